@@ -1,0 +1,56 @@
+import SimulationEngine
+
+/// The fixed suite `widgetsim bench` runs. It grows with the simulator (model, fleet, sweep figures).
+public struct BenchmarkSuite: Sendable {
+  /// Repetitions of every measurement; results report the median.
+  public var repetitions: Int
+  /// Holds per repetition of each hold-model size.
+  public var holds: Int
+  /// Draws per repetition of each distribution and generator.
+  public var draws: Int
+
+  /// The standard suite: figures stable to a few percent on a quiet machine.
+  public static let standard = BenchmarkSuite(repetitions: 5, holds: 2_000_000, draws: 2_000_000)
+  /// A fast smoke run (CI, tests): same benchmarks, small counts, figures only indicative.
+  public static let quick = BenchmarkSuite(repetitions: 3, holds: 50_000, draws: 50_000)
+
+  public init(repetitions: Int, holds: Int, draws: Int) {
+    precondition(repetitions > 0 && holds > 0 && draws > 0, "benchmark counts must be positive")
+    self.repetitions = repetitions
+    self.holds = holds
+    self.draws = draws
+  }
+
+  /// Whether this code was compiled with optimisation; figures from a debug build mean little.
+  public static var isOptimizedBuild: Bool {
+    #if DEBUG
+      false
+    #else
+      true
+    #endif
+  }
+
+  /// Runs every benchmark, `repetitions` times each, interleaving nothing (one benchmark at a time).
+  public func run() -> [BenchmarkResult] {
+    var results: [BenchmarkResult] = []
+    for size in HoldModelBenchmark.sizes {
+      let samples = (0..<repetitions).map { repetition in
+        HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
+      }
+      results.append(BenchmarkResult(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold", samples: samples))
+    }
+    for kind in RandomGeneratorKind.allCases {
+      let samples = (0..<repetitions).map { repetition in
+        DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
+      }
+      results.append(BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples))
+    }
+    for (name, distribution) in DistributionBenchmark.catalog() {
+      let samples = (0..<repetitions).map { repetition in
+        DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
+      }
+      results.append(BenchmarkResult(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw", samples: samples))
+    }
+    return results
+  }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import SimulationEngine
+
+/// `widgetsim`: the command-line tool. Each subcommand is one type; the work lives in the libraries.
+@main
+struct WidgetSim: ParsableCommand {
+  /// The version of widgetsim, printed by `--version` and recorded in reports.
+  static let version = "0.1.0"
+
+  static let configuration = CommandConfiguration(
+    commandName: "widgetsim",
+    abstract: "Simulate how iOS refreshes widgets and Live Activities under its budgets, and the battery it costs.",
+    version: "widgetsim \(version) (GSL \(gslVersion))",
+    subcommands: [BenchCommand.self]
+  )
+
+  /// Runs the command, with widgetsim's exit codes: 0 ok, 1 the run failed, 2 bad input or usage.
+  ///
+  /// ArgumentParser reports usage errors with EX_USAGE (64); widgetsim promises 2, as its docs say.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        Console.exit(0)
+      }
+      if !message.isEmpty { Console.error(message + "\n") }
+      Console.exit(code == .validationFailure ? 2 : code.rawValue)
+    }
+  }
+}
