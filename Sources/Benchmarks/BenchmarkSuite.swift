@@ -37,19 +37,23 @@ public struct BenchmarkSuite: Sendable {
       let samples = (0..<repetitions).map { repetition in
         HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
       }
-      results.append(BenchmarkResult(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold", samples: samples))
+      results.append(
+        BenchmarkResult(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold", samples: samples))
     }
     for kind in RandomGeneratorKind.allCases {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
       }
-      results.append(BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples))
+      results.append(
+        BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples)
+      )
     }
     for (name, distribution) in DistributionBenchmark.catalog() {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
       }
-      results.append(BenchmarkResult(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw", samples: samples))
+      results.append(
+        BenchmarkResult(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw", samples: samples))
     }
     return results
   }

@@ -49,7 +49,8 @@ public struct Distribution: Sendable, Equatable {
     try check("uniform", "low", low, isFinite: true)
     try check("uniform", "high", high, isFinite: true)
     guard low < high else {
-      throw DistributionError(distribution: "uniform", parameter: "high", expectation: "must be > low (\(low)), got \(high)")
+      throw DistributionError(
+        distribution: "uniform", parameter: "high", expectation: "must be > low (\(low)), got \(high)")
     }
     return Distribution(.uniform(low: low, high: high))
   }
@@ -187,7 +188,8 @@ public struct Distribution: Sendable, Equatable {
 
   static func check(_ name: String, _ parameter: String, _ value: Double, isFinite: Bool) throws(DistributionError) {
     if value.isNaN || (isFinite && !value.isFinite) {
-      throw DistributionError(distribution: name, parameter: parameter, expectation: "must be a finite number, got \(value)")
+      throw DistributionError(
+        distribution: name, parameter: parameter, expectation: "must be a finite number, got \(value)")
     }
   }
 

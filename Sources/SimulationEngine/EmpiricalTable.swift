@@ -21,7 +21,8 @@ final class EmpiricalTable: Sendable, Equatable {
         expectation: "must have one weight per value (\(values.count)), got \(weights.count)")
     }
     for (index, value) in values.enumerated() where !value.isFinite {
-      throw DistributionError(distribution: name, parameter: "values[\(index)]", expectation: "must be a finite number, got \(value)")
+      throw DistributionError(
+        distribution: name, parameter: "values[\(index)]", expectation: "must be a finite number, got \(value)")
     }
     for (index, weight) in weights.enumerated() where !(weight.isFinite && weight >= 0) {
       throw DistributionError(
@@ -29,7 +30,8 @@ final class EmpiricalTable: Sendable, Equatable {
     }
     let total = weights.reduce(0, +)
     guard total > 0, total.isFinite else {
-      throw DistributionError(distribution: name, parameter: "weights", expectation: "must have a finite, positive sum, got \(total)")
+      throw DistributionError(
+        distribution: name, parameter: "weights", expectation: "must have a finite, positive sum, got \(total)")
     }
     GSL.configure()
     guard let table = weights.withUnsafeBufferPointer({ gsl_ran_discrete_preproc($0.count, $0.baseAddress) }) else {

@@ -35,8 +35,12 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
   @inlinable public static func milliseconds(_ value: Int64) -> SimDuration { SimDuration(microseconds: value * 1_000) }
   @inlinable public static func seconds(_ value: Int64) -> SimDuration { SimDuration(microseconds: value * 1_000_000) }
   @inlinable public static func minutes(_ value: Int64) -> SimDuration { SimDuration(microseconds: value * 60_000_000) }
-  @inlinable public static func hours(_ value: Int64) -> SimDuration { SimDuration(microseconds: value * 3_600_000_000) }
-  @inlinable public static func days(_ value: Int64) -> SimDuration { SimDuration(microseconds: value * 86_400_000_000) }
+  @inlinable public static func hours(_ value: Int64) -> SimDuration {
+    SimDuration(microseconds: value * 3_600_000_000)
+  }
+  @inlinable public static func days(_ value: Int64) -> SimDuration {
+    SimDuration(microseconds: value * 86_400_000_000)
+  }
 
   /// The duration in seconds, for reports and energy arithmetic.
   @inlinable

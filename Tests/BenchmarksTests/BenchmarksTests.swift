@@ -1,0 +1,42 @@
+import Testing
+
+@testable import Benchmarks
+
+@Suite("Benchmarks")
+struct BenchmarksTests {
+  @Test("a smoke run yields one positive, finite figure per benchmark and parameter")
+  func smokeRun() {
+    let suite = BenchmarkSuite(repetitions: 2, holds: 2_000, draws: 2_000)
+    let results = suite.run()
+    let expectedCount = HoldModelBenchmark.sizes.count + 3 + DistributionBenchmark.catalog().count
+    #expect(results.count == expectedCount)
+    for result in results {
+      #expect(result.samples.count == 2)
+      #expect(result.samples.allSatisfy { $0.isFinite && $0 > 0 }, "\(result.benchmark) \(result.parameter)")
+    }
+    #expect(Set(results.map { "\($0.benchmark)/\($0.parameter)" }).count == results.count)
+  }
+
+  @Test("CSV has the documented header and one row per result")
+  func csv() {
+    let results = [
+      BenchmarkResult(benchmark: "event_set_hold", parameter: "256", unit: "ns_per_hold", samples: [31, 29.004, 30]),
+      BenchmarkResult(
+        benchmark: "distribution_draw", parameter: "exponential", unit: "ns_per_draw", samples: [14.25, 15.5]),
+    ]
+    #expect(
+      BenchmarkTable.csv(results)
+        == "benchmark,parameter,value,unit\nevent_set_hold,256,30.00,ns_per_hold\ndistribution_draw,exponential,14.88,ns_per_draw\n"
+    )
+    let table = BenchmarkTable.text(results)
+    #expect(table.contains("29.00") && table.contains("31.00"))
+  }
+
+  @Test("median, minimum and maximum of repetitions")
+  func summary() {
+    let result = BenchmarkResult(benchmark: "b", parameter: "p", unit: "u", samples: [5, 1, 9, 3])
+    #expect(result.median == 4)
+    #expect(result.minimum == 1)
+    #expect(result.maximum == 9)
+  }
+}
