@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
   ],
   targets: [
     // GNU Scientific Library: random number generators, distributions, statistics.
@@ -24,6 +26,21 @@ let package = Package(
       name: "SimulationEngine",
       dependencies: ["CGSL"]
     ),
+    // The WidgetKit refresh model: user, widgets, budgets, triggers, one device through simulated days.
+    .target(
+      name: "WidgetModel",
+      dependencies: ["SimulationEngine", .product(name: "DequeModule", package: "swift-collections")]
+    ),
+    // Scenario files (YAML through Yams) -> model configuration, with positions in every error.
+    .target(
+      name: "ScenarioFiles",
+      dependencies: ["SimulationEngine", "WidgetModel", .product(name: "Yams", package: "Yams")]
+    ),
+    // Reports: CSV writers, run summaries with confidence intervals, the manifest; written atomically.
+    .target(
+      name: "Reports",
+      dependencies: ["SimulationEngine", "WidgetModel"]
+    ),
     // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
     .target(
       name: "Benchmarks",
@@ -34,7 +51,10 @@ let package = Package(
       name: "widgetsim",
       dependencies: [
         "Benchmarks",
+        "Reports",
+        "ScenarioFiles",
         "SimulationEngine",
+        "WidgetModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -44,6 +64,10 @@ let package = Package(
         "SimulationEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "WidgetModelTests",
+      dependencies: ["WidgetModel", "SimulationEngine"]
     ),
     .testTarget(
       name: "BenchmarksTests",

@@ -76,6 +76,18 @@ public final class RandomStream {
     return Int(gsl_rng_uniform_int(generator, UInt(bound)))
   }
 
+  /// An exponential draw with the given mean (`gsl_ran_exponential`): the gap of a Poisson process.
+  @inlinable
+  public func exponential(mean: Double) -> Double {
+    gsl_ran_exponential(generator, mean)
+  }
+
+  /// `true` with the given probability.
+  @inlinable
+  public func bernoulli(_ probability: Double) -> Bool {
+    gsl_rng_uniform(generator) < probability
+  }
+
   /// The raw generator, for `gsl_ran_*` calls.
   @inlinable
   public var gslGenerator: UnsafeMutablePointer<gsl_rng> { generator }

@@ -1,0 +1,37 @@
+/// Formatting shared by every CSV report: fixed decimals (so equal runs give equal bytes), quoting per
+/// RFC 4180, empty cells for values that do not exist (read as NA by pandas, R and DuckDB).
+enum CSVFormat {
+  /// A number with `decimals` digits after the point; empty for NaN or infinity.
+  static func number(_ value: Double, decimals: Int = 4) -> String {
+    guard value.isFinite else { return "" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (value * scale).rounded()
+    guard abs(scaled) < 9e15 else { return "\(value)" }
+    let whole = Int64(scaled)
+    let sign = whole < 0 ? "-" : ""
+    let magnitude = whole.magnitude
+    let integer = magnitude / UInt64(scale)
+    guard decimals > 0 else { return "\(sign)\(integer)" }
+    var fraction = String(magnitude % UInt64(scale))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return "\(sign)\(integer).\(fraction)"
+  }
+
+  /// A text cell, quoted when it holds a comma, quote or line break.
+  static func text(_ value: String) -> String {
+    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+    return "\"" + value.replacingQuotes + "\""
+  }
+}
+
+extension String {
+  fileprivate var replacingQuotes: String {
+    var result = ""
+    for character in self {
+      result.append(character)
+      if character == "\"" { result.append("\"") }
+    }
+    return result
+  }
+}

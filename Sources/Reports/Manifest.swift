@@ -1,0 +1,63 @@
+import SimulationEngine
+import WidgetModel
+
+/// `manifest.json`: what produced a run's reports. Everything in it but `wall_time_seconds` is the same for
+/// the same scenario, overrides, seed and version.
+enum Manifest {
+  static func json(configuration: ScenarioConfiguration, results: [ReplicationResult], metadata: RunMetadata) -> String
+  {
+    let events = results.reduce(UInt64(0)) { $0 + $1.eventsHandled }
+    let fields: [(String, String)] = [
+      ("widgetsim_version", quoted(metadata.widgetsimVersion)),
+      ("gsl_version", quoted(gslVersion)),
+      ("scenario_name", quoted(configuration.name)),
+      ("scenario_file", quoted(metadata.scenarioFile)),
+      ("scenario_fnv1a64", quoted(hexadecimal(fnv1a64(metadata.scenarioText)))),
+      ("overrides", "[" + metadata.overrides.map(quoted).joined(separator: ", ") + "]"),
+      ("seed", "\(configuration.seed)"),
+      ("days", "\(configuration.days)"),
+      ("replications", "\(configuration.replications)"),
+      ("widget_instances", "\(configuration.instances.count)"),
+      ("events_handled", "\(events)"),
+      ("wall_time_seconds", CSVFormat.number(metadata.wallTimeSeconds, decimals: 3)),
+      ("reports", "[" + RunReports.files.dropLast().map(quoted).joined(separator: ", ") + "]"),
+    ]
+    return "{\n" + fields.map { "  \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// 64-bit FNV-1a of the UTF-8 bytes: identifies a scenario text (not a cryptographic hash).
+  static func fnv1a64(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+
+  static func hexadecimal(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// A JSON string literal.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

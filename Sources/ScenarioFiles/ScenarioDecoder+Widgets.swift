@@ -1,0 +1,150 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+extension ScenarioDecoder {
+  static func decodeWidgets(_ value: YAMLValue) throws(ScenarioError) -> [WidgetConfiguration] {
+    let nodes = try value.sequence()
+    guard !nodes.isEmpty else { throw value.error("expected at least one widget") }
+    var widgets: [WidgetConfiguration] = []
+    var idValues: [String: YAMLValue] = [:]
+    var dataOfKind: [String: (DataConfiguration, YAMLValue)] = [:]
+    for (index, node) in nodes.enumerated() {
+      let path = ScenarioPath.widgetPath(node: node, index: index, base: value.path)
+      let widgetValue = YAMLValue(node: node, path: path, source: value.source)
+      var reader = try widgetValue.mapping()
+      let idValue = try reader.required("id", "a unique name for reports, e.g. headlines")
+      let id = try idValue.string()
+      guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+        throw idValue.error("ids may hold only letters, digits, '_' and '-', got \(idValue.shown)")
+      }
+      if let first = idValues[id] {
+        let line = first.node.mark.map { " (line \($0.line))" } ?? ""
+        throw idValue.error("duplicate widget id '\(id)': already used by another widget\(line)")
+      }
+      idValues[id] = idValue
+      let kind = try reader.required("kind", "the widget kind, e.g. NewsHeadlines").string()
+      var widget = WidgetConfiguration(id: id, kind: kind, timeline: TimelineConfiguration(policy: .never))
+      let familyValue = reader.optional("family")
+      if let familyValue { widget.family = try familyValue.choice(WidgetFamily.self) }
+      let placementValue = reader.optional("placement")
+      if let placementValue { widget.placement = try placementValue.choice(WidgetPlacement.self) }
+      try checkPlacement(widget, familyValue: familyValue, placementValue: placementValue, widgetValue: widgetValue)
+      if let instances = reader.optional("instances") {
+        widget.instances = try instances.integer(in: 1...maximumInstances)
+      }
+      widget.timeline = try decodeTimeline(try reader.required("timeline", "policy: at_end, after or never"))
+      if let build = reader.optional("build") { widget.build = try decodeBuild(build) }
+      if let data = reader.optional("data") {
+        widget.data = try decodeData(data)
+        if let (other, otherValue) = dataOfKind[kind],
+          other.changes != widget.data.changes || other.onChange != widget.data.onChange
+        {
+          let line = otherValue.node.mark.map { " at line \($0.line)" } ?? ""
+          throw data.error("widgets of kind '\(kind)' share one data source: this differs from the data given\(line)")
+        }
+        dataOfKind[kind] = (widget.data, data)
+      }
+      if let taps = reader.optional("taps") { widget.tapsPerDay = try perDay(taps) }
+      try reader.finish()
+      widgets.append(widget)
+    }
+    // A kind's data may be given once; widgets of that kind without a data section share it.
+    for index in widgets.indices {
+      if let (data, _) = dataOfKind[widgets[index].kind] { widgets[index].data = data }
+    }
+    return widgets
+  }
+
+  static func checkPlacement(
+    _ widget: WidgetConfiguration, familyValue: YAMLValue?, placementValue: YAMLValue?, widgetValue: YAMLValue
+  ) throws(ScenarioError) {
+    let at = familyValue ?? placementValue ?? widgetValue
+    if widget.placement == .lockScreen && !widget.family.isAccessory {
+      throw at.error(
+        "Lock Screen widgets use an accessory family (accessoryCircular, accessoryRectangular, accessoryInline), got \(widget.family.rawValue)"
+      )
+    }
+    if widget.placement != .lockScreen && widget.family.isAccessory {
+      throw at.error("\(widget.family.rawValue) is a Lock Screen family; use placement lock_screen or a system family")
+    }
+    if widget.placement == .standby && widget.family != .systemSmall {
+      throw at.error("StandBy shows systemSmall widgets, got \(widget.family.rawValue)")
+    }
+  }
+
+  static func decodeTimeline(_ value: YAMLValue) throws(ScenarioError) -> TimelineConfiguration {
+    var reader = try value.mapping()
+    let policyValue = try reader.required("policy", "at_end, after or never")
+    let policyName = try policyValue.string()
+    let afterValue = reader.optional("after")
+    var timeline = TimelineConfiguration(policy: .never)
+    if let entries = reader.optional("entries") {
+      timeline.entries = try entries.integer(in: 1...maximumEntries)
+    }
+    if let spacing = reader.optional("spacing") {
+      timeline.spacing = try spacing.duration()
+      guard timeline.spacing >= .minutes(5) else {
+        throw spacing.error("entries must be at least 5m apart (WidgetKit guidance), got \(spacing.shown)")
+      }
+    }
+    switch policyName {
+    case "at_end": timeline.policy = .atEnd
+    case "never": timeline.policy = .never
+    case "after":
+      guard let afterValue else {
+        throw policyValue.error("policy after needs 'after': the earliest time of the next reload, e.g. after: 15m")
+      }
+      timeline.policy = .after(try afterValue.duration(in: 0...(365 * 86_400), exclusiveLower: true))
+    default:
+      let names = ["at_end", "after", "never"]
+      throw policyValue.error(
+        "expected one of at_end, after, never, got \(policyValue.shown)\(DidYouMean.hint(for: policyName, among: names))"
+      )
+    }
+    if let afterValue, policyName != "after" {
+      throw afterValue.error("'after' applies only to policy after (the policy is \(policyName))")
+    }
+    try reader.finish()
+    return timeline
+  }
+
+  static func decodeBuild(_ value: YAMLValue) throws(ScenarioError) -> BuildConfiguration {
+    var reader = try value.mapping()
+    var build = BuildConfiguration()
+    if let cpu = reader.optional("cpu") { build.cpuSeconds = try DistributionReader.read(cpu, quantity: .duration) }
+    if let fetch = reader.optional("fetch") {
+      var section = try fetch.mapping()
+      if let probability = section.optional("probability") { build.fetchProbability = try probability.probability() }
+      if let size = section.optional("size") { build.fetchBytes = try DistributionReader.read(size, quantity: .size) }
+      try section.finish()
+    }
+    if let memory = reader.optional("memory") {
+      build.memoryBytes = try DistributionReader.read(memory, quantity: .size)
+    }
+    if let limit = reader.optional("time_limit") {
+      build.timeLimit = try limit.duration(in: 0...3_600, exclusiveLower: true)
+    }
+    try reader.finish()
+    return build
+  }
+
+  static func decodeData(_ value: YAMLValue) throws(ScenarioError) -> DataConfiguration {
+    var reader = try value.mapping()
+    var data = DataConfiguration()
+    if let changes = reader.optional("changes") { data.changes = try hourlyRate(changes, allowPerDay: true) }
+    if let action = reader.optional("on_change") { data.onChange = try action.choice(DataChangeAction.self) }
+    try reader.finish()
+    return data
+  }
+}
+
+/// How key paths name list elements: widgets by id (`widgets[headlines]`), others by index.
+enum ScenarioPath {
+  static func widgetPath(node: Node, index: Int, base: String) -> String {
+    if case .mapping(let mapping) = node, let id = mapping["id"]?.string, !id.isEmpty {
+      return "\(base)[\(id)]"
+    }
+    return "\(base)[\(index)]"
+  }
+}

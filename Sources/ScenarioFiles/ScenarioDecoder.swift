@@ -1,0 +1,175 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+/// Turns the scenario document into a ``ScenarioConfiguration``, checking every key and value.
+///
+/// Every key, unit, default and source is documented in Scenarios/README.md; keep the two in step.
+enum ScenarioDecoder {
+  /// Largest values accepted without complaint; larger ones are almost certainly mistakes.
+  static let maximumDays = 3_650
+  static let maximumReplications = 100_000
+  static let maximumInstances = 100
+  static let maximumEntries = 400
+
+  static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> ScenarioConfiguration {
+    var top = try root.mapping()
+    let name = try top.optional("name")?.string() ?? defaultName
+    let days = try top.optional("days")?.integer(in: 1...maximumDays) ?? 7
+    let seed = try top.optional("seed")?.unsigned64() ?? 1
+    let replications = try top.optional("replications")?.integer(in: 1...maximumReplications) ?? 5
+    let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
+    let budget =
+      try top.optional("budget").map { v throws(ScenarioError) in try decodeBudget(v) } ?? BudgetConfiguration()
+    let system =
+      try top.optional("system").map { v throws(ScenarioError) in try decodeSystem(v) } ?? SystemConfiguration()
+    let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
+    let widgets = try decodeWidgets(widgetsValue)
+    try top.finish()
+    return ScenarioConfiguration(
+      name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
+      widgets: widgets)
+  }
+
+  // MARK: - User
+
+  static func decodeUser(_ value: YAMLValue) throws(ScenarioError) -> UserConfiguration {
+    var reader = try value.mapping()
+    var user = UserConfiguration()
+    if let sleep = reader.optional("sleep") {
+      var window = try sleep.mapping()
+      let from = try window.required("from", "a time of day, e.g. \"23:30\"").timeOfDay()
+      let toValue = try window.required("to", "a time of day, e.g. \"07:00\"")
+      let to = try toValue.timeOfDay()
+      try window.finish()
+      guard from != to else {
+        throw toValue.error("the sleep window must not be empty: from and to are both \(toValue.shown)")
+      }
+      user.sleep = SleepWindow(
+        from: TimeOfDay(hours: from.hours, minutes: from.minutes), to: TimeOfDay(hours: to.hours, minutes: to.minutes))
+    }
+    if let views = reader.optional("home_screen_views") {
+      user.homeScreenViews = try hourlyRate(views, allowPerDay: false)
+    }
+    if let views = reader.optional("lock_screen_views") {
+      user.lockScreenViews = try hourlyRate(views, allowPerDay: false)
+    }
+    if let probability = reader.optional("other_page_probability") {
+      user.otherPageProbability = try probability.probability()
+    }
+    if let probability = reader.optional("smart_stack_probability") {
+      user.smartStackProbability = try probability.probability()
+    }
+    if let views = reader.optional("standby_views") { user.standbyViewsPerHour = try perHour(views) }
+    if let opens = reader.optional("app_opens") {
+      var section = try opens.mapping()
+      if let perDay = section.optional("per_day") { user.appOpensPerDay = try perDay.number(in: 0...10_000) }
+      if let session = section.optional("session") {
+        user.appSession = try DistributionReader.read(session, quantity: .duration)
+      }
+      try section.finish()
+    }
+    if let audio = reader.optional("audio_sessions") {
+      var section = try audio.mapping()
+      if let perDay = section.optional("per_day") { user.audioSessionsPerDay = try perDay.number(in: 0...1_000) }
+      if let session = section.optional("session") {
+        user.audioSession = try DistributionReader.read(session, quantity: .duration)
+      }
+      try section.finish()
+    }
+    try reader.finish()
+    return user
+  }
+
+  /// `{per_hour: x}`, `{per_day: x}` (spread evenly over 24 h) or `{profile: [24 values per hour]}`.
+  static func hourlyRate(_ value: YAMLValue, allowPerDay: Bool) throws(ScenarioError) -> HourlyRate {
+    var reader = try value.mapping()
+    let perHour = reader.optional("per_hour")
+    let perDay = allowPerDay ? reader.optional("per_day") : nil
+    let profile = reader.optional("profile")
+    try reader.finish()
+    let given = [perHour, perDay, profile].compactMap { $0 }
+    let forms = allowPerDay ? "per_hour, per_day or profile" : "per_hour or profile"
+    guard given.count == 1 else {
+      throw value.error(given.isEmpty ? "expected a rate: \(forms)" : "give only one of \(forms)")
+    }
+    if let perHour { return HourlyRate(perHour: try perHour.number(in: 0...100_000)) }
+    if let perDay { return HourlyRate(perHour: try perDay.number(in: 0...2_400_000) / 24) }
+    let profileValue = profile!  // exactly one of the three is present
+    let nodes = try profileValue.sequence()
+    guard nodes.count == 24 else {
+      throw profileValue.error("an hourly profile has 24 values (one per clock hour from 00:00), got \(nodes.count)")
+    }
+    var rates: [Double] = []
+    for (hour, node) in nodes.enumerated() {
+      rates.append(
+        try YAMLValue(node: node, path: "\(profileValue.path)[\(hour)]", source: value.source).number(in: 0...100_000))
+    }
+    return HourlyRate(profile: rates)
+  }
+
+  static func perHour(_ value: YAMLValue) throws(ScenarioError) -> Double {
+    var reader = try value.mapping()
+    let rate = try reader.required("per_hour", "events per hour").number(in: 0...100_000)
+    try reader.finish()
+    return rate
+  }
+
+  static func perDay(_ value: YAMLValue) throws(ScenarioError) -> Double {
+    var reader = try value.mapping()
+    let rate = try reader.required("per_day", "events per day").number(in: 0...1_000_000)
+    try reader.finish()
+    return rate
+  }
+
+  // MARK: - Budget and system
+
+  static func decodeBudget(_ value: YAMLValue) throws(ScenarioError) -> BudgetConfiguration {
+    var reader = try value.mapping()
+    var budget = BudgetConfiguration()
+    if let perDay = reader.optional("per_day") {
+      var range = try perDay.mapping()
+      if let min = range.optional("min") { budget.minPerDay = try min.number(in: 0...100_000) }
+      let maxValue = range.optional("max")
+      if let maxValue { budget.maxPerDay = try maxValue.number(in: 0...100_000) }
+      try range.finish()
+      guard budget.maxPerDay >= budget.minPerDay else {
+        throw (maxValue ?? perDay).error(
+          "max (\(budget.maxPerDay)) must be at least min (\(budget.minPerDay))")
+      }
+    }
+    if let views = reader.optional("engaged_views_per_day") {
+      budget.engagedViewsPerDay = try views.number(in: 0...1_000_000, exclusiveLower: true)
+    }
+    if let refill = reader.optional("refill") { budget.refill = try refill.choice(BudgetRefill.self) }
+    if let interval = reader.optional("min_interval") { budget.minInterval = try interval.duration(in: 0...86_400) }
+    if let days = reader.optional("learning_days") { budget.learningDays = try days.integer(in: 0...maximumDays) }
+    if let factor = reader.optional("learning_factor") { budget.learningFactor = try factor.number(in: 1...100) }
+    if let debug = reader.optional("debug") { budget.debug = try debug.bool() }
+    try reader.finish()
+    return budget
+  }
+
+  static func decodeSystem(_ value: YAMLValue) throws(ScenarioError) -> SystemConfiguration {
+    var reader = try value.mapping()
+    var system = SystemConfiguration()
+    if let delay = reader.optional("after_delay") {
+      system.afterDelay = try DistributionReader.read(delay, quantity: .duration)
+    }
+    if let window = reader.optional("coalesce_window") { system.coalesceWindow = try window.duration(in: 0...86_400) }
+    if let defer_ = reader.optional("defer_while_asleep") { system.deferWhileAsleep = try defer_.bool() }
+    if let changes = reader.optional("environment_changes") { system.environmentChangesPerDay = try perDay(changes) }
+    if let reboots = reader.optional("reboots") { system.rebootsPerDay = try perDay(reboots) }
+    if let added = reader.optional("widget_added_reload") { system.widgetAddedReload = try added.bool() }
+    if let standby = reader.optional("standby") {
+      var section = try standby.mapping()
+      if let refresh = section.optional("refresh") {
+        system.standbyRefreshInterval = try refresh.duration(in: 60...86_400)
+      }
+      if let atNight = section.optional("at_night") { system.standbyAtNight = try atNight.bool() }
+      try section.finish()
+    }
+    try reader.finish()
+    return system
+  }
+}

@@ -1,0 +1,123 @@
+import WidgetModel
+import Yams
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads scenario files into configurations: YAML through Yams, then every key checked with its position.
+public enum ScenarioLoader {
+  /// The name errors use for the embedded default scenario.
+  public static let defaultScenarioName = "<default scenario: Scenarios/quickstart.yaml>"
+
+  /// Loads the scenario at `path`, applying `overrides` in order.
+  public static func load(path: String, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> LoadedScenario {
+    let text = try readFile(path)
+    return try load(text: text, file: path, overrides: overrides)
+  }
+
+  /// Loads the embedded default scenario (a copy of Scenarios/quickstart.yaml).
+  public static func loadDefault(overrides: [ScenarioOverride] = []) throws(ScenarioError) -> LoadedScenario {
+    try load(text: DefaultScenario.yaml, file: defaultScenarioName, overrides: overrides)
+  }
+
+  /// Loads a scenario from text; `file` names it in errors and gives the default scenario name.
+  public static func load(text: String, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioError)
+    -> LoadedScenario
+  {
+    let whole = ScenarioError(file: file, line: nil, column: nil, keyPath: "", message: "")
+    // A UTF-8 byte order mark is legal at the start of a file; YAML parsers differ on it.
+    let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    var root: Node
+    do {
+      guard let parsed = try Yams.compose(yaml: text) else {
+        throw ScenarioError(
+          file: file, line: nil, column: nil, keyPath: "",
+          message: "the file is empty; expected a scenario mapping with at least 'widgets'")
+      }
+      root = parsed
+    } catch let error as ScenarioError {
+      throw error
+    } catch let error as YamlError {
+      throw yamlError(error, file: file)
+    } catch {
+      throw ScenarioError(file: whole.file, line: nil, column: nil, keyPath: "", message: "cannot read YAML: \(error)")
+    }
+    var applied: [(path: String, argument: String)] = []
+    for override in overrides {
+      let (updated, path) = try override.apply(to: root)
+      root = updated
+      applied.append((path, override.argument))
+    }
+    let source = ScenarioSource(file: file, overrides: applied)
+    let configuration = try ScenarioDecoder.decode(
+      YAMLValue(node: root, path: "", source: source), defaultName: defaultName(for: file))
+    return LoadedScenario(configuration: configuration, file: file, text: text)
+  }
+
+  static func defaultName(for file: String) -> String {
+    if file == defaultScenarioName { return "quickstart" }
+    let base = file.split(separator: "/").last.map(String.init) ?? file
+    for suffix in [".yaml", ".yml"] where base.hasSuffix(suffix) {
+      return String(base.dropLast(suffix.count))
+    }
+    return base
+  }
+
+  static func yamlError(_ error: YamlError, file: String) -> ScenarioError {
+    switch error {
+    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      let detail = context.map { "\(problem) \($0.text)" } ?? problem
+      return ScenarioError(
+        file: file, line: mark.line, column: mark.column, keyPath: "", message: "invalid YAML: \(detail)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      return ScenarioError(
+        file: file, line: context.mark.line, column: context.mark.column, keyPath: "",
+        message: "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in one mapping")
+    case .reader(let problem, let offset, _, _):
+      return ScenarioError(
+        file: file, line: nil, column: nil, keyPath: "",
+        message: "not readable as UTF-8 text: \(problem)\(offset.map { " at byte \($0)" } ?? "")")
+    default:
+      return ScenarioError(file: file, line: nil, column: nil, keyPath: "", message: "invalid YAML: \(error)")
+    }
+  }
+
+  /// Reads a whole file as UTF-8; errors name the file.
+  static func readFile(_ path: String) throws(ScenarioError) -> String {
+    func fail(_ message: String) -> ScenarioError {
+      ScenarioError(file: path, line: nil, column: nil, keyPath: "", message: message)
+    }
+    guard let handle = fopen(path, "rb") else {
+      throw fail("cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, handle)
+      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+      if count < buffer.count {
+        if ferror(handle) != 0 { throw fail("cannot read: \(String(cString: strerror(errno)))") }
+        break
+      }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw fail("not a text file: it is not valid UTF-8")
+    }
+    if text.contains("\0") { throw fail("not a text file: it contains NUL bytes") }
+    return text
+  }
+}
+
+/// A scenario read from a file, with what reports need to identify it.
+public struct LoadedScenario: Sendable {
+  public let configuration: ScenarioConfiguration
+  /// The file it came from (or the default scenario's name).
+  public let file: String
+  /// Its text, for hashing into the manifest.
+  public let text: String
+}

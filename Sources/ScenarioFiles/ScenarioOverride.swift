@@ -1,0 +1,115 @@
+import Yams
+
+/// One `--set KEY=VALUE` from the command line: a key path into the scenario and a YAML value.
+///
+/// Key paths are dot-separated keys; list elements are chosen by id (`widgets[headlines]`) or by
+/// 0-based index (`widgets[0]`). The value is parsed as YAML, so `30m`, `true`, `[1, 2]` and
+/// `{dist: exponential, mean: 2m}` all work. A key that does not exist is reported by the decoder like an
+/// unknown key in the file, naming the override.
+public struct ScenarioOverride: Sendable, Equatable {
+  public let argument: String
+  let segments: [Segment]
+  let valueText: String
+
+  enum Segment: Equatable {
+    case key(String)
+    case element(String)
+  }
+
+  /// Parses `KEY=VALUE`.
+  public init(_ argument: String) throws(ScenarioError) {
+    self.argument = argument
+    func fail(_ message: String) -> ScenarioError {
+      ScenarioError(file: "<command line>", line: nil, column: nil, keyPath: "", message: message, override: argument)
+    }
+    guard let equals = argument.firstIndex(of: "=") else {
+      throw fail("expected KEY=VALUE, e.g. --set budget.per_day.max=50")
+    }
+    let path = String(argument[..<equals]).trimmingWhitespace
+    valueText = String(argument[argument.index(after: equals)...])
+    guard !valueText.trimmingWhitespace.isEmpty else { throw fail("no value after '='") }
+    var segments: [Segment] = []
+    for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+      var rest = Substring(part)
+      let name = rest.prefix { $0 != "[" }
+      rest = rest.dropFirst(name.count)
+      guard !name.isEmpty else { throw fail("empty key in '\(path)'") }
+      segments.append(.key(String(name)))
+      while rest.first == "[" {
+        guard let close = rest.firstIndex(of: "]") else { throw fail("missing ']' in '\(path)'") }
+        let selector = rest[rest.index(after: rest.startIndex)..<close]
+        guard !selector.isEmpty else { throw fail("empty [] in '\(path)'") }
+        segments.append(.element(String(selector)))
+        rest = rest[rest.index(after: close)...]
+      }
+      guard rest.isEmpty else { throw fail("unexpected '\(rest)' in '\(path)'") }
+    }
+    self.segments = segments
+  }
+
+  /// Applies the override to `root`; returns the new tree and the normalised key path it set.
+  func apply(to root: Node) throws(ScenarioError) -> (Node, String) {
+    let value: Node
+    do {
+      guard let parsed = try Yams.compose(yaml: valueText) else { throw fail("", "no value after '='") }
+      value = parsed
+    } catch let error as ScenarioError {
+      throw error
+    } catch {
+      throw fail("", "the value is not valid YAML: \(error)")
+    }
+    var path = ""
+    let updated = try set(value, in: root, at: segments[...], path: &path)
+    return (updated, path)
+  }
+
+  private func fail(_ path: String, _ message: String) -> ScenarioError {
+    ScenarioError(file: "<command line>", line: nil, column: nil, keyPath: path, message: message, override: argument)
+  }
+
+  private func set(_ value: Node, in node: Node, at segments: ArraySlice<Segment>, path: inout String)
+    throws(ScenarioError) -> Node
+  {
+    guard let segment = segments.first else { return value }
+    let rest = segments.dropFirst()
+    switch segment {
+    case .key(let key):
+      path = path.isEmpty ? key : "\(path).\(key)"
+      guard case .mapping(var mapping) = node else {
+        throw fail(path, "cannot set '\(key)': the enclosing value is not a mapping")
+      }
+      if let index = mapping.firstIndex(where: { $0.key.string == key }) {
+        let child = try set(value, in: mapping[index].value, at: rest, path: &path)
+        mapping[index] = (mapping[index].key, child)
+        return .mapping(mapping)
+      }
+      let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path)
+      var pairs = mapping.map { ($0.key, $0.value) }
+      pairs.append((Node(key), child))
+      return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+    case .element(let selector):
+      guard case .sequence(var sequence) = node else {
+        throw fail(path, "cannot select [\(selector)]: '\(path)' is not a list")
+      }
+      let position: Int
+      if let index = Int(selector) {
+        guard sequence.indices.contains(index) else {
+          throw fail(path, "no element [\(index)]: the list has \(sequence.count)")
+        }
+        position = index
+      } else {
+        let ids = sequence.compactMap { $0.mapping?["id"]?.string }
+        guard let index = sequence.firstIndex(where: { $0.mapping?["id"]?.string == selector }) else {
+          throw fail(
+            path,
+            "no element with id '\(selector)'\(DidYouMean.hint(for: selector, among: ids)); ids: \(ids.joined(separator: ", "))"
+          )
+        }
+        position = index
+      }
+      path = ScenarioPath.widgetPath(node: sequence[position], index: position, base: path)
+      sequence[position] = try set(value, in: sequence[position], at: rest, path: &path)
+      return .sequence(sequence)
+    }
+  }
+}

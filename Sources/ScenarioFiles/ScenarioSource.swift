@@ -1,0 +1,16 @@
+/// Where scenario values come from: the file's name, and which key paths `--set` overrode.
+final class ScenarioSource: Sendable {
+  let file: String
+  /// Normalised key path -> the `--set` argument that set it.
+  let overrides: [(path: String, argument: String)]
+
+  init(file: String, overrides: [(path: String, argument: String)] = []) {
+    self.file = file
+    self.overrides = overrides
+  }
+
+  /// The `--set` argument that produced the value at `path`, if one did (it or an enclosing key).
+  func override(for path: String) -> String? {
+    overrides.last { path == $0.path || path.hasPrefix($0.path + ".") || path.hasPrefix($0.path + "[") }?.argument
+  }
+}

@@ -1,0 +1,61 @@
+import SimulationEngine
+
+/// Everything one simulation needs: who the user is, how iOS budgets reloads, and the widgets.
+///
+/// Built by the scenario layer from a file (or directly by tests); every default below is documented,
+/// with its source, in Scenarios/README.md.
+public struct ScenarioConfiguration: Sendable {
+  /// Name used for the report folder.
+  public var name: String
+  /// Simulated days per replication.
+  public var days: Int
+  /// The scenario seed every random stream derives from.
+  public var seed: UInt64
+  /// Independent replications (each with its own streams).
+  public var replications: Int
+  public var user: UserConfiguration
+  public var budget: BudgetConfiguration
+  public var system: SystemConfiguration
+  public var widgets: [WidgetConfiguration]
+
+  public init(
+    name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
+    budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), widgets: [WidgetConfiguration]
+  ) {
+    self.name = name
+    self.days = days
+    self.seed = seed
+    self.replications = replications
+    self.user = user
+    self.budget = budget
+    self.system = system
+    self.widgets = widgets
+  }
+
+  /// The widget instances in simulation order: each configuration's instances in turn.
+  public var instances: [WidgetInstanceIdentity] {
+    var result: [WidgetInstanceIdentity] = []
+    for (index, widget) in widgets.enumerated() {
+      for copy in 0..<widget.instances {
+        let label = widget.instances == 1 ? widget.id : "\(widget.id)#\(copy + 1)"
+        result.append(WidgetInstanceIdentity(label: label, widgetIndex: index, copy: copy))
+      }
+    }
+    return result
+  }
+
+  /// Distinct widget kinds, in order of first appearance; data changes are a process per kind.
+  public var kinds: [String] {
+    var seen: [String] = []
+    for widget in widgets where !seen.contains(widget.kind) { seen.append(widget.kind) }
+    return seen
+  }
+}
+
+/// Which configured widget an instance is, and how reports name it.
+public struct WidgetInstanceIdentity: Sendable, Hashable {
+  /// `id`, or `id#n` (1-based) when the widget has several instances.
+  public let label: String
+  public let widgetIndex: Int
+  public let copy: Int
+}

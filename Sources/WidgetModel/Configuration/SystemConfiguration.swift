@@ -1,0 +1,44 @@
+import SimulationEngine
+
+/// What iOS itself does around reloads, beyond the budget.
+public struct SystemConfiguration: Sendable {
+  /// Lateness of `.after` / `.atEnd` reloads past their earliest date, in seconds ([O] minutes to 1-2 h;
+  /// default exponential, mean 4 min [assumption]).
+  public var afterDelay: Distribution
+  /// A budgeted reload pulls other instances' policy reloads due within this window forward to run with it
+  /// ([D] "may coalesce"; width [assumption], 0 = off).
+  public var coalesceWindow: SimDuration
+  /// Whether budgeted reloads requested while the user sleeps wait until they wake ([assumption] drawn
+  /// from the seeds' rule of thumb "4 reloads/hour ~ 48/day", which counts waking hours only).
+  public var deferWhileAsleep: Bool
+  /// Locale, accessibility, time-zone and similar changes per day: each reloads every widget, exempt.
+  public var environmentChangesPerDay: Double
+  /// Reboots per day: each reloads every widget, exempt ([F]).
+  public var rebootsPerDay: Double
+  /// How often a StandBy display refreshes its widgets while showing them ([D] "system-defined rate";
+  /// value [assumption]).
+  public var standbyRefreshInterval: SimDuration
+  /// Whether the phone charges on a nightstand in StandBy during the sleep window (StandBy widgets are
+  /// visible only then).
+  public var standbyAtNight: Bool
+  /// Whether each instance gets its exempt "widget added" reload at the start ([F]); without it an instance
+  /// shows its placeholder until its first reload.
+  public var widgetAddedReload: Bool
+
+  public init(
+    afterDelay: Distribution = SystemConfiguration.defaultAfterDelay, coalesceWindow: SimDuration = .zero,
+    deferWhileAsleep: Bool = true, environmentChangesPerDay: Double = 0.02, rebootsPerDay: Double = 0.03,
+    standbyRefreshInterval: SimDuration = .minutes(15), standbyAtNight: Bool = true, widgetAddedReload: Bool = true
+  ) {
+    self.afterDelay = afterDelay
+    self.coalesceWindow = coalesceWindow
+    self.deferWhileAsleep = deferWhileAsleep
+    self.environmentChangesPerDay = environmentChangesPerDay
+    self.rebootsPerDay = rebootsPerDay
+    self.standbyRefreshInterval = standbyRefreshInterval
+    self.standbyAtNight = standbyAtNight
+    self.widgetAddedReload = widgetAddedReload
+  }
+
+  public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid
+}

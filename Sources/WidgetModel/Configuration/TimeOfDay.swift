@@ -1,0 +1,63 @@
+import SimulationEngine
+
+/// A local clock time, as an offset from midnight.
+public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+  public let sinceMidnight: SimDuration
+
+  /// `hours` 0...23, `minutes` 0...59.
+  public init(hours: Int, minutes: Int) {
+    precondition((0..<24).contains(hours) && (0..<60).contains(minutes), "invalid time of day \(hours):\(minutes)")
+    sinceMidnight = .minutes(Int64(hours * 60 + minutes))
+  }
+
+  public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.sinceMidnight < rhs.sinceMidnight }
+
+  public var description: String {
+    let minutes = Int(sinceMidnight.microseconds / 60_000_000)
+    let hours = minutes / 60
+    let rest = minutes % 60
+    return "\(hours < 10 ? "0" : "")\(hours):\(rest < 10 ? "0" : "")\(rest)"
+  }
+}
+
+/// The daily window in which the user sleeps, `[from, to)`, possibly across midnight.
+public struct SleepWindow: Sendable, Hashable {
+  public var from: TimeOfDay
+  public var to: TimeOfDay
+
+  public init(from: TimeOfDay, to: TimeOfDay) {
+    self.from = from
+    self.to = to
+  }
+
+  /// Whether `time` (since the start of the simulation, day 0 starting at midnight) is inside the window.
+  public func contains(_ time: SimTime) -> Bool {
+    let clock = SimDuration(microseconds: time.microseconds % SimDuration.days(1).microseconds)
+    if from.sinceMidnight <= to.sinceMidnight {
+      return clock >= from.sinceMidnight && clock < to.sinceMidnight
+    }
+    return clock >= from.sinceMidnight || clock < to.sinceMidnight
+  }
+
+  /// Hours awake per day.
+  public var awakeHours: Double {
+    24 - asleepHours
+  }
+
+  /// Hours asleep per day.
+  public var asleepHours: Double {
+    var length = to.sinceMidnight.seconds - from.sinceMidnight.seconds
+    if length < 0 { length += 86_400 }
+    return length / 3_600
+  }
+
+  /// The share of clock hour `hour` (0...23) spent awake.
+  public func awakeFraction(ofHour hour: Int) -> Double {
+    var awakeMinutes = 0
+    for minute in 0..<60 {
+      let time = SimTime(microseconds: SimDuration.minutes(Int64(hour * 60 + minute)).microseconds)
+      if !contains(time) { awakeMinutes += 1 }
+    }
+    return Double(awakeMinutes) / 60
+  }
+}

@@ -1,0 +1,145 @@
+import SimulationEngine
+
+/// A widget's size class, as WidgetKit names it.
+public enum WidgetFamily: String, Sendable, CaseIterable {
+  case systemSmall, systemMedium, systemLarge, systemExtraLarge
+  case accessoryCircular, accessoryRectangular, accessoryInline
+
+  /// Accessory families live on the Lock Screen (and StandBy shows system families).
+  public var isAccessory: Bool { rawValue.hasPrefix("accessory") }
+}
+
+/// Where the widget sits, which decides which of the user's views see it.
+public enum WidgetPlacement: String, Sendable, CaseIterable {
+  /// First Home Screen page: every Home Screen view sees it.
+  case home
+  /// Another Home Screen page: seen when a view visits that page (`user.other_page_probability`); gets a
+  /// catch-up reload when seen with a reload pending [D].
+  case homeOtherPage = "home_other_page"
+  /// In a Smart Stack: seen at a Home Screen view when the stack shows it (`user.smart_stack_probability`).
+  case smartStack = "smart_stack"
+  /// Lock Screen: every Lock Screen view sees it.
+  case lockScreen = "lock_screen"
+  /// StandBy: seen while the phone charges at night; refreshed by the system, exempt [D].
+  case standby
+}
+
+/// What the timeline provider asks for after each reload.
+public enum ReloadPolicy: Sendable, Hashable {
+  /// Reload after the last entry's date.
+  case atEnd
+  /// Reload no earlier than this long after the reload.
+  case after(SimDuration)
+  /// Never reload on its own; only triggers reload.
+  case never
+}
+
+/// The timeline a reload produces.
+public struct TimelineConfiguration: Sendable, Hashable {
+  public var policy: ReloadPolicy
+  /// Entries per timeline ([O] more than ~400 stopped updates).
+  public var entries: Int
+  /// Time between entries ([D] at least about 5 minutes).
+  public var spacing: SimDuration
+
+  public init(policy: ReloadPolicy, entries: Int = 1, spacing: SimDuration = .minutes(15)) {
+    self.policy = policy
+    self.entries = entries
+    self.spacing = spacing
+  }
+
+  /// When, after a reload, the policy asks for the next one (before the system's delay); nil for `never`.
+  public var earliestNextReload: SimDuration? {
+    switch policy {
+    case .atEnd: SimDuration(microseconds: spacing.microseconds * Int64(entries))
+    case .after(let interval): interval
+    case .never: nil
+    }
+  }
+}
+
+/// What building one timeline costs.
+public struct BuildConfiguration: Sendable {
+  /// CPU time of one `getTimeline` call, in seconds.
+  public var cpuSeconds: Distribution
+  /// Probability that a build fetches from the network.
+  public var fetchProbability: Double
+  /// Bytes fetched when it does.
+  public var fetchBytes: Distribution
+  /// Peak memory of the extension during the build, in bytes.
+  public var memoryBytes: Distribution
+  /// How long a build may run ([F] "under 5 s").
+  public var timeLimit: SimDuration
+
+  public init(
+    cpuSeconds: Distribution = BuildConfiguration.defaultCPU, fetchProbability: Double = 1,
+    fetchBytes: Distribution = BuildConfiguration.defaultFetch,
+    memoryBytes: Distribution = BuildConfiguration.defaultMemory,
+    timeLimit: SimDuration = .seconds(5)
+  ) {
+    self.cpuSeconds = cpuSeconds
+    self.fetchProbability = fetchProbability
+    self.fetchBytes = fetchBytes
+    self.memoryBytes = memoryBytes
+    self.timeLimit = timeLimit
+  }
+
+  // Literal, valid parameters.
+  public static let defaultCPU = try! Distribution.lognormal(median: 0.25, sigma: 0.5)
+  public static let defaultFetch = try! Distribution.lognormal(median: 30_000, sigma: 0.8)
+  public static let defaultMemory = try! Distribution.normal(mean: 14_000_000, sd: 3_000_000, lower: 1_000_000)
+}
+
+/// What the app does when the widget's data changes.
+public enum DataChangeAction: String, Sendable, CaseIterable {
+  /// Nothing: the widget learns of it at its next reload.
+  case none
+  /// `WidgetCenter.reloadTimelines(ofKind:)`: every instance of the kind.
+  case reloadKind = "reload_kind"
+  /// `WidgetCenter.reloadAllTimelines()`: every widget of the app.
+  case reloadAll = "reload_all"
+}
+
+/// How the data behind a widget kind changes.
+public struct DataConfiguration: Sendable {
+  /// Changes per hour (all day: the world does not sleep with the user).
+  public var changes: HourlyRate
+  public var onChange: DataChangeAction
+
+  public init(changes: HourlyRate = .zero, onChange: DataChangeAction = .none) {
+    self.changes = changes
+    self.onChange = onChange
+  }
+}
+
+/// One widget of the scenario: a kind in a family at a placement, with its timeline provider.
+public struct WidgetConfiguration: Sendable {
+  public var id: String
+  public var kind: String
+  public var family: WidgetFamily
+  public var placement: WidgetPlacement
+  /// Copies on the device; each has its own budget [D].
+  public var instances: Int
+  public var timeline: TimelineConfiguration
+  public var build: BuildConfiguration
+  public var data: DataConfiguration
+  /// App Intent taps per day on an interactive widget (each: one immediate, exempt reload of the tapped
+  /// instance [O]); 0 for a widget without buttons.
+  public var tapsPerDay: Double
+
+  public init(
+    id: String, kind: String, family: WidgetFamily = .systemMedium, placement: WidgetPlacement = .home,
+    instances: Int = 1, timeline: TimelineConfiguration, build: BuildConfiguration = .init(),
+    data: DataConfiguration = .init(), tapsPerDay: Double = 0
+  ) {
+    self.id = id
+    self.kind = kind
+    self.family = family
+    self.placement = placement
+    self.instances = instances
+    self.timeline = timeline
+    self.build = build
+    self.data = data
+    self.tapsPerDay = tapsPerDay
+  }
+}

@@ -1,0 +1,23 @@
+import SimulationEngine
+
+/// The events of one simulated device. The engine carries them as ``EventKind`` raw values.
+enum DeviceEventKind: UInt32 {
+  /// Start of a clock hour: budget snapshots, engagement, hourly rates.
+  case hourTick
+  /// The user falls asleep / wakes (daily, at the sleep window's edges).
+  case sleep
+  case wake
+  /// A Poisson process fired; the target is the process's index.
+  case process
+  /// The app leaves the foreground; an audio session ends.
+  case appClose
+  case audioEnd
+  /// A widget instance's timeline policy fell due; the target is the instance.
+  case policyReload
+  /// A withheld request of the instance (the target) may be grantable now.
+  case retry
+  /// The StandBy display refreshes its widgets.
+  case standbyRefresh
+
+  var eventKind: EventKind { EventKind(rawValue: rawValue) }
+}

@@ -1,0 +1,373 @@
+import SimulationEngine
+
+/// One device through the simulated days: the user, the app, the widgets and WidgetKit's decisions.
+///
+/// The engine calls ``handle(_:scheduler:)`` for every event; it switches on ``DeviceEventKind``. Per-event
+/// work touches only preallocated arrays: no allocation, closure or `any` call in the loop.
+struct DeviceSimulation: EventHandler {
+  let user: UserConfiguration
+  let budgetSettings: BudgetConfiguration
+  let system: SystemConfiguration
+  let widgets: [WidgetConfiguration]
+  let end: SimTime
+  var instances: [InstanceState]
+  /// Instance indices per kind index.
+  let instancesOfKind: [[Int]]
+  /// What the app does on a data change, and how often the data changes, per kind index.
+  let actionOfKind: [DataChangeAction]
+  let dataChangesOfKind: [HourlyRate]
+  let standbyInstances: [Int]
+  var processes: [PoissonProcess]
+  var result: ReplicationResult
+
+  let pageVisits: RandomStream
+  let appSessionLength: RandomStream
+  let audioSessionLength: RandomStream
+
+  var asleep: Bool
+  var nextWake = SimTime.zero
+  var foregroundUntil: SimTime?
+  var appCloseEvent: EventHandle?
+  var audioUntil: SimTime?
+  var audioEndEvent: EventHandle?
+  var standbyEvent: EventHandle?
+  /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
+  var trace: [ReloadRecord]?
+
+  static let hour = SimDuration.hours(1)
+  static let day = SimDuration.days(1)
+
+  init(configuration: ScenarioConfiguration, replication: Int, device: Int = 0) {
+    user = configuration.user
+    budgetSettings = configuration.budget
+    system = configuration.system
+    widgets = configuration.widgets
+    end = SimTime.zero + .days(Int64(configuration.days))
+    asleep = configuration.user.sleep.contains(.zero)
+
+    func stream(_ role: StreamRole, _ label: String = "") -> RandomStream {
+      RandomStream(
+        seed: StreamSeed(
+          scenarioSeed: configuration.seed, replication: UInt64(replication), entity: UInt64(device),
+          stream: role.streamID(label: label)))
+    }
+    pageVisits = stream(.pageVisits)
+    appSessionLength = stream(.appSessionLength)
+    audioSessionLength = stream(.audioSessionLength)
+
+    let kinds = configuration.kinds
+    let identities = configuration.instances
+    var instances: [InstanceState] = []
+    var byKind = Array(repeating: [Int](), count: kinds.count)
+    for (index, identity) in identities.enumerated() {
+      let widget = configuration.widgets[identity.widgetIndex]
+      let kindIndex = kinds.firstIndex(of: widget.kind) ?? 0
+      byKind[kindIndex].append(index)
+      let expected = (0..<24).map {
+        DeviceSimulation.expectedViews(
+          placement: widget.placement, hour: $0, user: configuration.user, system: configuration.system)
+      }
+      instances.append(
+        InstanceState(
+          widgetIndex: identity.widgetIndex, kindIndex: kindIndex, placement: widget.placement,
+          timeline: widget.timeline,
+          budget: ReloadBudget(refill: configuration.budget.refill, allowance: 0, start: .zero),
+          viewsByClockHour: expected, delayStream: stream(.afterDelay, identity.label),
+          buildStream: stream(.build, identity.label), visibilityStream: stream(.smartStack, identity.label)))
+    }
+    self.instances = instances
+    instancesOfKind = byKind
+    let dataOfKind = kinds.map { kind in configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration() }
+    actionOfKind = dataOfKind.map(\.onChange)
+    dataChangesOfKind = dataOfKind.map(\.changes)
+    standbyInstances = instances.indices.filter { instances[$0].placement == .standby }
+
+    var processes = [
+      PoissonProcess(role: .homeScreenViews, stream: stream(.homeScreenViews)),
+      PoissonProcess(role: .lockScreenViews, stream: stream(.lockScreenViews)),
+      PoissonProcess(role: .standbyViews, stream: stream(.standbyViews)),
+      PoissonProcess(role: .appOpens, stream: stream(.appOpens)),
+      PoissonProcess(role: .audioSessions, stream: stream(.audioSessions)),
+      PoissonProcess(role: .environmentChanges, stream: stream(.environmentChanges)),
+      PoissonProcess(role: .reboots, stream: stream(.reboots)),
+    ]
+    for (index, kind) in kinds.enumerated() {
+      processes.append(PoissonProcess(role: .dataChanges(kind: index), stream: stream(.dataChanges, kind)))
+    }
+    for (index, identity) in identities.enumerated() where configuration.widgets[identity.widgetIndex].tapsPerDay > 0 {
+      processes.append(PoissonProcess(role: .taps(instance: index), stream: stream(.taps, identity.label)))
+    }
+    self.processes = processes
+    result = ReplicationResult(replication: replication, days: configuration.days, instanceCount: instances.count)
+  }
+
+  /// Simulates one replication of one device.
+  static func run(
+    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false
+  ) -> ReplicationResult {
+    var simulation = DeviceSimulation(configuration: configuration, replication: replication, device: device)
+    if trace { simulation.trace = [] }
+    var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
+    simulation.start(&scheduler)
+    _ = scheduler.run(until: simulation.end, handler: &simulation)
+    simulation.finish(&scheduler)
+    simulation.result.trace = simulation.trace
+    return simulation.result
+  }
+
+  // MARK: - Start and finish
+
+  mutating func start(_ scheduler: inout Scheduler) {
+    for index in instances.indices {
+      instances[index].budget = ReloadBudget(
+        refill: budgetSettings.refill, allowance: allowance(instance: index, at: .zero), start: .zero)
+    }
+    scheduler.schedule(at: .zero + DeviceSimulation.hour, kind: DeviceEventKind.hourTick.eventKind)
+    let sleepAt = firstOccurrence(of: user.sleep.from)
+    let wakeAt = firstOccurrence(of: user.sleep.to)
+    nextWake = wakeAt
+    scheduler.schedule(at: sleepAt, kind: DeviceEventKind.sleep.eventKind)
+    scheduler.schedule(at: wakeAt, kind: DeviceEventKind.wake.eventKind)
+    updateProcessRates(&scheduler)
+    if asleep { startStandby(&scheduler) }
+    guard system.widgetAddedReload else { return }
+    for index in instances.indices {
+      reload(index, cause: .widgetAdded, outcome: .grantedExempt, requestTime: .zero, budgeted: false, &scheduler)
+    }
+  }
+
+  mutating func finish(_ scheduler: inout Scheduler) {
+    recordHourEnd(hourIndex: result.days * 24 - 1, at: end)
+    for index in instances.indices {
+      if let pending = instances[index].pending {
+        count(pending.requestTime, index, pending.cause, .withheldAtEnd)
+      }
+    }
+    result.eventsHandled = scheduler.handledEventCount
+  }
+
+  /// The first time at or after the start that the clock shows `time`, strictly after time 0.
+  func firstOccurrence(of time: TimeOfDay) -> SimTime {
+    let at = SimTime.zero + time.sinceMidnight
+    return at > .zero ? at : at + DeviceSimulation.day
+  }
+
+  // MARK: - Events
+
+  mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    guard let kind = DeviceEventKind(rawValue: event.kind.rawValue) else {
+      preconditionFailure("unknown device event \(event.kind)")
+    }
+    let target = Int(event.target)
+    switch kind {
+    case .hourTick: hourTick(&scheduler)
+    case .sleep:
+      asleep = true
+      scheduler.schedule(after: DeviceSimulation.day, kind: DeviceEventKind.sleep.eventKind)
+      updateProcessRates(&scheduler)
+      startStandby(&scheduler)
+    case .wake:
+      asleep = false
+      nextWake = scheduler.now + DeviceSimulation.day
+      scheduler.schedule(at: nextWake, kind: DeviceEventKind.wake.eventKind)
+      updateProcessRates(&scheduler)
+      if let standbyEvent { scheduler.cancel(standbyEvent) }
+      standbyEvent = nil
+      for index in instances.indices where instances[index].pending != nil {
+        attemptPending(index, &scheduler)
+      }
+    case .process: processFired(target, &scheduler)
+    case .appClose:
+      foregroundUntil = nil
+      appCloseEvent = nil
+    case .audioEnd:
+      audioUntil = nil
+      audioEndEvent = nil
+    case .policyReload:
+      instances[target].policyEvent = nil
+      request(target, cause: .policy, &scheduler)
+    case .retry:
+      instances[target].retryEvent = nil
+      attemptPending(target, &scheduler)
+    case .standbyRefresh:
+      standbyEvent = scheduler.schedule(
+        after: system.standbyRefreshInterval, kind: DeviceEventKind.standbyRefresh.eventKind)
+      for index in standbyInstances { request(index, cause: .standby, &scheduler) }
+    }
+  }
+
+  mutating func processFired(_ index: Int, _ scheduler: inout Scheduler) {
+    processes[index].pending = nil
+    scheduleNext(process: index, &scheduler)
+    switch processes[index].role {
+    case .homeScreenViews:
+      let visitsOtherPage = pageVisits.bernoulli(user.otherPageProbability)
+      for instance in instances.indices {
+        let visible: Bool
+        switch instances[instance].placement {
+        case .home: visible = true
+        case .homeOtherPage: visible = visitsOtherPage
+        case .smartStack: visible = instances[instance].visibilityStream.bernoulli(user.smartStackProbability)
+        case .lockScreen, .standby: visible = false
+        }
+        if visible { view(instance, &scheduler) }
+      }
+    case .lockScreenViews:
+      for instance in instances.indices where instances[instance].placement == .lockScreen {
+        view(instance, &scheduler)
+      }
+    case .standbyViews:
+      for instance in standbyInstances { view(instance, &scheduler) }
+    case .appOpens:
+      let session = SimDuration(seconds: Swift.max(0, user.appSession.sample(appSessionLength)))
+      let until = Swift.max(foregroundUntil ?? scheduler.now, scheduler.now + session)
+      foregroundUntil = until
+      if let appCloseEvent { scheduler.cancel(appCloseEvent) }
+      appCloseEvent = scheduler.schedule(at: until, kind: DeviceEventKind.appClose.eventKind)
+      for instance in instances.indices { request(instance, cause: .appForeground, &scheduler) }
+    case .audioSessions:
+      let session = SimDuration(seconds: Swift.max(0, user.audioSession.sample(audioSessionLength)))
+      let until = Swift.max(audioUntil ?? scheduler.now, scheduler.now + session)
+      audioUntil = until
+      if let audioEndEvent { scheduler.cancel(audioEndEvent) }
+      audioEndEvent = scheduler.schedule(at: until, kind: DeviceEventKind.audioEnd.eventKind)
+      for instance in instances.indices { request(instance, cause: .audioSession, &scheduler) }
+    case .environmentChanges:
+      for instance in instances.indices { request(instance, cause: .environmentChange, &scheduler) }
+    case .reboots:
+      for instance in instances.indices { request(instance, cause: .reboot, &scheduler) }
+    case .dataChanges(let kind):
+      dataChanged(kind: kind, &scheduler)
+    case .taps(let instance):
+      request(instance, cause: .appIntent, &scheduler)
+    }
+  }
+
+  mutating func dataChanged(kind: Int, _ scheduler: inout Scheduler) {
+    for instance in instancesOfKind[kind] where instances[instance].firstUnseenChange == nil {
+      instances[instance].firstUnseenChange = scheduler.now
+    }
+    let cause: ReloadCause = foregroundUntil != nil ? .appForeground : (audioUntil != nil ? .audioSession : .appReload)
+    switch actionOfKind[kind] {
+    case .none: break
+    case .reloadKind:
+      for instance in instancesOfKind[kind] { request(instance, cause: cause, &scheduler) }
+    case .reloadAll:
+      for instance in instances.indices { request(instance, cause: cause, &scheduler) }
+    }
+  }
+
+  /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
+  mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
+    instances[index].viewsThisHour += 1
+    if !instances[index].hasContent {
+      result.staleness[index].recordPlaceholder()
+    } else if let since = instances[index].firstUnseenChange {
+      result.staleness[index].record(staleness: scheduler.now - since)
+    } else {
+      result.staleness[index].record(staleness: .zero)
+    }
+    if instances[index].placement == .homeOtherPage && instances[index].pending != nil {
+      reload(index, cause: .catchUp, outcome: .grantedExempt, requestTime: scheduler.now, budgeted: false, &scheduler)
+    }
+  }
+
+  // MARK: - Hours, sleep and rates
+
+  mutating func hourTick(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    let hourIndex = Int(now.microseconds / DeviceSimulation.hour.microseconds)
+    recordHourEnd(hourIndex: hourIndex - 1, at: now)
+    for index in instances.indices {
+      instances[index].budget.setAllowance(allowance(instance: index, at: now), at: now)
+      if instances[index].pending != nil { scheduleRetry(index, &scheduler) }
+    }
+    updateProcessRates(&scheduler)
+    scheduler.schedule(after: DeviceSimulation.hour, kind: DeviceEventKind.hourTick.eventKind)
+  }
+
+  /// Budget snapshot and engagement bookkeeping for the hour that ends at `now`.
+  mutating func recordHourEnd(hourIndex: Int, at now: SimTime) {
+    guard hourIndex >= 0 else { return }
+    let clockHour = hourIndex % 24
+    for index in instances.indices {
+      instances[index].budget.advance(to: now)
+      result.budgetRemaining[hourIndex * instances.count + index] = instances[index].budget.remaining
+      instances[index].viewsByClockHour[clockHour] = instances[index].viewsThisHour
+      instances[index].viewsThisHour = 0
+    }
+  }
+
+  /// The instance's allowance per 24 h at `time`: between min and max by engagement, times the learning
+  /// factor during the learning period.
+  func allowance(instance index: Int, at time: SimTime) -> Double {
+    var views = 0.0
+    for value in instances[index].viewsByClockHour { views += value }
+    let engagement = Swift.min(1, views / budgetSettings.engagedViewsPerDay)
+    var allowance = budgetSettings.minPerDay + (budgetSettings.maxPerDay - budgetSettings.minPerDay) * engagement
+    if time.microseconds / DeviceSimulation.day.microseconds < Int64(budgetSettings.learningDays) {
+      allowance *= budgetSettings.learningFactor
+    }
+    return allowance
+  }
+
+  /// Expected views of a widget at `placement` during clock hour `hour`: the engagement the budget assumes
+  /// before it has seen a day of real views.
+  static func expectedViews(
+    placement: WidgetPlacement, hour: Int, user: UserConfiguration, system: SystemConfiguration
+  ) -> Double {
+    let awake = user.sleep.awakeFraction(ofHour: hour)
+    switch placement {
+    case .home: return user.homeScreenViews[hour] * awake
+    case .homeOtherPage: return user.homeScreenViews[hour] * awake * user.otherPageProbability
+    case .smartStack: return user.homeScreenViews[hour] * awake * user.smartStackProbability
+    case .lockScreen: return user.lockScreenViews[hour] * awake
+    case .standby: return system.standbyAtNight ? user.standbyViewsPerHour * (1 - awake) : 0
+    }
+  }
+
+  func rate(of role: ProcessRole, hour: Int) -> Double {
+    switch role {
+    case .homeScreenViews: return asleep ? 0 : user.homeScreenViews[hour]
+    case .lockScreenViews: return asleep ? 0 : user.lockScreenViews[hour]
+    case .standbyViews:
+      return asleep && system.standbyAtNight && !standbyInstances.isEmpty ? user.standbyViewsPerHour : 0
+    case .appOpens: return asleep ? 0 : user.appOpensPerDay / user.sleep.awakeHours
+    case .audioSessions: return asleep ? 0 : user.audioSessionsPerDay / user.sleep.awakeHours
+    case .environmentChanges: return system.environmentChangesPerDay / 24
+    case .reboots: return system.rebootsPerDay / 24
+    case .dataChanges(let kind):
+      return dataChangesOfKind[kind][hour]
+    case .taps(let instance):
+      return asleep ? 0 : widgets[instances[instance].widgetIndex].tapsPerDay / user.sleep.awakeHours
+    }
+  }
+
+  /// Re-evaluates every process's rate; a process whose rate changed draws its next event afresh.
+  mutating func updateProcessRates(_ scheduler: inout Scheduler) {
+    let hour = Int(
+      (scheduler.now.microseconds % DeviceSimulation.day.microseconds) / DeviceSimulation.hour.microseconds)
+    for index in processes.indices {
+      let rate = rate(of: processes[index].role, hour: hour)
+      if rate == processes[index].ratePerHour && (rate == 0 || processes[index].pending != nil) { continue }
+      processes[index].ratePerHour = rate
+      if let pending = processes[index].pending { scheduler.cancel(pending) }
+      processes[index].pending = nil
+      scheduleNext(process: index, &scheduler)
+    }
+  }
+
+  mutating func scheduleNext(process index: Int, _ scheduler: inout Scheduler) {
+    let rate = processes[index].ratePerHour
+    guard rate > 0 else { return }
+    let gap = SimDuration(seconds: processes[index].stream.exponential(mean: 3_600 / rate))
+    processes[index].pending = scheduler.schedule(
+      after: gap, kind: DeviceEventKind.process.eventKind, target: UInt32(index))
+  }
+
+  mutating func startStandby(_ scheduler: inout Scheduler) {
+    guard system.standbyAtNight, !standbyInstances.isEmpty else { return }
+    if let standbyEvent { scheduler.cancel(standbyEvent) }
+    standbyEvent = scheduler.schedule(after: .zero, kind: DeviceEventKind.standbyRefresh.eventKind)
+  }
+}

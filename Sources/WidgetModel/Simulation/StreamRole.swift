@@ -1,0 +1,31 @@
+import SimulationEngine
+
+/// Which random process a stream feeds. With the entity (device) and a label (widget instance or kind),
+/// it names the stream, so a process draws the same numbers whatever else the scenario changes
+/// (common random numbers): the user's views do not move when a widget's policy does.
+enum StreamRole: UInt64 {
+  case homeScreenViews = 1
+  case lockScreenViews
+  case standbyViews
+  case appOpens
+  case appSessionLength
+  case audioSessions
+  case audioSessionLength
+  case environmentChanges
+  case reboots
+  case pageVisits
+  case dataChanges
+  case taps
+  case afterDelay
+  case build
+  case smartStack
+
+  /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
+  func streamID(label: String = "") -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in label.utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return rawValue << 56 | (hash & ((1 << 56) - 1))
+  }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import ScenarioFiles
+
+/// `widgetsim validate`: check scenario files without running them.
+struct ValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check scenario files without running them; exits 2 if any is invalid."
+  )
+
+  @Argument(help: "Scenario files to check.")
+  var files: [String]
+
+  @OptionGroup var scenario: ScenarioOptions
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give at least one scenario file") }
+  }
+
+  func run() throws {
+    var failed = false
+    for file in files {
+      do {
+        let loaded = try ScenarioLoader.load(path: file, overrides: try scenario.scenarioOverrides())
+        let configuration = loaded.configuration
+        print(
+          "\(file): ok (\(configuration.widgets.count) widgets, \(configuration.instances.count) instances, "
+            + "\(configuration.days) days, \(configuration.replications) replications)")
+      } catch {
+        Console.error("\(error)\n")
+        failed = true
+      }
+    }
+    if failed { throw ExitCode(2) }
+  }
+}
