@@ -58,6 +58,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Helpers shared by the test targets (repository paths, file reading); not shipped.
+    .target(
+      name: "TestSupport",
+      path: "Tests/TestSupport"
+    ),
     .testTarget(
       name: "SimulationEngineTests",
       dependencies: [
@@ -68,6 +73,15 @@ let package = Package(
     .testTarget(
       name: "WidgetModelTests",
       dependencies: ["WidgetModel", "SimulationEngine"]
+    ),
+    .testTarget(
+      name: "ScenarioFilesTests",
+      dependencies: ["ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "ReportsTests",
+      dependencies: ["Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

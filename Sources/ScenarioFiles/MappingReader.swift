@@ -38,6 +38,12 @@ struct MappingReader {
   /// The value under `key`; its absence is an error naming the key.
   mutating func required(_ key: String, _ expectation: String) throws(ScenarioError) -> YAMLValue {
     guard let found = optional(key) else {
+      // A misspelt key is the likeliest reason a required one is missing: report that instead.
+      for entry in entries
+      where !known.contains(entry.key) && DidYouMean.suggestion(for: entry.key, among: [key]) != nil {
+        let keyValue = YAMLValue(node: entry.keyNode, path: childPath(entry.key), source: value.source)
+        throw keyValue.error("unknown key '\(entry.key)' (did you mean '\(key)'?)")
+      }
       throw ScenarioError(
         file: value.source.file, line: value.node.mark?.line, column: value.node.mark?.column, keyPath: childPath(key),
         message: "missing required key '\(key)' (\(expectation))", override: value.source.override(for: childPath(key)))

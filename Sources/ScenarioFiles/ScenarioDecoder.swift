@@ -157,7 +157,7 @@ enum ScenarioDecoder {
       system.afterDelay = try DistributionReader.read(delay, quantity: .duration)
     }
     if let window = reader.optional("coalesce_window") { system.coalesceWindow = try window.duration(in: 0...86_400) }
-    if let defer_ = reader.optional("defer_while_asleep") { system.deferWhileAsleep = try defer_.bool() }
+    if let deferral = reader.optional("defer_while_asleep") { system.deferWhileAsleep = try deferral.bool() }
     if let changes = reader.optional("environment_changes") { system.environmentChangesPerDay = try perDay(changes) }
     if let reboots = reader.optional("reboots") { system.rebootsPerDay = try perDay(reboots) }
     if let added = reader.optional("widget_added_reload") { system.widgetAddedReload = try added.bool() }

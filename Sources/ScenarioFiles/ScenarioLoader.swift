@@ -47,9 +47,9 @@ public enum ScenarioLoader {
     }
     var applied: [(path: String, argument: String)] = []
     for override in overrides {
-      let (updated, path) = try override.apply(to: root)
+      let (updated, path, created) = try override.apply(to: root)
       root = updated
-      applied.append((path, override.argument))
+      applied.append((created ?? path, override.argument))
     }
     let source = ScenarioSource(file: file, overrides: applied)
     let configuration = try ScenarioDecoder.decode(

@@ -47,8 +47,9 @@ public struct ScenarioOverride: Sendable, Equatable {
     self.segments = segments
   }
 
-  /// Applies the override to `root`; returns the new tree and the normalised key path it set.
-  func apply(to root: Node) throws(ScenarioError) -> (Node, String) {
+  /// Applies the override to `root`; returns the new tree, the normalised key path it set, and the
+  /// shallowest key path it had to create (nil if every key existed), so errors there name the override.
+  func apply(to root: Node) throws(ScenarioError) -> (node: Node, path: String, created: String?) {
     let value: Node
     do {
       guard let parsed = try Yams.compose(yaml: valueText) else { throw fail("", "no value after '='") }
@@ -59,17 +60,18 @@ public struct ScenarioOverride: Sendable, Equatable {
       throw fail("", "the value is not valid YAML: \(error)")
     }
     var path = ""
-    let updated = try set(value, in: root, at: segments[...], path: &path)
-    return (updated, path)
+    var created: String?
+    let updated = try set(value, in: root, at: segments[...], path: &path, created: &created)
+    return (updated, path, created)
   }
 
   private func fail(_ path: String, _ message: String) -> ScenarioError {
     ScenarioError(file: "<command line>", line: nil, column: nil, keyPath: path, message: message, override: argument)
   }
 
-  private func set(_ value: Node, in node: Node, at segments: ArraySlice<Segment>, path: inout String)
-    throws(ScenarioError) -> Node
-  {
+  private func set(
+    _ value: Node, in node: Node, at segments: ArraySlice<Segment>, path: inout String, created: inout String?
+  ) throws(ScenarioError) -> Node {
     guard let segment = segments.first else { return value }
     let rest = segments.dropFirst()
     switch segment {
@@ -79,11 +81,12 @@ public struct ScenarioOverride: Sendable, Equatable {
         throw fail(path, "cannot set '\(key)': the enclosing value is not a mapping")
       }
       if let index = mapping.firstIndex(where: { $0.key.string == key }) {
-        let child = try set(value, in: mapping[index].value, at: rest, path: &path)
+        let child = try set(value, in: mapping[index].value, at: rest, path: &path, created: &created)
         mapping[index] = (mapping[index].key, child)
         return .mapping(mapping)
       }
-      let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path)
+      if created == nil { created = path }
+      let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path, created: &created)
       var pairs = mapping.map { ($0.key, $0.value) }
       pairs.append((Node(key), child))
       return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
@@ -108,7 +111,7 @@ public struct ScenarioOverride: Sendable, Equatable {
         position = index
       }
       path = ScenarioPath.widgetPath(node: sequence[position], index: position, base: path)
-      sequence[position] = try set(value, in: sequence[position], at: rest, path: &path)
+      sequence[position] = try set(value, in: sequence[position], at: rest, path: &path, created: &created)
       return .sequence(sequence)
     }
   }

@@ -96,7 +96,7 @@ struct YAMLValue {
     guard let value = Units.seconds(text) else {
       throw error("expected a duration with a unit (us, ms, s, m, h, d), e.g. 15m; got \(shown)")
     }
-    try check(value, in: range, exclusiveLower: exclusiveLower, shown: text)
+    try check(value, in: range, exclusiveLower: exclusiveLower, shown: text) { SimDuration(seconds: $0).description }
     return value
   }
 
@@ -133,9 +133,10 @@ struct YAMLValue {
       "expected one of \(names.joined(separator: ", ")), got \(shown)\(DidYouMean.hint(for: text, among: names))")
   }
 
-  private func check(_ value: Double, in range: ClosedRange<Double>?, exclusiveLower: Bool, shown: String)
-    throws(ScenarioError)
-  {
+  private func check(
+    _ value: Double, in range: ClosedRange<Double>?, exclusiveLower: Bool, shown: String,
+    format: (Double) -> String = YAMLValue.plain
+  ) throws(ScenarioError) {
     guard let range else { return }
     if exclusiveLower && value <= range.lowerBound {
       throw error("must be greater than \(format(range.lowerBound)), got \(shown)")
@@ -148,7 +149,7 @@ struct YAMLValue {
     }
   }
 
-  private func format(_ value: Double) -> String {
+  private static func plain(_ value: Double) -> String {
     value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

@@ -1,0 +1,94 @@
+import ScenarioFiles
+import SimulationEngine
+import TestSupport
+import Testing
+import WidgetModel
+
+@testable import Reports
+
+/// An example scenario from Scenarios/, with overrides.
+func exampleScenario(_ name: String, overrides: [String] = []) throws -> ScenarioConfiguration {
+  try ScenarioLoader.load(
+    path: Repository.path("Scenarios/\(name).yaml"), overrides: overrides.map { try ScenarioOverride($0) }
+  ).configuration
+}
+
+@Suite("Example scenarios")
+struct ExampleScenarioTests {
+  /// Hour of day of the first request that found the budget empty, per replication and day.
+  static func exhaustionHours(_ result: ReplicationResult) -> [Int?] {
+    (0..<result.days).map { day in
+      (0..<24).first { hour in
+        result.reloadCount(day: day, hour: hour, instance: 0, cause: .policy, outcome: .withheldGranted)
+          + result.reloadCount(day: day, hour: hour, instance: 0, cause: .appReload, outcome: .withheldGranted)
+          + result.reloadCount(day: day, hour: hour, instance: 0, cause: .policy, outcome: .withheldAtEnd)
+          + result.reloadCount(day: day, hour: hour, instance: 0, cause: .appReload, outcome: .withheldAtEnd) > 0
+      }
+    }
+  }
+
+  @Test(
+    "aggressive-5min: the budget runs dry before 18:00 on most days; then budgeted reloads fall to the refill rate while requests keep coming"
+  )
+  func aggressiveRunsDry() throws {
+    let configuration = try exampleScenario("aggressive-5min")
+    var days = 0
+    var dryBefore18 = 0
+    for replication in 0..<configuration.replications {
+      let result = ScenarioRunner.runReplication(configuration, replication: replication)
+      for (day, hour) in ExampleScenarioTests.exhaustionHours(result).enumerated() {
+        days += 1
+        guard let hour, hour < 18 else { continue }
+        dryBefore18 += 1
+        // From 18:00 to bedtime (23:30): requests keep coming, but what is granted from budget stays at
+        // the refill rate (70 a day: under 3 an hour) plus what accrued during exempt reloads.
+        var requests = 0
+        var budgeted = 0
+        for later in 18..<23 {
+          for cause in [ReloadCause.policy, .appReload] {
+            for outcome in ReloadOutcome.allCases {
+              let count = result.reloadCount(day: day, hour: later, instance: 0, cause: cause, outcome: outcome)
+              requests += count
+              if [.grantedBudget, .withheldGranted, .deferredGranted].contains(outcome) { budgeted += count }
+            }
+          }
+        }
+        #expect(requests >= 5 * 6, "replication \(replication) day \(day): \(requests) requests 18:00-23:00")
+        #expect(budgeted <= 5 * 3 + 2, "replication \(replication) day \(day): \(budgeted) budgeted 18:00-23:00")
+      }
+    }
+    #expect(Double(dryBefore18) >= 0.8 * Double(days), "dry before 18:00 on \(dryBefore18) of \(days) days")
+  }
+
+  @Test("aggressive-5min with rolling_24h refill: budgeted reloads stop outright before 18:00 on most days")
+  func aggressiveRollingStops() throws {
+    let configuration = try exampleScenario("aggressive-5min", overrides: ["budget.refill=rolling_24h"])
+    var days = 0
+    var stopped = 0
+    for replication in 0..<configuration.replications {
+      let result = ScenarioRunner.runReplication(configuration, replication: replication, trace: true)
+      let day = SimDuration.days(1).microseconds
+      for index in 1..<configuration.days {
+        days += 1
+        let budgeted = (result.trace ?? []).filter {
+          $0.time.microseconds / day == Int64(index)
+            && [.grantedBudget, .withheldGranted, .deferredGranted].contains($0.outcome)
+        }
+        let last = budgeted.map { Double($0.time.microseconds % day) / 3_600e6 }.max() ?? 0
+        if last < 18 { stopped += 1 }
+      }
+    }
+    #expect(Double(stopped) >= 0.8 * Double(days), "stopped before 18:00 on \(stopped) of \(days) days")
+  }
+
+  @Test("news-15min stays within its budget: no request ever waits for budget")
+  func newsStaysWithinBudget() throws {
+    let configuration = try exampleScenario("news-15min")
+    let results = ScenarioRunner.run(configuration)
+    for result in results {
+      #expect(result.total(instance: 0, outcome: .withheldGranted) == 0)
+      for day in 0..<result.days { #expect(!result.budgetExhausted(day: day, instance: 0)) }
+      #expect(Double(result.total(instance: 0, outcome: .grantedBudget)) / Double(result.days) > 30)
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import ScenarioFiles
+import SimulationEngine
+import TestSupport
+import Testing
+import WidgetModel
+
+@testable import Reports
+
+@Suite("Reports")
+struct ReportTests {
+  static func read(_ path: String) -> String {
+    (try? TestFiles.read(path)) ?? ""
+  }
+
+  @Test("the same scenario and seed give byte-identical reports")
+  func reproducible() throws {
+    let loaded = try ScenarioLoader.loadDefault()
+    var outputs: [[String]] = []
+    for _ in 0..<2 {
+      let directory = TestFiles.temporaryDirectory()
+      let results = ScenarioRunner.run(loaded.configuration)
+      let metadata = RunMetadata(
+        widgetsimVersion: "test", scenarioFile: loaded.file, scenarioText: loaded.text, overrides: [],
+        wallTimeSeconds: 0)
+      try RunReports.write(configuration: loaded.configuration, results: results, metadata: metadata, to: directory)
+      outputs.append(RunReports.files.map { ReportTests.read("\(directory)/\($0)") })
+      #expect(try TestFiles.list(directory) == RunReports.files.sorted(), "no temporary files left")
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].allSatisfy { !$0.isEmpty })
+  }
+
+  @Test("a different seed changes the reports; another widget's policy does not change what the user did")
+  func commonRandomNumbers() throws {
+    let base = try ScenarioLoader.loadDefault().configuration
+    var other = base
+    other.seed += 1
+    let first = ScenarioRunner.runReplication(base, replication: 0)
+    let second = ScenarioRunner.runReplication(other, replication: 0)
+    #expect(first.staleness[0].views != second.staleness[0].views)
+
+    // Change the headlines widget's policy: the user's views of the score widget stay exactly the same.
+    var changed = base
+    changed.widgets[0].timeline.policy = .after(.minutes(10))
+    let third = ScenarioRunner.runReplication(changed, replication: 0)
+    #expect(third.staleness[1].views == first.staleness[1].views)
+    #expect(third.staleness[0].views == first.staleness[0].views)
+    #expect(third.total(instance: 0, cause: .policy) != first.total(instance: 0, cause: .policy))
+  }
+
+  @Test("reloads.csv counts every request exactly once, and the reloads that ran match the trace")
+  func everyRequestCountedOnce() throws {
+    let configuration = try ScenarioLoader.loadDefault(overrides: [try ScenarioOverride("replications=1")])
+      .configuration
+    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    let csv = ReloadsReport.csv(results: [result], labels: configuration.instances.map(\.label))
+    let lines = csv.split(separator: "\n")
+    #expect(lines.first == "replication,day,hour,widget,cause,outcome,count")
+    var ran = 0
+    var total = 0
+    for line in lines.dropFirst() {
+      let cells = line.split(separator: ",")
+      #expect(cells.count == 7)
+      let count = Int(cells[6]) ?? -1
+      #expect(count > 0)
+      total += count
+      if let outcome = ReloadOutcome.allCases.first(where: { $0.name == cells[5] }), outcome.isReload { ran += count }
+    }
+    #expect(ran == result.trace?.count)
+    #expect(total == (0..<result.instanceCount).map { result.total(instance: $0) }.reduce(0, +))
+  }
+
+  @Test("summary.csv: mean and 95% CI over replications, empty CI cells with one replication")
+  func summary() throws {
+    let configuration = try ScenarioLoader.loadDefault().configuration
+    let results = ScenarioRunner.run(configuration)
+    let summary = RunSummary(results: results, labels: configuration.instances.map(\.label))
+    let row = try #require(summary.row("reloads_per_day", widget: "headlines"))
+    let perReplication = results.map { result in
+      Double(ReloadOutcome.allCases.filter(\.isReload).map { result.total(instance: 0, outcome: $0) }.reduce(0, +))
+        / Double(result.days)
+    }
+    let expected = RunningStatistics(perReplication)
+    #expect(abs(row.values.mean - expected.mean) < 1e-12)
+    let interval = try #require(row.interval)
+    let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: Double(results.count - 1))
+    #expect(abs(interval.halfWidth - t * expected.standardError) < 1e-9)
+    #expect(summary.csv().hasPrefix("metric,widget,mean,ci95_low,ci95_high,replications,unit\n"))
+
+    let single = RunSummary(results: [results[0]], labels: configuration.instances.map(\.label))
+    let line = try #require(single.csv().split(separator: "\n").first { $0.hasPrefix("reloads_per_day,headlines,") })
+    #expect(line.split(separator: ",", omittingEmptySubsequences: false)[3] == "")
+  }
+
+  @Test("numbers are written with fixed decimals; names are folder-safe")
+  func formatting() {
+    #expect(CSVFormat.number(1.23456) == "1.2346")
+    #expect(CSVFormat.number(-0.5, decimals: 1) == "-0.5")
+    #expect(CSVFormat.number(2, decimals: 0) == "2")
+    #expect(CSVFormat.number(.nan) == "")
+    #expect(CSVFormat.text("a,b") == "\"a,b\"")
+    #expect(RunReports.folderName(for: "../../etc") == "_._.._etc")
+    #expect(RunReports.folderName(for: "news-15min") == "news-15min")
+  }
+
+  @Test("an atomic write replaces the file whole and leaves no temporary file")
+  func atomicWrite() throws {
+    let directory = TestFiles.temporaryDirectory()
+    let path = "\(directory)/out.csv"
+    try AtomicFile.write("first\n", to: path)
+    try AtomicFile.write("second\n", to: path)
+    #expect(ReportTests.read(path) == "second\n")
+    #expect(try TestFiles.list(directory) == ["out.csv"])
+    #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("x", to: "/nonexistent/dir/out.csv") }
+  }
+}

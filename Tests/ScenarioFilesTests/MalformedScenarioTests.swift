@@ -1,0 +1,116 @@
+import TestSupport
+import Testing
+
+@testable import ScenarioFiles
+
+@Suite("Malformed scenarios")
+struct MalformedScenarioTests {
+  /// Every fixture under Fixtures/malformed with the error it must produce: line, column (1-based, nil
+  /// when the problem is the whole file), key path, and the start of the message.
+  static let expectations: [(file: String, line: Int?, column: Int?, keyPath: String, message: String)] = [
+    (
+      "after-missing.yaml", 6, 24, "widgets[headlines].timeline.policy",
+      "policy after needs 'after': the earliest time of t"
+    ),
+    ("bad-time-of-day.yaml", 8, 17, "user.sleep.from", "expected a time of day as \"HH:MM\" (24-hour clock),"),
+    ("binary-garbage.yaml", nil, nil, "", "not a text file: it is not valid UTF-8"),
+    ("bool-invalid.yaml", 8, 10, "budget.debug", "expected true or false, got \"maybe\""),
+    ("budget-max-below-min.yaml", 8, 27, "budget.per_day.max", "max (40.0) must be at least min (50.0)"),
+    ("data-conflict.yaml", 11, 11, "widgets[second].data", "widgets of kind 'NewsHeadlines' share one data sou"),
+    ("days-not-integer.yaml", 2, 7, "days", "expected a whole number, got \"seven\""),
+    ("days-zero.yaml", 2, 7, "days", "must be between 1 and 3650, got 0"),
+    (
+      "distribution-bad-sigma.yaml", 8, 52, "widgets[headlines].build.cpu.sigma",
+      "lognormal distribution: sigma must be > 0, got -0."
+    ),
+    (
+      "distribution-missing-parameter.yaml", 8, 16, "system.after_delay.mean",
+      "missing required key 'mean' (a duration)"
+    ),
+    (
+      "distribution-truncation-no-mass.yaml", 8, 58, "widgets[headlines].build.memory.lower",
+      "normal distribution: lower leaves no probability: "
+    ),
+    (
+      "distribution-unknown.yaml", 8, 19, "widgets[headlines].build.cpu.dist",
+      "unknown distribution \"lognorml\" (did you mean 'log"
+    ),
+    ("duplicate-id.yaml", 7, 9, "widgets[headlines].id", "duplicate widget id 'headlines': already used by a"),
+    ("duplicate-key.yaml", 2, 1, "", "duplicate key 'days' in one mapping"),
+    ("duration-negative.yaml", 8, 17, "budget.min_interval", "must be between 0s and 1d, got -5m"),
+    (
+      "duration-no-unit.yaml", 6, 38, "widgets[headlines].timeline.after",
+      "expected a duration with a unit (us, ms, s, m, h, "
+    ),
+    ("empty-file.yaml", nil, nil, "", "the file is empty; expected a scenario mapping wit"),
+    ("empty-sleep-window.yaml", 8, 30, "user.sleep.to", "the sleep window must not be empty: from and to ar"),
+    ("entries-too-many.yaml", 6, 41, "widgets[headlines].timeline.entries", "must be between 1 and 400, got 5000"),
+    ("family-typo.yaml", 7, 13, "widgets[headlines].family", "expected one of systemSmall, systemMedium, systemL"),
+    ("instances-zero.yaml", 7, 16, "widgets[headlines].instances", "must be between 1 and 100, got 0"),
+    ("mapping-expected.yaml", 7, 7, "user", "expected a mapping of keys to values, got \"5\""),
+    ("missing-widgets.yaml", 1, 1, "widgets", "missing required key 'widgets' (a list of widgets,"),
+    (
+      "placement-family-mismatch.yaml", 7, 13, "widgets[headlines].family",
+      "Lock Screen widgets use an accessory family (acces"
+    ),
+    (
+      "probability-out-of-range.yaml", 8, 28, "widgets[headlines].build.fetch.probability",
+      "must be between 0 and 1, got 1.5"
+    ),
+    (
+      "profile-wrong-length.yaml", 8, 32, "user.home_screen_views.profile",
+      "an hourly profile has 24 values (one per clock hou"
+    ),
+    ("refill-typo.yaml", 8, 11, "budget.refill", "expected one of continuous, rolling_24h, daily, go"),
+    ("replications-huge.yaml", 3, 15, "replications", "must be between 1 and 100000, got 1000000000"),
+    (
+      "size-no-unit.yaml", 8, 47, "widgets[headlines].build.fetch.size.median",
+      "expected a size with a unit (B, KB, MB, GB, KiB, M"
+    ),
+    (
+      "spacing-under-5m.yaml", 6, 53, "widgets[headlines].timeline.spacing",
+      "entries must be at least 5m apart (WidgetKit guida"
+    ),
+    ("tab-indentation.yaml", 3, 1, "", "invalid YAML: found character that cannot start any token while "),
+    (
+      "unknown-nested-key.yaml", 8, 7, "widgets[headlines].build.cpuu",
+      "unknown key 'cpuu' (did you mean 'cpu'?); expected"
+    ),
+    (
+      "unknown-policy.yaml", 6, 24, "widgets[headlines].timeline.policy",
+      "expected one of at_end, after, never, got \"afterr\""
+    ),
+    ("unknown-top-key.yaml", 2, 1, "widget", "unknown key 'widget' (did you mean 'widgets'?)"),
+    ("widgets-empty-list.yaml", 2, 10, "widgets", "expected at least one widget"),
+    ("widgets-not-list.yaml", 3, 3, "widgets", "expected a list, got a mapping"),
+    ("yaml-syntax.yaml", 5, 13, "", "invalid YAML: did not find expected ',' or ']' while parsing a f"),
+  ]
+
+  @Test(
+    "every malformed fixture is rejected with its file, line, column, key path and message",
+    arguments: expectations.indices)
+  func fixture(index: Int) {
+    let expected = MalformedScenarioTests.expectations[index]
+    let path = Repository.path("Tests/ScenarioFilesTests/Fixtures/malformed/\(expected.file)")
+    do {
+      let loaded = try ScenarioLoader.load(path: path)
+      Issue.record("\(expected.file) was accepted: \(loaded.configuration.name)")
+    } catch {
+      #expect(error.file == path)
+      #expect(error.line == expected.line, "\(expected.file): \(error)")
+      #expect(error.column == expected.column, "\(expected.file): \(error)")
+      #expect(error.keyPath == expected.keyPath, "\(expected.file): \(error)")
+      #expect(error.message.hasPrefix(expected.message), "\(expected.file): \(error)")
+      let place = expected.line.map { "\(path):\($0):\(expected.column ?? 0): " } ?? "\(path): "
+      #expect(error.description.hasPrefix(place), "\(error)")
+    }
+  }
+
+  @Test("the fixture table covers every file in the folder, and there are at least 20")
+  func everyFixtureIsChecked() throws {
+    let listed = Set(MalformedScenarioTests.expectations.map(\.file))
+    #expect(listed.count >= 20)
+    let onDisk = try TestFiles.list(Repository.path("Tests/ScenarioFilesTests/Fixtures/malformed"))
+    #expect(Set(onDisk) == listed)
+  }
+}

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The repository's files, located from this source file's path so tests run from any directory.
+public enum Repository {
+  public static let root: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/TestSupport/TestFiles.swift
+    return parts.joined(separator: "/")
+  }()
+
+  /// The absolute path of `relative` inside the repository.
+  public static func path(_ relative: String) -> String { "\(root)/\(relative)" }
+}
+
+/// Small file helpers for tests, without Foundation.
+public enum TestFiles {
+  public struct FileError: Error {
+    public let path: String
+  }
+
+  /// A file's contents as text.
+  public static func read(_ path: String) throws -> String {
+    guard let handle = fopen(path, "rb") else { throw FileError(path: path) }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, handle)
+      bytes.append(contentsOf: buffer[0..<count])
+      if count < buffer.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The names of a folder's entries, sorted.
+  public static func list(_ path: String) throws -> [String] {
+    guard let directory = opendir(path) else { throw FileError(path: path) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  /// A new empty folder under /tmp.
+  public static func temporaryDirectory() -> String {
+    var template = Array("/tmp/widgetsim-test-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+  }
+}
