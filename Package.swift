@@ -44,7 +44,7 @@ let package = Package(
     // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine"]
+      dependencies: ["SimulationEngine", "WidgetModel"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(

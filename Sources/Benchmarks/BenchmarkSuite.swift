@@ -8,14 +8,18 @@ public struct BenchmarkSuite: Sendable {
   public var holds: Int
   /// Draws per repetition of each distribution and generator.
   public var draws: Int
+  /// Model events per repetition of the model benchmark (rounded up to whole replications).
+  public var modelEvents: Int
 
   /// The standard suite: figures stable to a few percent on a quiet machine.
-  public static let standard = BenchmarkSuite(repetitions: 5, holds: 2_000_000, draws: 2_000_000)
+  public static let standard = BenchmarkSuite(
+    repetitions: 5, holds: 2_000_000, draws: 2_000_000, modelEvents: 5_000_000)
   /// A fast smoke run (CI, tests): same benchmarks, small counts, figures only indicative.
-  public static let quick = BenchmarkSuite(repetitions: 3, holds: 50_000, draws: 50_000)
+  public static let quick = BenchmarkSuite(repetitions: 3, holds: 50_000, draws: 50_000, modelEvents: 50_000)
 
-  public init(repetitions: Int, holds: Int, draws: Int) {
-    precondition(repetitions > 0 && holds > 0 && draws > 0, "benchmark counts must be positive")
+  public init(repetitions: Int, holds: Int, draws: Int, modelEvents: Int) {
+    precondition(repetitions > 0 && holds > 0 && draws > 0 && modelEvents > 0, "benchmark counts must be positive")
+    self.modelEvents = modelEvents
     self.repetitions = repetitions
     self.holds = holds
     self.draws = draws
@@ -48,6 +52,12 @@ public struct BenchmarkSuite: Sendable {
         BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples)
       )
     }
+    let modelSamples = (0..<repetitions).map { repetition in
+      ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
+    }
+    results.append(
+      BenchmarkResult(
+        benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s", samples: modelSamples))
     for (name, distribution) in DistributionBenchmark.catalog() {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))

@@ -6,9 +6,9 @@ import Testing
 struct BenchmarksTests {
   @Test("a smoke run yields one positive, finite figure per benchmark and parameter")
   func smokeRun() {
-    let suite = BenchmarkSuite(repetitions: 2, holds: 2_000, draws: 2_000)
+    let suite = BenchmarkSuite(repetitions: 2, holds: 2_000, draws: 2_000, modelEvents: 2_000)
     let results = suite.run()
-    let expectedCount = HoldModelBenchmark.sizes.count + 3 + DistributionBenchmark.catalog().count
+    let expectedCount = HoldModelBenchmark.sizes.count + 3 + 1 + DistributionBenchmark.catalog().count
     #expect(results.count == expectedCount)
     for result in results {
       #expect(result.samples.count == 2)

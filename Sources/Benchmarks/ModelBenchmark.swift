@@ -1,0 +1,41 @@
+import SimulationEngine
+import WidgetModel
+
+/// The refresh model's speed: events handled per second while simulating one device, on one core.
+///
+/// The scenario is fixed here in code (not read from a file) so the figure stays comparable across
+/// versions: a news widget (`.after 15m`, app reloads on 2 changes an hour), a Lock Screen score widget
+/// (`.never`, app reloads on changes) and a Smart Stack weather widget (`.atEnd`, 6 hourly entries), with
+/// the default user (views, app opens) over 30 days.
+public enum ModelBenchmark {
+  public static let configuration: ScenarioConfiguration = {
+    let widgets = [
+      WidgetConfiguration(
+        id: "headlines", kind: "NewsHeadlines", timeline: TimelineConfiguration(policy: .after(.minutes(15))),
+        data: DataConfiguration(changes: HourlyRate(perHour: 2), onChange: .reloadKind)),
+      WidgetConfiguration(
+        id: "score", kind: "LiveScore", family: .accessoryRectangular, placement: .lockScreen,
+        timeline: TimelineConfiguration(policy: .never),
+        data: DataConfiguration(changes: HourlyRate(perHour: 1), onChange: .reloadKind)),
+      WidgetConfiguration(
+        id: "weather", kind: "Weather", family: .systemSmall, placement: .smartStack,
+        timeline: TimelineConfiguration(policy: .atEnd, entries: 6, spacing: .hours(1)),
+        data: DataConfiguration(changes: HourlyRate(perHour: 0.5))),
+    ]
+    return ScenarioConfiguration(name: "bench-model", days: 30, seed: 1, replications: 1, widgets: widgets)
+  }()
+
+  /// Events per second over at least `events` events (whole replications of the fixed scenario).
+  public static func eventsPerSecond(events: Int, seed: UInt64 = 1) -> Double {
+    var configuration = configuration
+    configuration.seed = seed
+    var handled: UInt64 = 0
+    var replication = 0
+    let stopwatch = Stopwatch()
+    while handled < UInt64(events) {
+      handled += ScenarioRunner.runReplication(configuration, replication: replication).eventsHandled
+      replication += 1
+    }
+    return Double(handled) / (stopwatch.elapsedNanoseconds / 1e9)
+  }
+}
