@@ -48,25 +48,35 @@ public enum RunReports {
   }
 }
 
+/// The order every hourly report follows: replication, day, hour, instance.
+enum HourlyRows {
+  static func forEach(
+    results: [ReplicationResult], labels: [String],
+    _ body: (_ result: ReplicationResult, _ day: Int, _ hour: Int, _ instance: Int, _ label: String) -> Void
+  ) {
+    for result in results {
+      for day in 0..<result.days {
+        for hour in 0..<24 {
+          for (instance, label) in labels.enumerated() { body(result, day, hour, instance, label) }
+        }
+      }
+    }
+  }
+}
+
 /// `reloads.csv`: every request counted once, by the hour it was made, with its final outcome.
 enum ReloadsReport {
   static let header = "replication,day,hour,widget,cause,outcome,count\n"
 
   static func csv(results: [ReplicationResult], labels: [String]) -> String {
     var text = header
-    for result in results {
-      for day in 0..<result.days {
-        for hour in 0..<24 {
-          for (instance, label) in labels.enumerated() {
-            for cause in ReloadCause.allCases {
-              for outcome in ReloadOutcome.allCases {
-                let count = result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
-                guard count > 0 else { continue }
-                text +=
-                  "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(cause.name),\(outcome.name),\(count)\n"
-              }
-            }
-          }
+    HourlyRows.forEach(results: results, labels: labels) { result, day, hour, instance, label in
+      for cause in ReloadCause.allCases {
+        for outcome in ReloadOutcome.allCases {
+          let count = result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
+          guard count > 0 else { continue }
+          text +=
+            "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(cause.name),\(outcome.name),\(count)\n"
         }
       }
     }
@@ -80,16 +90,10 @@ enum BudgetReport {
 
   static func csv(results: [ReplicationResult], labels: [String]) -> String {
     var text = header
-    for result in results {
-      for day in 0..<result.days {
-        for hour in 0..<24 {
-          for (instance, label) in labels.enumerated() {
-            let remaining = result.budgetRemaining(day: day, hour: hour, instance: instance)
-            text +=
-              "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(CSVFormat.number(remaining, decimals: 2))\n"
-          }
-        }
-      }
+    HourlyRows.forEach(results: results, labels: labels) { result, day, hour, instance, label in
+      let remaining = result.budgetRemaining(day: day, hour: hour, instance: instance)
+      text +=
+        "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(CSVFormat.number(remaining, decimals: 2))\n"
     }
     return text
   }

@@ -26,10 +26,8 @@ struct DeviceSimulation: EventHandler {
 
   var asleep: Bool
   var nextWake = SimTime.zero
-  var foregroundUntil: SimTime?
-  var appCloseEvent: EventHandle?
-  var audioUntil: SimTime?
-  var audioEndEvent: EventHandle?
+  var foreground = AppSession(endKind: .appClose)
+  var audio = AppSession(endKind: .audioEnd)
   var standbyEvent: EventHandle?
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
@@ -177,12 +175,8 @@ struct DeviceSimulation: EventHandler {
         attemptPending(index, &scheduler)
       }
     case .process: processFired(target, &scheduler)
-    case .appClose:
-      foregroundUntil = nil
-      appCloseEvent = nil
-    case .audioEnd:
-      audioUntil = nil
-      audioEndEvent = nil
+    case .appClose: foreground.ended()
+    case .audioEnd: audio.ended()
     case .policyReload:
       instances[target].policyEvent = nil
       request(target, cause: .policy, &scheduler)
@@ -219,18 +213,10 @@ struct DeviceSimulation: EventHandler {
     case .standbyViews:
       for instance in standbyInstances { view(instance, &scheduler) }
     case .appOpens:
-      let session = SimDuration(seconds: Swift.max(0, user.appSession.sample(appSessionLength)))
-      let until = Swift.max(foregroundUntil ?? scheduler.now, scheduler.now + session)
-      foregroundUntil = until
-      if let appCloseEvent { scheduler.cancel(appCloseEvent) }
-      appCloseEvent = scheduler.schedule(at: until, kind: DeviceEventKind.appClose.eventKind)
+      foreground.extend(by: SimDuration(seconds: Swift.max(0, user.appSession.sample(appSessionLength))), &scheduler)
       for instance in instances.indices { request(instance, cause: .appForeground, &scheduler) }
     case .audioSessions:
-      let session = SimDuration(seconds: Swift.max(0, user.audioSession.sample(audioSessionLength)))
-      let until = Swift.max(audioUntil ?? scheduler.now, scheduler.now + session)
-      audioUntil = until
-      if let audioEndEvent { scheduler.cancel(audioEndEvent) }
-      audioEndEvent = scheduler.schedule(at: until, kind: DeviceEventKind.audioEnd.eventKind)
+      audio.extend(by: SimDuration(seconds: Swift.max(0, user.audioSession.sample(audioSessionLength))), &scheduler)
       for instance in instances.indices { request(instance, cause: .audioSession, &scheduler) }
     case .environmentChanges:
       for instance in instances.indices { request(instance, cause: .environmentChange, &scheduler) }
@@ -247,7 +233,7 @@ struct DeviceSimulation: EventHandler {
     for instance in instancesOfKind[kind] where instances[instance].firstUnseenChange == nil {
       instances[instance].firstUnseenChange = scheduler.now
     }
-    let cause: ReloadCause = foregroundUntil != nil ? .appForeground : (audioUntil != nil ? .audioSession : .appReload)
+    let cause: ReloadCause = foreground.isActive ? .appForeground : (audio.isActive ? .audioSession : .appReload)
     switch actionOfKind[kind] {
     case .none: break
     case .reloadKind:
