@@ -4,9 +4,8 @@ import WidgetModel
 /// `manifest.json`: what produced a run's reports. Everything in it but `wall_time_seconds` is the same for
 /// the same scenario, overrides, seed and version.
 enum Manifest {
-  static func json(configuration: ScenarioConfiguration, results: [ReplicationResult], metadata: RunMetadata) -> String
+  static func json(configuration: ScenarioConfiguration, eventsHandled events: UInt64, metadata: RunMetadata) -> String
   {
-    let events = results.reduce(UInt64(0)) { $0 + $1.eventsHandled }
     let fields: [(String, String)] = [
       ("widgetsim_version", quoted(metadata.widgetsimVersion)),
       ("gsl_version", quoted(gslVersion)),
@@ -20,7 +19,7 @@ enum Manifest {
       ("widget_instances", "\(configuration.instances.count)"),
       ("events_handled", "\(events)"),
       ("wall_time_seconds", CSVFormat.number(metadata.wallTimeSeconds, decimals: 3)),
-      ("reports", "[" + RunReports.files.dropLast().map(quoted).joined(separator: ", ") + "]"),
+      ("reports", "[" + RunReportWriter.files.dropLast().map(quoted).joined(separator: ", ") + "]"),
     ]
     return "{\n" + fields.map { "  \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
   }

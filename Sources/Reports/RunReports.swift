@@ -20,23 +20,74 @@ public struct RunMetadata: Sendable {
   }
 }
 
-/// Writes the reports of one run into a folder, each file atomically.
-public enum RunReports {
-  /// The files a run writes, in the order they are written (manifest last: its presence marks a complete run).
+/// Writes the reports of one run into a folder as replications finish, so memory holds one replication's
+/// results at a time however many replications run. Every file goes to a temporary name and is renamed
+/// into place by ``finish(metadata:)``; a run that stops early leaves no report under its final name.
+public final class RunReportWriter {
+  /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = ["reloads.csv", "budget.csv", "staleness.csv", "summary.csv", "manifest.json"]
 
+  public let directory: String
+  let configuration: ScenarioConfiguration
+  let labels: [String]
+  private let reloads: AtomicFileWriter
+  private let budget: AtomicFileWriter
+  private let staleness: AtomicFileWriter
+  private var summary: RunSummary.Accumulator
+  private var eventsHandled: UInt64 = 0
+  private var nextReplication = 0
+
+  public init(configuration: ScenarioConfiguration, directory: String) throws(AtomicFile.WriteError) {
+    self.directory = directory
+    self.configuration = configuration
+    labels = configuration.instances.map(\.label)
+    try AtomicFile.createDirectory(directory)
+    reloads = try AtomicFileWriter(path: "\(directory)/reloads.csv")
+    budget = try AtomicFileWriter(path: "\(directory)/budget.csv")
+    staleness = try AtomicFileWriter(path: "\(directory)/staleness.csv")
+    summary = RunSummary.Accumulator(labels: labels)
+    try reloads.append(ReloadsReport.header)
+    try budget.append(BudgetReport.header)
+    try staleness.append(StalenessReport.header)
+  }
+
+  /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
+  public func add(_ result: ReplicationResult) throws(AtomicFile.WriteError) {
+    precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
+    nextReplication += 1
+    try reloads.append(ReloadsReport.rows(result, labels: labels))
+    try budget.append(BudgetReport.rows(result, labels: labels))
+    try staleness.append(StalenessReport.rows(result, labels: labels))
+    summary.add(result)
+    eventsHandled += result.eventsHandled
+  }
+
+  /// Commits every report and returns the run's summary.
+  @discardableResult
+  public func finish(metadata: RunMetadata) throws(AtomicFile.WriteError) -> RunSummary {
+    let result = summary.summary
+    try reloads.commit()
+    try budget.commit()
+    try staleness.commit()
+    try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
+    let manifest = Manifest.json(configuration: configuration, eventsHandled: eventsHandled, metadata: metadata)
+    try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
+    return result
+  }
+}
+
+/// Writing a run whose results are all in hand.
+public enum RunReports {
+  public static var files: [String] { RunReportWriter.files }
+
+  /// Writes every report of `results` (in replication order) into `directory`.
+  @discardableResult
   public static func write(
     configuration: ScenarioConfiguration, results: [ReplicationResult], metadata: RunMetadata, to directory: String
-  ) throws(AtomicFile.WriteError) {
-    try AtomicFile.createDirectory(directory)
-    let labels = configuration.instances.map(\.label)
-    try AtomicFile.write(ReloadsReport.csv(results: results, labels: labels), to: "\(directory)/reloads.csv")
-    try AtomicFile.write(BudgetReport.csv(results: results, labels: labels), to: "\(directory)/budget.csv")
-    try AtomicFile.write(StalenessReport.csv(results: results, labels: labels), to: "\(directory)/staleness.csv")
-    let summary = RunSummary(results: results, labels: labels)
-    try AtomicFile.write(summary.csv(), to: "\(directory)/summary.csv")
-    let manifest = Manifest.json(configuration: configuration, results: results, metadata: metadata)
-    try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
+  ) throws(AtomicFile.WriteError) -> RunSummary {
+    let writer = try RunReportWriter(configuration: configuration, directory: directory)
+    for result in results { try writer.add(result) }
+    return try writer.finish(metadata: metadata)
   }
 
   /// A folder name from a scenario name: letters, digits, `.`, `_` and `-` kept, anything else `_`, and
@@ -51,14 +102,12 @@ public enum RunReports {
 /// The order every hourly report follows: replication, day, hour, instance.
 enum HourlyRows {
   static func forEach(
-    results: [ReplicationResult], labels: [String],
+    _ result: ReplicationResult, labels: [String],
     _ body: (_ result: ReplicationResult, _ day: Int, _ hour: Int, _ instance: Int, _ label: String) -> Void
   ) {
-    for result in results {
-      for day in 0..<result.days {
-        for hour in 0..<24 {
-          for (instance, label) in labels.enumerated() { body(result, day, hour, instance, label) }
-        }
+    for day in 0..<result.days {
+      for hour in 0..<24 {
+        for (instance, label) in labels.enumerated() { body(result, day, hour, instance, label) }
       }
     }
   }
@@ -68,9 +117,10 @@ enum HourlyRows {
 enum ReloadsReport {
   static let header = "replication,day,hour,widget,cause,outcome,count\n"
 
-  static func csv(results: [ReplicationResult], labels: [String]) -> String {
-    var text = header
-    HourlyRows.forEach(results: results, labels: labels) { result, day, hour, instance, label in
+  /// The rows of one replication.
+  static func rows(_ result: ReplicationResult, labels: [String]) -> String {
+    var text = ""
+    HourlyRows.forEach(result, labels: labels) { result, day, hour, instance, label in
       for cause in ReloadCause.allCases {
         for outcome in ReloadOutcome.allCases {
           let count = result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
@@ -88,9 +138,10 @@ enum ReloadsReport {
 enum BudgetReport {
   static let header = "replication,day,hour,widget,budget_remaining\n"
 
-  static func csv(results: [ReplicationResult], labels: [String]) -> String {
-    var text = header
-    HourlyRows.forEach(results: results, labels: labels) { result, day, hour, instance, label in
+  /// The rows of one replication.
+  static func rows(_ result: ReplicationResult, labels: [String]) -> String {
+    var text = ""
+    HourlyRows.forEach(result, labels: labels) { result, day, hour, instance, label in
       let remaining = result.budgetRemaining(day: day, hour: hour, instance: instance)
       text +=
         "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(CSVFormat.number(remaining, decimals: 2))\n"
@@ -104,21 +155,20 @@ enum StalenessReport {
   static let header =
     "replication,widget,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
 
-  static func csv(results: [ReplicationResult], labels: [String]) -> String {
-    var text = header
-    for result in results {
-      for (instance, label) in labels.enumerated() {
-        let recorder = result.staleness[instance]
-        let seconds = recorder.seconds
-        let cells = [
-          "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",
-          "\(recorder.staleViews)", CSVFormat.number(seconds.count > 0 ? seconds.mean : .nan, decimals: 1),
-          CSVFormat.number(recorder.quantiles.quantile(0.5), decimals: 1),
-          CSVFormat.number(recorder.quantiles.quantile(0.95), decimals: 1),
-          CSVFormat.number(seconds.count > 0 ? seconds.maximum : .nan, decimals: 1),
-        ]
-        text += cells.joined(separator: ",") + "\n"
-      }
+  /// The rows of one replication.
+  static func rows(_ result: ReplicationResult, labels: [String]) -> String {
+    var text = ""
+    for (instance, label) in labels.enumerated() {
+      let recorder = result.staleness[instance]
+      let seconds = recorder.seconds
+      let cells = [
+        "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",
+        "\(recorder.staleViews)", CSVFormat.number(seconds.count > 0 ? seconds.mean : .nan, decimals: 1),
+        CSVFormat.number(recorder.quantiles.quantile(0.5), decimals: 1),
+        CSVFormat.number(recorder.quantiles.quantile(0.95), decimals: 1),
+        CSVFormat.number(seconds.count > 0 ? seconds.maximum : .nan, decimals: 1),
+      ]
+      text += cells.joined(separator: ",") + "\n"
     }
     return text
   }

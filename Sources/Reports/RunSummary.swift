@@ -17,15 +17,48 @@ public struct RunSummary: Sendable {
 
   public let rows: [Row]
 
+  /// The summary of results all in hand (in replication order).
   public init(results: [ReplicationResult], labels: [String]) {
-    var rows: [Row] = []
-    for (instance, label) in labels.enumerated() {
-      for metric in RunSummary.metrics {
-        let values = RunningStatistics(results.map { metric.value($0, instance) })
-        rows.append(Row(metric: metric.name, widget: label, unit: metric.unit, values: values))
+    var accumulator = Accumulator(labels: labels)
+    for result in results { accumulator.add(result) }
+    self = accumulator.summary
+  }
+
+  init(rows: [Row]) {
+    self.rows = rows
+  }
+
+  /// Builds a summary one replication at a time, keeping only a running mean and variance per metric.
+  public struct Accumulator: Sendable {
+    let labels: [String]
+    /// By `instance * metrics.count + metric`.
+    var values: [RunningStatistics]
+
+    public init(labels: [String]) {
+      self.labels = labels
+      values = Array(repeating: RunningStatistics(), count: labels.count * RunSummary.metrics.count)
+    }
+
+    public mutating func add(_ result: ReplicationResult) {
+      for instance in labels.indices {
+        for (index, metric) in RunSummary.metrics.enumerated() {
+          values[instance * RunSummary.metrics.count + index].add(metric.value(result, instance))
+        }
       }
     }
-    self.rows = rows
+
+    public var summary: RunSummary {
+      var rows: [Row] = []
+      for (instance, label) in labels.enumerated() {
+        for (index, metric) in RunSummary.metrics.enumerated() {
+          rows.append(
+            Row(
+              metric: metric.name, widget: label, unit: metric.unit,
+              values: values[instance * RunSummary.metrics.count + index]))
+        }
+      }
+      return RunSummary(rows: rows)
+    }
   }
 
   /// The row for a metric and widget, if present.

@@ -83,7 +83,7 @@ extension ScenarioDecoder {
       timeline.entries = try entries.integer(in: 1...maximumEntries)
     }
     if let spacing = reader.optional("spacing") {
-      timeline.spacing = try spacing.duration()
+      timeline.spacing = try spacing.duration(in: 0...(7 * 86_400))
       guard timeline.spacing >= .minutes(5) else {
         throw spacing.error("entries must be at least 5m apart (WidgetKit guidance), got \(spacing.shown)")
       }

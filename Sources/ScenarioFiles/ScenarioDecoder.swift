@@ -11,6 +11,8 @@ enum ScenarioDecoder {
   static let maximumReplications = 100_000
   static let maximumInstances = 100
   static let maximumEntries = 400
+  static let maximumTotalInstances = 1_000
+  static let maximumReportCells = 250_000_000.0
 
   static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> ScenarioConfiguration {
     var top = try root.mapping()
@@ -26,6 +28,18 @@ enum ScenarioDecoder {
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     let widgets = try decodeWidgets(widgetsValue)
     try top.finish()
+    let instances = widgets.reduce(0) { $0 + $1.instances }
+    guard instances <= maximumTotalInstances else {
+      throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
+    }
+    // The hourly report arrays hold days x 24 x instances x causes x outcomes counters.
+    let cells = Double(days) * 24 * Double(instances) * 60
+    guard cells <= maximumReportCells else {
+      throw (top.value).error(
+        "days x widget instances is too large: \(days) days x \(instances) instances would need "
+          + "\(Int(cells * 4 / 1e6)) MB of hourly counters (limit \(Int(maximumReportCells * 4 / 1e6)) MB); "
+          + "simulate fewer days or instances")
+    }
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       widgets: widgets)

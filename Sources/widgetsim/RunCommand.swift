@@ -30,23 +30,32 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let loaded = try scenario.load(file)
     let configuration = loaded.configuration
+    let directory = out ?? "Reports/\(RunReports.folderName(for: configuration.name))"
     let clock = ContinuousClock()
     let started = clock.now
-    let results = ScenarioRunner.run(configuration)
-    let elapsed = clock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let directory = out ?? "Reports/\(RunReports.folderName(for: configuration.name))"
-    let metadata = RunMetadata(
-      widgetsimVersion: WidgetSim.version, scenarioFile: loaded.file, scenarioText: loaded.text,
-      overrides: scenario.overrides, wallTimeSeconds: seconds)
+    let summary: RunSummary
+    var events: UInt64 = 0
     do {
-      try RunReports.write(configuration: configuration, results: results, metadata: metadata, to: directory)
+      let writer = try RunReportWriter(configuration: configuration, directory: directory)
+      for replication in 0..<configuration.replications {
+        let result = ScenarioRunner.runReplication(configuration, replication: replication)
+        events += result.eventsHandled
+        try writer.add(result)
+      }
+      let elapsed = clock.now - started
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let metadata = RunMetadata(
+        widgetsimVersion: WidgetSim.version, scenarioFile: loaded.file, scenarioText: loaded.text,
+        overrides: scenario.overrides, wallTimeSeconds: seconds)
+      summary = try writer.finish(metadata: metadata)
+      if !quiet {
+        print(
+          RunSummaryText.text(
+            configuration: configuration, summary: summary, events: events, directory: directory, seconds: seconds))
+      }
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(1)
-    }
-    if !quiet {
-      print(RunSummaryText.text(configuration: configuration, results: results, directory: directory, seconds: seconds))
     }
   }
 }
@@ -54,13 +63,9 @@ struct RunCommand: ParsableCommand {
 /// The few lines a run prints at its end: where the reports are and the headline numbers.
 enum RunSummaryText {
   static func text(
-    configuration: ScenarioConfiguration, results: [ReplicationResult], directory: String, seconds: Double
-  )
-    -> String
-  {
+    configuration: ScenarioConfiguration, summary: RunSummary, events: UInt64, directory: String, seconds: Double
+  ) -> String {
     let labels = configuration.instances.map(\.label)
-    let summary = RunSummary(results: results, labels: labels)
-    let events = results.reduce(UInt64(0)) { $0 + $1.eventsHandled }
     var lines = [
       "\(configuration.name): \(configuration.days) days x \(configuration.replications) replications, "
         + "\(labels.count) widget instances, \(events) events in \(fixed(seconds, 2)) s",
