@@ -81,7 +81,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReportsTests",
-      dependencies: ["Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
+      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

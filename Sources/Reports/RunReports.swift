@@ -25,7 +25,9 @@ public struct RunMetadata: Sendable {
 /// into place by ``finish(metadata:)``; a run that stops early leaves no report under its final name.
 public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
-  public static let files = ["reloads.csv", "budget.csv", "staleness.csv", "summary.csv", "manifest.json"]
+  public static let files = [
+    "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "summary.csv", "manifest.json",
+  ]
 
   public let directory: String
   let configuration: ScenarioConfiguration
@@ -33,6 +35,10 @@ public final class RunReportWriter {
   private let reloads: AtomicFileWriter
   private let budget: AtomicFileWriter
   private let staleness: AtomicFileWriter
+  private let push: AtomicFileWriter
+  private let activities: AtomicFileWriter
+  let pushTargets: [String]
+  let activityLabels: [String]
   private var summary: RunSummary.Accumulator
   private var eventsHandled: UInt64 = 0
   private var nextReplication = 0
@@ -41,14 +47,20 @@ public final class RunReportWriter {
     self.directory = directory
     self.configuration = configuration
     labels = configuration.instances.map(\.label)
+    activityLabels = configuration.liveActivities.map(\.id)
+    pushTargets = ["widgets"] + activityLabels
     try AtomicFile.createDirectory(directory)
     reloads = try AtomicFileWriter(path: "\(directory)/reloads.csv")
     budget = try AtomicFileWriter(path: "\(directory)/budget.csv")
     staleness = try AtomicFileWriter(path: "\(directory)/staleness.csv")
-    summary = RunSummary.Accumulator(labels: labels)
+    push = try AtomicFileWriter(path: "\(directory)/push.csv")
+    activities = try AtomicFileWriter(path: "\(directory)/activities.csv")
+    summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
     try reloads.append(ReloadsReport.header)
     try budget.append(BudgetReport.header)
     try staleness.append(StalenessReport.header)
+    try push.append(PushReport.header)
+    try activities.append(ActivitiesReport.header)
   }
 
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
@@ -57,7 +69,9 @@ public final class RunReportWriter {
     nextReplication += 1
     try reloads.append(ReloadsReport.rows(result, labels: labels))
     try budget.append(BudgetReport.rows(result, labels: labels))
-    try staleness.append(StalenessReport.rows(result, labels: labels))
+    try staleness.append(StalenessReport.rows(result, labels: labels, activities: activityLabels))
+    try push.append(PushReport.rows(result, targets: pushTargets))
+    try activities.append(ActivitiesReport.rows(result))
     summary.add(result)
     eventsHandled += result.eventsHandled
   }
@@ -69,6 +83,8 @@ public final class RunReportWriter {
     try reloads.commit()
     try budget.commit()
     try staleness.commit()
+    try push.commit()
+    try activities.commit()
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
     let manifest = Manifest.json(configuration: configuration, eventsHandled: eventsHandled, metadata: metadata)
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
@@ -155,11 +171,13 @@ enum StalenessReport {
   static let header =
     "replication,widget,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
 
-  /// The rows of one replication.
-  static func rows(_ result: ReplicationResult, labels: [String]) -> String {
+  /// The rows of one replication: widget instances, then Live Activity kinds (seen at Lock Screen views).
+  static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
     var text = ""
-    for (instance, label) in labels.enumerated() {
-      let recorder = result.staleness[instance]
+    let subjects =
+      labels.enumerated().map { ($0.element, result.staleness[$0.offset]) }
+      + activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
+    for (label, recorder) in subjects {
       let seconds = recorder.seconds
       let cells = [
         "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",
@@ -167,6 +185,56 @@ enum StalenessReport {
         CSVFormat.number(recorder.quantiles.quantile(0.5), decimals: 1),
         CSVFormat.number(recorder.quantiles.quantile(0.95), decimals: 1),
         CSVFormat.number(seconds.count > 0 ? seconds.maximum : .nan, decimals: 1),
+      ]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}
+
+/// `push.csv`: pushes by the hour they were sent, target (`widgets` or a Live Activity id) and priority.
+enum PushReport {
+  static let header = "replication,day,hour,target,priority,sent,delivered,superseded,throttled\n"
+
+  static func rows(_ result: ReplicationResult, targets: [String]) -> String {
+    var text = ""
+    for day in 0..<result.days {
+      for hour in 0..<24 {
+        for (target, label) in targets.enumerated() {
+          for priority in [10, 5] {
+            let counts = PushCounter.allCases.map {
+              result.pushCount(day: day, hour: hour, target: target, priority: priority, counter: $0)
+            }
+            guard counts.contains(where: { $0 > 0 }) else { continue }
+            let cells =
+              ["\(result.replication)", "\(day)", "\(hour)", CSVFormat.text(label), "\(priority)"]
+              + counts.map(String.init)
+            text += cells.joined(separator: ",") + "\n"
+          }
+        }
+      }
+    }
+    return text
+  }
+}
+
+/// `activities.csv`: one row per attempt to start a Live Activity.
+enum ActivitiesReport {
+  static let header =
+    "replication,activity,started,rejected,updates_delivered,updates_throttled,ended_by,active_s,lock_screen_s,"
+    + "start_time_s,updates_sent,updates_superseded,updates_jetsam\n"
+
+  static func rows(_ result: ReplicationResult) -> String {
+    let end = SimTime.zero + .days(Int64(result.days))
+    var text = ""
+    for record in result.activities {
+      let cells = [
+        "\(result.replication)", CSVFormat.text(record.label), record.rejection == nil ? "1" : "0",
+        record.rejection == nil ? "0" : "1", "\(record.updatesDelivered)", "\(record.updatesThrottled)", record.endedBy,
+        CSVFormat.number(record.activeSeconds(simulationEnd: end), decimals: 1),
+        CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
+        CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)", "\(record.updatesSuperseded)",
+        "\(record.updatesJetsam)",
       ]
       text += cells.joined(separator: ",") + "\n"
     }

@@ -39,6 +39,7 @@ extension ScenarioDecoder {
         widget.data = try decodeData(data)
         if let (other, otherValue) = dataOfKind[kind],
           other.changes != widget.data.changes || other.onChange != widget.data.onChange
+            || other.push != widget.data.push
         {
           let line = otherValue.node.mark.map { " at line \($0.line)" } ?? ""
           throw data.error("widgets of kind '\(kind)' share one data source: this differs from the data given\(line)")
@@ -133,9 +134,43 @@ extension ScenarioDecoder {
     var reader = try value.mapping()
     var data = DataConfiguration()
     if let changes = reader.optional("changes") { data.changes = try hourlyRate(changes, allowPerDay: true) }
-    if let action = reader.optional("on_change") { data.onChange = try action.choice(DataChangeAction.self) }
+    if let action = reader.optional("on_change") { (data.onChange, data.push) = try changeActions(action) }
     try reader.finish()
     return data
+  }
+}
+
+extension ScenarioDecoder {
+  /// `on_change`: one of none, reload_kind, reload_all, push, or a list such as `[push, reload_kind]`.
+  static func changeActions(_ value: YAMLValue) throws(ScenarioError) -> (DataChangeAction, Bool) {
+    var items: [YAMLValue] = []
+    if case .sequence = value.node {
+      for (index, node) in try value.sequence().enumerated() {
+        items.append(YAMLValue(node: node, path: "\(value.path)[\(index)]", source: value.source))
+      }
+    } else {
+      items = [value]
+    }
+    guard !items.isEmpty else { throw value.error("expected at least one action") }
+    var action = DataChangeAction.none
+    var push = false
+    var reloads = 0
+    let names = DataChangeAction.allCases.map(\.rawValue) + ["push"]
+    for item in items {
+      let name = try item.scalarText().trimmingWhitespace
+      if name == "push" {
+        push = true
+      } else if let choice = DataChangeAction(rawValue: name) {
+        if choice != .none { reloads += 1 }
+        action = choice
+      } else {
+        throw item.error(
+          "expected one of \(names.joined(separator: ", ")), got \(item.shown)\(DidYouMean.hint(for: name, among: names))"
+        )
+      }
+    }
+    if reloads > 1 { throw value.error("give at most one of reload_kind and reload_all") }
+    return (action, push)
   }
 }
 

@@ -27,6 +27,10 @@ enum ScenarioDecoder {
       try top.optional("system").map { v throws(ScenarioError) in try decodeSystem(v) } ?? SystemConfiguration()
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     let widgets = try decodeWidgets(widgetsValue)
+    let activities =
+      try top.optional("live_activities").map { v throws(ScenarioError) in
+        try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)))
+      } ?? []
     try top.finish()
     let instances = widgets.reduce(0) { $0 + $1.instances }
     guard instances <= maximumTotalInstances else {
@@ -42,7 +46,7 @@ enum ScenarioDecoder {
     }
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
-      widgets: widgets)
+      widgets: widgets, liveActivities: activities)
   }
 
   // MARK: - User
@@ -175,6 +179,22 @@ enum ScenarioDecoder {
     if let changes = reader.optional("environment_changes") { system.environmentChangesPerDay = try perDay(changes) }
     if let reboots = reader.optional("reboots") { system.rebootsPerDay = try perDay(reboots) }
     if let added = reader.optional("widget_added_reload") { system.widgetAddedReload = try added.bool() }
+    if let ceiling = reader.optional("memory_ceiling") { system.memoryCeilingBytes = try ceiling.bytes(in: 1...1e12) }
+    if let stuck = reader.optional("jetsam_stuck_probability") {
+      system.jetsamStuckProbability = try stuck.probability()
+    }
+    if let network = reader.optional("network") {
+      var section = try network.mapping()
+      if let throughput = section.optional("throughput") {
+        system.network.throughputBitsPerSecond = try throughput.bitsPerSecond()
+      }
+      if let latency = section.optional("latency") { system.network.latencySeconds = try latency.seconds(in: 0...600) }
+      try section.finish()
+    }
+    if let push = reader.optional("widget_push") { system.widgetPush = try decodeWidgetPush(push) }
+    if let activities = reader.optional("live_activities") {
+      system.liveActivities = try decodeActivitySystem(activities)
+    }
     if let standby = reader.optional("standby") {
       var section = try standby.mapping()
       if let refresh = section.optional("refresh") {

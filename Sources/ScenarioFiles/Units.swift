@@ -31,6 +31,21 @@ enum Units {
     return nil
   }
 
+  static let rateUnits: [(suffix: String, bitsPerSecond: Double)] = [
+    ("Gbps", 1e9), ("Mbps", 1e6), ("kbps", 1e3), ("bps", 1),
+  ]
+
+  /// A data rate in bits per second, from a number followed by bps, kbps, Mbps or Gbps.
+  static func bitsPerSecond(_ text: String) -> Double? {
+    let text = text.trimmingWhitespace
+    for unit in rateUnits where text.hasSuffix(unit.suffix) {
+      if let value = Double(text.dropLast(unit.suffix.count).trimmingWhitespace), value.isFinite {
+        return value * unit.bitsPerSecond
+      }
+    }
+    return nil
+  }
+
   /// `HH:MM` on a 24-hour clock.
   static func timeOfDay(_ text: String) -> (hours: Int, minutes: Int)? {
     let parts = text.trimmingWhitespace.split(separator: ":", omittingEmptySubsequences: false)

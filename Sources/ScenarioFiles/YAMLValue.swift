@@ -115,6 +115,15 @@ struct YAMLValue {
     return value
   }
 
+  /// A data rate with a unit, in bits per second; must be positive.
+  func bitsPerSecond() throws(ScenarioError) -> Double {
+    let text = try scalarText()
+    guard let value = Units.bitsPerSecond(text), value > 0 else {
+      throw error("expected a positive data rate with a unit (bps, kbps, Mbps, Gbps), e.g. 10Mbps; got \(shown)")
+    }
+    return value
+  }
+
   func timeOfDay() throws(ScenarioError) -> TimeOfDayValue {
     let text = try scalarText()
     guard let (hours, minutes) = Units.timeOfDay(text) else {

@@ -1,3 +1,4 @@
+import CGSL
 import ScenarioFiles
 import SimulationEngine
 import TestSupport
@@ -90,5 +91,53 @@ struct ExampleScenarioTests {
       for day in 0..<result.days { #expect(!result.budgetExhausted(day: day, instance: 0)) }
       #expect(Double(result.total(instance: 0, outcome: .grantedBudget)) / Double(result.days) > 30)
     }
+  }
+}
+
+@Suite("Example scenarios: pushes, Live Activities, memory")
+struct FailureScenarioTests {
+  @Test("delivery-live-activity: push.csv shows throttled priority-10 updates")
+  func deliveryThrottled() throws {
+    let configuration = try exampleScenario("delivery-live-activity")
+    let directory = TestFiles.temporaryDirectory()
+    let results = ScenarioRunner.run(configuration)
+    let metadata = RunMetadata(
+      widgetsimVersion: "test", scenarioFile: "delivery-live-activity.yaml", scenarioText: "", overrides: [],
+      wallTimeSeconds: 0)
+    try RunReports.write(configuration: configuration, results: results, metadata: metadata, to: directory)
+    let push = try TestFiles.read("\(directory)/push.csv").split(separator: "\n")
+    #expect(push.first == "replication,day,hour,target,priority,sent,delivered,superseded,throttled")
+    var throttled = 0
+    var delivered = 0
+    for line in push.dropFirst() {
+      let cells = line.split(separator: ",")
+      guard cells[3] == "delivery", cells[4] == "10" else { continue }
+      delivered += Int(cells[6]) ?? 0
+      throttled += Int(cells[8]) ?? 0
+      #expect((Int(cells[6]) ?? 0) <= 12, "at most 12 admitted in one clock hour: \(line)")
+    }
+    #expect(delivered > 0)
+    #expect(throttled > delivered / 2, "throttling must be visible: \(throttled) throttled, \(delivered) delivered")
+    let activities = try TestFiles.read("\(directory)/activities.csv").split(separator: "\n")
+    #expect(activities.count > 1)
+  }
+
+  @Test("memory-heavy: the jetsam share matches P(memory > 30 MiB) from GSL's normal CDF")
+  func memoryHeavyJetsamShare() throws {
+    let configuration = try exampleScenario("memory-heavy")
+    let ceiling = configuration.system.memoryCeilingBytes
+    // memory: normal, mean 28 MB, sd 2 MB (one entry, so no per-entry memory).
+    let probability = gsl_cdf_gaussian_Q(ceiling - 28e6, 2e6)
+    var builds = 0
+    var jetsams = 0
+    for result in ScenarioRunner.run(configuration) {
+      builds += result.builds[0]
+      jetsams += result.total(instance: 0, outcome: .jetsam)
+    }
+    let share = Double(jetsams) / Double(builds)
+    let standardError = (probability * (1 - probability) / Double(builds)).squareRoot()
+    #expect(builds > 2_000)
+    #expect(
+      abs(share - probability) < 4 * standardError, "share \(share), expected \(probability) ± \(4 * standardError)")
   }
 }

@@ -64,7 +64,7 @@ struct ReportTests {
       let count = Int(cells[6]) ?? -1
       #expect(count > 0)
       total += count
-      if let outcome = ReloadOutcome.allCases.first(where: { $0.name == cells[5] }), outcome.isReload { ran += count }
+      if let outcome = ReloadOutcome.allCases.first(where: { $0.name == cells[5] }), outcome.didBuild { ran += count }
     }
     #expect(ran == result.trace?.count)
     #expect(total == (0..<result.instanceCount).map { result.total(instance: $0) }.reduce(0, +))
@@ -74,7 +74,7 @@ struct ReportTests {
   func summary() throws {
     let configuration = try ScenarioLoader.loadDefault().configuration
     let results = ScenarioRunner.run(configuration)
-    let summary = RunSummary(results: results, labels: configuration.instances.map(\.label))
+    let summary = RunSummary(results: results, subjects: RunSummary.Subjects(configuration))
     let row = try #require(summary.row("reloads_per_day", widget: "headlines"))
     let perReplication = results.map { result in
       Double(ReloadOutcome.allCases.filter(\.isReload).map { result.total(instance: 0, outcome: $0) }.reduce(0, +))
@@ -87,7 +87,7 @@ struct ReportTests {
     #expect(abs(interval.halfWidth - t * expected.standardError) < 1e-9)
     #expect(summary.csv().hasPrefix("metric,widget,mean,ci95_low,ci95_high,replications,unit\n"))
 
-    let single = RunSummary(results: [results[0]], labels: configuration.instances.map(\.label))
+    let single = RunSummary(results: [results[0]], subjects: RunSummary.Subjects(configuration))
     let line = try #require(single.csv().split(separator: "\n").first { $0.hasPrefix("reloads_per_day,headlines,") })
     #expect(line.split(separator: ",", omittingEmptySubsequences: false)[3] == "")
   }

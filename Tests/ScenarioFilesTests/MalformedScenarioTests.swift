@@ -9,6 +9,22 @@ struct MalformedScenarioTests {
   /// when the problem is the whole file), key path, and the start of the message.
   static let expectations: [(file: String, line: Int?, column: Int?, keyPath: String, message: String)] = [
     (
+      "activity-duplicate-id.yaml", 8, 9, "live_activities[headlines].id",
+      "duplicate id 'headlines': widgets, Live Activities"
+    ),
+    (
+      "activity-priority.yaml", 9, 39, "live_activities[delivery].updates.priority",
+      "APNs priority is 10 (immediate, budgeted) or 5"
+    ),
+    (
+      "on-change-two-reloads.yaml", 7, 47, "widgets[headlines].data.on_change",
+      "give at most one of reload_kind and reload_all"
+    ),
+    (
+      "throughput-no-unit.yaml", 8, 25, "system.network.throughput",
+      "expected a positive data rate with a unit (bps, kbps"
+    ),
+    (
       "after-missing.yaml", 6, 24, "widgets[headlines].timeline.policy",
       "policy after needs 'after': the earliest time of t"
     ),

@@ -7,7 +7,10 @@ import WidgetModel
 
 @Suite("Scenario loading")
 struct ScenarioLoaderTests {
-  static let examples = ["quickstart", "news-15min", "aggressive-5min", "on-demand", "weather-hourly"]
+  static let examples = [
+    "quickstart", "news-15min", "aggressive-5min", "on-demand", "weather-hourly", "delivery-live-activity",
+    "sports-frequent-updates", "weather-push", "memory-heavy",
+  ]
 
   @Test("every example scenario loads", arguments: examples)
   func examplesLoad(name: String) throws {

@@ -17,11 +17,15 @@ public struct ScenarioConfiguration: Sendable {
   public var budget: BudgetConfiguration
   public var system: SystemConfiguration
   public var widgets: [WidgetConfiguration]
+  /// The app's Live Activities.
+  public var liveActivities: [LiveActivityConfiguration]
 
   public init(
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
-    budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), widgets: [WidgetConfiguration]
+    budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), widgets: [WidgetConfiguration],
+    liveActivities: [LiveActivityConfiguration] = []
   ) {
+    self.liveActivities = liveActivities
     self.name = name
     self.days = days
     self.seed = seed

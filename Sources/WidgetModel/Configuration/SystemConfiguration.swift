@@ -24,11 +24,23 @@ public struct SystemConfiguration: Sendable {
   /// Whether each instance gets its exempt "widget added" reload at the start ([F]); without it an instance
   /// shows its placeholder until its first reload.
   public var widgetAddedReload: Bool
+  /// Peak memory above which a widget extension is killed (jetsam): [O] `EXC_RESOURCE ... limit=30 MB`
+  /// crash logs, where MB means MiB, so 31,457,280 bytes. A build at exactly the ceiling survives.
+  public var memoryCeilingBytes: Double
+  /// Probability that a jetsam leaves the instance stuck (every reload fails without building) until the
+  /// app is next opened ([O] "may stay stuck until the app is relaunched"; rate unknown, default 0).
+  public var jetsamStuckProbability: Double
+  public var network: NetworkConfiguration
+  public var widgetPush: WidgetPushConfiguration
+  public var liveActivities: LiveActivitySystemConfiguration
 
   public init(
     afterDelay: Distribution = SystemConfiguration.defaultAfterDelay, coalesceWindow: SimDuration = .zero,
     deferWhileAsleep: Bool = true, environmentChangesPerDay: Double = 0.02, rebootsPerDay: Double = 0.03,
-    standbyRefreshInterval: SimDuration = .minutes(15), standbyAtNight: Bool = true, widgetAddedReload: Bool = true
+    standbyRefreshInterval: SimDuration = .minutes(15), standbyAtNight: Bool = true, widgetAddedReload: Bool = true,
+    memoryCeilingBytes: Double = 30 * 1_048_576, jetsamStuckProbability: Double = 0,
+    network: NetworkConfiguration = .init(), widgetPush: WidgetPushConfiguration = .init(),
+    liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
     self.afterDelay = afterDelay
     self.coalesceWindow = coalesceWindow
@@ -38,6 +50,11 @@ public struct SystemConfiguration: Sendable {
     self.standbyRefreshInterval = standbyRefreshInterval
     self.standbyAtNight = standbyAtNight
     self.widgetAddedReload = widgetAddedReload
+    self.memoryCeilingBytes = memoryCeilingBytes
+    self.jetsamStuckProbability = jetsamStuckProbability
+    self.network = network
+    self.widgetPush = widgetPush
+    self.liveActivities = liveActivities
   }
 
   public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid

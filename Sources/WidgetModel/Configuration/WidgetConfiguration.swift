@@ -66,17 +66,21 @@ public struct BuildConfiguration: Sendable {
   public var fetchProbability: Double
   /// Bytes fetched when it does.
   public var fetchBytes: Distribution
-  /// Peak memory of the extension during the build, in bytes.
+  /// Peak memory of the extension during a one-entry build, in bytes.
   public var memoryBytes: Distribution
+  /// Extra peak memory per timeline entry beyond the first, in bytes ([A] 0.5 MB): a build's peak is
+  /// `memory + (entries - 1) * memory_per_entry`.
+  public var memoryPerEntryBytes: Double
   /// How long a build may run ([F] "under 5 s").
   public var timeLimit: SimDuration
 
   public init(
     cpuSeconds: Distribution = BuildConfiguration.defaultCPU, fetchProbability: Double = 1,
     fetchBytes: Distribution = BuildConfiguration.defaultFetch,
-    memoryBytes: Distribution = BuildConfiguration.defaultMemory,
+    memoryBytes: Distribution = BuildConfiguration.defaultMemory, memoryPerEntryBytes: Double = 500_000,
     timeLimit: SimDuration = .seconds(5)
   ) {
+    self.memoryPerEntryBytes = memoryPerEntryBytes
     self.cpuSeconds = cpuSeconds
     self.fetchProbability = fetchProbability
     self.fetchBytes = fetchBytes
@@ -105,10 +109,13 @@ public struct DataConfiguration: Sendable {
   /// Changes per hour (all day: the world does not sleep with the user).
   public var changes: HourlyRate
   public var onChange: DataChangeAction
+  /// Whether the server also sends a WidgetKit push on every change (alone, or with the app's reload).
+  public var push: Bool
 
-  public init(changes: HourlyRate = .zero, onChange: DataChangeAction = .none) {
+  public init(changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false) {
     self.changes = changes
     self.onChange = onChange
+    self.push = push
   }
 }
 

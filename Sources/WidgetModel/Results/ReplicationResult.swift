@@ -25,12 +25,24 @@ public struct ReplicationResult: Sendable {
   public internal(set) var eventsHandled: UInt64 = 0
   /// Every reload that ran, in order, when the run was traced.
   public internal(set) var trace: [ReloadRecord]?
+  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`; target 0 is
+  /// the app's widget push topic, target 1 + a the Live Activity kind a; priority index 0 is 10, 1 is 5.
+  var pushCounts: [UInt32]
+  /// 1 + the number of Live Activity kinds.
+  public let pushTargetCount: Int
+  /// Every Live Activity start attempt, in order.
+  public internal(set) var activities: [ActivityRecord] = []
+  /// What the user saw of each Live Activity kind at Lock Screen views.
+  public internal(set) var activityStaleness: [StalenessRecorder]
 
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
 
-  init(replication: Int, days: Int, instanceCount: Int) {
+  init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0) {
     self.replication = replication
+    pushTargetCount = 1 + activityKinds
+    pushCounts = Array(repeating: 0, count: days * 24 * (1 + activityKinds) * 2 * 4)
+    activityStaleness = Array(repeating: StalenessRecorder(), count: activityKinds)
     self.days = days
     self.instanceCount = instanceCount
     let hours = days * 24
@@ -70,6 +82,26 @@ public struct ReplicationResult: Sendable {
     return sum
   }
 
+  /// Pushes sent in that hour to a target with a priority (10 or 5), by what became of them.
+  public func pushCount(day: Int, hour: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
+    Int(pushCounts[pushIndex(hourIndex: day * 24 + hour, target: target, priority: priority, counter: counter)])
+  }
+
+  /// Total pushes to a target (any priority) over the run.
+  public func pushTotal(target: Int, counter: PushCounter) -> Int {
+    var sum = 0
+    for hourIndex in 0..<(days * 24) {
+      for priority in [10, 5] {
+        sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: priority, counter: counter)])
+      }
+    }
+    return sum
+  }
+
+  func pushIndex(hourIndex: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
+    (((hourIndex * pushTargetCount + target) * 2 + (priority == 10 ? 0 : 1)) * 4) + counter.rawValue
+  }
+
   /// Budget remaining at the end of an hour.
   public func budgetRemaining(day: Int, hour: Int, instance: Int) -> Double {
     budgetRemaining[(day * 24 + hour) * instanceCount + instance]
@@ -94,4 +126,59 @@ public struct ReloadRecord: Sendable, Equatable {
   public let instance: Int
   public let cause: ReloadCause
   public let outcome: ReloadOutcome
+}
+
+/// What became of pushes: every push sent is counted as sent, and once more as delivered, superseded or
+/// throttled (unless still pending when the simulation ends).
+public enum PushCounter: Int, CaseIterable, Sendable {
+  case sent
+  case delivered
+  /// Replaced by a newer push to the same topic before delivery (APNs keeps one), or discarded because its
+  /// Live Activity ended first.
+  case superseded
+  /// Over the push budget: dropped.
+  case throttled
+
+  public var name: String {
+    switch self {
+    case .sent: "sent"
+    case .delivered: "delivered"
+    case .superseded: "superseded"
+    case .throttled: "throttled"
+    }
+  }
+}
+
+/// One attempt to start a Live Activity and, if it started, its life.
+public struct ActivityRecord: Sendable {
+  /// Index of the Live Activity kind in the scenario.
+  public let definition: Int
+  /// `id#n`: the n-th start attempt of that kind.
+  public let label: String
+  public let startTime: SimTime
+  /// Why the start was refused, if it was: `cap` (too many concurrent) or `push_budget` (push-to-start).
+  public internal(set) var rejection: String?
+  public internal(set) var updatesSent = 0
+  public internal(set) var updatesDelivered = 0
+  public internal(set) var updatesThrottled = 0
+  public internal(set) var updatesSuperseded = 0
+  /// Delivered updates whose rendering passed the memory ceiling (the old content stays).
+  public internal(set) var updatesJetsam = 0
+  /// `app`, `push`, `system`, or `running` if it was still active when the simulation ended.
+  public internal(set) var endedBy = "running"
+  public internal(set) var endTime: SimTime?
+  /// When it left the Lock Screen; nil if it was still there at the end.
+  public internal(set) var dismissTime: SimTime?
+
+  /// Seconds active, up to `end` (the end of the simulation) when still running.
+  public func activeSeconds(simulationEnd end: SimTime) -> Double {
+    guard rejection == nil else { return 0 }
+    return ((endTime ?? end) - startTime).seconds
+  }
+
+  /// Seconds on the Lock Screen after it ended.
+  public func lockScreenSeconds(simulationEnd end: SimTime) -> Double {
+    guard rejection == nil, let endTime else { return 0 }
+    return ((dismissTime ?? end) - endTime).seconds
+  }
 }

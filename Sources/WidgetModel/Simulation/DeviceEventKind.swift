@@ -18,6 +18,17 @@ enum DeviceEventKind: UInt32 {
   case retry
   /// The StandBy display refreshes its widgets.
   case standbyRefresh
+  /// The pending WidgetKit push reaches the device.
+  case widgetPushDelivery
+  /// A Live Activity (the target: its index in the run) sends an update, receives a delayed one, ends by
+  /// the app or its final push, is ended by the system, leaves the Lock Screen.
+  case activityUpdate
+  case activityDelivery
+  case activityEnd
+  case activitySystemEnd
+  case activityDismiss
+  /// A Live Activity kind (the target) starts at one of its fixed daily times.
+  case activityScheduledStart
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

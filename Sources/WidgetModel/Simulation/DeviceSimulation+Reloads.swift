@@ -74,39 +74,62 @@ extension DeviceSimulation {
     _ index: Int, cause: ReloadCause, requestTime: SimTime, outcome: ReloadOutcome, _ scheduler: inout Scheduler
   ) {
     let now = scheduler.now
-    instances[index].budget.advance(to: now)
-    instances[index].budget.spend(at: now)
-    if outcome == .grantedBudget {
-      let day = Int(now.microseconds / DeviceSimulation.day.microseconds)
-      let hourOfDay = Double(now.microseconds % DeviceSimulation.day.microseconds) / 3_600e6
-      result.lastBudgetGrantHour[day * instances.count + index] = hourOfDay
-    }
     instances[index].pending = nil
     if let retry = instances[index].retryEvent { scheduler.cancel(retry) }
     instances[index].retryEvent = nil
+    // A stuck extension is not launched, so nothing is spent.
+    if !instances[index].stuck {
+      instances[index].budget.advance(to: now)
+      instances[index].budget.spend(at: now)
+      if outcome == .grantedBudget {
+        let day = Int(now.microseconds / DeviceSimulation.day.microseconds)
+        let hourOfDay = Double(now.microseconds % DeviceSimulation.day.microseconds) / 3_600e6
+        result.lastBudgetGrantHour[day * instances.count + index] = hourOfDay
+      }
+    }
     reload(index, cause: cause, outcome: outcome, requestTime: requestTime, budgeted: true, &scheduler)
   }
 
-  /// A reload runs: count it, settle any waiting request, build the timeline, schedule the policy's next.
+  /// A granted reload: settle any waiting request, build the timeline, count how it went, schedule the
+  /// policy's next reload. `outcome` is how it was granted; a failed build counts as `jetsam` or `timeout`
+  /// instead, and a stuck instance's as `stuck`.
   mutating func reload(
     _ index: Int, cause: ReloadCause, outcome: ReloadOutcome, requestTime: SimTime, budgeted: Bool,
     _ scheduler: inout Scheduler
   ) {
     let now = scheduler.now
-    count(requestTime, index, cause, outcome)
     if let pending = instances[index].pending {
       count(pending.requestTime, index, pending.cause, .coalesced)
       instances[index].pending = nil
       if let retry = instances[index].retryEvent { scheduler.cancel(retry) }
       instances[index].retryEvent = nil
     }
+    if instances[index].stuck {
+      count(requestTime, index, cause, .stuck)
+      return
+    }
+    let built = build(index)
+    let final: ReloadOutcome
+    switch built {
+    case .success:
+      final = outcome
+      instances[index].hasContent = true
+      instances[index].firstUnseenChange = nil
+    case .jetsam:
+      final = .jetsam
+      if system.jetsamStuckProbability > 0 && instances[index].buildStream.bernoulli(system.jetsamStuckProbability) {
+        instances[index].stuck = true
+      }
+    case .timeout:
+      final = .timeout
+      instances[index].hasContent = false
+    }
+    count(requestTime, index, cause, final)
     if trace != nil {
-      trace?.append(ReloadRecord(time: now, requestTime: requestTime, instance: index, cause: cause, outcome: outcome))
+      trace?.append(ReloadRecord(time: now, requestTime: requestTime, instance: index, cause: cause, outcome: final))
     }
     instances[index].lastReload = now
-    instances[index].hasContent = true
-    instances[index].firstUnseenChange = nil
-    build(index)
+    // After a failed build WidgetKit tries again on the old timeline's schedule.
     schedulePolicy(index, &scheduler)
     if budgeted && system.coalesceWindow > .zero {
       let horizon = now + system.coalesceWindow
@@ -120,16 +143,27 @@ extension DeviceSimulation {
     }
   }
 
-  /// Draws what building the timeline cost: CPU time, and a network fetch with its size.
-  mutating func build(_ index: Int) {
+  /// Draws what building the timeline costs and whether it survives: CPU time; a network fetch and its
+  /// size; peak memory (`memory + (entries - 1) * memory_per_entry`). Killed above the memory ceiling
+  /// (jetsam); cut off when CPU plus fetch time passes the time limit.
+  mutating func build(_ index: Int) -> BuildResult {
     let settings = widgets[instances[index].widgetIndex].build
     let stream = instances[index].buildStream
     result.builds[index] += 1
-    result.cpuSeconds[index] += Swift.max(0, settings.cpuSeconds.sample(stream))
+    let cpu = Swift.max(0, settings.cpuSeconds.sample(stream))
+    result.cpuSeconds[index] += cpu
+    var seconds = cpu
     if stream.bernoulli(settings.fetchProbability) {
+      let bytes = Swift.max(0, settings.fetchBytes.sample(stream))
       result.fetches[index] += 1
-      result.fetchBytes[index] += Swift.max(0, settings.fetchBytes.sample(stream))
+      result.fetchBytes[index] += bytes
+      seconds += system.network.fetchSeconds(bytes: bytes)
     }
+    let entries = Double(instances[index].timeline.entries - 1)
+    let memory = Swift.max(0, settings.memoryBytes.sample(stream)) + entries * settings.memoryPerEntryBytes
+    if memory > system.memoryCeilingBytes { return .jetsam }
+    if seconds > settings.timeLimit.seconds { return .timeout }
+    return .success
   }
 
   /// Replaces the pending policy reload with the new timeline's: its earliest date plus the system's delay.

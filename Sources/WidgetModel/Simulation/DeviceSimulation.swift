@@ -16,6 +16,8 @@ struct DeviceSimulation: EventHandler {
   /// What the app does on a data change, and how often the data changes, per kind index.
   let actionOfKind: [DataChangeAction]
   let dataChangesOfKind: [HourlyRate]
+  /// Whether the server sends a widget push on a data change, per kind index.
+  let pushOfKind: [Bool]
   let standbyInstances: [Int]
   var processes: [PoissonProcess]
   var result: ReplicationResult
@@ -31,6 +33,24 @@ struct DeviceSimulation: EventHandler {
   var standbyEvent: EventHandle?
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
+
+  // WidgetKit pushes: the one pending push of the app's widget topic, and recent deliveries for the budget.
+  var widgetPushPending: PendingPush?
+  var widgetPushesLastHour = SlidingWindowCounter(length: .hours(1))
+  var widgetPushesLastDay = SlidingWindowCounter(length: .days(1))
+  let widgetPushDelayStream: RandomStream
+
+  // Live Activities: the kinds, their streams, and every started activity's runtime state (parallel to
+  // `result.activities`).
+  let liveActivities: [LiveActivityConfiguration]
+  let activityStreams: [ActivityStreams]
+  var activityRuntime: [ActivityRuntime] = []
+  var activityAttempts: [Int]
+  var activeActivities = 0
+  /// Activities on the Lock Screen (active, or ended and not yet dismissed).
+  var onLockScreen: [Int] = []
+  var pushToStart: TokenBucket
+  var priorityTenLastHour = SlidingWindowCounter(length: .hours(1))
 
   static let hour = SimDuration.hours(1)
   static let day = SimDuration.days(1)
@@ -50,6 +70,17 @@ struct DeviceSimulation: EventHandler {
           stream: role.streamID(label: label)))
     }
     pageVisits = stream(.pageVisits)
+    widgetPushDelayStream = stream(.widgetPushDelay)
+    liveActivities = configuration.liveActivities
+    activityStreams = configuration.liveActivities.map {
+      ActivityStreams(
+        updates: stream(.activityUpdates, $0.id), lifetime: stream(.activityLifetime, $0.id),
+        render: stream(.activityRender, $0.id))
+    }
+    activityAttempts = Array(repeating: 0, count: configuration.liveActivities.count)
+    pushToStart = TokenBucket(
+      capacity: configuration.system.liveActivities.pushToStartBudget,
+      perHour: configuration.system.liveActivities.pushToStartRefillPerHour)
     appSessionLength = stream(.appSessionLength)
     audioSessionLength = stream(.audioSessionLength)
 
@@ -78,6 +109,7 @@ struct DeviceSimulation: EventHandler {
     let dataOfKind = kinds.map { kind in configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration() }
     actionOfKind = dataOfKind.map(\.onChange)
     dataChangesOfKind = dataOfKind.map(\.changes)
+    pushOfKind = dataOfKind.map(\.push)
     standbyInstances = instances.indices.filter { instances[$0].placement == .standby }
 
     var processes = [
@@ -95,8 +127,14 @@ struct DeviceSimulation: EventHandler {
     for (index, identity) in identities.enumerated() where configuration.widgets[identity.widgetIndex].tapsPerDay > 0 {
       processes.append(PoissonProcess(role: .taps(instance: index), stream: stream(.taps, identity.label)))
     }
+    for (index, activity) in configuration.liveActivities.enumerated() {
+      processes.append(
+        PoissonProcess(role: .activityStarts(definition: index), stream: stream(.activityStarts, activity.id)))
+    }
     self.processes = processes
-    result = ReplicationResult(replication: replication, days: configuration.days, instanceCount: instances.count)
+    result = ReplicationResult(
+      replication: replication, days: configuration.days, instanceCount: instances.count,
+      activityKinds: configuration.liveActivities.count)
   }
 
   /// Simulates one replication of one device.
@@ -128,6 +166,12 @@ struct DeviceSimulation: EventHandler {
     scheduler.schedule(at: wakeAt, kind: DeviceEventKind.wake.eventKind)
     updateProcessRates(&scheduler)
     if asleep { startStandby(&scheduler) }
+    for (index, activity) in liveActivities.enumerated() {
+      for time in activity.startsAt {
+        scheduler.schedule(
+          at: .zero + time.sinceMidnight, kind: DeviceEventKind.activityScheduledStart.eventKind, target: UInt32(index))
+      }
+    }
     guard system.widgetAddedReload else { return }
     for index in instances.indices {
       reload(index, cause: .widgetAdded, outcome: .grantedExempt, requestTime: .zero, budgeted: false, &scheduler)
@@ -183,6 +227,15 @@ struct DeviceSimulation: EventHandler {
     case .retry:
       instances[target].retryEvent = nil
       attemptPending(target, &scheduler)
+    case .widgetPushDelivery: deliverWidgetPush(&scheduler)
+    case .activityUpdate: sendActivityUpdate(target, &scheduler)
+    case .activityDelivery: deliverActivityUpdate(target)
+    case .activityEnd: activityEndDue(target, &scheduler)
+    case .activitySystemEnd: endActivity(target, by: "system", &scheduler)
+    case .activityDismiss: dismissActivity(target, at: scheduler.now)
+    case .activityScheduledStart:
+      scheduler.schedule(after: DeviceSimulation.day, kind: kind.eventKind, target: event.target)
+      startActivity(definition: target, &scheduler)
     case .standbyRefresh:
       standbyEvent = scheduler.schedule(
         after: system.standbyRefreshInterval, kind: DeviceEventKind.standbyRefresh.eventKind)
@@ -210,11 +263,16 @@ struct DeviceSimulation: EventHandler {
       for instance in instances.indices where instances[instance].placement == .lockScreen {
         view(instance, &scheduler)
       }
+      viewActivities(at: scheduler.now)
     case .standbyViews:
       for instance in standbyInstances { view(instance, &scheduler) }
     case .appOpens:
       foreground.extend(by: SimDuration(seconds: Swift.max(0, user.appSession.sample(appSessionLength))), &scheduler)
-      for instance in instances.indices { request(instance, cause: .appForeground, &scheduler) }
+      // Launching the app un-sticks extensions stuck after a jetsam [O].
+      for instance in instances.indices {
+        instances[instance].stuck = false
+        request(instance, cause: .appForeground, &scheduler)
+      }
     case .audioSessions:
       audio.extend(by: SimDuration(seconds: Swift.max(0, user.audioSession.sample(audioSessionLength))), &scheduler)
       for instance in instances.indices { request(instance, cause: .audioSession, &scheduler) }
@@ -226,6 +284,8 @@ struct DeviceSimulation: EventHandler {
       dataChanged(kind: kind, &scheduler)
     case .taps(let instance):
       request(instance, cause: .appIntent, &scheduler)
+    case .activityStarts(let definition):
+      startActivity(definition: definition, &scheduler)
     }
   }
 
@@ -234,6 +294,7 @@ struct DeviceSimulation: EventHandler {
       instances[instance].firstUnseenChange = scheduler.now
     }
     let cause: ReloadCause = foreground.isActive ? .appForeground : (audio.isActive ? .audioSession : .appReload)
+    if pushOfKind[kind] { sendWidgetPush(&scheduler) }
     switch actionOfKind[kind] {
     case .none: break
     case .reloadKind:
@@ -326,6 +387,8 @@ struct DeviceSimulation: EventHandler {
       return dataChangesOfKind[kind][hour]
     case .taps(let instance):
       return asleep ? 0 : widgets[instances[instance].widgetIndex].tapsPerDay / user.sleep.awakeHours
+    case .activityStarts(let definition):
+      return asleep ? 0 : liveActivities[definition].startsPerDay / user.sleep.awakeHours
     }
   }
 

@@ -21,6 +21,8 @@ struct InstanceState {
   var pending: PendingRequest?
   var lastReload: SimTime?
   var hasContent = false
+  /// After a jetsam, possibly stuck until the app is next opened: reloads fail without building.
+  var stuck = false
   /// The first data change the displayed content does not reflect; nil when current.
   var firstUnseenChange: SimTime?
   var viewsThisHour = 0.0
@@ -39,4 +41,13 @@ enum GrantBlocker {
   case budget
   /// Budget is there, but the minimum interval has not passed or the user sleeps.
   case deferred
+}
+
+/// How a timeline build ended.
+enum BuildResult {
+  case success
+  /// Killed for passing the memory ceiling.
+  case jetsam
+  /// Cut off at the time limit.
+  case timeout
 }

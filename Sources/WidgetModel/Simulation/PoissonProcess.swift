@@ -13,6 +13,8 @@ enum ProcessRole: Equatable {
   case dataChanges(kind: Int)
   /// App Intent taps on the instance with this index.
   case taps(instance: Int)
+  /// Starts of the Live Activity kind with this index.
+  case activityStarts(definition: Int)
 }
 
 /// A Poisson process with a piecewise-constant rate: the next event is drawn for the current rate, and

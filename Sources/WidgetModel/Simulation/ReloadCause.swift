@@ -20,6 +20,8 @@ public enum ReloadCause: Int, CaseIterable, Sendable {
   case standby
   /// A widget on a rarely visited page became visible with a reload pending: exempt.
   case catchUp
+  /// A WidgetKit push arrived: reloads like `reloadAllTimelines()`, budgeted.
+  case push
 
   /// The name in reports.
   public var name: String {
@@ -34,11 +36,12 @@ public enum ReloadCause: Int, CaseIterable, Sendable {
     case .reboot: "reboot"
     case .standby: "standby"
     case .catchUp: "catch_up"
+    case .push: "push"
     }
   }
 
   /// Whether this cause spends the instance's budget.
-  public var isBudgeted: Bool { self == .policy || self == .appReload }
+  public var isBudgeted: Bool { self == .policy || self == .appReload || self == .push }
 }
 
 /// What finally became of a reload request. Every request gets exactly one.
@@ -55,6 +58,14 @@ public enum ReloadOutcome: Int, CaseIterable, Sendable {
   case coalesced
   /// Still waiting when the simulation ended.
   case withheldAtEnd
+  /// Granted, but the build's peak memory passed the ceiling and the extension was killed: the widget keeps
+  /// its old content. Spent budget if the cause is budgeted.
+  case jetsam
+  /// Granted, but the build (CPU time plus fetch time) ran past the time limit: the placeholder shows until
+  /// the next successful build. Spent budget if the cause is budgeted.
+  case timeout
+  /// Not built: the instance is stuck after a jetsam until the app is next opened. Spent no budget.
+  case stuck
 
   public var name: String {
     switch self {
@@ -64,14 +75,20 @@ public enum ReloadOutcome: Int, CaseIterable, Sendable {
     case .deferredGranted: "deferred_granted"
     case .coalesced: "coalesced"
     case .withheldAtEnd: "withheld_at_end"
+    case .jetsam: "jetsam"
+    case .timeout: "timeout"
+    case .stuck: "stuck"
     }
   }
 
-  /// Whether this outcome is a reload that ran.
+  /// Whether this outcome is a reload that ran and delivered a new timeline.
   public var isReload: Bool {
     switch self {
     case .grantedBudget, .grantedExempt, .withheldGranted, .deferredGranted: true
-    case .coalesced, .withheldAtEnd: false
+    case .coalesced, .withheldAtEnd, .jetsam, .timeout, .stuck: false
     }
   }
+
+  /// Whether the extension ran a build (successful or not).
+  public var didBuild: Bool { isReload || self == .jetsam || self == .timeout }
 }

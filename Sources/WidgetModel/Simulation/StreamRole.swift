@@ -19,6 +19,12 @@ enum StreamRole: UInt64 {
   case afterDelay
   case build
   case smartStack
+  case widgetPushDelay
+  case activityStarts
+  case activityUpdates
+  case activityLifetime
+  case activityRender
+  case jetsamStuck
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

@@ -1,0 +1,129 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+/// Push and Live Activity sections: `system.widget_push`, `system.live_activities`, top-level `live_activities`.
+extension ScenarioDecoder {
+  static func decodeWidgetPush(_ value: YAMLValue) throws(ScenarioError) -> WidgetPushConfiguration {
+    var reader = try value.mapping()
+    var push = WidgetPushConfiguration()
+    if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }
+    if let perDay = reader.optional("per_day") { push.perDay = try perDay.number(in: 0...1_000_000) }
+    if let delay = reader.optional("delay") { push.delay = try DistributionReader.read(delay, quantity: .duration) }
+    if let wait = reader.optional("wait_while_asleep") { push.waitWhileAsleep = try wait.bool() }
+    try reader.finish()
+    return push
+  }
+
+  static func decodeActivitySystem(_ value: YAMLValue) throws(ScenarioError) -> LiveActivitySystemConfiguration {
+    var reader = try value.mapping()
+    var system = LiveActivitySystemConfiguration()
+    if let budget = reader.optional("budget_per_hour") { system.budgetPerHour = try budget.number(in: 0...100_000) }
+    if let budget = reader.optional("frequent_budget_per_hour") {
+      system.frequentBudgetPerHour = try budget.number(in: 0...100_000)
+    }
+    if let start = reader.optional("push_to_start") {
+      var section = try start.mapping()
+      if let budget = section.optional("budget") { system.pushToStartBudget = try budget.number(in: 0...100_000) }
+      if let refill = section.optional("refill_per_hour") {
+        system.pushToStartRefillPerHour = try refill.number(in: 0...100_000)
+      }
+      try section.finish()
+    }
+    if let cap = reader.optional("max_concurrent") { system.maxConcurrent = try cap.integer(in: 0...1_000) }
+    if let delay = reader.optional("low_priority_delay") {
+      system.lowPriorityDelay = try DistributionReader.read(delay, quantity: .duration)
+    }
+    if let active = reader.optional("max_active") { system.maximumActive = try active.duration(in: 1...(30 * 86_400)) }
+    if let lock = reader.optional("max_lock_screen") {
+      system.maximumLockScreen = try lock.duration(in: 0...(30 * 86_400))
+    }
+    if let ceiling = reader.optional("memory_ceiling") { system.memoryCeilingBytes = try ceiling.bytes(in: 1...1e12) }
+    try reader.finish()
+    return system
+  }
+
+  static func decodeLiveActivities(_ value: YAMLValue, widgetIDs: Set<String>) throws(ScenarioError)
+    -> [LiveActivityConfiguration]
+  {
+    var activities: [LiveActivityConfiguration] = []
+    var seen: Set<String> = []
+    for (index, node) in try value.sequence().enumerated() {
+      let element = YAMLValue(
+        node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
+      var reader = try element.mapping()
+      let idValue = try reader.required("id", "a unique name for reports, e.g. delivery")
+      let id = try idValue.string()
+      guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+        throw idValue.error("ids may hold only letters, digits, '_' and '-', got \(idValue.shown)")
+      }
+      guard !seen.contains(id), !widgetIDs.contains(id), id != "widget_push" else {
+        throw idValue.error(
+          "duplicate id '\(id)': widgets, Live Activities and 'widget_push' need distinct names in reports")
+      }
+      seen.insert(id)
+      var activity = LiveActivityConfiguration(id: id)
+      if let starts = reader.optional("starts") {
+        var section = try starts.mapping()
+        activity.startsPerDay = try section.optional("per_day")?.number(in: 0...10_000) ?? 0
+        if let times = section.optional("at") {
+          for (position, node) in try times.sequence().enumerated() {
+            let time = try YAMLValue(node: node, path: "\(times.path)[\(position)]", source: value.source).timeOfDay()
+            activity.startsAt.append(TimeOfDay(hours: time.hours, minutes: time.minutes))
+          }
+        }
+        try section.finish()
+        if activity.startsAt.isEmpty && !section.contains("per_day") {
+          throw starts.error("expected per_day (random starts) and/or at (a list of daily times)")
+        }
+      }
+      if let start = reader.optional("start") { activity.start = try start.choice(ActivityStart.self) }
+      if let updates = reader.optional("updates") {
+        var section = try updates.mapping()
+        if let interval = section.optional("interval") {
+          activity.updateInterval = try DistributionReader.read(interval, quantity: .duration)
+        }
+        if let priority = section.optional("priority") {
+          activity.priority = try priority.integer(in: 5...10)
+          guard activity.priority == 5 || activity.priority == 10 else {
+            throw priority.error(
+              "APNs priority is 10 (immediate, budgeted) or 5 (opportunistic, free), got \(priority.shown)")
+          }
+        }
+        try section.finish()
+      }
+      if let frequent = reader.optional("frequent_updates") { activity.frequentUpdates = try frequent.bool() }
+      if let allowed = reader.optional("frequent_updates_allowed") {
+        activity.frequentUpdatesAllowed = try allowed.bool()
+      }
+      if let duration = reader.optional("duration") {
+        activity.duration = try DistributionReader.read(duration, quantity: .duration)
+      }
+      if let end = reader.optional("end") { activity.end = try end.choice(ActivityEnd.self) }
+      if let dismissal = reader.optional("dismissal") { activity.dismissal = try decodeDismissal(dismissal) }
+      if let memory = reader.optional("memory") {
+        activity.memoryBytes = try DistributionReader.read(memory, quantity: .size)
+      }
+      try reader.finish()
+      activities.append(activity)
+    }
+    return activities
+  }
+
+  /// `immediate`, `default`, or `{after: duration}`.
+  static func decodeDismissal(_ value: YAMLValue) throws(ScenarioError) -> ActivityDismissal {
+    if case .mapping = value.node {
+      var reader = try value.mapping()
+      let after = try reader.required("after", "how long the ended activity stays, e.g. 30m")
+      let duration = try after.duration(in: 0...(30 * 86_400))
+      try reader.finish()
+      return .after(duration)
+    }
+    switch try value.scalarText().trimmingWhitespace {
+    case "immediate": return .immediate
+    case "default": return .systemDefault
+    default:
+      throw value.error("expected immediate, default or {after: duration}, got \(value.shown)")
+    }
+  }
+}

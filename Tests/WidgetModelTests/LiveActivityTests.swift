@@ -1,0 +1,108 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+@Suite("Live Activities")
+struct LiveActivityTests {
+  static func scenario(_ activity: LiveActivityConfiguration, days: Int = 2) -> ScenarioConfiguration {
+    var configuration = ModelFixtures.quiet([ModelFixtures.widget("w", policy: .never)], days: days)
+    configuration.liveActivities = [activity]
+    return configuration
+  }
+
+  static func activity(
+    priority: Int = 10, interval: Double = 120, duration: Double = 4 * 3_600,
+    at times: [TimeOfDay] = [
+      TimeOfDay(hours: 9, minutes: 0)
+    ]
+  ) -> LiveActivityConfiguration {
+    LiveActivityConfiguration(
+      id: "delivery", startsPerDay: 0, startsAt: times, updateInterval: try! .constant(interval), priority: priority,
+      duration: try! .constant(duration), end: .app, memoryBytes: try! .constant(10e6))
+  }
+
+  @Test("priority 10 with a constant stream is throttled exactly beyond the hourly budget")
+  func priorityTenBudget() {
+    // Updates every 2 min for 4 h (119 of them) against 12 an hour in a sliding hour: 12 admitted in each
+    // of the four hours (2-24, 62-84, 122-144, 182-204 min), 71 throttled.
+    let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(LiveActivityTests.activity()), replication: 0)
+    #expect(result.activities.count == 2)
+    for record in result.activities {
+      #expect(record.updatesSent == 119)
+      #expect(record.updatesDelivered == 48)
+      #expect(record.updatesThrottled == 71)
+    }
+  }
+
+  @Test("the frequent-updates entitlement raises the budget unless the user turned it off")
+  func frequentUpdates() {
+    var activity = LiveActivityTests.activity(interval: 60)
+    activity.frequentUpdates = true
+    let frequent = ScenarioRunner.runReplication(LiveActivityTests.scenario(activity), replication: 0)
+    #expect(frequent.activities.allSatisfy { $0.updatesThrottled == 0 })
+    activity.frequentUpdatesAllowed = false
+    let standard = ScenarioRunner.runReplication(LiveActivityTests.scenario(activity), replication: 0)
+    #expect(standard.activities.allSatisfy { $0.updatesDelivered == 48 })
+  }
+
+  @Test("priority 5 is never throttled; one update pending per activity, newer ones supersede it")
+  func priorityFive() {
+    let activity = LiveActivityTests.activity(priority: 5, interval: 20)
+    let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(activity), replication: 0)
+    for record in result.activities {
+      #expect(record.updatesThrottled == 0)
+      #expect(record.updatesSuperseded > 0, "20 s updates against a 30-60 s delay")
+      #expect(record.updatesDelivered + record.updatesSuperseded == record.updatesSent)
+    }
+    #expect(result.pushTotal(target: 1, counter: .throttled) == 0)
+  }
+
+  @Test("an activity ends at 8 h and leaves the Lock Screen by 12 h")
+  func lifetime() {
+    let activity = LiveActivityTests.activity(
+      interval: 600, duration: 10 * 3_600, at: [TimeOfDay(hours: 6, minutes: 0)])
+    let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(activity, days: 3), replication: 0)
+    #expect(result.activities.count == 3)
+    for record in result.activities {
+      #expect(record.endedBy == "system")
+      let end = SimTime.zero + .days(3)
+      #expect(record.activeSeconds(simulationEnd: end) == 8 * 3_600)
+      #expect(record.lockScreenSeconds(simulationEnd: end) == 4 * 3_600)
+      #expect(record.dismissTime.map { ($0 - record.startTime).seconds } == Double(12 * 3_600))
+    }
+  }
+
+  @Test("the concurrency cap rejects the (cap + 1)-th start")
+  func concurrencyCap() {
+    let times = (0..<6).map { TimeOfDay(hours: 9, minutes: $0) }
+    var configuration = LiveActivityTests.scenario(LiveActivityTests.activity(interval: 600, at: times), days: 1)
+    configuration.system.liveActivities.maxConcurrent = 5
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(result.activities.count == 6)
+    #expect(result.activities.prefix(5).allSatisfy { $0.rejection == nil })
+    #expect(result.activities[5].rejection == "cap")
+    #expect(result.activities[5].endedBy == "rejected_cap")
+  }
+
+  @Test("push-to-start spends a small fixed budget")
+  func pushToStart() {
+    var activity = LiveActivityTests.activity(
+      interval: 600, duration: 60, at: (0..<15).map { TimeOfDay(hours: 9, minutes: 2 * $0) })
+    activity.start = .pushToStart
+    var configuration = LiveActivityTests.scenario(activity, days: 1)
+    configuration.system.liveActivities.pushToStartBudget = 10
+    configuration.system.liveActivities.pushToStartRefillPerHour = 0
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(result.activities.filter { $0.rejection == nil }.count == 10)
+    #expect(result.activities.filter { $0.rejection == "push_budget" }.count == 5)
+  }
+
+  @Test("staleness of an activity is measured at Lock Screen views: throttled updates leave it stale")
+  func staleness() {
+    let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(LiveActivityTests.activity()), replication: 0)
+    let seen = result.activityStaleness[0]
+    #expect(seen.views > 20)
+    #expect(seen.staleViews > 0 && seen.staleViews < seen.views)
+  }
+}
