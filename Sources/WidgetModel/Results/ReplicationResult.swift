@@ -7,6 +7,8 @@ public struct ReplicationResult: Sendable {
   public let instanceCount: Int
   /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
   var reloadCounts: [UInt32]
+  /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
+  var reloadTotals: [Int]
   /// Budget remaining at the end of each hour, by `(day * 24 + hour) * instances + instance`.
   var budgetRemaining: [Double]
   /// Per instance.
@@ -49,6 +51,8 @@ public struct ReplicationResult: Sendable {
     reloadCounts = Array(
       repeating: 0, count: hours * instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
     budgetRemaining = Array(repeating: 0, count: hours * instanceCount)
+    reloadTotals = Array(
+      repeating: 0, count: instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
     staleness = Array(repeating: StalenessRecorder(), count: instanceCount)
     budgetExhausted = Array(repeating: false, count: days * instanceCount)
     lastBudgetGrantHour = Array(repeating: -1, count: days * instanceCount)
@@ -71,12 +75,12 @@ public struct ReplicationResult: Sendable {
   /// Total requests of the instance over the whole run matching the filters (nil: any).
   public func total(instance: Int, cause: ReloadCause? = nil, outcome: ReloadOutcome? = nil) -> Int {
     var sum = 0
-    for hourIndex in 0..<(days * 24) {
-      for candidate in ReloadCause.allCases where cause == nil || candidate == cause {
-        for result in ReloadOutcome.allCases where outcome == nil || result == outcome {
-          sum += Int(
-            reloadCounts[countIndex(hourIndex: hourIndex, instance: instance, cause: candidate, outcome: result)])
-        }
+    for candidate in ReloadCause.allCases where cause == nil || candidate == cause {
+      for result in ReloadOutcome.allCases where outcome == nil || result == outcome {
+        sum +=
+          reloadTotals[
+            (instance * ReplicationResult.causeCount + candidate.rawValue) * ReplicationResult.outcomeCount
+              + result.rawValue]
       }
     }
     return sum

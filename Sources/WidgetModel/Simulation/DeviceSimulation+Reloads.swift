@@ -188,5 +188,7 @@ extension DeviceSimulation {
     let hourIndex = Swift.min(
       Int(requestTime.microseconds / DeviceSimulation.hour.microseconds), result.days * 24 - 1)
     result.reloadCounts[result.countIndex(hourIndex: hourIndex, instance: index, cause: cause, outcome: outcome)] += 1
+    result.reloadTotals[
+      (index * ReplicationResult.causeCount + cause.rawValue) * ReplicationResult.outcomeCount + outcome.rawValue] += 1
   }
 }
