@@ -26,7 +26,8 @@ public struct RunMetadata: Sendable {
 public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = [
-    "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "summary.csv", "manifest.json",
+    "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "energy.csv", "battery.csv",
+    "summary.csv", "manifest.json",
   ]
 
   public let directory: String
@@ -37,6 +38,9 @@ public final class RunReportWriter {
   private let staleness: AtomicFileWriter
   private let push: AtomicFileWriter
   private let activities: AtomicFileWriter
+  private let energy: AtomicFileWriter
+  private let battery: AtomicFileWriter
+  let energySubjects: [String]
   let pushTargets: [String]
   let activityLabels: [String]
   private var summary: RunSummary.Accumulator
@@ -49,18 +53,23 @@ public final class RunReportWriter {
     labels = configuration.instances.map(\.label)
     activityLabels = configuration.liveActivities.map(\.id)
     pushTargets = ["widgets"] + activityLabels
+    energySubjects = labels + ["device", "widget_push"] + activityLabels
     try AtomicFile.createDirectory(directory)
     reloads = try AtomicFileWriter(path: "\(directory)/reloads.csv")
     budget = try AtomicFileWriter(path: "\(directory)/budget.csv")
     staleness = try AtomicFileWriter(path: "\(directory)/staleness.csv")
     push = try AtomicFileWriter(path: "\(directory)/push.csv")
     activities = try AtomicFileWriter(path: "\(directory)/activities.csv")
+    energy = try AtomicFileWriter(path: "\(directory)/energy.csv")
+    battery = try AtomicFileWriter(path: "\(directory)/battery.csv")
     summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
     try reloads.append(ReloadsReport.header)
     try budget.append(BudgetReport.header)
     try staleness.append(StalenessReport.header)
     try push.append(PushReport.header)
     try activities.append(ActivitiesReport.header)
+    try energy.append(EnergyReport.header)
+    try battery.append(BatteryReport.header)
   }
 
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
@@ -72,6 +81,8 @@ public final class RunReportWriter {
     try staleness.append(StalenessReport.rows(result, labels: labels, activities: activityLabels))
     try push.append(PushReport.rows(result, targets: pushTargets))
     try activities.append(ActivitiesReport.rows(result))
+    try energy.append(EnergyReport.rows(result, subjects: energySubjects))
+    try battery.append(BatteryReport.rows(result))
     summary.add(result)
     eventsHandled += result.eventsHandled
   }
@@ -85,6 +96,8 @@ public final class RunReportWriter {
     try staleness.commit()
     try push.commit()
     try activities.commit()
+    try energy.commit()
+    try battery.commit()
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
     let manifest = Manifest.json(configuration: configuration, eventsHandled: eventsHandled, metadata: metadata)
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
@@ -235,6 +248,46 @@ enum ActivitiesReport {
         CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
         CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)", "\(record.updatesSuperseded)",
         "\(record.updatesJetsam)",
+      ]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}
+
+/// `energy.csv`: joules by hour, subject (widget instance, `device`, `widget_push`, Live Activity) and component.
+enum EnergyReport {
+  static let header = "replication,day,hour,widget,component,joules\n"
+
+  static func rows(_ result: ReplicationResult, subjects: [String]) -> String {
+    var text = ""
+    for day in 0..<result.days {
+      for hour in 0..<24 {
+        for (subject, label) in subjects.enumerated() {
+          for component in EnergyComponent.allCases {
+            let joules = result.joules(day: day, hour: hour, subject: subject, component: component)
+            guard joules != 0 else { continue }
+            text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(component.name),"
+            text += CSVFormat.number(joules, decimals: 6) + "\n"
+          }
+        }
+      }
+    }
+    return text
+  }
+}
+
+/// `battery.csv`: state of charge (percent), Low Power Mode and charging at the end of every hour.
+enum BatteryReport {
+  static let header = "replication,day,hour,state_of_charge,low_power_mode,charging\n"
+
+  static func rows(_ result: ReplicationResult) -> String {
+    var text = ""
+    for index in 0..<(result.days * 24) {
+      let cells = [
+        "\(result.replication)", "\(index / 24)", "\(index % 24)",
+        CSVFormat.number(result.stateOfCharge[index] * 100, decimals: 2), result.lowPowerMode[index] ? "1" : "0",
+        result.charging[index] ? "1" : "0",
       ]
       text += cells.joined(separator: ",") + "\n"
     }

@@ -96,6 +96,53 @@ extension RunSummary {
     }
   }
 
+  /// Energy of one subject (the index is the energy subject: instance, `widget_push` or activity).
+  static func energyMetrics(batteryJoules: Double) -> [Metric] {
+    [
+      Metric(name: "joules_per_day", unit: "J/day") { result, subject in
+        result.totalJoules(subject: subject) / Double(result.days)
+      },
+      Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
+        result.totalJoules(subject: subject) / Double(result.days) / batteryJoules * 100
+      },
+      Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
+        let total = result.totalJoules(subject: subject)
+        return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
+      },
+    ]
+  }
+
+  /// Device-wide metrics: its own energy, what all widgets and activities cost, the battery.
+  static func deviceMetrics(batteryJoules: Double) -> [Metric] {
+    [
+      Metric(name: "device_joules_per_day", unit: "J/day") { result, subject in
+        result.totalJoules(subject: subject) / Double(result.days)
+      },
+      Metric(name: "widgets_joules_per_day", unit: "J/day") { result, subject in
+        widgetJoules(result, deviceSubject: subject) / Double(result.days)
+      },
+      Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
+        widgetJoules(result, deviceSubject: subject) / Double(result.days) / batteryJoules * 100
+      },
+      Metric(name: "widgets_radio_tail_share", unit: "fraction") { result, subject in
+        let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
+        let total = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1) }
+        let tails = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1, component: .radioTail) }
+        return total > 0 ? tails / total : .nan
+      },
+      Metric(name: "min_state_of_charge", unit: "%") { result, _ in (result.stateOfCharge.min() ?? .nan) * 100 },
+      Metric(name: "low_power_mode_hours_per_day", unit: "h/day") { result, _ in
+        Double(result.lowPowerMode.filter { $0 }.count) / Double(result.days)
+      },
+      Metric(name: "battery_drains_per_day", unit: "drains/day") { result, _ in perDay(result.drains, result) },
+    ]
+  }
+
+  /// Everything but the device's own baseline and usage.
+  static func widgetJoules(_ result: ReplicationResult, deviceSubject: Int) -> Double {
+    (0..<result.energySubjectCount).filter { $0 != deviceSubject }.reduce(0.0) { $0 + result.totalJoules(subject: $1) }
+  }
+
   /// Metrics of one Live Activity kind (the index is the kind).
   static let activityMetrics: [Metric] = {
     @Sendable func records(_ result: ReplicationResult, _ kind: Int) -> [ActivityRecord] {

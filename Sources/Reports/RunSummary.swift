@@ -25,24 +25,39 @@ public struct RunSummary: Sendable {
     public var widgetPush: Bool
     /// Live Activity ids, in scenario order.
     public var activities: [String]
+    /// Battery capacity in joules, to turn energy into battery percent.
+    public var batteryJoules: Double
 
-    public init(instances: [String], widgetPush: Bool = false, activities: [String] = []) {
+    public init(
+      instances: [String], widgetPush: Bool = false, activities: [String] = [],
+      batteryJoules: Double = BatteryConfiguration().capacityJoules
+    ) {
       self.instances = instances
       self.widgetPush = widgetPush
       self.activities = activities
+      self.batteryJoules = batteryJoules
     }
 
     public init(_ configuration: ScenarioConfiguration) {
       self.init(
         instances: configuration.instances.map(\.label), widgetPush: configuration.widgets.contains { $0.data.push },
-        activities: configuration.liveActivities.map(\.id))
+        activities: configuration.liveActivities.map(\.id), batteryJoules: configuration.device.battery.capacityJoules)
     }
 
-    /// (label, metrics, index passed to them) in report order.
-    var all: [(label: String, metrics: [Metric], index: Int)] {
-      var subjects = instances.enumerated().map { ($0.element, RunSummary.instanceMetrics, $0.offset) }
-      if widgetPush { subjects.append(("widget_push", RunSummary.pushMetrics, 0)) }
-      subjects += activities.enumerated().map { ($0.element, RunSummary.activityMetrics, $0.offset) }
+    /// (label, metrics each with the index it is computed for) in report order.
+    var all: [(label: String, metrics: [(metric: Metric, index: Int)])] {
+      let energy = RunSummary.energyMetrics(batteryJoules: batteryJoules)
+      func with(_ metrics: [Metric], _ index: Int) -> [(metric: Metric, index: Int)] { metrics.map { ($0, index) } }
+      var subjects = instances.enumerated().map {
+        ($0.element, with(RunSummary.instanceMetrics + energy, $0.offset))
+      }
+      subjects.append(("device", with(RunSummary.deviceMetrics(batteryJoules: batteryJoules), instances.count)))
+      if widgetPush {
+        subjects.append(("widget_push", with(RunSummary.pushMetrics, 0) + with(energy, instances.count + 1)))
+      }
+      subjects += activities.enumerated().map {
+        ($0.element, with(RunSummary.activityMetrics, $0.offset) + with(energy, instances.count + 2 + $0.offset))
+      }
       return subjects
     }
   }
@@ -62,7 +77,7 @@ public struct RunSummary: Sendable {
 
   /// Builds a summary one replication at a time, keeping only a running mean and variance per row.
   public struct Accumulator: Sendable {
-    let subjects: [(label: String, metrics: [Metric], index: Int)]
+    let subjects: [(label: String, metrics: [(metric: Metric, index: Int)])]
     /// One per (subject, metric), in row order.
     var values: [RunningStatistics]
 
@@ -74,8 +89,8 @@ public struct RunSummary: Sendable {
     public mutating func add(_ result: ReplicationResult) {
       var row = 0
       for subject in subjects {
-        for metric in subject.metrics {
-          values[row].add(metric.value(result, subject.index))
+        for (metric, index) in subject.metrics {
+          values[row].add(metric.value(result, index))
           row += 1
         }
       }
@@ -84,7 +99,7 @@ public struct RunSummary: Sendable {
     public var summary: RunSummary {
       var rows: [Row] = []
       for subject in subjects {
-        for metric in subject.metrics {
+        for (metric, _) in subject.metrics {
           rows.append(Row(metric: metric.name, widget: subject.label, unit: metric.unit, values: values[rows.count]))
         }
       }

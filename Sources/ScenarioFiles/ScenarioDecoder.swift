@@ -25,6 +25,8 @@ enum ScenarioDecoder {
       try top.optional("budget").map { v throws(ScenarioError) in try decodeBudget(v) } ?? BudgetConfiguration()
     let system =
       try top.optional("system").map { v throws(ScenarioError) in try decodeSystem(v) } ?? SystemConfiguration()
+    let device =
+      try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     let widgets = try decodeWidgets(widgetsValue)
     let activities =
@@ -46,6 +48,7 @@ enum ScenarioDecoder {
     }
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
+      device: device,
       widgets: widgets, liveActivities: activities)
   }
 
@@ -185,9 +188,6 @@ enum ScenarioDecoder {
     }
     if let network = reader.optional("network") {
       var section = try network.mapping()
-      if let throughput = section.optional("throughput") {
-        system.network.throughputBitsPerSecond = try throughput.bitsPerSecond()
-      }
       if let latency = section.optional("latency") { system.network.latencySeconds = try latency.seconds(in: 0...600) }
       try section.finish()
     }

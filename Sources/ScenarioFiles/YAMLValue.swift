@@ -124,6 +124,35 @@ struct YAMLValue {
     return value
   }
 
+  /// A power with a unit, in watts, checked against `range`.
+  func watts(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+    let text = try scalarText()
+    guard let value = Units.watts(text) else {
+      throw error("expected a power with a unit (mW, W, kW), e.g. 500mW; got \(shown)")
+    }
+    try check(value, in: range, exclusiveLower: false, shown: text)
+    return value
+  }
+
+  /// An energy with a unit, in joules; must be positive.
+  func joules() throws(ScenarioError) -> Double {
+    let text = try scalarText()
+    guard let value = Units.joules(text), value > 0, value <= 1e12 else {
+      throw error("expected a positive energy with a unit (Wh, mWh, mAh, J, kJ), e.g. 12.98Wh; got \(shown)")
+    }
+    return value
+  }
+
+  /// A fraction written as a percentage (`20%`) or a number in [0, 1].
+  func fraction() throws(ScenarioError) -> Double {
+    let text = try scalarText()
+    guard let value = Units.fraction(text), value.isFinite else {
+      throw error("expected a percentage such as 20% (or a number from 0 to 1), got \(shown)")
+    }
+    try check(value, in: 0...1, exclusiveLower: false, shown: text)
+    return value
+  }
+
   func timeOfDay() throws(ScenarioError) -> TimeOfDayValue {
     let text = try scalarText()
     guard let (hours, minutes) = Units.timeOfDay(text) else {

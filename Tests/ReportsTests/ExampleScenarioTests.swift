@@ -141,3 +141,54 @@ struct FailureScenarioTests {
       abs(share - probability) < 4 * standardError, "share \(share), expected \(probability) ± \(4 * standardError)")
   }
 }
+
+@Suite("Example scenarios: energy and battery")
+struct EnergyScenarioTests {
+  @Test("battery-low-power: Low Power Mode is reached every day and reloads fall after it")
+  func lowPowerModeReached() throws {
+    let configuration = try exampleScenario("battery-low-power")
+    var before = 0
+    var after = 0
+    var days = 0
+    for result in ScenarioRunner.run(configuration) {
+      for day in 0..<result.days {
+        guard let onset = (0..<24).first(where: { result.lowPowerMode[day * 24 + $0] }), onset >= 3, onset <= 21 else {
+          continue
+        }
+        days += 1
+        // Low Power Mode is decided at the end of hour `onset`: compare the two hours before it with the two after.
+        func reloads(_ hours: ClosedRange<Int>) -> Int {
+          var sum = 0
+          for hour in hours {
+            for instance in 0..<result.instanceCount {
+              for cause in ReloadCause.allCases {
+                for outcome in ReloadOutcome.allCases where outcome.isReload {
+                  sum += result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
+                }
+              }
+            }
+          }
+          return sum
+        }
+        before += reloads((onset - 2)...(onset - 1))
+        after += reloads((onset + 1)...(onset + 2))
+      }
+    }
+    #expect(days >= 4 * configuration.replications, "Low Power Mode on \(days) days")
+    #expect(Double(after) < 0.85 * Double(before), "reloads before \(before), after \(after)")
+  }
+
+  @Test("cellular-commuter: LTE by day makes radio tails the bulk of the widgets' energy")
+  func commuterTails() throws {
+    let configuration = try exampleScenario("cellular-commuter")
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    let tails = (0..<2).reduce(0.0) { $0 + result.totalJoules(subject: $1, component: .radioTail) }
+    let total = (0..<2).reduce(0.0) { $0 + result.totalJoules(subject: $1) }
+    #expect(tails / total > 0.8)
+    // On Wi-Fi all day the same widgets cost a small fraction of that.
+    var wifi = configuration
+    wifi.device.network = NetworkSelection(defaultNetwork: .wifi)
+    let quiet = ScenarioRunner.runReplication(wifi, replication: 0)
+    #expect((0..<2).reduce(0.0) { $0 + quiet.totalJoules(subject: $1) } < total / 10)
+  }
+}

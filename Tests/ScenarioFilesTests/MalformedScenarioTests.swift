@@ -21,7 +21,7 @@ struct MalformedScenarioTests {
       "give at most one of reload_kind and reload_all"
     ),
     (
-      "throughput-no-unit.yaml", 8, 25, "system.network.throughput",
+      "throughput-no-unit.yaml", 9, 24, "device.radios.wifi.throughput",
       "expected a positive data rate with a unit (bps, kbps"
     ),
     (

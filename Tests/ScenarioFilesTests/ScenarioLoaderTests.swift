@@ -9,7 +9,7 @@ import WidgetModel
 struct ScenarioLoaderTests {
   static let examples = [
     "quickstart", "news-15min", "aggressive-5min", "on-demand", "weather-hourly", "delivery-live-activity",
-    "sports-frequent-updates", "weather-push", "memory-heavy",
+    "sports-frequent-updates", "weather-push", "memory-heavy", "cellular-commuter", "battery-low-power",
   ]
 
   @Test("every example scenario loads", arguments: examples)

@@ -95,15 +95,17 @@ struct BuildFailureTests {
     #expect(slow.staleness[0].placeholderViews == slow.staleness[0].views)
   }
 
-  @Test("fetch time counts toward the time limit: latency + bytes x 8 / throughput")
+  @Test("fetch time counts toward the time limit: latency + radio promotion + bytes x 8 / throughput")
   func fetchTime() throws {
     var configuration = BuildFailureTests.debugWidget(memory: try .constant(10e6), cpu: try .constant(1))
     configuration.widgets[0].build.fetchBytes = try .constant(5_000_000)  // 40 Mbit
-    configuration.system.network = NetworkConfiguration(throughputBitsPerSecond: 10e6, latencySeconds: 0.1)
-    // 1 s CPU + 0.1 s + 4 s = 5.1 s > 5 s.
+    configuration.system.network = NetworkConfiguration(latencySeconds: 0.1)
+    configuration.device.network = NetworkSelection(defaultNetwork: .wifi)
+    // Wi-Fi at 10 Mbit/s: 1 s CPU + 0.1 s + (0.079 s promotion when idle) + 4 s > 5 s.
+    configuration.device.radios.wifi.throughputBitsPerSecond = 10e6
     #expect(
       ScenarioRunner.runReplication(configuration, replication: 0).total(instance: 0, outcome: .grantedBudget) == 0)
-    configuration.system.network = NetworkConfiguration(throughputBitsPerSecond: 20e6, latencySeconds: 0.1)
+    configuration.device.radios.wifi.throughputBitsPerSecond = 20e6
     #expect(ScenarioRunner.runReplication(configuration, replication: 0).total(instance: 0, outcome: .timeout) == 0)
   }
 }

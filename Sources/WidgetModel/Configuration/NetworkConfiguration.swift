@@ -1,18 +1,10 @@
-/// The network a timeline build fetches over, as far as its duration is concerned: a fetch takes
-/// `latency + bytes × 8 / throughput`. (The energy model refines the radio; this only times builds.)
+/// The server side of a build's fetch: the latency before the first byte. The transfer itself runs over
+/// the device's current radio (`DeviceConfiguration.radios`), at that radio's throughput.
 public struct NetworkConfiguration: Sendable {
-  /// Bits per second ([A] 10 Mbit/s).
-  public var throughputBitsPerSecond: Double
-  /// Seconds before the first byte ([A] 0.1 s).
+  /// Seconds before the first byte ([A] 0.1 s), on top of any radio promotion.
   public var latencySeconds: Double
 
-  public init(throughputBitsPerSecond: Double = 10_000_000, latencySeconds: Double = 0.1) {
-    self.throughputBitsPerSecond = throughputBitsPerSecond
+  public init(latencySeconds: Double = 0.1) {
     self.latencySeconds = latencySeconds
-  }
-
-  /// How long fetching `bytes` takes, in seconds.
-  public func fetchSeconds(bytes: Double) -> Double {
-    latencySeconds + bytes * 8 / throughputBitsPerSecond
   }
 }

@@ -16,13 +16,15 @@ public struct ScenarioConfiguration: Sendable {
   public var user: UserConfiguration
   public var budget: BudgetConfiguration
   public var system: SystemConfiguration
+  public var device: DeviceConfiguration
   public var widgets: [WidgetConfiguration]
   /// The app's Live Activities.
   public var liveActivities: [LiveActivityConfiguration]
 
   public init(
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
-    budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), widgets: [WidgetConfiguration],
+    budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), device: DeviceConfiguration = .init(),
+    widgets: [WidgetConfiguration],
     liveActivities: [LiveActivityConfiguration] = []
   ) {
     self.liveActivities = liveActivities
@@ -33,6 +35,7 @@ public struct ScenarioConfiguration: Sendable {
     self.user = user
     self.budget = budget
     self.system = system
+    self.device = device
     self.widgets = widgets
   }
 

@@ -36,6 +36,14 @@ public struct ReplicationResult: Sendable {
   public internal(set) var activities: [ActivityRecord] = []
   /// What the user saw of each Live Activity kind at Lock Screen views.
   public internal(set) var activityStaleness: [StalenessRecorder]
+  /// Joules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds) and component.
+  var energy: EnergyLedger
+  /// At the end of each hour: state of charge (0...1), Low Power Mode, and whether it charged in that hour.
+  public internal(set) var stateOfCharge: [Double]
+  public internal(set) var lowPowerMode: [Bool]
+  public internal(set) var charging: [Bool]
+  /// Times the battery ran empty and the device switched off.
+  public internal(set) var drains = 0
 
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
@@ -45,6 +53,10 @@ public struct ReplicationResult: Sendable {
     pushTargetCount = 1 + activityKinds
     pushCounts = Array(repeating: 0, count: days * 24 * (1 + activityKinds) * 2 * 4)
     activityStaleness = Array(repeating: StalenessRecorder(), count: activityKinds)
+    energy = EnergyLedger(hours: days * 24, subjectCount: instanceCount + 2 + activityKinds)
+    stateOfCharge = Array(repeating: 0, count: days * 24)
+    lowPowerMode = Array(repeating: false, count: days * 24)
+    charging = Array(repeating: false, count: days * 24)
     self.days = days
     self.instanceCount = instanceCount
     let hours = days * 24
@@ -81,6 +93,28 @@ public struct ReplicationResult: Sendable {
           reloadTotals[
             (instance * ReplicationResult.causeCount + candidate.rawValue) * ReplicationResult.outcomeCount
               + result.rawValue]
+      }
+    }
+    return sum
+  }
+
+  /// Energy subjects: widget instances 0..<instanceCount, then these.
+  public var deviceSubject: Int { instanceCount }
+  public var widgetPushSubject: Int { instanceCount + 1 }
+  public func activitySubject(_ kind: Int) -> Int { instanceCount + 2 + kind }
+  public var energySubjectCount: Int { energy.subjectCount }
+
+  /// Joules of a subject's component in one hour.
+  public func joules(day: Int, hour: Int, subject: Int, component: EnergyComponent) -> Double {
+    energy.value(hourIndex: day * 24 + hour, subject: subject, component: component)
+  }
+
+  /// Joules of a subject over the run, for one component or all.
+  public func totalJoules(subject: Int, component: EnergyComponent? = nil) -> Double {
+    var sum = 0.0
+    for hourIndex in 0..<(days * 24) {
+      for candidate in EnergyComponent.allCases where component == nil || candidate == component {
+        sum += energy.value(hourIndex: hourIndex, subject: subject, component: candidate)
       }
     }
     return sum

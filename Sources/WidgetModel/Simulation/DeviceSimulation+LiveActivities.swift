@@ -34,6 +34,7 @@ extension DeviceSimulation {
       countPush(hour: hourIndex(now), target: 1 + index, priority: 10, .sent)
       if pushToStart.take(at: now) {
         countPush(hour: hourIndex(now), target: 1 + index, priority: 10, .delivered)
+        bookPushWake(subject: result.activitySubject(index), at: now)
       } else {
         countPush(hour: hourIndex(now), target: 1 + index, priority: 10, .throttled)
         record.rejection = "push_budget"
@@ -85,7 +86,7 @@ extension DeviceSimulation {
     if settings.priority == 10 {
       if admitPriorityTen(settings, at: now) {
         countPush(hour: hour, target: 1 + index, priority: 10, .delivered)
-        render(activity, definition: index)
+        render(activity, definition: index, at: now)
       } else {
         countPush(hour: hour, target: 1 + index, priority: 10, .throttled)
         result.activities[activity].updatesThrottled += 1
@@ -105,12 +106,12 @@ extension DeviceSimulation {
   }
 
   /// A delayed priority-5 update arrives (free: no budget).
-  mutating func deliverActivityUpdate(_ activity: Int) {
+  mutating func deliverActivityUpdate(_ activity: Int, at now: SimTime) {
     guard let pending = activityRuntime[activity].pendingUpdate else { return }
     activityRuntime[activity].pendingUpdate = nil
     let index = result.activities[activity].definition
     countPush(hour: pending.sendHour, target: 1 + index, priority: 5, .delivered)
-    render(activity, definition: index)
+    render(activity, definition: index, at: now)
   }
 
   /// Whether a priority-10 push fits the app's hourly budget now (and records it if so).
@@ -123,13 +124,16 @@ extension DeviceSimulation {
   }
 
   /// A delivered update is rendered; above the memory ceiling the render is killed and the old content stays.
-  mutating func render(_ activity: Int, definition index: Int) {
+  mutating func render(_ activity: Int, definition index: Int, at now: SimTime) {
     result.activities[activity].updatesDelivered += 1
+    guard !poweredOff else { return }
+    bookPushWake(subject: result.activitySubject(index), at: now)
     let memory = Swift.max(0, liveActivities[index].memoryBytes.sample(activityStreams[index].render))
     if memory > system.liveActivities.memoryCeilingBytes {
       result.activities[activity].updatesJetsam += 1
     } else {
       activityRuntime[activity].firstUndelivered = nil
+      bookRender(entries: 1, subject: result.activitySubject(index), at: now)
     }
   }
 

@@ -25,6 +25,12 @@ extension DeviceSimulation {
     guard let pending = widgetPushPending else { return }
     let now = scheduler.now
     let settings = system.widgetPush
+    if poweredOff {
+      widgetPushPending = PendingPush(
+        sendHour: pending.sendHour,
+        delivery: scheduler.schedule(after: DeviceSimulation.hour, kind: DeviceEventKind.widgetPushDelivery.eventKind))
+      return
+    }
     if settings.waitWhileAsleep && asleep {
       widgetPushPending = PendingPush(
         sendHour: pending.sendHour,
@@ -41,6 +47,7 @@ extension DeviceSimulation {
     countPush(hour: pending.sendHour, target: 0, priority: 10, .delivered)
     widgetPushesLastHour.record(now)
     widgetPushesLastDay.record(now)
+    bookPushWake(subject: result.widgetPushSubject, at: now)
     for instance in instances.indices { request(instance, cause: .push, &scheduler) }
   }
 

@@ -6,6 +6,7 @@ extension DeviceSimulation {
   /// budget, the minimum interval and the user's sleep allow, else wait (one waiting request per instance:
   /// later ones coalesce into it).
   mutating func request(_ index: Int, cause: ReloadCause, _ scheduler: inout Scheduler) {
+    guard !poweredOff else { return }
     let now = scheduler.now
     guard cause.isBudgeted else {
       reload(index, cause: cause, outcome: .grantedExempt, requestTime: now, budgeted: false, &scheduler)
@@ -108,7 +109,7 @@ extension DeviceSimulation {
       count(requestTime, index, cause, .stuck)
       return
     }
-    let built = build(index)
+    let built = build(index, at: now)
     let final: ReloadOutcome
     switch built {
     case .success:
@@ -146,23 +147,25 @@ extension DeviceSimulation {
   /// Draws what building the timeline costs and whether it survives: CPU time; a network fetch and its
   /// size; peak memory (`memory + (entries - 1) * memory_per_entry`). Killed above the memory ceiling
   /// (jetsam); cut off when CPU plus fetch time passes the time limit.
-  mutating func build(_ index: Int) -> BuildResult {
+  mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
     let settings = widgets[instances[index].widgetIndex].build
     let stream = instances[index].buildStream
     result.builds[index] += 1
     let cpu = Swift.max(0, settings.cpuSeconds.sample(stream))
     result.cpuSeconds[index] += cpu
+    bookCPU(seconds: cpu, subject: index, at: now)
     var seconds = cpu
     if stream.bernoulli(settings.fetchProbability) {
       let bytes = Swift.max(0, settings.fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchBytes[index] += bytes
-      seconds += system.network.fetchSeconds(bytes: bytes)
+      seconds += system.network.latencySeconds + bookTransfer(bytes: bytes, subject: index, at: now)
     }
-    let entries = Double(instances[index].timeline.entries - 1)
-    let memory = Swift.max(0, settings.memoryBytes.sample(stream)) + entries * settings.memoryPerEntryBytes
+    let entries = instances[index].timeline.entries
+    let memory = Swift.max(0, settings.memoryBytes.sample(stream)) + Double(entries - 1) * settings.memoryPerEntryBytes
     if memory > system.memoryCeilingBytes { return .jetsam }
     if seconds > settings.timeLimit.seconds { return .timeout }
+    bookRender(entries: entries, subject: index, at: now)
     return .success
   }
 
@@ -171,7 +174,9 @@ extension DeviceSimulation {
     if let event = instances[index].policyEvent { scheduler.cancel(event) }
     instances[index].policyEvent = nil
     guard let earliest = instances[index].timeline.earliestNextReload else { return }
-    let delay = SimDuration(seconds: Swift.max(0, system.afterDelay.sample(instances[index].delayStream)))
+    var delaySeconds = Swift.max(0, system.afterDelay.sample(instances[index].delayStream))
+    if lowPowerModeOn { delaySeconds *= device.lowPowerMode.afterDelayFactor }
+    let delay = SimDuration(seconds: delaySeconds)
     let time = scheduler.now + earliest + delay
     instances[index].policyTime = time
     instances[index].policyEvent = scheduler.schedule(

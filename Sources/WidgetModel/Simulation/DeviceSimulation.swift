@@ -52,6 +52,22 @@ struct DeviceSimulation: EventHandler {
   var pushToStart: TokenBucket
   var priorityTenLastHour = SlidingWindowCounter(length: .hours(1))
 
+  // Energy and battery.
+  let device: DeviceConfiguration
+  let radioConfigurations: [RadioConfiguration]
+  var radios = Array(repeating: RadioState(), count: NetworkKind.allCases.count)
+  /// The network drawn for this hour when the device picks one at random each hour.
+  var hourlyNetwork: NetworkKind?
+  let networkStream: RandomStream
+  /// The device stays awake after a build until then (a later build inside pays no wake-up).
+  var awakeUntil = SimTime.zero
+  var battery: Battery
+  var lowPowerModeOn = false
+  var poweredOff = false
+  let awakeShareOfHour: [Double]
+  let chargingShareOfHour: [Double]
+  let cellularShareOfHour: [Double]
+
   static let hour = SimDuration.hours(1)
   static let day = SimDuration.days(1)
 
@@ -71,6 +87,18 @@ struct DeviceSimulation: EventHandler {
     }
     pageVisits = stream(.pageVisits)
     widgetPushDelayStream = stream(.widgetPushDelay)
+    networkStream = stream(.network)
+    self.device = configuration.device
+    radioConfigurations = NetworkKind.allCases.map { configuration.device.radios.radio($0) }
+    battery = Battery(configuration.device.battery)
+    let sleep = configuration.user.sleep
+    awakeShareOfHour = DeviceSimulation.shareOfHours { !sleep.contains($0) }
+    let charging = configuration.device.charging
+    chargingShareOfHour = DeviceSimulation.shareOfHours { charging?.window.contains($0) ?? false }
+    let network = configuration.device.network
+    cellularShareOfHour = DeviceSimulation.shareOfHours {
+      network.scheduled(at: SimDuration(microseconds: $0.microseconds)) != .wifi
+    }
     liveActivities = configuration.liveActivities
     activityStreams = configuration.liveActivities.map {
       ActivityStreams(
@@ -159,6 +187,7 @@ struct DeviceSimulation: EventHandler {
         refill: budgetSettings.refill, allowance: allowance(instance: index, at: .zero), start: .zero)
     }
     scheduler.schedule(at: .zero + DeviceSimulation.hour, kind: DeviceEventKind.hourTick.eventKind)
+    drawHourlyNetwork()
     let sleepAt = firstOccurrence(of: user.sleep.from)
     let wakeAt = firstOccurrence(of: user.sleep.to)
     nextWake = wakeAt
@@ -179,6 +208,10 @@ struct DeviceSimulation: EventHandler {
   }
 
   mutating func finish(_ scheduler: inout Scheduler) {
+    for network in NetworkKind.allCases {
+      radios[network.index].cut(at: end, radio: radioConfigurations[network.index], ledger: &result.energy)
+    }
+    closeEnergyHour(hourIndex: result.days * 24 - 1, at: end, &scheduler)
     recordHourEnd(hourIndex: result.days * 24 - 1, at: end)
     for index in instances.indices {
       if let pending = instances[index].pending {
@@ -229,7 +262,7 @@ struct DeviceSimulation: EventHandler {
       attemptPending(target, &scheduler)
     case .widgetPushDelivery: deliverWidgetPush(&scheduler)
     case .activityUpdate: sendActivityUpdate(target, &scheduler)
-    case .activityDelivery: deliverActivityUpdate(target)
+    case .activityDelivery: deliverActivityUpdate(target, at: scheduler.now)
     case .activityEnd: activityEndDue(target, &scheduler)
     case .activitySystemEnd: endActivity(target, by: "system", &scheduler)
     case .activityDismiss: dismissActivity(target, at: scheduler.now)
@@ -285,7 +318,7 @@ struct DeviceSimulation: EventHandler {
     case .taps(let instance):
       request(instance, cause: .appIntent, &scheduler)
     case .activityStarts(let definition):
-      startActivity(definition: definition, &scheduler)
+      if !poweredOff { startActivity(definition: definition, &scheduler) }
     }
   }
 
@@ -306,6 +339,7 @@ struct DeviceSimulation: EventHandler {
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
+    guard !poweredOff else { return }
     instances[index].viewsThisHour += 1
     if !instances[index].hasContent {
       result.staleness[index].recordPlaceholder()
@@ -324,7 +358,9 @@ struct DeviceSimulation: EventHandler {
   mutating func hourTick(_ scheduler: inout Scheduler) {
     let now = scheduler.now
     let hourIndex = Int(now.microseconds / DeviceSimulation.hour.microseconds)
+    closeEnergyHour(hourIndex: hourIndex - 1, at: now, &scheduler)
     recordHourEnd(hourIndex: hourIndex - 1, at: now)
+    drawHourlyNetwork()
     for index in instances.indices {
       instances[index].budget.setAllowance(allowance(instance: index, at: now), at: now)
       if instances[index].pending != nil { scheduleRetry(index, &scheduler) }
@@ -345,6 +381,12 @@ struct DeviceSimulation: EventHandler {
     }
   }
 
+  /// With `device.network.wifi_probability`, draws this hour's network.
+  mutating func drawHourlyNetwork() {
+    guard let probability = device.network.wifiProbability else { return }
+    hourlyNetwork = networkStream.bernoulli(probability) ? .wifi : device.network.cellular
+  }
+
   /// The instance's allowance per 24 h at `time`: between min and max by engagement, times the learning
   /// factor during the learning period.
   func allowance(instance index: Int, at time: SimTime) -> Double {
@@ -355,6 +397,7 @@ struct DeviceSimulation: EventHandler {
     if time.microseconds / DeviceSimulation.day.microseconds < Int64(budgetSettings.learningDays) {
       allowance *= budgetSettings.learningFactor
     }
+    if lowPowerModeOn { allowance *= device.lowPowerMode.budgetFactor }
     return allowance
   }
 

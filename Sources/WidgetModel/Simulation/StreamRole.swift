@@ -25,6 +25,7 @@ enum StreamRole: UInt64 {
   case activityLifetime
   case activityRender
   case jetsamStuck
+  case network
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

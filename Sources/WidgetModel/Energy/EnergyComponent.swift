@@ -1,0 +1,59 @@
+/// Where energy goes, as energy.csv names it. Components are kept apart from the battery (the ns-3 split):
+/// they report joules; the battery turns the sum into state of charge.
+public enum EnergyComponent: Int, CaseIterable, Sendable {
+  /// Timeline builds: active CPU power x CPU time, plus the awake overhead of waking the device.
+  case cpu
+  /// Rendering timeline entries (and Live Activity updates).
+  case render
+  /// Radio promotion from idle to connected.
+  case radioPromotion
+  /// Radio transferring.
+  case radioActive
+  /// Radio tail after a transfer (cut short when the next transfer starts inside it).
+  case radioTail
+  /// Waking for a delivered push.
+  case pushWake
+  /// The suspended device (and LTE paging while on cellular): under `device`.
+  case baseline
+  /// Everything else while the user is awake (screen, other apps): under `device`.
+  case usage
+
+  public var name: String {
+    switch self {
+    case .cpu: "cpu"
+    case .render: "render"
+    case .radioPromotion: "radio_promotion"
+    case .radioActive: "radio_active"
+    case .radioTail: "radio_tail"
+    case .pushWake: "push_wake"
+    case .baseline: "baseline"
+    case .usage: "usage"
+    }
+  }
+}
+
+/// Joules by hour, subject and component, and the joules the battery has not yet been charged with.
+///
+/// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind.
+struct EnergyLedger: Sendable {
+  let subjectCount: Int
+  var joules: [Double]
+  /// Energy booked since the battery was last updated.
+  var undrained = 0.0
+
+  init(hours: Int, subjectCount: Int) {
+    self.subjectCount = subjectCount
+    joules = Array(repeating: 0, count: hours * subjectCount * EnergyComponent.allCases.count)
+  }
+
+  mutating func book(_ amount: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+    guard amount != 0 else { return }
+    let hour = Swift.min(Swift.max(hourIndex, 0), joules.count / (subjectCount * EnergyComponent.allCases.count) - 1)
+    joules[(hour * subjectCount + subject) * EnergyComponent.allCases.count + component.rawValue] += amount
+    undrained += amount
+  }
+
+  func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
+    joules[(hourIndex * subjectCount + subject) * EnergyComponent.allCases.count + component.rawValue]
+  }
+}

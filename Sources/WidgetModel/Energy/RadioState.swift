@@ -1,0 +1,74 @@
+import SimulationEngine
+
+/// One radio's state machine, shared by every widget, push and activity of the device.
+///
+/// idle -> promotion -> active -> tail -> idle. A transfer that starts inside the previous one's tail reuses
+/// the connected state: no promotion, and the old tail is cut short where the new transfer starts (its
+/// remainder is never spent); the new transfer brings its own full tail. Transfers that overlap are served
+/// one after another. Tail energy is booked once its length is known (cut short, or run out), to the
+/// subject whose transfer left it, in the hour the tail began.
+struct RadioState {
+  /// End of the last transfer: where its tail begins.
+  private(set) var busyUntil = SimTime(microseconds: Int64.min / 4)
+  private var tailOwner = 0
+  private var tailPending = false
+
+  /// What one transfer cost and how long it took the build.
+  struct Transfer {
+    let promoted: Bool
+    /// Seconds from request to last byte: promotion (if any) plus transfer.
+    let seconds: Double
+  }
+
+  /// Transfers `bytes` for `subject` starting no earlier than `time`, booking promotion, active and any
+  /// finished tail energy into `ledger`.
+  mutating func transfer(
+    bytes: Double, subject: Int, at time: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger
+  ) -> Transfer {
+    let start = Swift.max(time, busyUntil)
+    let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
+    let promoted: Bool
+    if tailPending && start < tailEnd {
+      // Inside the tail: stay connected; the tail so far is all the old transfer's tail costs.
+      bookTail(seconds: (start - busyUntil).seconds, radio: radio, ledger: &ledger)
+      promoted = false
+    } else {
+      if tailPending { bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger) }
+      promoted = true
+      ledger.book(
+        radio.promotionWatts * radio.promotionSeconds, hourIndex: RadioState.hour(start), subject: subject,
+        component: .radioPromotion)
+    }
+    let seconds = bytes * 8 / radio.throughputBitsPerSecond
+    ledger.book(
+      radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject, component: .radioActive)
+    let transferStart = start + SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
+    busyUntil = transferStart + SimDuration(seconds: seconds)
+    tailOwner = subject
+    tailPending = true
+    return Transfer(promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds)
+  }
+
+  /// Books the last tail if it has run out by `now` (hour ticks and the end of the run call this).
+  mutating func settle(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+    guard tailPending, now >= busyUntil + SimDuration(seconds: radio.tailSeconds) else { return }
+    bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
+  }
+
+  /// Ends the tail now (the device switched networks or turned off).
+  mutating func cut(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+    guard tailPending else { return }
+    let seconds = Swift.min(radio.tailSeconds, Swift.max(0, (now - busyUntil).seconds))
+    bookTail(seconds: seconds, radio: radio, ledger: &ledger)
+  }
+
+  private mutating func bookTail(seconds: Double, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+    ledger.book(
+      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: tailOwner, component: .radioTail)
+    tailPending = false
+  }
+
+  static func hour(_ time: SimTime) -> Int {
+    Int(time.microseconds / SimDuration.hours(1).microseconds)
+  }
+}

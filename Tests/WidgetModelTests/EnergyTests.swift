@@ -1,0 +1,115 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+@Suite("Energy components")
+struct EnergyTests {
+  static let lte = RadioConfiguration.lte
+
+  /// One widget that reloads once (widget added at 00:00) on LTE: 0.3 s CPU at 500 mW, a 30 KB fetch.
+  static func singleReload(widgets: Int = 1) -> ScenarioConfiguration {
+    var configuration = ModelFixtures.quiet(
+      (0..<widgets).map { ModelFixtures.widget("w\($0)", policy: .never) }, days: 1)
+    for index in configuration.widgets.indices {
+      configuration.widgets[index].build = BuildConfiguration(
+        cpuSeconds: try! .constant(0.3), fetchProbability: 1, fetchBytes: try! .constant(30_000),
+        memoryBytes: try! .constant(10e6))
+    }
+    configuration.device.network = NetworkSelection(defaultNetwork: .lte)
+    configuration.device.power.wakeSeconds = 0
+    configuration.device.power.cpuActiveWatts = 0.5
+    return configuration
+  }
+
+  static var singleRadioJoules: Double {
+    let seconds = 30_000.0 * 8 / lte.throughputBitsPerSecond
+    return lte.promotionWatts * lte.promotionSeconds + lte.transferWatts * seconds + lte.tailWatts * lte.tailSeconds
+  }
+
+  @Test("LTE, one reload: CPU 0.15 J; radio = promotion + transfer + full tail, to the micro-joule")
+  func singleReloadClosedForm() {
+    let result = ScenarioRunner.runReplication(EnergyTests.singleReload(), replication: 0)
+    #expect(result.builds[0] == 1)
+    #expect(abs(result.totalJoules(subject: 0, component: .cpu) - 0.15) < 1e-6)
+    let seconds = 30_000.0 * 8 / 10e6
+    #expect(abs(result.totalJoules(subject: 0, component: .radioPromotion) - 1.21 * 0.26) < 1e-6)
+    #expect(abs(result.totalJoules(subject: 0, component: .radioActive) - (1.2 + 0.052 * 10) * seconds) < 1e-6)
+    #expect(abs(result.totalJoules(subject: 0, component: .radioTail) - 1.06 * 10.1) < 1e-6)
+    #expect(abs(result.totalJoules(subject: 0, component: .render) - 0.5 * 0.15) < 1e-6)
+    let radio = [EnergyComponent.radioPromotion, .radioActive, .radioTail].reduce(0.0) {
+      $0 + result.totalJoules(subject: 0, component: $1)
+    }
+    #expect(abs(radio - EnergyTests.singleRadioJoules) < 1e-6)
+  }
+
+  @Test("two transfers 2 s apart share one promotion and one extended tail; 60 s apart cost twice one")
+  func sharedRadio() {
+    let radio = EnergyTests.lte
+    let transferSeconds = 30_000.0 * 8 / radio.throughputBitsPerSecond
+    func cost(apart seconds: Double) -> Double {
+      var state = RadioState()
+      var ledger = EnergyLedger(hours: 1, subjectCount: 1)
+      _ = state.transfer(bytes: 30_000, subject: 0, at: .zero, radio: radio, ledger: &ledger)
+      _ = state.transfer(
+        bytes: 30_000, subject: 0, at: SimTime.zero + SimDuration(seconds: seconds), radio: radio, ledger: &ledger)
+      state.cut(at: SimTime.zero + .minutes(10), radio: radio, ledger: &ledger)
+      return ledger.joules.reduce(0, +)
+    }
+    let single = EnergyTests.singleRadioJoules
+    let close = cost(apart: 2)
+    // One promotion, two transfers, the first tail from its end to 2 s, then one full tail.
+    let firstTail = 2 - radio.promotionSeconds - transferSeconds
+    let expected =
+      radio.promotionWatts * radio.promotionSeconds + 2 * radio.transferWatts * transferSeconds
+      + radio.tailWatts * (firstTail + radio.tailSeconds)
+    #expect(abs(close - expected) < 1e-5)
+    #expect(close < 2 * single)
+    #expect(abs(cost(apart: 60) - 2 * single) < 1e-6)
+  }
+
+  @Test("two widgets reloading together on one device pay one promotion")
+  func sharedRadioAcrossWidgets() {
+    let result = ScenarioRunner.runReplication(EnergyTests.singleReload(widgets: 2), replication: 0)
+    let promotions = [0, 1].map { result.totalJoules(subject: $0, component: .radioPromotion) }
+    #expect(promotions.filter { $0 > 0 }.count == 1)
+    let radio = (0..<2).reduce(0.0) { total, subject in
+      total
+        + [EnergyComponent.radioPromotion, .radioActive, .radioTail].reduce(0.0) {
+          $0 + result.totalJoules(subject: subject, component: $1)
+        }
+    }
+    #expect(radio < 2 * EnergyTests.singleRadioJoules)
+  }
+
+  @Test("Wi-Fi costs far less than LTE for the same reload (energy.md's sanity check)")
+  func wifiVersusLTE() {
+    var configuration = EnergyTests.singleReload()
+    configuration.device.network = NetworkSelection(defaultNetwork: .wifi)
+    let wifi = ScenarioRunner.runReplication(configuration, replication: 0)
+    let radio = [EnergyComponent.radioPromotion, .radioActive, .radioTail].reduce(0.0) {
+      $0 + wifi.totalJoules(subject: 0, component: $1)
+    }
+    #expect(radio < 0.1)
+    #expect(EnergyTests.singleRadioJoules > 11)
+  }
+
+  @Test("5G is LTE times the power factor")
+  func fiveG() {
+    let set = RadioSet(nr5gPowerFactor: 1.3)
+    let nr = set.radio(.nr5g)
+    #expect(abs(nr.tailWatts - 1.06 * 1.3) < 1e-12)
+    #expect(abs(nr.promotionWatts - 1.21 * 1.3) < 1e-12)
+    #expect(nr.tailSeconds == RadioConfiguration.lte.tailSeconds)
+  }
+
+  @Test("the device books its baseline every hour and its usage only while the user is awake")
+  func baselineAndUsage() {
+    let result = ScenarioRunner.runReplication(EnergyTests.singleReload(), replication: 0)
+    let device = result.deviceSubject
+    #expect(
+      abs(result.totalJoules(subject: device, component: .baseline) - (0.025 + 0.594 * 0.043 / 1.28) * 86_400) < 1e-6)
+    // Awake 07:00-23:30: 16.5 h at 0.5 W.
+    #expect(abs(result.totalJoules(subject: device, component: .usage) - 0.5 * 16.5 * 3_600) < 1e-6)
+  }
+}
