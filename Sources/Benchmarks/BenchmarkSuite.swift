@@ -34,17 +34,21 @@ public struct BenchmarkSuite: Sendable {
     #endif
   }
 
-  /// Runs every benchmark, `repetitions` times each, interleaving nothing (one benchmark at a time).
-  public func run() -> [BenchmarkResult] {
+  /// The benchmark names, in the order they run.
+  public static let names = ["event_set_hold", "generator_uniform", "model_events", "distribution_draw"]
+
+  /// Runs every benchmark (or those named in `only`), `repetitions` times each, one benchmark at a time.
+  public func run(only: Set<String>? = nil) -> [BenchmarkResult] {
     var results: [BenchmarkResult] = []
-    for size in HoldModelBenchmark.sizes {
+    func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+    for size in HoldModelBenchmark.sizes where wanted("event_set_hold") {
       let samples = (0..<repetitions).map { repetition in
         HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
       }
       results.append(
         BenchmarkResult(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold", samples: samples))
     }
-    for kind in RandomGeneratorKind.allCases {
+    for kind in RandomGeneratorKind.allCases where wanted("generator_uniform") {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
       }
@@ -58,7 +62,7 @@ public struct BenchmarkSuite: Sendable {
     results.append(
       BenchmarkResult(
         benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s", samples: modelSamples))
-    for (name, distribution) in DistributionBenchmark.catalog() {
+    for (name, distribution) in DistributionBenchmark.catalog() where wanted("distribution_draw") {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
       }

@@ -22,7 +22,7 @@ extension ScenarioDecoder {
     var battery = BatteryConfiguration()
     let preset = reader.optional("preset")
     let capacity = reader.optional("capacity")
-    if let preset, let capacity { throw capacity.error("give either preset or capacity, not both") }
+    if preset != nil, let capacity { throw capacity.error("give either preset or capacity, not both") }
     if let preset {
       let name = try preset.string()
       let names = BatteryConfiguration.presets.map(\.name)

@@ -7,27 +7,29 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
   ///
   /// Draws from heavy-tailed distributions can be arbitrarily large; saturating here keeps
   /// `SimTime + SimDuration` far from `Int64` overflow for any time a simulation can reach.
-  public static let longest = SimDuration(microseconds: 1 << 62)
+  @inlinable public static var longest: SimDuration { SimDuration(microseconds: 1 << 62) }
 
-  public static let zero = SimDuration(microseconds: 0)
+  @inlinable public static var zero: SimDuration { SimDuration(microseconds: 0) }
 
   @inlinable
   public init(microseconds: Int64) {
     self.microseconds = microseconds
   }
 
-  /// The duration nearest to `seconds`, saturated at ±``longest``. NaN maps to zero.
+  /// The duration nearest to `seconds` (halves away from zero), saturated at ±``longest``. NaN maps to zero.
   @inlinable
   public init(seconds: Double) {
-    let micros = (seconds * 1e6).rounded()
-    if micros.isNaN {
-      self.microseconds = 0
-    } else if micros >= Double(SimDuration.longest.microseconds) {
+    let micros = seconds * 1e6
+    let limit = Double(SimDuration.longest.microseconds)
+    if micros >= limit {
       self.microseconds = SimDuration.longest.microseconds
-    } else if micros <= -Double(SimDuration.longest.microseconds) {
+    } else if micros <= -limit {
       self.microseconds = -SimDuration.longest.microseconds
+    } else if micros.isNaN {
+      self.microseconds = 0
     } else {
-      self.microseconds = Int64(micros)
+      // Adding a signed half and truncating is one conversion instruction, unlike a call to round().
+      self.microseconds = Int64(micros + (micros < 0 ? -0.5 : 0.5))
     }
   }
 

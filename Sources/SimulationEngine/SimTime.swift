@@ -8,7 +8,7 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var microseconds: Int64
 
   /// The start of the simulation.
-  public static let zero = SimTime(microseconds: 0)
+  @inlinable public static var zero: SimTime { SimTime(microseconds: 0) }
 
   @inlinable
   public init(microseconds: Int64) {

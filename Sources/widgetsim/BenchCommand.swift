@@ -26,9 +26,18 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "A short smoke run with small counts; figures are only indicative.")
   var quick = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only these benchmarks (repeatable): \(BenchmarkSuite.names.joined(separator: ", ")).", valueName: "name"))
+  var only: [String] = []
+
   func validate() throws {
     if let repetitions, repetitions < 1 {
       throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
+    }
+    for name in only where !BenchmarkSuite.names.contains(name) {
+      throw ValidationError(
+        "--only \(name): no such benchmark; expected one of \(BenchmarkSuite.names.joined(separator: ", "))")
     }
   }
 
@@ -40,7 +49,7 @@ struct BenchCommand: ParsableCommand {
     }
     var suite = quick ? BenchmarkSuite.quick : BenchmarkSuite.standard
     if let repetitions { suite.repetitions = repetitions }
-    let results = suite.run()
+    let results = suite.run(only: only.isEmpty ? nil : Set(only))
     switch format {
     case .csv: print(BenchmarkTable.csv(results), terminator: "")
     case .table: print(BenchmarkTable.text(results), terminator: "")

@@ -148,23 +148,24 @@ extension DeviceSimulation {
   /// size; peak memory (`memory + (entries - 1) * memory_per_entry`). Killed above the memory ceiling
   /// (jetsam); cut off when CPU plus fetch time passes the time limit.
   mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
-    let settings = widgets[instances[index].widgetIndex].build
     let stream = instances[index].buildStream
     result.builds[index] += 1
-    let cpu = Swift.max(0, settings.cpuSeconds.sample(stream))
+    let cpu = Swift.max(0, buildSettings[index].cpuSeconds.sample(stream))
     result.cpuSeconds[index] += cpu
     bookCPU(seconds: cpu, subject: index, at: now)
     var seconds = cpu
-    if stream.bernoulli(settings.fetchProbability) {
-      let bytes = Swift.max(0, settings.fetchBytes.sample(stream))
+    if stream.bernoulli(buildSettings[index].fetchProbability) {
+      let bytes = Swift.max(0, buildSettings[index].fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchBytes[index] += bytes
       seconds += system.network.latencySeconds + bookTransfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries
-    let memory = Swift.max(0, settings.memoryBytes.sample(stream)) + Double(entries - 1) * settings.memoryPerEntryBytes
+    let memory =
+      Swift.max(0, buildSettings[index].memoryBytes.sample(stream)) + Double(entries - 1)
+      * buildSettings[index].memoryPerEntryBytes
     if memory > system.memoryCeilingBytes { return .jetsam }
-    if seconds > settings.timeLimit.seconds { return .timeout }
+    if seconds > buildSettings[index].timeLimit.seconds { return .timeout }
     bookRender(entries: entries, subject: index, at: now)
     return .success
   }

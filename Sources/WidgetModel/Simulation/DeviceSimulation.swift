@@ -20,6 +20,10 @@ struct DeviceSimulation: EventHandler {
   let pushOfKind: [Bool]
   let standbyInstances: [Int]
   var processes: [PoissonProcess]
+  /// Each process's rate per clock hour, awake and asleep: `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
+  var rateTable: [Double]
+  /// Each instance's build settings, kept apart so a build reads them without copying its widget.
+  let buildSettings: [BuildConfiguration]
   var result: ReplicationResult
 
   let pageVisits: RandomStream
@@ -68,8 +72,9 @@ struct DeviceSimulation: EventHandler {
   let chargingShareOfHour: [Double]
   let cellularShareOfHour: [Double]
 
-  static let hour = SimDuration.hours(1)
-  static let day = SimDuration.days(1)
+  // Computed, not stored: a stored static would be read through a lazy-initialisation check on every use.
+  static var hour: SimDuration { SimDuration(microseconds: 3_600_000_000) }
+  static var day: SimDuration { SimDuration(microseconds: 86_400_000_000) }
 
   init(configuration: ScenarioConfiguration, replication: Int, device: Int = 0) {
     user = configuration.user
@@ -133,6 +138,7 @@ struct DeviceSimulation: EventHandler {
           buildStream: stream(.build, identity.label), visibilityStream: stream(.smartStack, identity.label)))
     }
     self.instances = instances
+    buildSettings = identities.map { configuration.widgets[$0.widgetIndex].build }
     instancesOfKind = byKind
     let dataOfKind = kinds.map { kind in configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration() }
     actionOfKind = dataOfKind.map(\.onChange)
@@ -160,6 +166,7 @@ struct DeviceSimulation: EventHandler {
         PoissonProcess(role: .activityStarts(definition: index), stream: stream(.activityStarts, activity.id)))
     }
     self.processes = processes
+    rateTable = []
     result = ReplicationResult(
       replication: replication, days: configuration.days, instanceCount: instances.count,
       activityKinds: configuration.liveActivities.count)
@@ -182,6 +189,15 @@ struct DeviceSimulation: EventHandler {
   // MARK: - Start and finish
 
   mutating func start(_ scheduler: inout Scheduler) {
+    var table: [Double] = []
+    table.reserveCapacity(processes.count * 48)
+    for process in processes {
+      for hour in 0..<24 {
+        table.append(rate(of: process.role, hour: hour, asleep: false))
+        table.append(rate(of: process.role, hour: hour, asleep: true))
+      }
+    }
+    rateTable = table
     for index in instances.indices {
       instances[index].budget = ReloadBudget(
         refill: budgetSettings.refill, allowance: allowance(instance: index, at: .zero), start: .zero)
@@ -416,7 +432,8 @@ struct DeviceSimulation: EventHandler {
     }
   }
 
-  func rate(of role: ProcessRole, hour: Int) -> Double {
+  /// A process's rate in a clock hour, awake or asleep; tabulated once per run in `rateTable`.
+  func rate(of role: ProcessRole, hour: Int, asleep: Bool) -> Double {
     switch role {
     case .homeScreenViews: return asleep ? 0 : user.homeScreenViews[hour]
     case .lockScreenViews: return asleep ? 0 : user.lockScreenViews[hour]
@@ -439,8 +456,9 @@ struct DeviceSimulation: EventHandler {
   mutating func updateProcessRates(_ scheduler: inout Scheduler) {
     let hour = Int(
       (scheduler.now.microseconds % DeviceSimulation.day.microseconds) / DeviceSimulation.hour.microseconds)
+    let column = hour * 2 + (asleep ? 1 : 0)
     for index in processes.indices {
-      let rate = rate(of: processes[index].role, hour: hour)
+      let rate = rateTable[index * 48 + column]
       if rate == processes[index].ratePerHour && (rate == 0 || processes[index].pending != nil) { continue }
       processes[index].ratePerHour = rate
       if let pending = processes[index].pending { scheduler.cancel(pending) }

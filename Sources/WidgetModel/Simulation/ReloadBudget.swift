@@ -16,9 +16,9 @@ struct ReloadBudget {
   private var grantsToday = 0
   private var today: Int64 = 0
 
-  static let day = SimDuration.days(1)
+  static var day: SimDuration { SimDuration(microseconds: 86_400_000_000) }
   /// A time no simulation reaches, for "no budget will come back".
-  static let never = SimTime(microseconds: 1 << 61)
+  static var never: SimTime { SimTime(microseconds: 1 << 61) }
   /// Rounding slack on accrued tokens, so a token due at t is available at t.
   private static let epsilon = 1e-9
 
