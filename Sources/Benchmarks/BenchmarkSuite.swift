@@ -56,12 +56,14 @@ public struct BenchmarkSuite: Sendable {
         BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples)
       )
     }
-    let modelSamples = (0..<repetitions).map { repetition in
-      ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
+    if wanted("model_events") {
+      let modelSamples = (0..<repetitions).map { repetition in
+        ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
+      }
+      results.append(
+        BenchmarkResult(
+          benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s", samples: modelSamples))
     }
-    results.append(
-      BenchmarkResult(
-        benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s", samples: modelSamples))
     for (name, distribution) in DistributionBenchmark.catalog() where wanted("distribution_draw") {
       let samples = (0..<repetitions).map { repetition in
         DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))

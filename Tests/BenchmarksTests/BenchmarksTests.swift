@@ -17,6 +17,13 @@ struct BenchmarksTests {
     #expect(Set(results.map { "\($0.benchmark)/\($0.parameter)" }).count == results.count)
   }
 
+  @Test("--only runs just the named benchmarks")
+  func only() {
+    let suite = BenchmarkSuite(repetitions: 1, holds: 1_000, draws: 1_000, modelEvents: 1_000)
+    #expect(Set(suite.run(only: ["model_events"]).map(\.benchmark)) == ["model_events"])
+    #expect(suite.run(only: ["event_set_hold"]).count == HoldModelBenchmark.sizes.count)
+  }
+
   @Test("CSV has the documented header and one row per result")
   func csv() {
     let results = [
