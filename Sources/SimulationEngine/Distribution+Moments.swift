@@ -46,7 +46,8 @@ extension Distribution {
       return (mean, mean)
     case .bernoulli(let probability):
       return (probability, probability * (1 - probability))
-    case .empirical(let table):
+    case .empirical:
+      guard let table = owner else { return (.nan, .nan) }
       var mean = 0.0
       for (value, probability) in zip(table.values, table.probabilities) { mean += value * probability }
       var variance = 0.0

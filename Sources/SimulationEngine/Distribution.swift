@@ -27,13 +27,26 @@ public struct Distribution: Sendable, Equatable {
     case beta(a: Double, b: Double)
     case poisson(mean: Double)
     case bernoulli(probability: Double)
-    case empirical(EmpiricalTable)
+    case empirical(EmpiricalSampler)
   }
 
   @usableFromInline let shape: Shape
+  /// Keeps an empirical distribution's table alive (the shape holds only pointers into it).
+  let owner: EmpiricalTable?
 
   init(_ shape: Shape) {
     self.shape = shape
+    owner = nil
+  }
+
+  init(_ table: EmpiricalTable) {
+    shape = .empirical(table.sampler)
+    owner = table
+  }
+
+  public static func == (lhs: Distribution, rhs: Distribution) -> Bool {
+    if let left = lhs.owner, let right = rhs.owner { return left == right }
+    return lhs.owner == nil && rhs.owner == nil && lhs.shape == rhs.shape
   }
 
   // MARK: - Factories
@@ -153,12 +166,12 @@ public struct Distribution: Sendable, Equatable {
   /// One of `values`, with probabilities proportional to `weights` (`gsl_ran_discrete`, Walker's alias
   /// method: O(1) per draw). With all weights equal this is the empirical distribution of `values`.
   public static func empirical(values: [Double], weights: [Double]? = nil) throws(DistributionError) -> Distribution {
-    Distribution(.empirical(try EmpiricalTable(values: values, weights: weights ?? values.map { _ in 1 })))
+    Distribution(try EmpiricalTable(values: values, weights: weights ?? values.map { _ in 1 }))
   }
 
   /// A discrete distribution over the indices 0..<weights.count.
   public static func discrete(weights: [Double]) throws(DistributionError) -> Distribution {
-    Distribution(.empirical(try EmpiricalTable(values: weights.indices.map(Double.init), weights: weights)))
+    Distribution(try EmpiricalTable(values: weights.indices.map(Double.init), weights: weights))
   }
 
   // MARK: - Sampling
@@ -173,14 +186,16 @@ public struct Distribution: Sendable, Equatable {
     case .exponential(let mean): return gsl_ran_exponential(rng, mean)
     case .normal(let mean, let sd): return mean + gsl_ran_gaussian_ziggurat(rng, sd)
     case .truncatedNormal(let truncated): return truncated.sample(rng)
-    case .lognormal(let mu, let sigma): return gsl_ran_lognormal(rng, mu, sigma)
+    // exp of a ziggurat normal: the same distribution as gsl_ran_lognormal, whose Box-Muller normal is
+    // about twice as slow.
+    case .lognormal(let mu, let sigma): return exp(mu + gsl_ran_gaussian_ziggurat(rng, sigma))
     case .gamma(let shape, let scale): return gsl_ran_gamma(rng, shape, scale)
     case .weibull(let scale, let shape): return gsl_ran_weibull(rng, scale, shape)
     case .pareto(let shape, let scale): return gsl_ran_pareto(rng, shape, scale)
     case .beta(let a, let b): return gsl_ran_beta(rng, a, b)
     case .poisson(let mean): return Double(gsl_ran_poisson(rng, mean))
     case .bernoulli(let probability): return Double(gsl_ran_bernoulli(rng, probability))
-    case .empirical(let table): return table.sample(rng)
+    case .empirical(let sampler): return sampler.sample(rng)
     }
   }
 

@@ -9,6 +9,8 @@ final class EmpiricalTable: Sendable, Equatable {
   /// Sendable although it holds a pointer: the table is written once by `gsl_ran_discrete_preproc` in
   /// `init`, and afterwards only read (`gsl_ran_discrete` does not modify it), then freed in `deinit`.
   nonisolated(unsafe) let table: UnsafeMutablePointer<gsl_ran_discrete_t>
+  /// A copy of `values` in memory this object owns, for the sampler (same reasoning: written once here).
+  nonisolated(unsafe) let valueStorage: UnsafeMutablePointer<Double>
 
   init(values: [Double], weights: [Double]) throws(DistributionError) {
     let name = "empirical"
@@ -40,19 +42,36 @@ final class EmpiricalTable: Sendable, Equatable {
     self.values = values
     self.probabilities = weights.map { $0 / total }
     self.table = table
+    valueStorage = .allocate(capacity: values.count)
+    valueStorage.initialize(from: values, count: values.count)
   }
 
   deinit {
     gsl_ran_discrete_free(table)
+    valueStorage.deallocate()
   }
 
-  @usableFromInline
-  func sample(_ rng: UnsafeMutablePointer<gsl_rng>) -> Double {
-    values[gsl_ran_discrete(rng, table)]
-  }
+  /// A plain-value view of the table for sampling; valid while this object lives.
+  var sampler: EmpiricalSampler { EmpiricalSampler(table: table, values: valueStorage) }
 
   @usableFromInline
   static func == (lhs: EmpiricalTable, rhs: EmpiricalTable) -> Bool {
     lhs.values == rhs.values && lhs.probabilities == rhs.probabilities
+  }
+}
+
+/// What sampling an empirical distribution needs, as plain pointers, so that `Distribution.Shape` stays a
+/// trivially copyable value (no reference counting when the sampler switches on it).
+///
+/// Sendable although it holds pointers: they point into an `EmpiricalTable` that the owning `Distribution`
+/// keeps alive, and that memory is written once, at construction, and only read afterwards.
+@usableFromInline
+struct EmpiricalSampler: @unchecked Sendable, Equatable {
+  @usableFromInline let table: UnsafeMutablePointer<gsl_ran_discrete_t>
+  @usableFromInline let values: UnsafeMutablePointer<Double>
+
+  @inlinable
+  func sample(_ rng: UnsafeMutablePointer<gsl_rng>) -> Double {
+    values[gsl_ran_discrete(rng, table)]
   }
 }

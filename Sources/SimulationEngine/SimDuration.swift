@@ -17,7 +17,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
   }
 
   /// The duration nearest to `seconds` (halves away from zero), saturated at ±``longest``. NaN maps to zero.
-  @inlinable
+  @inlinable @inline(__always)
   public init(seconds: Double) {
     let micros = seconds * 1e6
     let limit = Double(SimDuration.longest.microseconds)

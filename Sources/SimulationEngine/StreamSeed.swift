@@ -29,11 +29,10 @@ public struct StreamSeed: Hashable, Sendable, CustomStringConvertible {
   /// multiply 0x94D049BB133111EB, xor-shift 31). The finalizer is a bijection with full avalanche, so
   /// neighbouring keys (device 7 and 8, stream 2 and 3) give unrelated results.
   public var key: UInt64 {
-    var hash: UInt64 = 0
-    for component in [scenarioSeed, replication, entity, stream] {
-      hash = SplitMix64.finalize((hash &+ SplitMix64.golden) ^ component)
-    }
-    return hash
+    var hash = SplitMix64.finalize(SplitMix64.golden ^ scenarioSeed)
+    hash = SplitMix64.finalize((hash &+ SplitMix64.golden) ^ replication)
+    hash = SplitMix64.finalize((hash &+ SplitMix64.golden) ^ entity)
+    return SplitMix64.finalize((hash &+ SplitMix64.golden) ^ stream)
   }
 
   public var description: String {

@@ -29,6 +29,14 @@ struct TruncatedNormal: Sendable, Equatable {
   func sample(_ rng: UnsafeMutablePointer<gsl_rng>) -> Double {
     switch (lower, upper) {
     case (let lower?, nil):
+      // A bound below the mean (most draws pass): rejection from the fast ziggurat normal, the same
+      // distribution as gsl_ran_gaussian_tail, which would use the slower Box-Muller normal here.
+      if lower < mean {
+        while true {
+          let x = mean + gsl_ran_gaussian_ziggurat(rng, sd)
+          if x >= lower { return x }
+        }
+      }
       return mean + gsl_ran_gaussian_tail(rng, lower - mean, sd)
     case (nil, let upper?):
       return mean - gsl_ran_gaussian_tail(rng, mean - upper, sd)

@@ -94,6 +94,11 @@ struct EnergyTests {
     #expect(EnergyTests.singleRadioJoules > 11)
   }
 
+  @Test("the ledger's component count matches the components")
+  func componentCount() {
+    #expect(EnergyLedger.componentCount == EnergyComponent.allCases.count)
+  }
+
   @Test("5G is LTE times the power factor")
   func fiveG() {
     let set = RadioSet(nr5gPowerFactor: 1.3)

@@ -37,23 +37,28 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind.
 struct EnergyLedger: Sendable {
   let subjectCount: Int
+  let hours: Int
   var joules: [Double]
   /// Energy booked since the battery was last updated.
   var undrained = 0.0
 
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
+    self.hours = hours
     joules = Array(repeating: 0, count: hours * subjectCount * EnergyComponent.allCases.count)
   }
 
   mutating func book(_ amount: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
     guard amount != 0 else { return }
-    let hour = Swift.min(Swift.max(hourIndex, 0), joules.count / (subjectCount * EnergyComponent.allCases.count) - 1)
-    joules[(hour * subjectCount + subject) * EnergyComponent.allCases.count + component.rawValue] += amount
+    let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
+    joules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += amount
     undrained += amount
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
-    joules[(hourIndex * subjectCount + subject) * EnergyComponent.allCases.count + component.rawValue]
+    joules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue]
   }
+
+  /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).
+  static var componentCount: Int { 8 }
 }

@@ -12,7 +12,10 @@ struct DeviceSimulation: EventHandler {
   let end: SimTime
   var instances: [InstanceState]
   /// Instance indices per kind index.
-  let instancesOfKind: [[Int]]
+  /// The instances of kind k are `kindInstances[kindStart[k]..<kindStart[k + 1]]` (one flat array, so a
+  /// data change walks a range instead of retaining an inner array).
+  let kindInstances: [Int]
+  let kindStart: [Int]
   /// What the app does on a data change, and how often the data changes, per kind index.
   let actionOfKind: [DataChangeAction]
   let dataChangesOfKind: [HourlyRate]
@@ -139,7 +142,8 @@ struct DeviceSimulation: EventHandler {
     }
     self.instances = instances
     buildSettings = identities.map { configuration.widgets[$0.widgetIndex].build }
-    instancesOfKind = byKind
+    kindInstances = byKind.flatMap { $0 }
+    kindStart = byKind.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
     let dataOfKind = kinds.map { kind in configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration() }
     actionOfKind = dataOfKind.map(\.onChange)
     dataChangesOfKind = dataOfKind.map(\.changes)
@@ -339,15 +343,16 @@ struct DeviceSimulation: EventHandler {
   }
 
   mutating func dataChanged(kind: Int, _ scheduler: inout Scheduler) {
-    for instance in instancesOfKind[kind] where instances[instance].firstUnseenChange == nil {
-      instances[instance].firstUnseenChange = scheduler.now
+    let members = kindStart[kind]..<kindStart[kind + 1]
+    for position in members where instances[kindInstances[position]].firstUnseenChange == nil {
+      instances[kindInstances[position]].firstUnseenChange = scheduler.now
     }
     let cause: ReloadCause = foreground.isActive ? .appForeground : (audio.isActive ? .audioSession : .appReload)
     if pushOfKind[kind] { sendWidgetPush(&scheduler) }
     switch actionOfKind[kind] {
     case .none: break
     case .reloadKind:
-      for instance in instancesOfKind[kind] { request(instance, cause: cause, &scheduler) }
+      for position in members { request(kindInstances[position], cause: cause, &scheduler) }
     case .reloadAll:
       for instance in instances.indices { request(instance, cause: cause, &scheduler) }
     }
