@@ -39,6 +39,12 @@ struct TruncatedNormal: Sendable, Equatable {
       }
       return mean + gsl_ran_gaussian_tail(rng, lower - mean, sd)
     case (nil, let upper?):
+      if upper > mean {
+        while true {
+          let x = mean + gsl_ran_gaussian_ziggurat(rng, sd)
+          if x <= upper { return x }
+        }
+      }
       return mean - gsl_ran_gaussian_tail(rng, mean - upper, sd)
     default:
       let u = gsl_rng_uniform_pos(rng)

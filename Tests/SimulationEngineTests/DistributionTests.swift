@@ -14,6 +14,7 @@ struct DistributionTests {
     ("normal lower-truncated near the mean", try! .normal(mean: 14, sd: 3, lower: 12)),
     ("normal lower-truncated far in the tail", try! .normal(mean: 0, sd: 1, lower: 5)),
     ("normal upper-truncated", try! .normal(mean: 0, sd: 2, upper: -1)),
+    ("normal upper-truncated above the mean", try! .normal(mean: 0, sd: 2, upper: 1)),
     ("normal truncated to an interval across the mean", try! .normal(mean: 1, sd: 1, lower: 0, upper: 4)),
     ("normal truncated to an interval in the upper tail", try! .normal(mean: 0, sd: 1, lower: 3, upper: 3.5)),
     ("normal truncated to an interval in the lower tail", try! .normal(mean: 0, sd: 1, lower: -6, upper: -4)),
