@@ -80,7 +80,7 @@ public final class RunReportWriter {
     try budget.append(BudgetReport.rows(result, labels: labels))
     try staleness.append(StalenessReport.rows(result, labels: labels, activities: activityLabels))
     try push.append(PushReport.rows(result, targets: pushTargets))
-    try activities.append(ActivitiesReport.rows(result))
+    try activities.append(ActivitiesReport.rows(result, kinds: activityLabels))
     try energy.append(EnergyReport.rows(result, subjects: energySubjects))
     try battery.append(BatteryReport.rows(result))
     summary.add(result)
@@ -231,31 +231,54 @@ enum PushReport {
   }
 }
 
-/// `activities.csv`: one row per attempt to start a Live Activity.
+/// `activities.csv`: one row per attempt to start a Live Activity for a single device; for a fleet, one row per
+/// Live Activity kind and ending with the attempts summed (`started`/`rejected` are then counts).
 enum ActivitiesReport {
   static let header =
     "replication,activity,started,rejected,updates_delivered,updates_throttled,ended_by,active_s,lock_screen_s,"
     + "start_time_s,updates_sent,updates_superseded,updates_jetsam\n"
 
-  static func rows(_ result: ReplicationResult) -> String {
+  static func rows(_ result: ReplicationResult, kinds: [String]) -> String {
     let end = SimTime.zero + .days(Int64(result.days))
     var text = ""
-    for record in result.activities {
-      let cells = [
-        "\(result.replication)", CSVFormat.text(record.label), record.rejection == nil ? "1" : "0",
-        record.rejection == nil ? "0" : "1", "\(record.updatesDelivered)", "\(record.updatesThrottled)", record.endedBy,
-        CSVFormat.number(record.activeSeconds(simulationEnd: end), decimals: 1),
-        CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
-        CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)", "\(record.updatesSuperseded)",
-        "\(record.updatesJetsam)",
-      ]
-      text += cells.joined(separator: ",") + "\n"
+    if result.devices == 1 {
+      for record in result.activities {
+        let cells = [
+          "\(result.replication)", CSVFormat.text(record.label), record.rejection == nil ? "1" : "0",
+          record.rejection == nil ? "0" : "1", "\(record.updatesDelivered)", "\(record.updatesThrottled)",
+          record.endedBy,
+          CSVFormat.number(record.activeSeconds(simulationEnd: end), decimals: 1),
+          CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
+          CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)",
+          "\(record.updatesSuperseded)",
+          "\(record.updatesJetsam)",
+        ]
+        text += cells.joined(separator: ",") + "\n"
+      }
+      return text
+    }
+    for (kind, label) in kinds.enumerated() {
+      for ending in ActivityEnding.allCases {
+        let totals = result.activityTotals(kind: kind, ending: ending)
+        guard totals.attempts > 0 else { continue }
+        let rejected = ending == .rejectedCap || ending == .rejectedPushBudget
+        let cells = [
+          "\(result.replication)", CSVFormat.text(label), rejected ? "0" : "\(totals.attempts)",
+          rejected ? "\(totals.attempts)" : "0", "\(totals.updatesDelivered)", "\(totals.updatesThrottled)",
+          ending.name,
+          CSVFormat.number(totals.activeSeconds, decimals: 1), CSVFormat.number(totals.lockScreenSeconds, decimals: 1),
+          "",
+          "\(totals.updatesSent)", "\(totals.updatesSuperseded)", "\(totals.updatesJetsam)",
+        ]
+        text += cells.joined(separator: ",") + "\n"
+      }
     }
     return text
   }
 }
 
-/// `energy.csv`: joules by hour, subject (widget instance, `device`, `widget_push`, Live Activity) and component.
+/// `energy.csv`: joules per device by hour, subject (widget instance, `device`, `widget_push`, Live Activity)
+/// and component (for a fleet, the mean over its devices).
 enum EnergyReport {
   static let header = "replication,day,hour,widget,component,joules\n"
 
@@ -265,7 +288,9 @@ enum EnergyReport {
       for hour in 0..<24 {
         for (subject, label) in subjects.enumerated() {
           for component in EnergyComponent.allCases {
-            let joules = result.joules(day: day, hour: hour, subject: subject, component: component)
+            let joules =
+              result.joules(day: day, hour: hour, subject: subject, component: component)
+              / Double(Swift.max(1, result.devices))
             guard joules != 0 else { continue }
             text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(component.name),"
             text += CSVFormat.number(joules, decimals: 6) + "\n"
@@ -277,17 +302,21 @@ enum EnergyReport {
   }
 }
 
-/// `battery.csv`: state of charge (percent), Low Power Mode and charging at the end of every hour.
+/// `battery.csv`: at the end of every hour, the state of charge in percent, and the share of devices in Low Power
+/// Mode and charging (0 or 1 for one device; mean and shares over a fleet).
 enum BatteryReport {
   static let header = "replication,day,hour,state_of_charge,low_power_mode,charging\n"
 
   static func rows(_ result: ReplicationResult) -> String {
     var text = ""
+    let stateOfCharge = result.stateOfCharge
+    let lowPower = result.lowPowerModeShare
+    let charging = result.chargingShare
+    func share(_ value: Double) -> String { value == 0 || value == 1 ? "\(Int(value))" : CSVFormat.number(value) }
     for index in 0..<(result.days * 24) {
       let cells = [
         "\(result.replication)", "\(index / 24)", "\(index % 24)",
-        CSVFormat.number(result.stateOfCharge[index] * 100, decimals: 2), result.lowPowerMode[index] ? "1" : "0",
-        result.charging[index] ? "1" : "0",
+        CSVFormat.number(stateOfCharge[index] * 100, decimals: 2), share(lowPower[index]), share(charging[index]),
       ]
       text += cells.joined(separator: ",") + "\n"
     }

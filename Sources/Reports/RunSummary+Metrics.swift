@@ -3,15 +3,21 @@ import WidgetModel
 
 /// Every summary metric, documented in README.md (report columns). Per-day rates divide by the simulated days.
 extension RunSummary {
-  static func perDay(_ value: Int, _ result: ReplicationResult) -> Double {
-    Double(value) / Double(result.days)
+  /// A count per device and day: over the devices that have the instance (`instance`), or all devices.
+  static func perDay(_ value: Int, _ result: ReplicationResult, instance: Int? = nil) -> Double {
+    perDay(Double(value), result, instance: instance)
+  }
+
+  static func perDay(_ value: Double, _ result: ReplicationResult, instance: Int? = nil) -> Double {
+    let devices = instance.map { result.instanceDevices[$0] } ?? result.devices
+    return devices > 0 ? value / Double(result.days) / Double(devices) : .nan
   }
 
   /// Metrics of one widget instance (the index is the instance).
   static let instanceMetrics: [Metric] = {
     var metrics: [Metric] = [
       Metric(name: "requests_per_day", unit: "requests/day") { result, instance in
-        perDay(result.total(instance: instance), result)
+        perDay(result.total(instance: instance), result, instance: instance)
       },
       Metric(name: "reloads_per_day", unit: "reloads/day") { result, instance in
         perDay(
@@ -20,44 +26,46 @@ extension RunSummary {
       },
       Metric(name: "budgeted_reloads_per_day", unit: "reloads/day") { result, instance in
         let budgeted: [ReloadOutcome] = [.grantedBudget, .withheldGranted, .deferredGranted]
-        return perDay(budgeted.map { result.total(instance: instance, outcome: $0) }.reduce(0, +), result)
+        return perDay(
+          budgeted.map { result.total(instance: instance, outcome: $0) }.reduce(0, +), result, instance: instance)
       },
     ]
     for outcome in ReloadOutcome.allCases {
       metrics.append(
         Metric(name: "requests_per_day_\(outcome.name)", unit: "requests/day") { result, instance in
-          perDay(result.total(instance: instance, outcome: outcome), result)
+          perDay(result.total(instance: instance, outcome: outcome), result, instance: instance)
         })
     }
     metrics += [
-      Metric(name: "builds_per_day", unit: "builds/day") { result, instance in perDay(result.builds[instance], result)
+      Metric(name: "builds_per_day", unit: "builds/day") { result, instance in
+        perDay(result.builds[instance], result, instance: instance)
       },
       Metric(name: "jetsam_share", unit: "fraction") { result, instance in
         let builds = result.builds[instance]
         return builds > 0 ? Double(result.total(instance: instance, outcome: .jetsam)) / Double(builds) : .nan
       },
       Metric(name: "views_per_day", unit: "views/day") { result, instance in
-        perDay(result.staleness[instance].views, result)
+        perDay(result.staleness[instance].views, result, instance: instance)
       },
     ]
     metrics += stalenessMetrics { result, instance in result.staleness[instance] }
     metrics += [
       Metric(name: "budget_exhausted_day_share", unit: "fraction") { result, instance in
-        let days = (0..<result.days).filter { result.budgetExhausted(day: $0, instance: instance) }.count
-        return Double(days) / Double(result.days)
+        (0..<result.days).reduce(0.0) { $0 + result.budgetExhaustedShare(day: $1, instance: instance) }
+          / Double(result.days)
       },
       Metric(name: "last_budget_grant_hour", unit: "hour of day") { result, instance in
         let hours = (0..<result.days).compactMap { result.lastBudgetGrantHour(day: $0, instance: instance) }
         return hours.isEmpty ? .nan : hours.reduce(0, +) / Double(hours.count)
       },
       Metric(name: "cpu_time_per_day", unit: "s/day") { result, instance in
-        result.cpuSeconds[instance] / Double(result.days)
+        perDay(result.cpuSeconds[instance], result, instance: instance)
       },
       Metric(name: "fetches_per_day", unit: "requests/day") { result, instance in
-        perDay(result.fetches[instance], result)
+        perDay(result.fetches[instance], result, instance: instance)
       },
       Metric(name: "fetch_bytes_per_day", unit: "bytes/day") { result, instance in
-        result.fetchBytes[instance] / Double(result.days)
+        perDay(result.fetchBytes[instance], result, instance: instance)
       },
     ]
     return metrics
@@ -100,10 +108,10 @@ extension RunSummary {
   static func energyMetrics(batteryJoules: Double) -> [Metric] {
     [
       Metric(name: "joules_per_day", unit: "J/day") { result, subject in
-        result.totalJoules(subject: subject) / Double(result.days)
+        perDay(result.totalJoules(subject: subject), result)
       },
       Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
-        result.totalJoules(subject: subject) / Double(result.days) / batteryJoules * 100
+        perDay(result.totalJoules(subject: subject), result) / batteryJoules * 100
       },
       Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
         let total = result.totalJoules(subject: subject)
@@ -116,13 +124,13 @@ extension RunSummary {
   static func deviceMetrics(batteryJoules: Double) -> [Metric] {
     [
       Metric(name: "device_joules_per_day", unit: "J/day") { result, subject in
-        result.totalJoules(subject: subject) / Double(result.days)
+        perDay(result.totalJoules(subject: subject), result)
       },
       Metric(name: "widgets_joules_per_day", unit: "J/day") { result, subject in
-        widgetJoules(result, deviceSubject: subject) / Double(result.days)
+        perDay(widgetJoules(result, deviceSubject: subject), result)
       },
       Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
-        widgetJoules(result, deviceSubject: subject) / Double(result.days) / batteryJoules * 100
+        perDay(widgetJoules(result, deviceSubject: subject), result) / batteryJoules * 100
       },
       Metric(name: "widgets_radio_tail_share", unit: "fraction") { result, subject in
         let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
@@ -132,7 +140,7 @@ extension RunSummary {
       },
       Metric(name: "min_state_of_charge", unit: "%") { result, _ in (result.stateOfCharge.min() ?? .nan) * 100 },
       Metric(name: "low_power_mode_hours_per_day", unit: "h/day") { result, _ in
-        Double(result.lowPowerMode.filter { $0 }.count) / Double(result.days)
+        result.lowPowerModeShare.reduce(0, +) / Double(result.days)
       },
       Metric(name: "battery_drains_per_day", unit: "drains/day") { result, _ in perDay(result.drains, result) },
     ]
@@ -145,18 +153,22 @@ extension RunSummary {
 
   /// Metrics of one Live Activity kind (the index is the kind).
   static let activityMetrics: [Metric] = {
-    @Sendable func records(_ result: ReplicationResult, _ kind: Int) -> [ActivityRecord] {
-      result.activities.filter { $0.definition == kind }
+    @Sendable func totals(_ result: ReplicationResult, _ kind: Int, _ endings: [ActivityEnding]) -> ActivityTotals {
+      var sum = ActivityTotals()
+      for ending in endings { sum.merge(result.activityTotals(kind: kind, ending: ending)) }
+      return sum
     }
-    func sum(_ keyPath: KeyPath<ActivityRecord, Int> & Sendable) -> @Sendable (ReplicationResult, Int) -> Double {
-      { result, kind in perDay(records(result, kind).reduce(0) { $0 + $1[keyPath: keyPath] }, result) }
+    let started: [ActivityEnding] = [.app, .push, .system, .running]
+    let rejected: [ActivityEnding] = [.rejectedCap, .rejectedPushBudget]
+    func sum(_ keyPath: KeyPath<ActivityTotals, Int> & Sendable) -> @Sendable (ReplicationResult, Int) -> Double {
+      { result, kind in perDay(totals(result, kind, ActivityEnding.allCases)[keyPath: keyPath], result) }
     }
     var metrics: [Metric] = [
       Metric(name: "activities_started_per_day", unit: "activities/day") { result, kind in
-        perDay(records(result, kind).filter { $0.rejection == nil }.count, result)
+        perDay(totals(result, kind, started).attempts, result)
       },
       Metric(name: "activities_rejected_per_day", unit: "activities/day") { result, kind in
-        perDay(records(result, kind).filter { $0.rejection != nil }.count, result)
+        perDay(totals(result, kind, rejected).attempts, result)
       },
       Metric(name: "updates_sent_per_day", unit: "updates/day", value: sum(\.updatesSent)),
       Metric(name: "updates_delivered_per_day", unit: "updates/day", value: sum(\.updatesDelivered)),
@@ -164,15 +176,12 @@ extension RunSummary {
       Metric(name: "updates_superseded_per_day", unit: "updates/day", value: sum(\.updatesSuperseded)),
       Metric(name: "updates_jetsam_per_day", unit: "updates/day", value: sum(\.updatesJetsam)),
       Metric(name: "update_throttled_share", unit: "fraction") { result, kind in
-        let all = records(result, kind)
-        let sent = all.reduce(0) { $0 + $1.updatesSent }
-        return sent > 0 ? Double(all.reduce(0) { $0 + $1.updatesThrottled }) / Double(sent) : .nan
+        let all = totals(result, kind, ActivityEnding.allCases)
+        return all.updatesSent > 0 ? Double(all.updatesThrottled) / Double(all.updatesSent) : .nan
       },
       Metric(name: "active_hours_per_activity", unit: "h") { result, kind in
-        let started = records(result, kind).filter { $0.rejection == nil }
-        let end = SimTime.zero + .days(Int64(result.days))
-        let total = started.reduce(0.0) { $0 + $1.activeSeconds(simulationEnd: end) }
-        return started.isEmpty ? .nan : total / 3_600 / Double(started.count)
+        let all = totals(result, kind, started)
+        return all.attempts > 0 ? all.activeSeconds / 3_600 / Double(all.attempts) : .nan
       },
     ]
     metrics += stalenessMetrics { result, kind in result.activityStaleness[kind] }

@@ -27,6 +27,16 @@ public struct RunningStatistics: Sendable, Equatable {
 
   public init() {}
 
+  /// A summary with the given moments, for values summed exactly elsewhere (integer accumulators) and
+  /// turned into statistics only when read.
+  public init(count: Int, mean: Double, sumOfSquaredDeviations: Double, minimum: Double, maximum: Double) {
+    storedCount = count
+    storedMean = mean
+    storedSquares = sumOfSquaredDeviations
+    storedMinimum = minimum
+    storedMaximum = maximum
+  }
+
   /// A summary of `values`.
   public init<Values: Sequence<Double>>(_ values: Values) {
     for value in values { add(value) }

@@ -54,7 +54,7 @@ struct EnergyTests {
       _ = state.transfer(
         bytes: 30_000, subject: 0, at: SimTime.zero + SimDuration(seconds: seconds), radio: radio, ledger: &ledger)
       state.cut(at: SimTime.zero + .minutes(10), radio: radio, ledger: &ledger)
-      return ledger.joules.reduce(0, +)
+      return Double(ledger.microjoules.reduce(0, +)) / 1e6
     }
     let single = EnergyTests.singleRadioJoules
     let close = cost(apart: 2)

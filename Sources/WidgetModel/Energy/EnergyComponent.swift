@@ -32,31 +32,36 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
   }
 }
 
-/// Joules by hour, subject and component, and the joules the battery has not yet been charged with.
+/// Energy by hour, subject and component in microjoules (integers: devices add up the same in any order),
+/// and the joules the current device's battery has not yet been charged with.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind.
 struct EnergyLedger: Sendable {
   let subjectCount: Int
   let hours: Int
-  var joules: [Double]
-  /// Energy booked since the battery was last updated.
+  var microjoules: [Int64]
+  /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
+  /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage).
+  var deviceWidgetJoules = 0.0
 
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
     self.hours = hours
-    joules = Array(repeating: 0, count: hours * subjectCount * EnergyComponent.allCases.count)
+    microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
   }
 
   mutating func book(_ amount: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
     guard amount != 0 else { return }
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    joules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += amount
+    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int64(
+      (amount * 1e6).rounded())
     undrained += amount
+    if component != .baseline && component != .usage { deviceWidgetJoules += amount }
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
-    joules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue]
+    Double(microjoules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue]) / 1e6
   }
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).

@@ -1,28 +1,38 @@
 import SimulationEngine
 
-/// Everything one replication of one device produced, in dense arrays indexed by day, hour and instance.
+/// Everything one replication produced, summed over the devices simulated into it (one, or a fleet), in
+/// dense arrays indexed by day, hour and instance.
+///
+/// Every accumulator is an integer (counts, microseconds, microjoules, parts per million), so adding devices
+/// in any order, on any number of threads, gives the same result to the bit; floating-point values are
+/// derived only when reports read them.
 public struct ReplicationResult: Sendable {
   public let replication: Int
   public let days: Int
   public let instanceCount: Int
+  /// Devices simulated into this result, and per instance how many of them had it installed.
+  public internal(set) var devices = 0
+  public internal(set) var instanceDevices: [Int]
   /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
   var reloadCounts: [UInt32]
   /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
   var reloadTotals: [Int]
-  /// Budget remaining at the end of each hour, by `(day * 24 + hour) * instances + instance`.
-  var budgetRemaining: [Double]
+  /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
+  /// `(day * 24 + hour) * instances + instance`.
+  var budgetMilli: [Int64]
   /// Per instance.
   public internal(set) var staleness: [StalenessRecorder]
-  /// Per `day * instances + instance`: whether a request found no budget that day.
-  var budgetExhausted: [Bool]
-  /// Per `day * instances + instance`: hour of day (fractional) of the last reload granted from budget,
-  /// or -1 when none.
-  var lastBudgetGrantHour: [Double]
-  /// Per instance: timeline builds, CPU seconds, network fetches and bytes fetched.
+  /// Per `day * instances + instance`: devices on which a request found no budget that day.
+  var exhaustedDevices: [Int32]
+  /// Per `day * instances + instance`: time of day (µs) of the last reload granted at once from budget,
+  /// summed over the devices that had one, and their number.
+  var lastGrantMicros: [Int64]
+  var lastGrantDevices: [Int32]
+  /// Per instance: timeline builds, CPU microseconds, network fetches and bytes fetched.
   public internal(set) var builds: [Int]
-  public internal(set) var cpuSeconds: [Double]
+  var cpuMicros: [Int64]
   public internal(set) var fetches: [Int]
-  public internal(set) var fetchBytes: [Double]
+  var fetchByteTotals: [Int64]
   /// Events the engine handled.
   public internal(set) var eventsHandled: UInt64 = 0
   /// Every reload that ran, in order, when the run was traced.
@@ -32,47 +42,113 @@ public struct ReplicationResult: Sendable {
   var pushCounts: [UInt32]
   /// 1 + the number of Live Activity kinds.
   public let pushTargetCount: Int
-  /// Every Live Activity start attempt, in order.
+  /// Every Live Activity start attempt, in order (kept for single-device runs only).
   public internal(set) var activities: [ActivityRecord] = []
+  let keepsActivityRecords: Bool
+  /// Live Activity outcomes summed by kind and ending: `[kind * ActivityEnding.count + ending]`.
+  public internal(set) var activityTotals: [ActivityTotals]
   /// What the user saw of each Live Activity kind at Lock Screen views.
   public internal(set) var activityStaleness: [StalenessRecorder]
-  /// Joules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds) and component.
+  /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds) and component.
   var energy: EnergyLedger
-  /// At the end of each hour: state of charge (0...1), Low Power Mode, and whether it charged in that hour.
-  public internal(set) var stateOfCharge: [Double]
-  public internal(set) var lowPowerMode: [Bool]
-  public internal(set) var charging: [Bool]
-  /// Times the battery ran empty and the device switched off.
+  /// At the end of each hour, summed over devices: state of charge in parts per million, devices in Low
+  /// Power Mode, devices that charged during the hour.
+  var stateOfChargePPM: [Int64]
+  var lowPowerDevices: [Int32]
+  var chargingDevices: [Int32]
+  /// Times a battery ran empty and its device switched off.
   public internal(set) var drains = 0
+  /// Fetches, bytes and pushes per UTC minute.
+  public internal(set) var serverLoad: ServerLoad
+  /// Per-device figures, for distributions across the fleet.
+  public internal(set) var perDevice: DeviceDistributions
 
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
 
-  init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0) {
+  init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true) {
     self.replication = replication
-    pushTargetCount = 1 + activityKinds
-    pushCounts = Array(repeating: 0, count: days * 24 * (1 + activityKinds) * 2 * 4)
-    activityStaleness = Array(repeating: StalenessRecorder(), count: activityKinds)
-    energy = EnergyLedger(hours: days * 24, subjectCount: instanceCount + 2 + activityKinds)
-    stateOfCharge = Array(repeating: 0, count: days * 24)
-    lowPowerMode = Array(repeating: false, count: days * 24)
-    charging = Array(repeating: false, count: days * 24)
     self.days = days
     self.instanceCount = instanceCount
+    self.keepsActivityRecords = keepsActivityRecords
     let hours = days * 24
+    instanceDevices = Array(repeating: 0, count: instanceCount)
+    pushTargetCount = 1 + activityKinds
+    pushCounts = Array(repeating: 0, count: hours * (1 + activityKinds) * 2 * 4)
+    activityTotals = Array(repeating: ActivityTotals(), count: activityKinds * ActivityEnding.allCases.count)
+    activityStaleness = Array(repeating: StalenessRecorder(), count: activityKinds)
+    energy = EnergyLedger(hours: hours, subjectCount: instanceCount + 2 + activityKinds)
+    stateOfChargePPM = Array(repeating: 0, count: hours)
+    lowPowerDevices = Array(repeating: 0, count: hours)
+    chargingDevices = Array(repeating: 0, count: hours)
     reloadCounts = Array(
       repeating: 0, count: hours * instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
-    budgetRemaining = Array(repeating: 0, count: hours * instanceCount)
+    budgetMilli = Array(repeating: 0, count: hours * instanceCount)
     reloadTotals = Array(
       repeating: 0, count: instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
     staleness = Array(repeating: StalenessRecorder(), count: instanceCount)
-    budgetExhausted = Array(repeating: false, count: days * instanceCount)
-    lastBudgetGrantHour = Array(repeating: -1, count: days * instanceCount)
+    exhaustedDevices = Array(repeating: 0, count: days * instanceCount)
+    lastGrantMicros = Array(repeating: 0, count: days * instanceCount)
+    lastGrantDevices = Array(repeating: 0, count: days * instanceCount)
     builds = Array(repeating: 0, count: instanceCount)
-    cpuSeconds = Array(repeating: 0, count: instanceCount)
+    cpuMicros = Array(repeating: 0, count: instanceCount)
     fetches = Array(repeating: 0, count: instanceCount)
-    fetchBytes = Array(repeating: 0, count: instanceCount)
+    fetchByteTotals = Array(repeating: 0, count: instanceCount)
+    serverLoad = ServerLoad(days: days)
+    perDevice = DeviceDistributions()
   }
+
+  /// Adds another result of the same scenario and replication (another worker's devices).
+  public mutating func merge(_ other: ReplicationResult) {
+    precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
+    devices += other.devices
+    for index in instanceDevices.indices { instanceDevices[index] += other.instanceDevices[index] }
+    ReplicationResult.add(&reloadCounts, other.reloadCounts)
+    ReplicationResult.add(&reloadTotals, other.reloadTotals)
+    ReplicationResult.add(&budgetMilli, other.budgetMilli)
+    for index in staleness.indices { staleness[index].merge(other.staleness[index]) }
+    ReplicationResult.add(&exhaustedDevices, other.exhaustedDevices)
+    ReplicationResult.add(&lastGrantMicros, other.lastGrantMicros)
+    ReplicationResult.add(&lastGrantDevices, other.lastGrantDevices)
+    ReplicationResult.add(&builds, other.builds)
+    ReplicationResult.add(&cpuMicros, other.cpuMicros)
+    ReplicationResult.add(&fetches, other.fetches)
+    ReplicationResult.add(&fetchByteTotals, other.fetchByteTotals)
+    eventsHandled += other.eventsHandled
+    ReplicationResult.add(&pushCounts, other.pushCounts)
+    for index in activityTotals.indices { activityTotals[index].merge(other.activityTotals[index]) }
+    for index in activityStaleness.indices { activityStaleness[index].merge(other.activityStaleness[index]) }
+    ReplicationResult.add(&energy.microjoules, other.energy.microjoules)
+    ReplicationResult.add(&stateOfChargePPM, other.stateOfChargePPM)
+    ReplicationResult.add(&lowPowerDevices, other.lowPowerDevices)
+    ReplicationResult.add(&chargingDevices, other.chargingDevices)
+    drains += other.drains
+    serverLoad.merge(other.serverLoad)
+    perDevice.merge(other.perDevice)
+  }
+
+  static func add<Value: FixedWidthInteger>(_ target: inout [Value], _ source: [Value]) {
+    for index in target.indices { target[index] += source[index] }
+  }
+
+  // MARK: - Reading
+
+  /// CPU seconds and bytes fetched per instance, over all devices.
+  public var cpuSeconds: [Double] { cpuMicros.map { Double($0) / 1e6 } }
+  public var fetchBytes: [Double] { fetchByteTotals.map(Double.init) }
+
+  /// Mean state of charge (0...1) at the end of each hour.
+  public var stateOfCharge: [Double] {
+    stateOfChargePPM.map { devices > 0 ? Double($0) / 1e6 / Double(devices) : .nan }
+  }
+
+  /// Share of devices in Low Power Mode / charging at each hour (0 or 1 for one device).
+  public var lowPowerModeShare: [Double] { lowPowerDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }
+  public var chargingShare: [Double] { chargingDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }
+
+  /// For one device: whether Low Power Mode was on / it charged at each hour (for a fleet: most devices).
+  public var lowPowerMode: [Bool] { lowPowerDevices.map { Int($0) * 2 > devices } }
+  public var charging: [Bool] { chargingDevices.map { Int($0) * 2 > devices } }
 
   func countIndex(hourIndex: Int, instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
     ((hourIndex * instanceCount + instance) * ReplicationResult.causeCount + cause.rawValue)
@@ -140,30 +216,31 @@ public struct ReplicationResult: Sendable {
     (((hourIndex * pushTargetCount + target) * 2 + (priority == 10 ? 0 : 1)) * 4) + counter.rawValue
   }
 
-  /// Budget remaining at the end of an hour.
+  /// Budget remaining at the end of an hour: the mean over devices with the instance installed.
   public func budgetRemaining(day: Int, hour: Int, instance: Int) -> Double {
-    budgetRemaining[(day * 24 + hour) * instanceCount + instance]
+    let devices = instanceDevices[instance]
+    guard devices > 0 else { return .nan }
+    return Double(budgetMilli[(day * 24 + hour) * instanceCount + instance]) / 1_000 / Double(devices)
   }
 
-  /// Whether some budgeted request of the instance found no budget on that day.
+  /// Whether some budgeted request of the instance found no budget on that day (on any device).
   public func budgetExhausted(day: Int, instance: Int) -> Bool {
-    budgetExhausted[day * instanceCount + instance]
+    exhaustedDevices[day * instanceCount + instance] > 0
   }
 
-  /// Hour of day (fractional) of the instance's last reload granted at once from budget that day; nil if none.
+  /// Share of the devices with the instance on which its budget ran dry that day.
+  public func budgetExhaustedShare(day: Int, instance: Int) -> Double {
+    let devices = instanceDevices[instance]
+    return devices > 0 ? Double(exhaustedDevices[day * instanceCount + instance]) / Double(devices) : .nan
+  }
+
+  /// Hour of day (fractional) of the instance's last reload granted at once from budget that day, averaged
+  /// over the devices that had one; nil if none did.
   public func lastBudgetGrantHour(day: Int, instance: Int) -> Double? {
-    let value = lastBudgetGrantHour[day * instanceCount + instance]
-    return value < 0 ? nil : value
+    let devices = lastGrantDevices[day * instanceCount + instance]
+    guard devices > 0 else { return nil }
+    return Double(lastGrantMicros[day * instanceCount + instance]) / 3_600e6 / Double(devices)
   }
-}
-
-/// One reload that ran: when, for which request, of which instance, why and how it was granted.
-public struct ReloadRecord: Sendable, Equatable {
-  public let time: SimTime
-  public let requestTime: SimTime
-  public let instance: Int
-  public let cause: ReloadCause
-  public let outcome: ReloadOutcome
 }
 
 /// What became of pushes: every push sent is counted as sent, and once more as delivered, superseded or
@@ -219,4 +296,13 @@ public struct ActivityRecord: Sendable {
     guard rejection == nil, let endTime else { return 0 }
     return ((dismissTime ?? end) - endTime).seconds
   }
+}
+
+/// One reload that ran: when, for which request, of which instance, why and how it was granted.
+public struct ReloadRecord: Sendable, Equatable {
+  public let time: SimTime
+  public let requestTime: SimTime
+  public let instance: Int
+  public let cause: ReloadCause
+  public let outcome: ReloadOutcome
 }

@@ -1,16 +1,22 @@
 import SimulationEngine
 
-/// What one widget instance looked like each time the user saw it.
+/// What one widget instance (or Live Activity kind) looked like each time a user saw it, over one device or
+/// many. Kept in integers (milliseconds, and their squares in 128 bits) so that recorders from many devices
+/// add up to the same bits in any order.
 public struct StalenessRecorder: Sendable {
-  /// Views of the instance.
+  /// Views.
   public private(set) var views = 0
   /// Views that found the placeholder (no content yet, or a failed build).
   public private(set) var placeholderViews = 0
   /// Views that found content older than the latest data.
   public private(set) var staleViews = 0
-  /// Staleness in seconds at every view with content (0 when current).
-  public private(set) var seconds = RunningStatistics()
-  /// The same values, for quantiles (within 0.5% relative accuracy; see ``QuantileSketch``).
+  /// Views with content, and the sum, sum of squares, minimum and maximum of their staleness in ms.
+  private var measured = 0
+  private var sumMillis: Int128 = 0
+  private var sumSquaresMillis: Int128 = 0
+  private var minimumMillis = Int64.max
+  private var maximumMillis: Int64 = 0
+  /// Staleness in seconds at every view with content, for quantiles (within 0.5%; see ``QuantileSketch``).
   public private(set) var quantiles = QuantileSketch()
 
   public init() {}
@@ -22,9 +28,37 @@ public struct StalenessRecorder: Sendable {
 
   mutating func record(staleness: SimDuration) {
     views += 1
-    let value = staleness.seconds
-    if value > 0 { staleViews += 1 }
-    seconds.add(value)
-    quantiles.add(value)
+    if staleness > .zero { staleViews += 1 }
+    let millis = (staleness.microseconds + 500) / 1_000
+    measured += 1
+    sumMillis += Int128(millis)
+    sumSquaresMillis += Int128(millis) * Int128(millis)
+    minimumMillis = Swift.min(minimumMillis, millis)
+    maximumMillis = Swift.max(maximumMillis, millis)
+    quantiles.add(staleness.seconds)
+  }
+
+  /// Adds another recorder's views.
+  public mutating func merge(_ other: StalenessRecorder) {
+    views += other.views
+    placeholderViews += other.placeholderViews
+    staleViews += other.staleViews
+    measured += other.measured
+    sumMillis += other.sumMillis
+    sumSquaresMillis += other.sumSquaresMillis
+    minimumMillis = Swift.min(minimumMillis, other.minimumMillis)
+    maximumMillis = Swift.max(maximumMillis, other.maximumMillis)
+    quantiles.merge(other.quantiles)
+  }
+
+  /// Count, mean, variance, minimum and maximum of the staleness in seconds (at millisecond resolution).
+  public var seconds: RunningStatistics {
+    guard measured > 0 else { return RunningStatistics() }
+    let count = Int128(measured)
+    // n * sum(x^2) - (sum x)^2 is exact in 128 bits; divided by n it is the sum of squared deviations.
+    let spread = Double(count * sumSquaresMillis - sumMillis * sumMillis) / Double(measured) / 1e6
+    return RunningStatistics(
+      count: measured, mean: Double(sumMillis) / Double(measured) / 1e3, sumOfSquaredDeviations: spread,
+      minimum: Double(minimumMillis) / 1e3, maximum: Double(maximumMillis) / 1e3)
   }
 }

@@ -22,6 +22,7 @@ extension DeviceSimulation {
 
   /// Fetches `bytes` over the current network's radio; returns the seconds until the last byte.
   mutating func bookTransfer(bytes: Double, subject: Int, at now: SimTime) -> Double {
+    result.serverLoad.recordFetch(bytes: bytes, at: now, offset: clockOffset)
     let network = currentNetwork(at: now)
     let transfer = radios[network.index].transfer(
       bytes: bytes, subject: subject, at: now, radio: radioConfigurations[network.index], ledger: &result.energy)
@@ -82,9 +83,9 @@ extension DeviceSimulation {
       poweredOff = false
       for instance in instances.indices { request(instance, cause: .reboot, &scheduler) }
     }
-    result.stateOfCharge[hourIndex] = soc
-    result.lowPowerMode[hourIndex] = lowPowerModeOn
-    result.charging[hourIndex] = chargingSeconds > 0
+    result.stateOfChargePPM[hourIndex] += Int64((soc * 1e6).rounded())
+    if lowPowerModeOn { result.lowPowerDevices[hourIndex] += 1 }
+    if chargingSeconds > 0 { result.chargingDevices[hourIndex] += 1 }
   }
 
   /// A flat phone starts again once charged to 5% [A] (and its available charge is back, for KiBaM).

@@ -45,12 +45,12 @@ extension DeviceSimulation {
     }
     if let rejection = record.rejection {
       record.endedBy = "rejected_\(rejection)"
-      result.activities.append(record)
+      activityRecords.append(record)
       activityRuntime.append(ActivityRuntime())
       return
     }
-    let activity = result.activities.count
-    result.activities.append(record)
+    let activity = activityRecords.count
+    activityRecords.append(record)
     var runtime = ActivityRuntime()
     runtime.active = true
     activeActivities += 1
@@ -74,29 +74,30 @@ extension DeviceSimulation {
   mutating func sendActivityUpdate(_ activity: Int, _ scheduler: inout Scheduler) {
     guard activityRuntime[activity].active && !activityRuntime[activity].ending else { return }
     let now = scheduler.now
-    let index = result.activities[activity].definition
+    let index = activityRecords[activity].definition
     let settings = liveActivities[index]
-    result.activities[activity].updatesSent += 1
+    activityRecords[activity].updatesSent += 1
     if activityRuntime[activity].firstUndelivered == nil { activityRuntime[activity].firstUndelivered = now }
     let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(activityStreams[index].updates)))
     activityRuntime[activity].updateEvent = scheduler.schedule(
       after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: UInt32(activity))
     let hour = hourIndex(now)
     countPush(hour: hour, target: 1 + index, priority: settings.priority, .sent)
+    result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
     if settings.priority == 10 {
       if admitPriorityTen(settings, at: now) {
         countPush(hour: hour, target: 1 + index, priority: 10, .delivered)
         render(activity, definition: index, at: now)
       } else {
         countPush(hour: hour, target: 1 + index, priority: 10, .throttled)
-        result.activities[activity].updatesThrottled += 1
+        activityRecords[activity].updatesThrottled += 1
       }
       return
     }
     if let pending = activityRuntime[activity].pendingUpdate {
       scheduler.cancel(pending.delivery)
       countPush(hour: pending.sendHour, target: 1 + index, priority: 5, .superseded)
-      result.activities[activity].updatesSuperseded += 1
+      activityRecords[activity].updatesSuperseded += 1
     }
     let delay = SimDuration(
       seconds: Swift.max(0, system.liveActivities.lowPriorityDelay.sample(activityStreams[index].updates)))
@@ -109,7 +110,7 @@ extension DeviceSimulation {
   mutating func deliverActivityUpdate(_ activity: Int, at now: SimTime) {
     guard let pending = activityRuntime[activity].pendingUpdate else { return }
     activityRuntime[activity].pendingUpdate = nil
-    let index = result.activities[activity].definition
+    let index = activityRecords[activity].definition
     countPush(hour: pending.sendHour, target: 1 + index, priority: 5, .delivered)
     render(activity, definition: index, at: now)
   }
@@ -125,12 +126,13 @@ extension DeviceSimulation {
 
   /// A delivered update is rendered; above the memory ceiling the render is killed and the old content stays.
   mutating func render(_ activity: Int, definition index: Int, at now: SimTime) {
-    result.activities[activity].updatesDelivered += 1
+    activityRecords[activity].updatesDelivered += 1
+    result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
     guard !poweredOff else { return }
     bookPushWake(subject: result.activitySubject(index), at: now)
     let memory = Swift.max(0, liveActivities[index].memoryBytes.sample(activityStreams[index].render))
     if memory > system.liveActivities.memoryCeilingBytes {
-      result.activities[activity].updatesJetsam += 1
+      activityRecords[activity].updatesJetsam += 1
     } else {
       activityRuntime[activity].firstUndelivered = nil
       bookRender(entries: 1, subject: result.activitySubject(index), at: now)
@@ -143,7 +145,7 @@ extension DeviceSimulation {
   mutating func activityEndDue(_ activity: Int, _ scheduler: inout Scheduler) {
     guard activityRuntime[activity].active else { return }
     activityRuntime[activity].endEvent = nil
-    let index = result.activities[activity].definition
+    let index = activityRecords[activity].definition
     let settings = liveActivities[index]
     switch settings.end {
     case .app:
@@ -172,8 +174,8 @@ extension DeviceSimulation {
     let now = scheduler.now
     activityRuntime[activity].active = false
     activeActivities -= 1
-    result.activities[activity].endedBy = reason
-    result.activities[activity].endTime = now
+    activityRecords[activity].endedBy = reason
+    activityRecords[activity].endTime = now
     for event in [
       activityRuntime[activity].updateEvent, activityRuntime[activity].endEvent,
       activityRuntime[activity].systemEndEvent,
@@ -183,11 +185,11 @@ extension DeviceSimulation {
     activityRuntime[activity].updateEvent = nil
     activityRuntime[activity].endEvent = nil
     activityRuntime[activity].systemEndEvent = nil
-    let index = result.activities[activity].definition
+    let index = activityRecords[activity].definition
     if let pending = activityRuntime[activity].pendingUpdate {
       scheduler.cancel(pending.delivery)
       countPush(hour: pending.sendHour, target: 1 + index, priority: 5, .superseded)
-      result.activities[activity].updatesSuperseded += 1
+      activityRecords[activity].updatesSuperseded += 1
       activityRuntime[activity].pendingUpdate = nil
     }
     let most = system.liveActivities.maximumLockScreen
@@ -205,14 +207,14 @@ extension DeviceSimulation {
   }
 
   mutating func dismissActivity(_ activity: Int, at now: SimTime) {
-    result.activities[activity].dismissTime = now
+    activityRecords[activity].dismissTime = now
     if let position = onLockScreen.firstIndex(of: activity) { onLockScreen.remove(at: position) }
   }
 
   /// A Lock Screen view sees every activity on the Lock Screen: record how current it is.
   mutating func viewActivities(at now: SimTime) {
     for activity in onLockScreen {
-      let index = result.activities[activity].definition
+      let index = activityRecords[activity].definition
       if let since = activityRuntime[activity].firstUndelivered {
         result.activityStaleness[index].record(staleness: now - since)
       } else {

@@ -8,6 +8,7 @@ extension DeviceSimulation {
     let now = scheduler.now
     let hour = hourIndex(now)
     countPush(hour: hour, target: 0, priority: 10, .sent)
+    result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
     if let pending = widgetPushPending {
       scheduler.cancel(pending.delivery)
       countPush(hour: pending.sendHour, target: 0, priority: 10, .superseded)
@@ -45,6 +46,7 @@ extension DeviceSimulation {
       return
     }
     countPush(hour: pending.sendHour, target: 0, priority: 10, .delivered)
+    result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
     widgetPushesLastHour.record(now)
     widgetPushesLastDay.record(now)
     bookPushWake(subject: result.widgetPushSubject, at: now)

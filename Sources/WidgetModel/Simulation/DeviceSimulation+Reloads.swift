@@ -84,8 +84,7 @@ extension DeviceSimulation {
       instances[index].budget.spend(at: now)
       if outcome == .grantedBudget {
         let day = Int(now.microseconds / DeviceSimulation.day.microseconds)
-        let hourOfDay = Double(now.microseconds % DeviceSimulation.day.microseconds) / 3_600e6
-        result.lastBudgetGrantHour[day * instances.count + index] = hourOfDay
+        deviceLastGrant[day * instances.count + index] = now.microseconds % DeviceSimulation.day.microseconds
       }
     }
     reload(index, cause: cause, outcome: outcome, requestTime: requestTime, budgeted: true, &scheduler)
@@ -126,6 +125,7 @@ extension DeviceSimulation {
       instances[index].hasContent = false
     }
     count(requestTime, index, cause, final)
+    if final.isReload { deviceReloads += 1 }
     if trace != nil {
       trace?.append(ReloadRecord(time: now, requestTime: requestTime, instance: index, cause: cause, outcome: final))
     }
@@ -151,13 +151,13 @@ extension DeviceSimulation {
     let stream = instances[index].buildStream
     result.builds[index] += 1
     let cpu = Swift.max(0, buildSettings[index].cpuSeconds.sample(stream))
-    result.cpuSeconds[index] += cpu
+    result.cpuMicros[index] += Int64((cpu * 1e6).rounded())
     bookCPU(seconds: cpu, subject: index, at: now)
     var seconds = cpu
     if stream.bernoulli(buildSettings[index].fetchProbability) {
       let bytes = Swift.max(0, buildSettings[index].fetchBytes.sample(stream))
       result.fetches[index] += 1
-      result.fetchBytes[index] += bytes
+      result.fetchByteTotals[index] += Int64(bytes.rounded())
       seconds += system.network.latencySeconds + bookTransfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries
@@ -186,7 +186,7 @@ extension DeviceSimulation {
 
   mutating func markExhausted(_ index: Int, at now: SimTime) {
     let day = Int(now.microseconds / DeviceSimulation.day.microseconds)
-    result.budgetExhausted[day * instances.count + index] = true
+    deviceExhausted[day * instances.count + index] = true
   }
 
   /// Counts one request by the hour it was made in.

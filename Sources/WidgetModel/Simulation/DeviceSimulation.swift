@@ -41,6 +41,16 @@ struct DeviceSimulation: EventHandler {
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
 
+  // This device's own figures, folded into `result` when it finishes.
+  /// Local clock ahead of UTC (the device's time zone), for server load by UTC minute.
+  let clockOffset: SimDuration
+  var deviceExhausted: [Bool]
+  /// Time of day (µs) of the last immediate budget grant, per `day * instances + instance`; -1 if none.
+  var deviceLastGrant: [Int64]
+  var deviceReloads = 0
+  var deviceStaleness = QuantileSketch()
+  var activityRecords: [ActivityRecord] = []
+
   // WidgetKit pushes: the one pending push of the app's widget topic, and recent deliveries for the budget.
   var widgetPushPending: PendingPush?
   var widgetPushesLastHour = SlidingWindowCounter(length: .hours(1))
@@ -48,7 +58,7 @@ struct DeviceSimulation: EventHandler {
   let widgetPushDelayStream: RandomStream
 
   // Live Activities: the kinds, their streams, and every started activity's runtime state (parallel to
-  // `result.activities`).
+  // `activityRecords`).
   let liveActivities: [LiveActivityConfiguration]
   let activityStreams: [ActivityStreams]
   var activityRuntime: [ActivityRuntime] = []
@@ -79,8 +89,13 @@ struct DeviceSimulation: EventHandler {
   static var hour: SimDuration { SimDuration(microseconds: 3_600_000_000) }
   static var day: SimDuration { SimDuration(microseconds: 86_400_000_000) }
 
-  init(configuration: ScenarioConfiguration, replication: Int, device: Int = 0) {
+  /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
+  init(
+    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
+    into aggregate: ReplicationResult? = nil
+  ) {
     user = configuration.user
+    self.clockOffset = clockOffset
     budgetSettings = configuration.budget
     system = configuration.system
     widgets = configuration.widgets
@@ -171,16 +186,25 @@ struct DeviceSimulation: EventHandler {
     }
     self.processes = processes
     rateTable = []
-    result = ReplicationResult(
-      replication: replication, days: configuration.days, instanceCount: instances.count,
-      activityKinds: configuration.liveActivities.count)
+    result =
+      aggregate
+      ?? ReplicationResult(
+        replication: replication, days: configuration.days, instanceCount: instances.count,
+        activityKinds: configuration.liveActivities.count)
+    result.energy.undrained = 0
+    result.energy.deviceWidgetJoules = 0
+    deviceExhausted = Array(repeating: false, count: configuration.days * instances.count)
+    deviceLastGrant = Array(repeating: -1, count: configuration.days * instances.count)
   }
 
   /// Simulates one replication of one device.
   static func run(
-    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false
+    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
+    clockOffset: SimDuration = .zero, into aggregate: ReplicationResult? = nil
   ) -> ReplicationResult {
-    var simulation = DeviceSimulation(configuration: configuration, replication: replication, device: device)
+    var simulation = DeviceSimulation(
+      configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
+      into: aggregate)
     if trace { simulation.trace = [] }
     var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
     simulation.start(&scheduler)
@@ -238,7 +262,29 @@ struct DeviceSimulation: EventHandler {
         count(pending.requestTime, index, pending.cause, .withheldAtEnd)
       }
     }
-    result.eventsHandled = scheduler.handledEventCount
+    foldDevice(&scheduler)
+  }
+
+  /// Adds this device's own figures to the aggregate.
+  mutating func foldDevice(_ scheduler: inout Scheduler) {
+    result.eventsHandled += scheduler.handledEventCount
+    result.devices += 1
+    for index in instances.indices { result.instanceDevices[index] += 1 }
+    for (cell, exhausted) in deviceExhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
+    for (cell, time) in deviceLastGrant.enumerated() where time >= 0 {
+      result.lastGrantMicros[cell] += time
+      result.lastGrantDevices[cell] += 1
+    }
+    let endings = ActivityEnding.allCases.count
+    for record in activityRecords {
+      result.activityTotals[record.definition * endings + ActivityEnding(record).rawValue].add(
+        record, simulationEnd: end)
+    }
+    if result.keepsActivityRecords { result.activities += activityRecords }
+    let days = Double(result.days)
+    result.perDevice.reloadsPerDay.add(Double(deviceReloads) / days)
+    if deviceStaleness.count > 0 { result.perDevice.stalenessP95.add(deviceStaleness.quantile(0.95)) }
+    result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules / days)
   }
 
   /// The first time at or after the start that the clock shows `time`, strictly after time 0.
@@ -364,10 +410,10 @@ struct DeviceSimulation: EventHandler {
     instances[index].viewsThisHour += 1
     if !instances[index].hasContent {
       result.staleness[index].recordPlaceholder()
-    } else if let since = instances[index].firstUnseenChange {
-      result.staleness[index].record(staleness: scheduler.now - since)
     } else {
-      result.staleness[index].record(staleness: .zero)
+      let staleness = instances[index].firstUnseenChange.map { scheduler.now - $0 } ?? .zero
+      result.staleness[index].record(staleness: staleness)
+      deviceStaleness.add(staleness.seconds)
     }
     if instances[index].placement == .homeOtherPage && instances[index].pending != nil {
       reload(index, cause: .catchUp, outcome: .grantedExempt, requestTime: scheduler.now, budgeted: false, &scheduler)
@@ -396,7 +442,8 @@ struct DeviceSimulation: EventHandler {
     let clockHour = hourIndex % 24
     for index in instances.indices {
       instances[index].budget.advance(to: now)
-      result.budgetRemaining[hourIndex * instances.count + index] = instances[index].budget.remaining
+      result.budgetMilli[hourIndex * instances.count + index] += Int64(
+        (instances[index].budget.remaining * 1_000).rounded())
       instances[index].viewsByClockHour[clockHour] = instances[index].viewsThisHour
       instances[index].viewsThisHour = 0
     }
