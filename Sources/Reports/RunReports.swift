@@ -27,7 +27,7 @@ public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = [
     "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "energy.csv", "battery.csv",
-    "summary.csv", "manifest.json",
+    "server_load.csv", "summary.csv", "manifest.json",
   ]
 
   public let directory: String
@@ -40,6 +40,10 @@ public final class RunReportWriter {
   private let activities: AtomicFileWriter
   private let energy: AtomicFileWriter
   private let battery: AtomicFileWriter
+  private let serverLoad: AtomicFileWriter
+  /// `devices.csv`, when per-device figures were asked for.
+  private let devices: AtomicFileWriter?
+  let serverScale: Double
   let energySubjects: [String]
   let pushTargets: [String]
   let activityLabels: [String]
@@ -47,7 +51,9 @@ public final class RunReportWriter {
   private var eventsHandled: UInt64 = 0
   private var nextReplication = 0
 
-  public init(configuration: ScenarioConfiguration, directory: String) throws(AtomicFile.WriteError) {
+  public init(configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false)
+    throws(AtomicFile.WriteError)
+  {
     self.directory = directory
     self.configuration = configuration
     labels = configuration.instances.map(\.label)
@@ -62,6 +68,9 @@ public final class RunReportWriter {
     activities = try AtomicFileWriter(path: "\(directory)/activities.csv")
     energy = try AtomicFileWriter(path: "\(directory)/energy.csv")
     battery = try AtomicFileWriter(path: "\(directory)/battery.csv")
+    serverLoad = try AtomicFileWriter(path: "\(directory)/server_load.csv")
+    devices = perDevice ? try AtomicFileWriter(path: "\(directory)/devices.csv") : nil
+    serverScale = configuration.fleet.scale
     summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
     try reloads.append(ReloadsReport.header)
     try budget.append(BudgetReport.header)
@@ -70,10 +79,12 @@ public final class RunReportWriter {
     try activities.append(ActivitiesReport.header)
     try energy.append(EnergyReport.header)
     try battery.append(BatteryReport.header)
+    try serverLoad.append(ServerLoadReport.header)
+    try devices?.append(DevicesReport.header)
   }
 
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
-  public func add(_ result: ReplicationResult) throws(AtomicFile.WriteError) {
+  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = []) throws(AtomicFile.WriteError) {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
     nextReplication += 1
     try reloads.append(ReloadsReport.rows(result, labels: labels))
@@ -83,6 +94,8 @@ public final class RunReportWriter {
     try activities.append(ActivitiesReport.rows(result, kinds: activityLabels))
     try energy.append(EnergyReport.rows(result, subjects: energySubjects))
     try battery.append(BatteryReport.rows(result))
+    try serverLoad.append(ServerLoadReport.rows(result, scale: serverScale))
+    try devices?.append(DevicesReport.rows(summaries, replication: result.replication))
     summary.add(result)
     eventsHandled += result.eventsHandled
   }
@@ -98,6 +111,8 @@ public final class RunReportWriter {
     try activities.commit()
     try energy.commit()
     try battery.commit()
+    try serverLoad.commit()
+    try devices?.commit()
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
     let manifest = Manifest.json(configuration: configuration, eventsHandled: eventsHandled, metadata: metadata)
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
@@ -317,6 +332,54 @@ enum BatteryReport {
       let cells = [
         "\(result.replication)", "\(index / 24)", "\(index % 24)",
         CSVFormat.number(stateOfCharge[index] * 100, decimals: 2), share(lowPower[index]), share(charging[index]),
+      ]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}
+
+/// `server_load.csv`: what the app's servers see per UTC minute, scaled to the real fleet.
+enum ServerLoadReport {
+  static let header = "replication,minute,day,time,fetch_requests,fetch_bytes,pushes_sent,pushes_delivered\n"
+
+  static func rows(_ result: ReplicationResult, scale: Double) -> String {
+    let load = result.serverLoad
+    var text = ""
+    for slot in 0..<load.minuteCount {
+      let minute = slot + ServerLoad.firstMinute
+      let day = minute >= 0 ? minute / 1_440 : (minute - 1_439) / 1_440
+      let clock = minute - day * 1_440
+      let hours = clock / 60
+      let minutes = clock % 60
+      let time = "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
+      let cells = [
+        "\(result.replication)", "\(minute)", "\(day)", time,
+        CSVFormat.number(Double(load.fetches[slot]) * scale, decimals: 2),
+        CSVFormat.number(Double(load.bytes[slot]) * scale, decimals: 0),
+        CSVFormat.number(Double(load.pushesSent[slot]) * scale, decimals: 2),
+        CSVFormat.number(Double(load.pushesDelivered[slot]) * scale, decimals: 2),
+      ]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}
+
+/// `devices.csv` (`--per-device`): one row per simulated device and replication.
+enum DevicesReport {
+  static let header =
+    "replication,device,timezone_offset_h,widgets_installed,reloads_per_day,staleness_p95_s,joules_per_day,"
+    + "min_state_of_charge\n"
+
+  static func rows(_ summaries: [DeviceSummary], replication: Int) -> String {
+    var text = ""
+    for device in summaries {
+      let cells = [
+        "\(replication)", "\(device.device)", CSVFormat.number(device.clockOffsetHours, decimals: 3),
+        "\(device.widgetsInstalled)", CSVFormat.number(device.reloadsPerDay, decimals: 3),
+        CSVFormat.number(device.stalenessP95Seconds, decimals: 1), CSVFormat.number(device.joulesPerDay, decimals: 3),
+        CSVFormat.number(device.minimumStateOfCharge * 100, decimals: 2),
       ]
       text += cells.joined(separator: ",") + "\n"
     }

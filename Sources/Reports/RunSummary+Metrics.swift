@@ -22,7 +22,7 @@ extension RunSummary {
       Metric(name: "reloads_per_day", unit: "reloads/day") { result, instance in
         perDay(
           ReloadOutcome.allCases.filter(\.isReload).map { result.total(instance: instance, outcome: $0) }.reduce(0, +),
-          result)
+          result, instance: instance)
       },
       Metric(name: "budgeted_reloads_per_day", unit: "reloads/day") { result, instance in
         let budgeted: [ReloadOutcome] = [.grantedBudget, .withheldGranted, .deferredGranted]
@@ -105,13 +105,19 @@ extension RunSummary {
   }
 
   /// Energy of one subject (the index is the energy subject: instance, `widget_push` or activity).
+  /// The widget instance an energy subject is (per-device figures divide by the devices that have it).
+  @Sendable static func widgetInstance(_ subject: Int, _ result: ReplicationResult) -> Int? {
+    subject < result.instanceCount ? subject : nil
+  }
+
   static func energyMetrics(batteryJoules: Double) -> [Metric] {
     [
       Metric(name: "joules_per_day", unit: "J/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result)
+        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
       },
       Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result) / batteryJoules * 100
+        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result)) / batteryJoules
+          * 100
       },
       Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
         let total = result.totalJoules(subject: subject)
@@ -187,4 +193,52 @@ extension RunSummary {
     metrics += stalenessMetrics { result, kind in result.activityStaleness[kind] }
     return metrics
   }()
+}
+
+extension RunSummary {
+  /// Distributions across the fleet's devices (one device: its own figures).
+  static let fleetMetrics: [Metric] = {
+    let figures: [(String, String, @Sendable (ReplicationResult) -> DeviceDistributions.Figure)] = [
+      ("device_reloads_per_day", "reloads/day", { $0.perDevice.reloadsPerDay }),
+      ("device_staleness_p95", "s", { $0.perDevice.stalenessP95 }),
+      ("device_joules_per_day", "J/day", { $0.perDevice.joulesPerDay }),
+    ]
+    var metrics: [Metric] = []
+    for (name, unit, figure) in figures {
+      metrics.append(Metric(name: "\(name)_mean", unit: unit) { result, _ in figure(result).mean })
+      for (label, p) in [("p50", 0.5), ("p95", 0.95), ("p99", 0.99)] {
+        metrics.append(
+          Metric(name: "\(name)_\(label)", unit: unit) { result, _ in figure(result).quantiles.quantile(p) })
+      }
+    }
+    return metrics
+  }()
+
+  /// What the app's servers see, scaled to the real fleet: requests per second at the busiest minute and
+  /// at the 99th percentile of minutes, and daily volumes.
+  static func serverMetrics(scale: Double) -> [Metric] {
+    @Sendable func perSecond(_ values: [Int64]) -> [Double] { values.map { Double($0) * scale / 60 } }
+    return [
+      Metric(name: "fetch_qps_peak", unit: "requests/s") { result, _ in perSecond(result.serverLoad.fetches).max() ?? 0
+      },
+      Metric(name: "fetch_qps_p99", unit: "requests/s") { result, _ in
+        SampleQuantiles(perSecond(result.serverLoad.fetches)).p99
+      },
+      Metric(name: "fetch_requests_per_day", unit: "requests/day") { result, _ in
+        Double(result.serverLoad.fetches.reduce(0, +)) * scale / Double(result.days)
+      },
+      Metric(name: "fetch_bytes_per_day", unit: "bytes/day") { result, _ in
+        Double(result.serverLoad.bytes.reduce(0, +)) * scale / Double(result.days)
+      },
+      Metric(name: "push_qps_peak", unit: "pushes/s") { result, _ in
+        perSecond(result.serverLoad.pushesSent).max() ?? 0
+      },
+      Metric(name: "pushes_sent_per_day", unit: "pushes/day") { result, _ in
+        Double(result.serverLoad.pushesSent.reduce(0, +)) * scale / Double(result.days)
+      },
+      Metric(name: "pushes_delivered_per_day", unit: "pushes/day") { result, _ in
+        Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
+      },
+    ]
+  }
 }

@@ -27,11 +27,14 @@ public struct RunSummary: Sendable {
     public var activities: [String]
     /// Battery capacity in joules, to turn energy into battery percent.
     public var batteryJoules: Double
+    /// Real devices per simulated device, to scale server load.
+    public var serverScale: Double
 
     public init(
       instances: [String], widgetPush: Bool = false, activities: [String] = [],
-      batteryJoules: Double = BatteryConfiguration().capacityJoules
+      batteryJoules: Double = BatteryConfiguration().capacityJoules, serverScale: Double = 1
     ) {
+      self.serverScale = serverScale
       self.instances = instances
       self.widgetPush = widgetPush
       self.activities = activities
@@ -41,7 +44,8 @@ public struct RunSummary: Sendable {
     public init(_ configuration: ScenarioConfiguration) {
       self.init(
         instances: configuration.instances.map(\.label), widgetPush: configuration.widgets.contains { $0.data.push },
-        activities: configuration.liveActivities.map(\.id), batteryJoules: configuration.device.battery.capacityJoules)
+        activities: configuration.liveActivities.map(\.id), batteryJoules: configuration.device.battery.capacityJoules,
+        serverScale: configuration.fleet.scale)
     }
 
     /// (label, metrics each with the index it is computed for) in report order.
@@ -58,6 +62,8 @@ public struct RunSummary: Sendable {
       subjects += activities.enumerated().map {
         ($0.element, with(RunSummary.activityMetrics, $0.offset) + with(energy, instances.count + 2 + $0.offset))
       }
+      subjects.append(("fleet", with(RunSummary.fleetMetrics, 0)))
+      subjects.append(("server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
       return subjects
     }
   }

@@ -8,12 +8,18 @@ enum Quantity {
   case size
   /// Plain numbers.
   case plain
+  /// Powers such as `500mW`; sampled in watts.
+  case power
+  /// Energies such as `12.98Wh`; sampled in joules.
+  case energy
 
   func read(_ value: YAMLValue) throws(ScenarioError) -> Double {
     switch self {
     case .duration: try value.seconds()
     case .size: try value.bytes()
     case .plain: try value.number()
+    case .power: try value.watts(in: -1e6...1e6)
+    case .energy: try value.joules()
     }
   }
 }
@@ -49,6 +55,8 @@ enum DistributionReader {
     case .duration: unit = "a duration"
     case .size: unit = "a size"
     case .plain: unit = "a number"
+    case .power: unit = "a power"
+    case .energy: unit = "an energy"
     }
     let distribution: Distribution
     switch family {

@@ -33,6 +33,9 @@ enum ScenarioDecoder {
       try top.optional("live_activities").map { v throws(ScenarioError) in
         try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)))
       } ?? []
+    let fleet =
+      try top.optional("fleet").map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) }
+      ?? FleetConfiguration()
     try top.finish()
     let instances = widgets.reduce(0) { $0 + $1.instances }
     guard instances <= maximumTotalInstances else {
@@ -49,7 +52,7 @@ enum ScenarioDecoder {
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       device: device,
-      widgets: widgets, liveActivities: activities)
+      widgets: widgets, liveActivities: activities, fleet: fleet)
   }
 
   // MARK: - User

@@ -19,6 +19,12 @@ enum Console {
     }
   }
 
+  /// Online processor cores, for the default `--jobs`.
+  static var cores: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+  /// Whether standard error is a terminal (progress lines go there only then).
+  static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
   /// Ends the process with `code`.
   static func exit(_ code: Int32) -> Never {
     #if canImport(Glibc)

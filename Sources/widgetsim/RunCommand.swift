@@ -27,6 +27,16 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Print nothing but errors.")
   var quiet = false
 
+  @Option(help: "Threads to spread a fleet's devices over (default: all cores). Results are the same for any value.")
+  var jobs: Int?
+
+  @Flag(help: "Also write devices.csv: one row of figures per simulated device.")
+  var perDevice = false
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+  }
+
   func run() throws {
     let loaded = try scenario.load(file)
     let configuration = loaded.configuration
@@ -36,12 +46,19 @@ struct RunCommand: ParsableCommand {
     let summary: RunSummary
     var events: UInt64 = 0
     do {
-      let writer = try RunReportWriter(configuration: configuration, directory: directory)
+      let writer = try RunReportWriter(configuration: configuration, directory: directory, perDevice: perDevice)
+      let progress = quiet ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications)
       for replication in 0..<configuration.replications {
-        let result = ScenarioRunner.runReplication(configuration, replication: replication)
+        var report: (@Sendable (FleetProgress) -> Void)?
+        if let progress {
+          report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
+        }
+        let (result, devices) = FleetRunner.run(
+          configuration, replication: replication, jobs: jobs ?? Console.cores, perDevice: perDevice, progress: report)
         events += result.eventsHandled
-        try writer.add(result)
+        try writer.add(result, devices: devices)
       }
+      progress?.finish()
       let elapsed = clock.now - started
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       let metadata = RunMetadata(

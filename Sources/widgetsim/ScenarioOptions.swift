@@ -19,12 +19,16 @@ struct ScenarioOptions: ParsableArguments {
   @Option(help: "Override the number of simulated days.")
   var days: Int?
 
+  @Option(help: "Override the number of simulated devices (fleet.devices).")
+  var devices: Int?
+
   /// The overrides as the loader takes them: `--set` in order, then the shorthands.
   func scenarioOverrides() throws(ScenarioError) -> [ScenarioOverride] {
     var arguments = overrides
     if let seed { arguments.append("seed=\(seed)") }
     if let replications { arguments.append("replications=\(replications)") }
     if let days { arguments.append("days=\(days)") }
+    if let devices { arguments.append("fleet.devices=\(devices)") }
     var result: [ScenarioOverride] = []
     for argument in arguments { result.append(try ScenarioOverride(argument)) }
     return result

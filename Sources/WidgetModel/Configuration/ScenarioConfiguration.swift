@@ -20,14 +20,17 @@ public struct ScenarioConfiguration: Sendable {
   public var widgets: [WidgetConfiguration]
   /// The app's Live Activities.
   public var liveActivities: [LiveActivityConfiguration]
+  /// One device, or a fleet of varied devices.
+  public var fleet: FleetConfiguration
 
   public init(
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
     budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), device: DeviceConfiguration = .init(),
     widgets: [WidgetConfiguration],
-    liveActivities: [LiveActivityConfiguration] = []
+    liveActivities: [LiveActivityConfiguration] = [], fleet: FleetConfiguration = .init()
   ) {
     self.liveActivities = liveActivities
+    self.fleet = fleet
     self.name = name
     self.days = days
     self.seed = seed

@@ -6,7 +6,7 @@ extension DeviceSimulation {
   /// budget, the minimum interval and the user's sleep allow, else wait (one waiting request per instance:
   /// later ones coalesce into it).
   mutating func request(_ index: Int, cause: ReloadCause, _ scheduler: inout Scheduler) {
-    guard !poweredOff else { return }
+    guard !poweredOff && instances[index].installed else { return }
     let now = scheduler.now
     guard cause.isBudgeted else {
       reload(index, cause: cause, outcome: .grantedExempt, requestTime: now, budgeted: false, &scheduler)

@@ -92,7 +92,7 @@ struct DeviceSimulation: EventHandler {
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
-    into aggregate: ReplicationResult? = nil
+    installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
   ) {
     user = configuration.user
     self.clockOffset = clockOffset
@@ -149,7 +149,8 @@ struct DeviceSimulation: EventHandler {
       }
       instances.append(
         InstanceState(
-          widgetIndex: identity.widgetIndex, kindIndex: kindIndex, placement: widget.placement,
+          widgetIndex: identity.widgetIndex, installed: installed?[identity.widgetIndex] ?? true, kindIndex: kindIndex,
+          placement: widget.placement,
           timeline: widget.timeline,
           budget: ReloadBudget(refill: configuration.budget.refill, allowance: 0, start: .zero),
           viewsByClockHour: expected, delayStream: stream(.afterDelay, identity.label),
@@ -163,7 +164,7 @@ struct DeviceSimulation: EventHandler {
     actionOfKind = dataOfKind.map(\.onChange)
     dataChangesOfKind = dataOfKind.map(\.changes)
     pushOfKind = dataOfKind.map(\.push)
-    standbyInstances = instances.indices.filter { instances[$0].placement == .standby }
+    standbyInstances = instances.indices.filter { instances[$0].placement == .standby && instances[$0].installed }
 
     var processes = [
       PoissonProcess(role: .homeScreenViews, stream: stream(.homeScreenViews)),
@@ -186,8 +187,10 @@ struct DeviceSimulation: EventHandler {
     }
     self.processes = processes
     rateTable = []
+    // Moved in, not copied: the caller's aggregate arrays stay uniquely referenced, so adding to them never
+    // copies them.
     result =
-      aggregate
+      (consume aggregate)
       ?? ReplicationResult(
         replication: replication, days: configuration.days, instanceCount: instances.count,
         activityKinds: configuration.liveActivities.count)
@@ -200,18 +203,25 @@ struct DeviceSimulation: EventHandler {
   /// Simulates one replication of one device.
   static func run(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
-    clockOffset: SimDuration = .zero, into aggregate: ReplicationResult? = nil
+    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
   ) -> ReplicationResult {
     var simulation = DeviceSimulation(
       configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
-      into: aggregate)
+      installed: installed, into: consume aggregate)
     if trace { simulation.trace = [] }
     var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
     simulation.start(&scheduler)
     _ = scheduler.run(until: simulation.end, handler: &simulation)
     simulation.finish(&scheduler)
     simulation.result.trace = simulation.trace
-    return simulation.result
+    return simulation.takeResult()
+  }
+
+  /// Hands the aggregate back without leaving a second reference to its arrays behind.
+  mutating func takeResult() -> ReplicationResult {
+    let taken = result
+    result = ReplicationResult(replication: 0, days: 0, instanceCount: 0)
+    return taken
   }
 
   // MARK: - Start and finish
@@ -246,7 +256,7 @@ struct DeviceSimulation: EventHandler {
       }
     }
     guard system.widgetAddedReload else { return }
-    for index in instances.indices {
+    for index in instances.indices where instances[index].installed {
       reload(index, cause: .widgetAdded, outcome: .grantedExempt, requestTime: .zero, budgeted: false, &scheduler)
     }
   }
@@ -269,7 +279,7 @@ struct DeviceSimulation: EventHandler {
   mutating func foldDevice(_ scheduler: inout Scheduler) {
     result.eventsHandled += scheduler.handledEventCount
     result.devices += 1
-    for index in instances.indices { result.instanceDevices[index] += 1 }
+    for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }
     for (cell, exhausted) in deviceExhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
     for (cell, time) in deviceLastGrant.enumerated() where time >= 0 {
       result.lastGrantMicros[cell] += time
@@ -406,7 +416,7 @@ struct DeviceSimulation: EventHandler {
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
-    guard !poweredOff else { return }
+    guard !poweredOff && instances[index].installed else { return }
     instances[index].viewsThisHour += 1
     if !instances[index].hasContent {
       result.staleness[index].recordPlaceholder()
@@ -440,7 +450,7 @@ struct DeviceSimulation: EventHandler {
   mutating func recordHourEnd(hourIndex: Int, at now: SimTime) {
     guard hourIndex >= 0 else { return }
     let clockHour = hourIndex % 24
-    for index in instances.indices {
+    for index in instances.indices where instances[index].installed {
       instances[index].budget.advance(to: now)
       result.budgetMilli[hourIndex * instances.count + index] += Int64(
         (instances[index].budget.remaining * 1_000).rounded())
@@ -498,6 +508,7 @@ struct DeviceSimulation: EventHandler {
     case .dataChanges(let kind):
       return dataChangesOfKind[kind][hour]
     case .taps(let instance):
+      guard instances[instance].installed else { return 0 }
       return asleep ? 0 : widgets[instances[instance].widgetIndex].tapsPerDay / user.sleep.awakeHours
     case .activityStarts(let definition):
       return asleep ? 0 : liveActivities[definition].startsPerDay / user.sleep.awakeHours

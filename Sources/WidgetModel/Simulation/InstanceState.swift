@@ -11,6 +11,8 @@ struct PendingRequest {
 /// One widget instance during a run.
 struct InstanceState {
   let widgetIndex: Int
+  /// Whether this device has the widget at all (fleets may install widgets with a probability).
+  let installed: Bool
   let kindIndex: Int
   let placement: WidgetPlacement
   let timeline: TimelineConfiguration

@@ -1,0 +1,91 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+/// The `fleet` section: devices, the real fleet they stand for, time zones, varied parameters, installs.
+extension ScenarioDecoder {
+  static let maximumDevices = 10_000_000
+
+  /// The keys `fleet.vary` accepts, with the quantity their distribution is given in.
+  static let fleetParameters: [(key: String, quantity: Quantity, parameter: DeviceParameter)] = [
+    ("user.home_screen_views.per_hour", .plain, .homeScreenViewsPerHour),
+    ("user.lock_screen_views.per_hour", .plain, .lockScreenViewsPerHour),
+    ("user.other_page_probability", .plain, .otherPageProbability),
+    ("user.smart_stack_probability", .plain, .smartStackProbability),
+    ("user.standby_views.per_hour", .plain, .standbyViewsPerHour),
+    ("user.app_opens.per_day", .plain, .appOpensPerDay),
+    ("user.audio_sessions.per_day", .plain, .audioSessionsPerDay),
+    ("budget.per_day.min", .plain, .budgetMinPerDay),
+    ("budget.per_day.max", .plain, .budgetMaxPerDay),
+    ("budget.engaged_views_per_day", .plain, .engagedViewsPerDay),
+    ("device.battery.capacity", .energy, .batteryCapacityJoules),
+    ("device.battery.state_of_charge", .plain, .initialStateOfCharge),
+    ("device.power.usage", .power, .usageWatts),
+    ("device.power.baseline", .power, .baselineWatts),
+    ("device.charging.power", .power, .chargingWatts),
+    ("device.network.wifi_probability", .plain, .wifiProbability),
+  ]
+
+  /// Per-widget keys, after `widgets[ID].`.
+  static let fleetWidgetParameters: [(key: String, quantity: Quantity, parameter: @Sendable (Int) -> DeviceParameter)] =
+    [
+      ("taps.per_day", .plain, { .tapsPerDay(widget: $0) }),
+      ("data.changes.per_hour", .plain, { .dataChangesPerHour(widget: $0) }),
+      ("timeline.after", .duration, { .afterIntervalSeconds(widget: $0) }),
+    ]
+
+  static func decodeFleet(_ value: YAMLValue, widgets: [WidgetConfiguration]) throws(ScenarioError)
+    -> FleetConfiguration
+  {
+    var reader = try value.mapping()
+    var fleet = FleetConfiguration()
+    if let devices = reader.optional("devices") { fleet.devices = try devices.integer(in: 1...maximumDevices) }
+    fleet.represents = try reader.optional("represents")?.number(in: 1...1e12) ?? Double(fleet.devices)
+    if let offset = reader.optional("timezone_offset") {
+      fleet.clockOffset = try DistributionReader.read(offset, quantity: .duration)
+    }
+    if let vary = reader.optional("vary") {
+      guard case .mapping(let mapping) = vary.node else {
+        throw vary.error("expected a mapping of key paths to distributions")
+      }
+      let names =
+        fleetParameters.map(\.key)
+        + widgets.flatMap { widget in
+          fleetWidgetParameters.map { "widgets[\(widget.id)].\($0.key)" }
+        }
+      for (keyNode, valueNode) in mapping {
+        let key = keyNode.string ?? ""
+        let item = YAMLValue(node: valueNode, path: "\(vary.path).\(key)", source: value.source)
+        let keyValue = YAMLValue(node: keyNode, path: "\(vary.path).\(key)", source: value.source)
+        if let known = fleetParameters.first(where: { $0.key == key }) {
+          let distribution = try DistributionReader.read(item, quantity: known.quantity)
+          fleet.variations.append(DeviceVariation(parameter: known.parameter, distribution: distribution))
+          continue
+        }
+        if key.hasPrefix("widgets["), let close = key.firstIndex(of: "]"),
+          let index = widgets.firstIndex(where: { $0.id == String(key[key.index(key.startIndex, offsetBy: 8)..<close]) }
+          ),
+          let known = fleetWidgetParameters.first(where: { key == "widgets[\(widgets[index].id)].\($0.key)" })
+        {
+          let distribution = try DistributionReader.read(item, quantity: known.quantity)
+          fleet.variations.append(DeviceVariation(parameter: known.parameter(index), distribution: distribution))
+          continue
+        }
+        throw keyValue.error(
+          "cannot vary '\(key)'\(DidYouMean.hint(for: key, among: names)); variable keys: \(names.joined(separator: ", "))"
+        )
+      }
+    }
+    if let install = reader.optional("install") {
+      var section = try install.mapping()
+      for (index, widget) in widgets.enumerated() {
+        if let probability = section.optional(widget.id) {
+          fleet.installProbability[index] = try probability.probability()
+        }
+      }
+      try section.finish()
+    }
+    try reader.finish()
+    return fleet
+  }
+}

@@ -1,0 +1,150 @@
+import Dispatch
+import SimulationEngine
+import Synchronization
+
+/// How far a fleet run has got, for a progress line.
+public struct FleetProgress: Sendable {
+  public let devicesDone: Int
+  public let devices: Int
+  public let events: UInt64
+  public let elapsedSeconds: Double
+}
+
+/// One device's own figures, for `devices.csv`.
+public struct DeviceSummary: Sendable {
+  public let device: Int
+  public let clockOffsetHours: Double
+  public let widgetsInstalled: Int
+  public let reloadsPerDay: Double
+  public let stalenessP95Seconds: Double
+  public let joulesPerDay: Double
+  public let minimumStateOfCharge: Double
+}
+
+/// Simulates a fleet of devices for one replication, spread over `jobs` threads.
+///
+/// Each device runs alone with its own small event set and its own streams (seeded by device index), and
+/// is added to its thread's aggregate as soon as it finishes; memory does not grow with the number of
+/// devices. Aggregates hold only integers, so the threads' aggregates add up to the same bits however the
+/// devices were shared out: reports are byte-identical for every `jobs`.
+public enum FleetRunner {
+  /// Per-device draws (time zone, varied parameters, installed widgets) use this stream of the device.
+  static let variationStream: UInt64 = 0xF1EE7 << 40
+
+  /// The configuration, clock offset and installed widgets of device `device`.
+  public static func device(
+    _ device: Int, of configuration: ScenarioConfiguration, replication: Int
+  ) -> (configuration: ScenarioConfiguration, clockOffset: SimDuration, installed: [Bool]) {
+    let fleet = configuration.fleet
+    let stream = RandomStream(
+      seed: StreamSeed(
+        scenarioSeed: configuration.seed, replication: UInt64(replication), entity: UInt64(device),
+        stream: variationStream))
+    var offset = SimDuration.zero
+    if let clock = fleet.clockOffset {
+      let limit = ServerLoad.maximumOffset
+      offset = Swift.min(Swift.max(SimDuration(seconds: clock.sample(stream)), SimDuration.zero - limit), limit)
+    }
+    var mine = configuration
+    for variation in fleet.variations {
+      variation.parameter.apply(variation.distribution.sample(stream), to: &mine)
+    }
+    var installed = Array(repeating: true, count: configuration.widgets.count)
+    for index in installed.indices {
+      if let probability = fleet.installProbability[index] { installed[index] = stream.bernoulli(probability) }
+    }
+    return (mine, offset, installed)
+  }
+
+  /// Runs every device of the fleet; returns the aggregate and, when `perDevice`, each device's figures in
+  /// device order.
+  public static func run(
+    _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
+    progress: (@Sendable (FleetProgress) -> Void)? = nil
+  ) -> (result: ReplicationResult, devices: [DeviceSummary]) {
+    let devices = configuration.fleet.devices
+    let workers = Swift.max(1, Swift.min(jobs, devices))
+    let keepRecords = devices == 1
+    let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
+    let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
+    let done = Atomic<Int>(0)
+    let events = Atomic<UInt64>(0)
+    let lastReport = Atomic<Int64>(0)
+    let clock = ContinuousClock()
+    let start = clock.now
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      var aggregate = ReplicationResult(
+        replication: replication, days: configuration.days, instanceCount: configuration.instances.count,
+        activityKinds: configuration.liveActivities.count, keepsActivityRecords: keepRecords)
+      var mine: [DeviceSummary] = []
+      var device = worker
+      while device < devices {
+        let (deviceConfiguration, offset, installed) = FleetRunner.device(
+          device, of: configuration, replication: replication)
+        let before = aggregate.eventsHandled
+        let socBefore = perDevice ? aggregate.stateOfChargePPM : []
+        let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
+        aggregate = DeviceSimulation.run(
+          configuration: deviceConfiguration, replication: replication, device: device, clockOffset: offset,
+          installed: installed, into: consume aggregate)
+        if perDevice {
+          mine.append(
+            summary(
+              device: device, offset: offset, installed: installed, configuration: configuration, aggregate: aggregate,
+              socBefore: socBefore, perDeviceBefore: perDeviceBefore))
+        }
+        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+        let total = events.wrappingAdd(aggregate.eventsHandled - before, ordering: .relaxed).newValue
+        if let progress {
+          let elapsed = clock.now - start
+          let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+          let previous = lastReport.load(ordering: .relaxed)
+          if micros - previous >= 250_000 || finished == devices,
+            lastReport.compareExchange(expected: previous, desired: micros, ordering: .relaxed).exchanged
+          {
+            progress(
+              FleetProgress(
+                devicesDone: finished, devices: devices, events: total, elapsedSeconds: Double(micros) / 1e6))
+          }
+        }
+        device += workers
+      }
+      let finished = aggregate
+      results.withLock { $0[worker] = finished }
+      let collected = mine
+      summaries.withLock { $0[worker] = collected }
+    }
+    var combined = results.withLock { $0 }.compactMap { $0 }
+    var result = combined.removeFirst()
+    for other in combined { result.merge(other) }
+    // Device d ran on worker d % workers, in order: interleave the workers' lists back into device order.
+    let lists = summaries.withLock { $0 }
+    var ordered: [DeviceSummary] = []
+    if perDevice {
+      ordered.reserveCapacity(devices)
+      for device in 0..<devices { ordered.append(lists[device % workers][device / workers]) }
+    }
+    return (result, ordered)
+  }
+
+  /// One device's figures, from the aggregate before and after it ran.
+  static func summary(
+    device: Int, offset: SimDuration, installed: [Bool], configuration: ScenarioConfiguration,
+    aggregate: ReplicationResult, socBefore: [Int64], perDeviceBefore: DeviceDistributions
+  ) -> DeviceSummary {
+    let figures = aggregate.perDevice
+    func added(_ after: DeviceDistributions.Figure, _ before: DeviceDistributions.Figure) -> Double {
+      after.count > before.count ? Double(after.sumMicro - before.sumMicro) / 1e6 : .nan
+    }
+    var lowest = Double.infinity
+    for hour in socBefore.indices {
+      lowest = Swift.min(lowest, Double(aggregate.stateOfChargePPM[hour] - socBefore[hour]) / 1e6)
+    }
+    return DeviceSummary(
+      device: device, clockOffsetHours: offset.seconds / 3_600,
+      widgetsInstalled: configuration.instances.filter { installed[$0.widgetIndex] }.count,
+      reloadsPerDay: added(figures.reloadsPerDay, perDeviceBefore.reloadsPerDay),
+      stalenessP95Seconds: added(figures.stalenessP95, perDeviceBefore.stalenessP95),
+      joulesPerDay: added(figures.joulesPerDay, perDeviceBefore.joulesPerDay), minimumStateOfCharge: lowest)
+  }
+}
