@@ -28,6 +28,10 @@ struct MalformedScenarioTests {
       "after-missing.yaml", 6, 24, "widgets[headlines].timeline.policy",
       "policy after needs 'after': the earliest time of t"
     ),
+    (
+      "fleet-vary-unknown.yaml", 10, 5, "fleet.vary.user.home_screen_view.per_hour",
+      "cannot vary 'user.home_screen_view.per_hour' (did you mean 'user.home_screen_views.per_hour'?)"
+    ),
     ("bad-time-of-day.yaml", 8, 17, "user.sleep.from", "expected a time of day as \"HH:MM\" (24-hour clock),"),
     ("binary-garbage.yaml", nil, nil, "", "not a text file: it is not valid UTF-8"),
     ("bool-invalid.yaml", 8, 10, "budget.debug", "expected true or false, got \"maybe\""),
