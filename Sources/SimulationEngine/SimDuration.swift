@@ -28,8 +28,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, CustomStringConvertib
     } else if micros.isNaN {
       self.microseconds = 0
     } else {
-      // Adding a signed half and truncating is one conversion instruction, unlike a call to round().
-      self.microseconds = Int64(micros + (micros < 0 ? -0.5 : 0.5))
+      self.microseconds = Int64(nearest: micros)
     }
   }
 

@@ -28,16 +28,16 @@ public struct ServerLoad: Sendable {
   /// Position of the UTC minute of local time `time` on a device `offset` ahead of UTC.
   @inlinable
   static func slot(_ time: SimTime, offset: SimDuration) -> Int {
-    let utc = time.microseconds - offset.microseconds
-    let minute = utc >= 0 ? utc / 60_000_000 : (utc - 59_999_999) / 60_000_000
-    return Int(minute) - ServerLoad.firstMinute
+    // Shifted by 14 h so it is never negative for a clamped offset: division then floors.
+    let shifted = time.microseconds - offset.microseconds - Int64(ServerLoad.firstMinute) * 60_000_000
+    return shifted >= 0 ? Int(shifted / 60_000_000) : -1
   }
 
   mutating func recordFetch(bytes amount: Double, at time: SimTime, offset: SimDuration) {
     let slot = ServerLoad.slot(time, offset: offset)
     guard slot >= 0 && slot < minuteCount else { return }
     fetches[slot] += 1
-    bytes[slot] += Int64(amount.rounded())
+    bytes[slot] += Int64(nearest: amount)
   }
 
   mutating func recordPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
@@ -64,7 +64,7 @@ public struct DeviceDistributions: Sendable {
     public private(set) var quantiles = QuantileSketch()
 
     mutating func add(_ value: Double) {
-      sumMicro += Int64((value * 1e6).rounded())
+      sumMicro += Int64(nearest: value * 1e6)
       count += 1
       quantiles.add(Swift.max(0, value))
     }

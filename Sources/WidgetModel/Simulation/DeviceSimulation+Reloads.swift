@@ -151,13 +151,13 @@ extension DeviceSimulation {
     let stream = instances[index].buildStream
     result.builds[index] += 1
     let cpu = Swift.max(0, buildSettings[index].cpuSeconds.sample(stream))
-    result.cpuMicros[index] += Int64((cpu * 1e6).rounded())
+    result.cpuMicros[index] += Int64(nearest: cpu * 1e6)
     bookCPU(seconds: cpu, subject: index, at: now)
     var seconds = cpu
     if stream.bernoulli(buildSettings[index].fetchProbability) {
       let bytes = Swift.max(0, buildSettings[index].fetchBytes.sample(stream))
       result.fetches[index] += 1
-      result.fetchByteTotals[index] += Int64(bytes.rounded())
+      result.fetchByteTotals[index] += Int64(nearest: bytes)
       seconds += system.network.latencySeconds + bookTransfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries
