@@ -54,7 +54,8 @@ struct EnergyLedger: Sendable {
   mutating func book(_ amount: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
     guard amount != 0 else { return }
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int64(nearest: amount * 1e6)
+    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int64(
+      nearest: amount * 1e6)
     undrained += amount
     if component != .baseline && component != .usage { deviceWidgetJoules += amount }
   }
