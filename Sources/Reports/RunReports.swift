@@ -143,7 +143,8 @@ public enum RunReports {
   }
 }
 
-/// The order every hourly report follows: replication, day, hour, instance.
+/// The order every hourly report follows: day, hour, then the labelled items (instances, push targets,
+/// energy subjects).
 enum HourlyRows {
   static func forEach(
     _ result: ReplicationResult, labels: [String],
@@ -226,20 +227,15 @@ enum PushReport {
 
   static func rows(_ result: ReplicationResult, targets: [String]) -> String {
     var text = ""
-    for day in 0..<result.days {
-      for hour in 0..<24 {
-        for (target, label) in targets.enumerated() {
-          for priority in [10, 5] {
-            let counts = PushCounter.allCases.map {
-              result.pushCount(day: day, hour: hour, target: target, priority: priority, counter: $0)
-            }
-            guard counts.contains(where: { $0 > 0 }) else { continue }
-            let cells =
-              ["\(result.replication)", "\(day)", "\(hour)", CSVFormat.text(label), "\(priority)"]
-              + counts.map(String.init)
-            text += cells.joined(separator: ",") + "\n"
-          }
+    HourlyRows.forEach(result, labels: targets) { result, day, hour, target, label in
+      for priority in [10, 5] {
+        let counts = PushCounter.allCases.map {
+          result.pushCount(day: day, hour: hour, target: target, priority: priority, counter: $0)
         }
+        guard counts.contains(where: { $0 > 0 }) else { continue }
+        let cells =
+          ["\(result.replication)", "\(day)", "\(hour)", CSVFormat.text(label), "\(priority)"] + counts.map(String.init)
+        text += cells.joined(separator: ",") + "\n"
       }
     }
     return text
@@ -299,18 +295,13 @@ enum EnergyReport {
 
   static func rows(_ result: ReplicationResult, subjects: [String]) -> String {
     var text = ""
-    for day in 0..<result.days {
-      for hour in 0..<24 {
-        for (subject, label) in subjects.enumerated() {
-          for component in EnergyComponent.allCases {
-            let joules =
-              result.joules(day: day, hour: hour, subject: subject, component: component)
-              / Double(Swift.max(1, result.devices))
-            guard joules != 0 else { continue }
-            text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(component.name),"
-            text += CSVFormat.number(joules, decimals: 6) + "\n"
-          }
-        }
+    let devices = Double(Swift.max(1, result.devices))
+    HourlyRows.forEach(result, labels: subjects) { result, day, hour, subject, label in
+      for component in EnergyComponent.allCases {
+        let joules = result.joules(day: day, hour: hour, subject: subject, component: component) / devices
+        guard joules != 0 else { continue }
+        text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(component.name),"
+        text += CSVFormat.number(joules, decimals: 6) + "\n"
       }
     }
     return text
