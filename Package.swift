@@ -41,6 +41,11 @@ let package = Package(
       name: "Reports",
       dependencies: ["SimulationEngine", "WidgetModel"]
     ),
+    // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports.
+    .target(
+      name: "Sweeps",
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
+    ),
     // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
     .target(
       name: "Benchmarks",
@@ -53,6 +58,7 @@ let package = Package(
         "Benchmarks",
         "Reports",
         "ScenarioFiles",
+        "Sweeps",
         "SimulationEngine",
         "WidgetModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -82,6 +88,10 @@ let package = Package(
     .testTarget(
       name: "ReportsTests",
       dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
+    ),
+    .testTarget(
+      name: "SweepsTests",
+      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

@@ -1,8 +1,8 @@
 /// Formatting shared by every CSV report: fixed decimals (so equal runs give equal bytes), quoting per
 /// RFC 4180, empty cells for values that do not exist (read as NA by pandas, R and DuckDB).
-enum CSVFormat {
+public enum CSVFormat {
   /// A number with `decimals` digits after the point; empty for NaN or infinity.
-  static func number(_ value: Double, decimals: Int = 4) -> String {
+  public static func number(_ value: Double, decimals: Int = 4) -> String {
     guard value.isFinite else { return "" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
@@ -19,7 +19,7 @@ enum CSVFormat {
   }
 
   /// A text cell, quoted when it holds a comma, quote or line break.
-  static func text(_ value: String) -> String {
+  public static func text(_ value: String) -> String {
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
     return "\"" + value.replacingQuotes + "\""
   }

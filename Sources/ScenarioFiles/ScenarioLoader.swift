@@ -27,24 +27,35 @@ public enum ScenarioLoader {
   public static func load(text: String, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioError)
     -> LoadedScenario
   {
-    let whole = ScenarioError(file: file, line: nil, column: nil, keyPath: "", message: "")
+    let (root, text) = try parse(text: text, file: file)
+    return try load(root: root, text: text, file: file, overrides: overrides)
+  }
+
+  /// Parses scenario text into its YAML tree (dropping a UTF-8 byte order mark), and the text it read.
+  static func parse(text: String, file: String) throws(ScenarioError) -> (Node, String) {
     // A UTF-8 byte order mark is legal at the start of a file; YAML parsers differ on it.
     let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    var root: Node
     do {
       guard let parsed = try Yams.compose(yaml: text) else {
         throw ScenarioError(
           file: file, line: nil, column: nil, keyPath: "",
           message: "the file is empty; expected a scenario mapping with at least 'widgets'")
       }
-      root = parsed
+      return (parsed, text)
     } catch let error as ScenarioError {
       throw error
     } catch let error as YamlError {
       throw yamlError(error, file: file)
     } catch {
-      throw ScenarioError(file: whole.file, line: nil, column: nil, keyPath: "", message: "cannot read YAML: \(error)")
+      throw ScenarioError(file: file, line: nil, column: nil, keyPath: "", message: "cannot read YAML: \(error)")
     }
+  }
+
+  /// Decodes a parsed scenario tree after applying `overrides` in order.
+  static func load(root: Node, text: String, file: String, overrides: [ScenarioOverride]) throws(ScenarioError)
+    -> LoadedScenario
+  {
+    var root = root
     var applied: [(path: String, argument: String)] = []
     for override in overrides {
       let (updated, path, created) = try override.apply(to: root)

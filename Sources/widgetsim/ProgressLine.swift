@@ -30,6 +30,11 @@ final class ProgressLine: Sendable {
     Console.error(text)
   }
 
+  /// For sweeps: tasks finished of all.
+  func tasks(_ finished: Int, of total: Int) {
+    Console.error("\r\u{1B}[2K\(finished)/\(total) tasks")
+  }
+
   func finish() {
     Console.error("\r\u{1B}[2K")
   }

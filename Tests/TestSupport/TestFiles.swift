@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -55,4 +57,12 @@ public enum TestFiles {
     var template = Array("/tmp/widgetsim-test-XXXXXX".utf8CString)
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
   }
+}
+
+/// A thread-safe counter for tests.
+public final class SynchronizedInt: Sendable {
+  private let storage = Mutex<Int>(0)
+  public init() {}
+  public func load() -> Int { storage.withLock { $0 } }
+  public func add(_ amount: Int) { storage.withLock { $0 += amount } }
 }

@@ -1,0 +1,155 @@
+import WidgetModel
+import Yams
+
+/// One variant of a sweep: its number and the value each swept key takes.
+public struct SweepPoint: Sendable, Equatable {
+  public let index: Int
+  public let assignments: [Assignment]
+
+  public struct Assignment: Sendable, Equatable {
+    public let key: String
+    /// The value as written in the sweep file (YAML scalar text).
+    public let value: String
+  }
+
+  /// `key=value, ...`, for messages.
+  public var label: String { assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") }
+}
+
+/// The `sweep` section: parameters by key path, each a list or range of values; lockstep groups whose lists
+/// move together; combinations to exclude; replications per point.
+public struct SweepSpecification: Sendable {
+  /// One axis of the grid: one key (a plain parameter) or several moving in lockstep, with their values.
+  public struct Dimension: Sendable, Equatable {
+    public let keys: [String]
+    /// values[i][k]: the i-th setting of key k.
+    public let values: [[String]]
+  }
+
+  public let dimensions: [Dimension]
+  /// Each exclusion: key -> value; a point matching all of them is skipped.
+  public let exclusions: [[String: String]]
+  public let replications: Int?
+
+  /// Every swept key, in order.
+  public var keys: [String] { dimensions.flatMap(\.keys) }
+
+  /// The grid's points: the cross product of the dimensions (the first varies slowest), lockstep keys taking
+  /// their i-th values together, excluded combinations removed, numbered from 0.
+  public var points: [SweepPoint] {
+    var combinations: [[SweepPoint.Assignment]] = [[]]
+    for dimension in dimensions {
+      var next: [[SweepPoint.Assignment]] = []
+      for prefix in combinations {
+        for setting in dimension.values {
+          next.append(prefix + zip(dimension.keys, setting).map { SweepPoint.Assignment(key: $0, value: $1) })
+        }
+      }
+      combinations = next
+    }
+    let kept = combinations.filter { assignments in
+      !exclusions.contains { exclusion in
+        exclusion.allSatisfy { key, value in assignments.contains { $0.key == key && $0.value == value } }
+      }
+    }
+    return kept.enumerated().map { SweepPoint(index: $0.offset, assignments: $0.element) }
+  }
+
+  static let maximumPoints = 100_000
+
+  /// Reads a `sweep` section.
+  static func decode(_ value: YAMLValue) throws(ScenarioError) -> SweepSpecification {
+    var reader = try value.mapping()
+    var dimensions: [Dimension] = []
+    var seen: Set<String> = []
+    func note(_ key: String, _ at: YAMLValue) throws(ScenarioError) {
+      guard seen.insert(key).inserted else { throw at.error("'\(key)' is swept twice") }
+    }
+    if let parameters = reader.optional("parameters") {
+      guard case .mapping(let mapping) = parameters.node else {
+        throw parameters.error("expected a mapping of key paths to value lists or ranges")
+      }
+      for (keyNode, valueNode) in mapping {
+        let key = keyNode.string ?? ""
+        let item = YAMLValue(node: valueNode, path: "\(parameters.path).\(key)", source: value.source)
+        try note(key, item)
+        dimensions.append(Dimension(keys: [key], values: try values(item).map { [$0] }))
+      }
+    }
+    if let lockstep = reader.optional("lockstep") {
+      for (index, groupNode) in try lockstep.sequence().enumerated() {
+        let group = YAMLValue(node: groupNode, path: "\(lockstep.path)[\(index)]", source: value.source)
+        guard case .mapping(let mapping) = groupNode, !mapping.isEmpty else {
+          throw group.error("expected a mapping of key paths to value lists that move together")
+        }
+        var keys: [String] = []
+        var lists: [[String]] = []
+        for (keyNode, valueNode) in mapping {
+          let key = keyNode.string ?? ""
+          let item = YAMLValue(node: valueNode, path: "\(group.path).\(key)", source: value.source)
+          try note(key, item)
+          let list = try values(item)
+          if let first = lists.first, first.count != list.count {
+            throw item.error(
+              "lockstep lists must have the same length: \(keys[0]) has \(first.count), \(key) has \(list.count)")
+          }
+          keys.append(key)
+          lists.append(list)
+        }
+        dimensions.append(Dimension(keys: keys, values: (0..<lists[0].count).map { i in lists.map { $0[i] } }))
+      }
+    }
+    guard !dimensions.isEmpty else { throw value.error("a sweep needs at least one key under parameters or lockstep") }
+    var exclusions: [[String: String]] = []
+    if let exclude = reader.optional("exclude") {
+      for (index, node) in try exclude.sequence().enumerated() {
+        let entry = YAMLValue(node: node, path: "\(exclude.path)[\(index)]", source: value.source)
+        guard case .mapping(let mapping) = node else { throw entry.error("expected a mapping of key paths to values") }
+        var exclusion: [String: String] = [:]
+        for (keyNode, valueNode) in mapping {
+          let key = keyNode.string ?? ""
+          let item = YAMLValue(node: valueNode, path: "\(entry.path).\(key)", source: value.source)
+          guard seen.contains(key) else {
+            throw item.error("'\(key)' is not swept\(DidYouMean.hint(for: key, among: Array(seen)))")
+          }
+          exclusion[key] = try item.scalarText()
+        }
+        exclusions.append(exclusion)
+      }
+    }
+    let replications = try reader.optional("replications")?.integer(in: 1...ScenarioDecoder.maximumReplications)
+    try reader.finish()
+    let specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
+    let count = dimensions.reduce(1) { $0 * $1.values.count }
+    guard count <= maximumPoints else { throw value.error("the grid has \(count) points; at most \(maximumPoints)") }
+    guard !specification.points.isEmpty else { throw value.error("every point of the grid is excluded") }
+    return specification
+  }
+
+  /// A list of scalars, or `{from, to, step}` for numbers (inclusive).
+  static func values(_ value: YAMLValue) throws(ScenarioError) -> [String] {
+    if case .mapping = value.node {
+      var reader = try value.mapping()
+      let from = try reader.required("from", "the first value").number()
+      let to = try reader.required("to", "the last value").number()
+      let stepValue = try reader.required("step", "the distance between values, > 0")
+      let step = try stepValue.number(in: 0...1e15, exclusiveLower: true)
+      try reader.finish()
+      guard to >= from else { throw value.error("to (\(to)) must not be below from (\(from))") }
+      let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
+      guard count <= maximumPoints else {
+        throw stepValue.error("the range has \(count) values; at most \(maximumPoints)")
+      }
+      return (0..<count).map { index in
+        let number = from + Double(index) * step
+        return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+      }
+    }
+    var list: [String] = []
+    for (index, node) in try value.sequence().enumerated() {
+      list.append(try YAMLValue(node: node, path: "\(value.path)[\(index)]", source: value.source).scalarText())
+    }
+    guard !list.isEmpty else { throw value.error("expected at least one value") }
+    return list
+  }
+}

@@ -1,0 +1,97 @@
+import Reports
+import ScenarioFiles
+
+/// The files a sweep keeps in its output folder besides the reports: the journal and the list of points,
+/// which is all `widgetsim merge` needs to rebuild the reports from shards.
+public enum SweepOutput {
+  public static let journal = "sweep-journal.txt"
+  public static let points = "sweep-points.csv"
+
+  /// Writes `sweep-points.csv`: `point,replications,<each swept key>`.
+  public static func writePoints(_ plan: SweepPlan, to directory: String) throws(AtomicFile.WriteError) {
+    var text = "point,replications," + plan.keys.map(CSVFormat.text).joined(separator: ",") + "\n"
+    for point in plan.points {
+      let cells =
+        ["\(point.index)", "\(plan.configurations[point.index].replications)"]
+        + point.assignments.map { CSVFormat.text($0.value) }
+      text += cells.joined(separator: ",") + "\n"
+    }
+    try AtomicFile.write(text, to: "\(directory)/\(points)")
+  }
+
+  /// The points, keys and tasks recorded in a sweep folder.
+  public static func readPoints(from directory: String) throws -> (
+    keys: [String], points: [(index: Int, values: [String])], tasks: [(point: Int, replication: Int)]
+  ) {
+    let text = try SweepJournal.read("\(directory)/\(points)")
+    var lines = CSVLines.parse(text)
+    guard !lines.isEmpty, lines[0].count >= 2, lines[0][0] == "point", lines[0][1] == "replications" else {
+      throw SweepJournal.JournalError(message: "\(directory)/\(points) is not a sweep points file")
+    }
+    let keys = Array(lines.removeFirst().dropFirst(2))
+    var points: [(index: Int, values: [String])] = []
+    var tasks: [(point: Int, replication: Int)] = []
+    for cells in lines where cells.count == keys.count + 2 {
+      guard let index = Int(cells[0]), let replications = Int(cells[1]) else { continue }
+      points.append((index, Array(cells.dropFirst(2))))
+      for replication in 0..<replications { tasks.append((index, replication)) }
+    }
+    return (keys, points, tasks)
+  }
+}
+
+/// Minimal RFC 4180 reading for the files widgetsim itself writes.
+enum CSVLines {
+  static func parse(_ text: String) -> [[String]] {
+    var rows: [[String]] = []
+    var row: [String] = []
+    var cell = ""
+    var quoted = false
+    var iterator = text.makeIterator()
+    while let character = iterator.next() {
+      if quoted {
+        if character == "\"" {
+          if let following = iterator.next() {
+            if following == "\"" {
+              cell.append("\"")
+            } else {
+              quoted = false
+              if following == "," {
+                row.append(cell)
+                cell = ""
+              } else if following == "\n" {
+                row.append(cell)
+                rows.append(row)
+                row = []
+                cell = ""
+              } else {
+                cell.append(following)
+              }
+            }
+          } else {
+            quoted = false
+          }
+        } else {
+          cell.append(character)
+        }
+      } else if character == "\"" {
+        quoted = true
+      } else if character == "," {
+        row.append(cell)
+        cell = ""
+      } else if character == "\n" {
+        row.append(cell)
+        rows.append(row)
+        row = []
+        cell = ""
+      } else {
+        cell.append(character)
+      }
+    }
+    if !cell.isEmpty || !row.isEmpty {
+      row.append(cell)
+      rows.append(row)
+    }
+    return rows
+  }
+}

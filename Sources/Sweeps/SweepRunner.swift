@@ -1,0 +1,51 @@
+import Dispatch
+import Reports
+import SimulationEngine
+import Synchronization
+import WidgetModel
+
+/// Runs a sweep's tasks over threads, recording each in the journal as it finishes.
+public enum SweepRunner {
+  /// The metric values of one task: the run summary's metrics for that replication of that point.
+  public static func values(of configuration: ScenarioConfiguration, replication: Int) -> [SweepValue] {
+    let result = FleetRunner.run(configuration, replication: replication, jobs: 1).result
+    let summary = RunSummary(results: [result], subjects: RunSummary.Subjects(configuration))
+    return summary.rows.map { SweepValue(metric: $0.metric, widget: $0.widget, unit: $0.unit, value: $0.values.mean) }
+  }
+
+  /// Runs the tasks not yet in `done` (of the given shard) over `jobs` threads, stopping early (after the
+  /// tasks in hand) when `interrupted` says so. Returns every finished task's values.
+  public static func run(
+    _ plan: SweepPlan, shard: (index: Int, count: Int)?, jobs: Int, journal: SweepJournal,
+    done: [Int: [SweepValue]], interrupted: @escaping @Sendable () -> Bool,
+    progress: (@Sendable (_ finished: Int, _ total: Int) -> Void)? = nil
+  ) throws -> [Int: [SweepValue]] {
+    let todo = plan.tasks(shard: shard).filter { done[$0] == nil }
+    let next = Atomic<Int>(0)
+    let finished = Mutex<[Int: [SweepValue]]>(done)
+    let failure = Mutex<SweepJournal.JournalError?>(nil)
+    let total = plan.tasks(shard: shard).count
+    DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, todo.count))) { _ in
+      while !interrupted() {
+        let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        guard position < todo.count else { return }
+        let task = todo[position]
+        let (point, replication) = plan.tasks[task]
+        let values = values(of: plan.configurations[point], replication: replication)
+        do throws(SweepJournal.JournalError) {
+          try journal.record(task: task, values: values)
+        } catch {
+          failure.withLock { $0 = error }
+          return
+        }
+        let count = finished.withLock { results in
+          results[task] = values
+          return results.count
+        }
+        progress?(count, total)
+      }
+    }
+    if let error = failure.withLock({ $0 }) { throw error }
+    return finished.withLock { $0 }
+  }
+}

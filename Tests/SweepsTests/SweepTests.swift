@@ -1,0 +1,223 @@
+import Reports
+import ScenarioFiles
+import SimulationEngine
+import TestSupport
+import Testing
+import WidgetModel
+
+@testable import Sweeps
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A small sweep file over the quickstart scenario, written to a temporary folder.
+func sweepFile(_ sweep: String, days: Int = 2) throws -> String {
+  let directory = TestFiles.temporaryDirectory()
+  let base = try TestFiles.read(Repository.path("Scenarios/quickstart.yaml"))
+  let path = "\(directory)/sweep.yaml"
+  try AtomicFile.write(base.replacingDays(days) + "\nsweep:\n" + sweep, to: path)
+  return path
+}
+
+extension String {
+  fileprivate func replacingDays(_ days: Int) -> String {
+    split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("days:") ? "days: \(days)" : String($0)
+    }
+    .joined(separator: "\n")
+  }
+}
+
+/// Runs a whole sweep (or a shard) into `directory` and returns the report files' contents.
+@discardableResult
+func runSweep(
+  _ path: String, directory: String, jobs: Int = 1, shard: (index: Int, count: Int)? = nil,
+  commonRandomNumbers: Bool = true, stopAfter: Int? = nil
+) throws -> [String: String] {
+  let sweep = try SweepLoader.load(path: path)
+  let plan = SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: commonRandomNumbers)
+  try AtomicFile.createDirectory(directory)
+  try SweepOutput.writePoints(plan, to: directory)
+  let (journal, done) = try SweepJournal.open(
+    path: "\(directory)/\(SweepOutput.journal)", fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
+  let counter = Counter()
+  let values = try SweepRunner.run(
+    plan, shard: shard, jobs: jobs, journal: journal, done: done,
+    interrupted: { stopAfter.map { counter.value >= $0 } ?? false }, progress: { _, _ in counter.increment() })
+  guard shard == nil, values.count == plan.tasks.count else { return [:] }
+  try SweepReports.write(
+    points: plan.points.map { ($0.index, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
+    values: values, baseline: 0, to: directory)
+  var files: [String: String] = [:]
+  for name in ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"] {
+    files[name] = try TestFiles.read("\(directory)/\(name)")
+  }
+  return files
+}
+
+final class Counter: Sendable {
+  private let count = SynchronizedInt()
+  var value: Int { count.load() }
+  func increment() { count.add(1) }
+}
+
+@Suite("Sweeps")
+struct SweepTests {
+  static let grid = """
+      parameters:
+        widgets[headlines].timeline.after: [15m, 30m]
+        budget.per_day.max: {from: 40, to: 70, step: 30}
+      lockstep:
+        - user.app_opens.per_day: [2, 6]
+          budget.per_day.min: [20, 30]
+      exclude:
+        - widgets[headlines].timeline.after: 30m
+          budget.per_day.max: 40
+      replications: 3
+    """
+
+  @Test("expansion: cross product in order, lockstep keys together, exclusions removed")
+  func expansion() throws {
+    let sweep = try SweepLoader.load(path: try sweepFile(SweepTests.grid))
+    let labels = sweep.points.map(\.label)
+    #expect(
+      labels == [
+        "widgets[headlines].timeline.after=15m, budget.per_day.max=40, user.app_opens.per_day=2, budget.per_day.min=20",
+        "widgets[headlines].timeline.after=15m, budget.per_day.max=40, user.app_opens.per_day=6, budget.per_day.min=30",
+        "widgets[headlines].timeline.after=15m, budget.per_day.max=70, user.app_opens.per_day=2, budget.per_day.min=20",
+        "widgets[headlines].timeline.after=15m, budget.per_day.max=70, user.app_opens.per_day=6, budget.per_day.min=30",
+        "widgets[headlines].timeline.after=30m, budget.per_day.max=70, user.app_opens.per_day=2, budget.per_day.min=20",
+        "widgets[headlines].timeline.after=30m, budget.per_day.max=70, user.app_opens.per_day=6, budget.per_day.min=30",
+      ])
+    #expect(sweep.points.map(\.index) == Array(0..<6))
+    #expect(sweep.configurations[4].widgets[0].timeline.policy == .after(.minutes(30)))
+    #expect(sweep.configurations[5].budget.minPerDay == 30 && sweep.configurations[5].user.appOpensPerDay == 6)
+    #expect(sweep.configurations.allSatisfy { $0.replications == 3 })
+  }
+
+  @Test("every point is checked before any runs; errors name the point and the key")
+  func invalidPoint() throws {
+    let path = try sweepFile(
+      """
+        parameters:
+          widgets[headlines].timeline.after: [15m, soon]
+      """)
+    do {
+      _ = try SweepLoader.load(path: path)
+      Issue.record("accepted a point with after=soon")
+    } catch let error as SweepError {
+      #expect(error.point.index == 1)
+      #expect(error.description.hasPrefix("point 1 (widgets[headlines].timeline.after=soon): "))
+      #expect(error.description.contains("widgets[headlines].timeline.after: expected a duration"))
+    }
+    let unknown = try sweepFile(
+      """
+        parameters:
+          budget.per_dy.max: [40]
+      """)
+    #expect(throws: SweepError.self) { try SweepLoader.load(path: unknown) }
+  }
+
+  @Test("common random numbers: views and app opens are identical across points for the same replication")
+  func commonRandomNumbers() throws {
+    let sweep = try SweepLoader.load(path: try sweepFile(SweepTests.grid))
+    let plan = SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: true)
+    for replication in 0..<3 {
+      let results = [0, 2, 5].map { ScenarioRunner.runReplication(plan.configurations[$0], replication: replication) }
+      // Views of both widgets do not depend on the refresh policy or the budget.
+      for instance in 0..<2 {
+        #expect(Set(results.map { $0.staleness[instance].views }).count == 1)
+      }
+      // Points 0 and 2 share app opens (2 a day): the same foreground reloads.
+      #expect(
+        results[0].total(instance: 0, cause: .appForeground) == results[1].total(instance: 0, cause: .appForeground))
+    }
+  }
+
+  @Test("common random numbers shrink the variance of a paired difference at least 5x against independent streams")
+  func varianceReduction() throws {
+    let path = try sweepFile(
+      """
+        parameters:
+          widgets[headlines].timeline.after: [30m, 35m]
+        replications: 30
+      """, days: 3)
+    let sweep = try SweepLoader.load(path: path)
+    func differences(common: Bool) -> RunningStatistics {
+      let plan = SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: common)
+      var statistics = RunningStatistics()
+      for replication in 0..<30 {
+        let first = ScenarioRunner.runReplication(plan.configurations[0], replication: replication)
+        let second = ScenarioRunner.runReplication(plan.configurations[1], replication: replication)
+        statistics.add(Double(second.fetches[0] - first.fetches[0]))
+      }
+      return statistics
+    }
+    let common = differences(common: true)
+    let independent = differences(common: false)
+    print(
+      "paired difference of fetches, 30 replications: variance \(common.variance) with CRN, \(independent.variance) independent"
+    )
+    #expect(common.variance * 5 <= independent.variance, "CRN \(common.variance), independent \(independent.variance)")
+  }
+
+  @Test("--jobs 1 and 2 write byte-identical reports")
+  func jobsInvariance() throws {
+    let path = try sweepFile(SweepTests.grid)
+    let one = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 1)
+    let two = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 2)
+    #expect(one == two)
+    #expect(one["sweep.csv"]?.hasPrefix("point,widgets[headlines].timeline.after,budget.per_day.max,") == true)
+  }
+
+  @Test("shards 0/3, 1/3 and 2/3 merged equal the unsharded sweep")
+  func shards() throws {
+    let path = try sweepFile(SweepTests.grid)
+    let whole = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 2)
+    let folders = (0..<3).map { _ in TestFiles.temporaryDirectory() }
+    for index in 0..<3 {
+      try runSweep(path, directory: folders[index], jobs: 1, shard: (index, 3))
+    }
+    var values: [Int: [SweepValue]] = [:]
+    for folder in folders {
+      values.merge(try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)").done) { first, _ in first }
+    }
+    let (keys, points, tasks) = try SweepOutput.readPoints(from: folders[0])
+    let merged = TestFiles.temporaryDirectory()
+    try SweepReports.write(points: points, keys: keys, tasks: tasks, values: values, baseline: 0, to: merged)
+    for name in ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"] {
+      #expect(try TestFiles.read("\(merged)/\(name)") == whole[name], "\(name)")
+    }
+  }
+
+  @Test("interrupted and torn journals resume to byte-identical reports (5 random cut points)")
+  func resume() throws {
+    let path = try sweepFile(SweepTests.grid)
+    let reference = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 2)
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 99))
+    for _ in 0..<5 {
+      let directory = TestFiles.temporaryDirectory()
+      // Stop part-way, then cut the journal at a random byte, as kill -9 or a power cut mid-write would.
+      try runSweep(path, directory: directory, jobs: 2, stopAfter: 1 + stream.integer(below: 12))
+      let journal = "\(directory)/\(SweepOutput.journal)"
+      let text = try TestFiles.read(journal)
+      let cut = stream.integer(below: text.utf8.count)
+      #expect(truncate(journal, off_t(cut)) == 0)
+      let resumed = try runSweep(path, directory: directory, jobs: 2)
+      #expect(resumed == reference)
+    }
+  }
+
+  @Test("a journal of another sweep is refused")
+  func foreignJournal() throws {
+    let directory = TestFiles.temporaryDirectory()
+    let path = "\(directory)/\(SweepOutput.journal)"
+    _ = try SweepJournal.open(path: path, fingerprint: "aaaa", taskCount: 3)
+    #expect(throws: SweepJournal.JournalError.self) {
+      try SweepJournal.open(path: path, fingerprint: "bbbb", taskCount: 3)
+    }
+  }
+}
