@@ -16,6 +16,9 @@ enum ScenarioDecoder {
 
   static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> ScenarioConfiguration {
     var top = try root.mapping()
+    if let sweep = top.optional("sweep") {
+      throw sweep.error("this file holds a sweep: run it with `widgetsim sweep`, or remove the sweep section")
+    }
     let name = try top.optional("name")?.string() ?? defaultName
     let days = try top.optional("days")?.integer(in: 1...maximumDays) ?? 7
     let seed = try top.optional("seed")?.unsigned64() ?? 1

@@ -31,6 +31,12 @@ public enum ScenarioLoader {
     return try load(root: root, text: text, file: file, overrides: overrides)
   }
 
+  /// Whether the file at `path` is a sweep (has a top-level `sweep` section).
+  public static func holdsSweep(path: String) throws(ScenarioError) -> Bool {
+    let (root, _) = try parse(text: try readFile(path), file: path)
+    return root.mapping?["sweep"] != nil
+  }
+
   /// Parses scenario text into its YAML tree (dropping a UTF-8 byte order mark), and the text it read.
   static func parse(text: String, file: String) throws(ScenarioError) -> (Node, String) {
     // A UTF-8 byte order mark is legal at the start of a file; YAML parsers differ on it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScenarioFiles
+import Sweeps
 
 /// `widgetsim validate`: check scenario files without running them.
 struct ValidateCommand: ParsableCommand {
@@ -21,6 +22,12 @@ struct ValidateCommand: ParsableCommand {
     var failed = false
     for file in files {
       do {
+        if try ScenarioLoader.holdsSweep(path: file) {
+          let sweep = try SweepLoader.load(path: file, overrides: try scenario.scenarioOverrides())
+          let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
+          print("\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, every point checked)")
+          continue
+        }
         let loaded = try ScenarioLoader.load(path: file, overrides: try scenario.scenarioOverrides())
         let configuration = loaded.configuration
         print(

@@ -20,6 +20,22 @@ struct ScenarioLoaderTests {
     #expect(!loaded.configuration.widgets.isEmpty)
   }
 
+  @Test("a sweep file is refused by the scenario loader with a pointer to `widgetsim sweep`, and loads as a sweep")
+  func sweepFiles() throws {
+    let path = Repository.path("Scenarios/sweep-refresh-interval.yaml")
+    #expect(try ScenarioLoader.holdsSweep(path: path))
+    do {
+      _ = try ScenarioLoader.load(path: path)
+      Issue.record("loaded a sweep as a scenario")
+    } catch {
+      #expect(error.keyPath == "sweep")
+      #expect(error.message.contains("widgetsim sweep"))
+    }
+    let sweep = try SweepLoader.load(path: path)
+    #expect(sweep.points.count == 10)
+    #expect(sweep.configurations.allSatisfy { $0.replications == 10 && $0.days == 30 })
+  }
+
   @Test("the embedded default scenario is Scenarios/quickstart.yaml, byte for byte")
   func defaultScenarioMatchesFile() throws {
     let file = try ScenarioLoader.readFile(Repository.path("Scenarios/quickstart.yaml"))

@@ -98,6 +98,18 @@ struct SweepTests {
     #expect(sweep.configurations.allSatisfy { $0.replications == 3 })
   }
 
+  @Test("a sweep file may name its base scenario, relative to itself")
+  func baseScenario() throws {
+    let directory = TestFiles.temporaryDirectory()
+    try AtomicFile.write(try TestFiles.read(Repository.path("Scenarios/news-15min.yaml")), to: "\(directory)/base.yaml")
+    try AtomicFile.write(
+      "base: base.yaml\nsweep:\n  parameters:\n    budget.per_day.max: [40, 50, 60]\n", to: "\(directory)/sweep.yaml")
+    let sweep = try SweepLoader.load(path: "\(directory)/sweep.yaml")
+    #expect(sweep.points.count == 3)
+    #expect(sweep.configurations.map(\.budget.maxPerDay) == [40, 50, 60])
+    #expect(sweep.name == "news-15min")
+  }
+
   @Test("every point is checked before any runs; errors name the point and the key")
   func invalidPoint() throws {
     let path = try sweepFile(
