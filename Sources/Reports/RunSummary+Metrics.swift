@@ -217,12 +217,12 @@ extension RunSummary {
   /// What the app's servers see, scaled to the real fleet: requests per second at the busiest minute and
   /// at the 99th percentile of minutes, and daily volumes.
   static func serverMetrics(scale: Double) -> [Metric] {
-    @Sendable func perSecond(_ values: [Int64]) -> [Double] { values.map { Double($0) * scale / 60 } }
-    return [
-      Metric(name: "fetch_qps_peak", unit: "requests/s") { result, _ in perSecond(result.serverLoad.fetches).max() ?? 0
+    [
+      Metric(name: "fetch_qps_peak", unit: "requests/s") { result, _ in
+        Double(result.serverLoad.fetches.max() ?? 0) * scale / 60
       },
       Metric(name: "fetch_qps_p99", unit: "requests/s") { result, _ in
-        SampleQuantiles(perSecond(result.serverLoad.fetches)).p99
+        RunSummary.quantileOfCounts(result.serverLoad.fetches, 0.99) * scale / 60
       },
       Metric(name: "fetch_requests_per_day", unit: "requests/day") { result, _ in
         Double(result.serverLoad.fetches.reduce(0, +)) * scale / Double(result.days)
@@ -231,7 +231,7 @@ extension RunSummary {
         Double(result.serverLoad.bytes.reduce(0, +)) * scale / Double(result.days)
       },
       Metric(name: "push_qps_peak", unit: "pushes/s") { result, _ in
-        perSecond(result.serverLoad.pushesSent).max() ?? 0
+        Double(result.serverLoad.pushesSent.max() ?? 0) * scale / 60
       },
       Metric(name: "pushes_sent_per_day", unit: "pushes/day") { result, _ in
         Double(result.serverLoad.pushesSent.reduce(0, +)) * scale / Double(result.days)
@@ -240,5 +240,20 @@ extension RunSummary {
         Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
       },
     ]
+  }
+}
+
+extension RunSummary {
+  /// The p-quantile (Hyndman-Fan 7, as `SampleQuantiles`) of per-minute counts, most of them zero: only the
+  /// non-zero counts are sorted.
+  static func quantileOfCounts(_ counts: [Int64], _ p: Double) -> Double {
+    guard !counts.isEmpty else { return .nan }
+    let nonZero = counts.filter { $0 != 0 }.sorted()
+    let zeros = counts.count - nonZero.count
+    func value(_ index: Int) -> Double { index < zeros ? 0 : Double(nonZero[index - zeros]) }
+    let rank = p * Double(counts.count - 1)
+    let lower = Int(rank.rounded(.down))
+    let upper = Swift.min(lower + 1, counts.count - 1)
+    return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
   }
 }

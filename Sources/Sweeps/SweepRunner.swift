@@ -7,9 +7,18 @@ import WidgetModel
 /// Runs a sweep's tasks over threads, recording each in the journal as it finishes.
 public enum SweepRunner {
   /// The metric values of one task: the run summary's metrics for that replication of that point.
-  public static func values(of configuration: ScenarioConfiguration, replication: Int) -> [SweepValue] {
-    let result = FleetRunner.run(configuration, replication: replication, jobs: 1).result
+  /// `reusable` carries a finished result between tasks of one thread, to reuse its memory.
+  public static func values(
+    of configuration: ScenarioConfiguration, replication: Int, reusable: inout ReplicationResult?
+  ) -> [SweepValue] {
+    let result: ReplicationResult
+    if configuration.fleet.devices == 1 {
+      result = ScenarioRunner.runReplication(configuration, replication: replication, reusing: reusable.take())
+    } else {
+      result = FleetRunner.run(configuration, replication: replication, jobs: 1).result
+    }
     let summary = RunSummary(results: [result], subjects: RunSummary.Subjects(configuration))
+    reusable = result
     return summary.rows.map { SweepValue(metric: $0.metric, widget: $0.widget, unit: $0.unit, value: $0.values.mean) }
   }
 
@@ -26,12 +35,13 @@ public enum SweepRunner {
     let failure = Mutex<SweepJournal.JournalError?>(nil)
     let total = plan.tasks(shard: shard).count
     DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, todo.count))) { _ in
+      var reusable: ReplicationResult?
       while !interrupted() {
         let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard position < todo.count else { return }
         let task = todo[position]
         let (point, replication) = plan.tasks[task]
-        let values = values(of: plan.configurations[point], replication: replication)
+        let values = values(of: plan.configurations[point], replication: replication, reusable: &reusable)
         do throws(SweepJournal.JournalError) {
           try journal.record(task: task, values: values)
         } catch {

@@ -15,6 +15,20 @@ public enum ScenarioRunner {
     return FleetRunner.run(configuration, replication: replication, jobs: jobs).result
   }
 
+  /// Simulates replication `replication` of a single-device scenario into `reusable` (emptied first) when it
+  /// has the right shape, so repeated runs on one thread reuse their memory.
+  public static func runReplication(
+    _ configuration: ScenarioConfiguration, replication: Int, reusing reusable: consuming ReplicationResult?
+  ) -> ReplicationResult {
+    guard configuration.fleet.devices == 1, var result = reusable, result.fits(configuration) else {
+      return runReplication(configuration, replication: replication)
+    }
+    result.reset(replication: replication)
+    let (device, offset, installed) = FleetRunner.device(0, of: configuration, replication: replication)
+    return DeviceSimulation.run(
+      configuration: device, replication: replication, clockOffset: offset, installed: installed, into: consume result)
+  }
+
   /// Simulates every replication, one after another.
   public static func run(_ configuration: ScenarioConfiguration, jobs: Int = 1) -> [ReplicationResult] {
     (0..<configuration.replications).map { runReplication(configuration, replication: $0, jobs: jobs) }

@@ -30,6 +30,28 @@ struct ReportTests {
     #expect(outputs[0].allSatisfy { !$0.isEmpty })
   }
 
+  @Test(
+    "a result reused for another replication gives the same reports as a fresh one",
+    arguments: ["quickstart", "delivery-live-activity", "weather-push"])
+  func reusedResultMatchesFresh(_ name: String) throws {
+    let loaded = try ScenarioLoader.load(path: Repository.path("Scenarios/\(name).yaml"))
+    let configuration = loaded.configuration
+    let used = ScenarioRunner.runReplication(configuration, replication: 1)
+    let reused = ScenarioRunner.runReplication(configuration, replication: 0, reusing: used)
+    let fresh = ScenarioRunner.runReplication(configuration, replication: 0)
+    var outputs: [[String]] = []
+    for result in [reused, fresh] {
+      let directory = TestFiles.temporaryDirectory()
+      let metadata = RunMetadata(
+        widgetsimVersion: "test", scenarioFile: loaded.file, scenarioText: loaded.text, overrides: [],
+        wallTimeSeconds: 0)
+      try RunReports.write(configuration: configuration, results: [result], metadata: metadata, to: directory)
+      outputs.append(RunReports.files.map { ReportTests.read("\(directory)/\($0)") })
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].allSatisfy { !$0.isEmpty })
+  }
+
   @Test("a different seed changes the reports; another widget's policy does not change what the user did")
   func commonRandomNumbers() throws {
     let base = try ScenarioLoader.loadDefault().configuration
@@ -90,6 +112,15 @@ struct ReportTests {
     let single = RunSummary(results: [results[0]], subjects: RunSummary.Subjects(configuration))
     let line = try #require(single.csv().split(separator: "\n").first { $0.hasPrefix("reloads_per_day,headlines,") })
     #expect(line.split(separator: ",", omittingEmptySubsequences: false)[3] == "")
+  }
+
+  @Test("the quantile of mostly-zero counts equals the exact sample quantile")
+  func quantileOfCounts() {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 8))
+    let counts = (0..<5_000).map { _ in stream.uniform() < 0.9 ? Int64(0) : Int64(stream.integer(below: 50)) }
+    for p in [0.5, 0.9, 0.95, 0.99, 1] {
+      #expect(RunSummary.quantileOfCounts(counts, p) == SampleQuantiles(counts.map(Double.init)).quantile(p))
+    }
   }
 
   @Test("numbers are written with fixed decimals; names are folder-safe")

@@ -7,7 +7,7 @@ import SimulationEngine
 /// in any order, on any number of threads, gives the same result to the bit; floating-point values are
 /// derived only when reports read them.
 public struct ReplicationResult: Sendable {
-  public let replication: Int
+  public private(set) var replication: Int
   public let days: Int
   public let instanceCount: Int
   /// Devices simulated into this result, and per instance how many of them had it installed.
@@ -125,6 +125,49 @@ public struct ReplicationResult: Sendable {
     drains += other.drains
     serverLoad.merge(other.serverLoad)
     perDevice.merge(other.perDevice)
+  }
+
+  /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
+  public mutating func reset(replication: Int) {
+    self.replication = replication
+    devices = 0
+    ReplicationResult.zero(&instanceDevices)
+    ReplicationResult.zero(&reloadCounts)
+    ReplicationResult.zero(&reloadTotals)
+    ReplicationResult.zero(&budgetMilli)
+    staleness = Array(repeating: StalenessRecorder(), count: staleness.count)
+    ReplicationResult.zero(&exhaustedDevices)
+    ReplicationResult.zero(&lastGrantMicros)
+    ReplicationResult.zero(&lastGrantDevices)
+    ReplicationResult.zero(&builds)
+    ReplicationResult.zero(&cpuMicros)
+    ReplicationResult.zero(&fetches)
+    ReplicationResult.zero(&fetchByteTotals)
+    eventsHandled = 0
+    trace = nil
+    ReplicationResult.zero(&pushCounts)
+    activities.removeAll(keepingCapacity: true)
+    activityTotals = Array(repeating: ActivityTotals(), count: activityTotals.count)
+    activityStaleness = Array(repeating: StalenessRecorder(), count: activityStaleness.count)
+    ReplicationResult.zero(&energy.microjoules)
+    energy.undrained = 0
+    energy.deviceWidgetJoules = 0
+    ReplicationResult.zero(&stateOfChargePPM)
+    ReplicationResult.zero(&lowPowerDevices)
+    ReplicationResult.zero(&chargingDevices)
+    drains = 0
+    serverLoad.reset()
+    perDevice = DeviceDistributions()
+  }
+
+  /// Whether a configuration's results have this shape (days, instances, Live Activity kinds).
+  public func fits(_ configuration: ScenarioConfiguration) -> Bool {
+    days == configuration.days && instanceCount == configuration.instances.count
+      && pushTargetCount == 1 + configuration.liveActivities.count
+  }
+
+  static func zero<Value: FixedWidthInteger>(_ values: inout [Value]) {
+    values.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
   }
 
   static func add<Value: FixedWidthInteger>(_ target: inout [Value], _ source: [Value]) {

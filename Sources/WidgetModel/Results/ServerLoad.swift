@@ -46,6 +46,13 @@ public struct ServerLoad: Sendable {
     if delivered { pushesDelivered[slot] += 1 } else { pushesSent[slot] += 1 }
   }
 
+  mutating func reset() {
+    ReplicationResult.zero(&fetches)
+    ReplicationResult.zero(&bytes)
+    ReplicationResult.zero(&pushesSent)
+    ReplicationResult.zero(&pushesDelivered)
+  }
+
   mutating func merge(_ other: ServerLoad) {
     ReplicationResult.add(&fetches, other.fetches)
     ReplicationResult.add(&bytes, other.bytes)
