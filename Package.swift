@@ -91,7 +91,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SweepsTests",
-      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
+      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"]
     ),
     .testTarget(
       name: "BenchmarksTests",

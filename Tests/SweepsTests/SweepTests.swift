@@ -1,3 +1,4 @@
+import CGSL
 import Reports
 import ScenarioFiles
 import SimulationEngine
@@ -173,7 +174,13 @@ struct SweepTests {
     print(
       "paired difference of fetches, 30 replications: variance \(common.variance) with CRN, \(independent.variance) independent"
     )
-    #expect(common.variance * 5 <= independent.variance, "CRN \(common.variance), independent \(independent.variance)")
+    // Not just the point estimates: an F test at 95% that the true ratio of the two variances exceeds 5
+    // (both are sample variances of 30 independent paired differences, so their ratio over the true ratio
+    // follows F(29, 29)).
+    let critical = gsl_cdf_fdist_Pinv(0.95, 29, 29)
+    #expect(
+      common.variance * 5 * critical <= independent.variance,
+      "CRN \(common.variance), independent \(independent.variance), F(29, 29) 95% \(critical)")
   }
 
   @Test("--jobs 1 and 2 write byte-identical reports")
