@@ -4,8 +4,10 @@ import WidgetModel
 /// `manifest.json`: what produced a run's reports. Everything in it but `wall_time_seconds` is the same for
 /// the same scenario, overrides, seed and version.
 enum Manifest {
-  static func json(configuration: ScenarioConfiguration, eventsHandled events: UInt64, metadata: RunMetadata) -> String
-  {
+  static func json(
+    configuration: ScenarioConfiguration, eventsHandled events: UInt64, fingerprints: [ReplicationFingerprint],
+    metadata: RunMetadata
+  ) -> String {
     let fields: [(String, String)] = [
       ("widgetsim_version", quoted(metadata.widgetsimVersion)),
       ("gsl_version", quoted(gslVersion)),
@@ -18,10 +20,17 @@ enum Manifest {
       ("replications", "\(configuration.replications)"),
       ("widget_instances", "\(configuration.instances.count)"),
       ("events_handled", "\(events)"),
+      ("trajectory_fingerprint", quoted(hexadecimal(combined(fingerprints)))),
+      ("trajectory_fingerprints", "[" + fingerprints.map { quoted($0.hexadecimal) }.joined(separator: ", ") + "]"),
       ("wall_time_seconds", CSVFormat.number(metadata.wallTimeSeconds, decimals: 3)),
       ("reports", "[" + RunReportWriter.files.dropLast().map(quoted).joined(separator: ", ") + "]"),
     ]
     return "{\n" + fields.map { "  \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// The run's trajectory fingerprint: FNV-1a over the replications' fingerprints, in order.
+  static func combined(_ fingerprints: [ReplicationFingerprint]) -> UInt64 {
+    fnv1a64(fingerprints.map(\.hexadecimal).joined(separator: ","))
   }
 
   /// 64-bit FNV-1a of the UTF-8 bytes: identifies a scenario text (not a cryptographic hash).

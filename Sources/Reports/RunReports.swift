@@ -27,7 +27,7 @@ public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = [
     "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "energy.csv", "battery.csv",
-    "server_load.csv", "summary.csv", "manifest.json",
+    "server_load.csv", "replications.csv", "summary.csv", "manifest.json",
   ]
 
   public let directory: String
@@ -41,6 +41,7 @@ public final class RunReportWriter {
   private let energy: AtomicFileWriter
   private let battery: AtomicFileWriter
   private let serverLoad: AtomicFileWriter
+  private let replications: AtomicFileWriter
   /// `devices.csv`, when per-device figures were asked for.
   private let devices: AtomicFileWriter?
   let serverScale: Double
@@ -49,6 +50,7 @@ public final class RunReportWriter {
   let activityLabels: [String]
   private var summary: RunSummary.Accumulator
   private var eventsHandled: UInt64 = 0
+  private var fingerprints: [ReplicationFingerprint] = []
   private var nextReplication = 0
 
   public init(configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false)
@@ -69,6 +71,7 @@ public final class RunReportWriter {
     energy = try AtomicFileWriter(path: "\(directory)/energy.csv")
     battery = try AtomicFileWriter(path: "\(directory)/battery.csv")
     serverLoad = try AtomicFileWriter(path: "\(directory)/server_load.csv")
+    replications = try AtomicFileWriter(path: "\(directory)/replications.csv")
     devices = perDevice ? try AtomicFileWriter(path: "\(directory)/devices.csv") : nil
     serverScale = configuration.fleet.scale
     summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
@@ -80,6 +83,7 @@ public final class RunReportWriter {
     try energy.append(EnergyReport.header)
     try battery.append(BatteryReport.header)
     try serverLoad.append(ServerLoadReport.header)
+    try replications.append(ReplicationsReport.header)
     try devices?.append(DevicesReport.header)
   }
 
@@ -96,8 +100,11 @@ public final class RunReportWriter {
     try battery.append(BatteryReport.rows(result))
     try serverLoad.append(ServerLoadReport.rows(result, scale: serverScale))
     try devices?.append(DevicesReport.rows(summaries, replication: result.replication))
-    summary.add(result)
+    let values = summary.values(of: result)
+    try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: result.replication))
+    summary.add(values)
     eventsHandled += result.eventsHandled
+    fingerprints.append(result.fingerprint)
   }
 
   /// Commits every report and returns the run's summary.
@@ -112,9 +119,11 @@ public final class RunReportWriter {
     try energy.commit()
     try battery.commit()
     try serverLoad.commit()
+    try replications.commit()
     try devices?.commit()
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
-    let manifest = Manifest.json(configuration: configuration, eventsHandled: eventsHandled, metadata: metadata)
+    let manifest = Manifest.json(
+      configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata)
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
     return result
   }

@@ -93,13 +93,26 @@ public struct RunSummary: Sendable {
     }
 
     public mutating func add(_ result: ReplicationResult) {
-      var row = 0
+      add(values(of: result))
+    }
+
+    /// Adds one replication's values, as ``values(of:)`` gives them.
+    public mutating func add(_ replication: [MetricValue]) {
+      for (row, value) in replication.enumerated() { values[row].add(value.value) }
+    }
+
+    /// Every metric's value for one replication, in row order.
+    public func values(of result: ReplicationResult) -> [MetricValue] {
+      var list: [MetricValue] = []
+      list.reserveCapacity(values.count)
       for subject in subjects {
         for (metric, index) in subject.metrics {
-          values[row].add(metric.value(result, index))
-          row += 1
+          list.append(
+            MetricValue(
+              metric: metric.name, widget: subject.label, unit: metric.unit, value: metric.value(result, index)))
         }
       }
+      return list
     }
 
     public var summary: RunSummary {

@@ -1,3 +1,4 @@
+import Reports
 import Synchronization
 
 #if canImport(Glibc)
@@ -26,9 +27,9 @@ public final class SweepJournal: Sendable {
 
   /// Opens (creating if needed) the journal for `fingerprint` and returns it with the tasks already done.
   public static func open(path: String, fingerprint: String, taskCount: Int) throws(JournalError)
-    -> (SweepJournal, [Int: [SweepValue]])
+    -> (SweepJournal, [Int: [MetricValue]])
   {
-    var done: [Int: [SweepValue]] = [:]
+    var done: [Int: [MetricValue]] = [:]
     let header = "widgetsim-sweep-journal 1 \(fingerprint) \(taskCount)"
     if let text = try? read(path) {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -66,7 +67,7 @@ public final class SweepJournal: Sendable {
   }
 
   /// Records a finished task durably.
-  public func record(task: Int, values: [SweepValue]) throws(JournalError) {
+  public func record(task: Int, values: [MetricValue]) throws(JournalError) {
     var text = ""
     for value in values {
       text += "v\t\(task)\t\(value.metric)\t\(value.widget)\t\(value.unit)\t\(value.value)\n"
@@ -97,14 +98,14 @@ public final class SweepJournal: Sendable {
   }
 
   /// Finished tasks in journal lines: values of tasks with a `done` line; anything torn is ignored.
-  static func parse(_ lines: ArraySlice<Substring>) -> [Int: [SweepValue]] {
-    var pending: [Int: [SweepValue]] = [:]
-    var done: [Int: [SweepValue]] = [:]
+  static func parse(_ lines: ArraySlice<Substring>) -> [Int: [MetricValue]] {
+    var pending: [Int: [MetricValue]] = [:]
+    var done: [Int: [MetricValue]] = [:]
     for line in lines {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       if fields.count == 6, fields[0] == "v", let task = Int(fields[1]), let value = Double(fields[5]) {
         pending[task, default: []].append(
-          SweepValue(metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value))
+          MetricValue(metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value))
       } else if fields.count == 2, fields[0] == "done", let task = Int(fields[1]) {
         done[task] = pending.removeValue(forKey: task) ?? []
       }
@@ -127,7 +128,7 @@ public final class SweepJournal: Sendable {
 
   /// Reads a journal without opening it for writing (for `merge`).
   public static func load(path: String) throws(JournalError) -> (
-    fingerprint: String, tasks: Int, done: [Int: [SweepValue]]
+    fingerprint: String, tasks: Int, done: [Int: [MetricValue]]
   ) {
     guard let text = try? read(path) else { throw JournalError(message: "cannot read \(path)") }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

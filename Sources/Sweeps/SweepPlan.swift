@@ -60,11 +60,3 @@ public struct SweepPlan: Sendable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }
-
-/// One metric of one subject in one task.
-public struct SweepValue: Sendable, Equatable {
-  public let metric: String
-  public let widget: String
-  public let unit: String
-  public let value: Double
-}

@@ -8,7 +8,7 @@ public enum SweepReports {
   /// `sweep.csv`, `sweep_summary.csv` and, with a baseline point, `sweep_baseline.csv`, written atomically.
   public static func write(
     points: [(index: Int, values: [String])], keys: [String], tasks: [(point: Int, replication: Int)],
-    values: [Int: [SweepValue]], baseline: Int?, to directory: String
+    values: [Int: [MetricValue]], baseline: Int?, to directory: String
   ) throws(AtomicFile.WriteError) {
     let keyHeader = keys.map { CSVFormat.text($0) }.joined(separator: ",")
     let pointCells = Dictionary(

@@ -10,28 +10,27 @@ public enum SweepRunner {
   /// `reusable` carries a finished result between tasks of one thread, to reuse its memory.
   public static func values(
     of configuration: ScenarioConfiguration, replication: Int, reusable: inout ReplicationResult?
-  ) -> [SweepValue] {
+  ) -> [MetricValue] {
     let result: ReplicationResult
     if configuration.fleet.devices == 1 {
       result = ScenarioRunner.runReplication(configuration, replication: replication, reusing: reusable.take())
     } else {
       result = FleetRunner.run(configuration, replication: replication, jobs: 1).result
     }
-    let summary = RunSummary(results: [result], subjects: RunSummary.Subjects(configuration))
     reusable = result
-    return summary.rows.map { SweepValue(metric: $0.metric, widget: $0.widget, unit: $0.unit, value: $0.values.mean) }
+    return RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration)).values(of: result)
   }
 
   /// Runs the tasks not yet in `done` (of the given shard) over `jobs` threads, stopping early (after the
   /// tasks in hand) when `interrupted` says so. Returns every finished task's values.
   public static func run(
     _ plan: SweepPlan, shard: (index: Int, count: Int)?, jobs: Int, journal: SweepJournal,
-    done: [Int: [SweepValue]], interrupted: @escaping @Sendable () -> Bool,
+    done: [Int: [MetricValue]], interrupted: @escaping @Sendable () -> Bool,
     progress: (@Sendable (_ finished: Int, _ total: Int) -> Void)? = nil
-  ) throws -> [Int: [SweepValue]] {
+  ) throws -> [Int: [MetricValue]] {
     let todo = plan.tasks(shard: shard).filter { done[$0] == nil }
     let next = Atomic<Int>(0)
-    let finished = Mutex<[Int: [SweepValue]]>(done)
+    let finished = Mutex<[Int: [MetricValue]]>(done)
     let failure = Mutex<SweepJournal.JournalError?>(nil)
     let total = plan.tasks(shard: shard).count
     DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, todo.count))) { _ in

@@ -153,7 +153,7 @@ struct MergeCommand: ParsableCommand {
     do {
       let (keys, points, tasks) = try SweepOutput.readPoints(from: folders[0])
       var fingerprint: String?
-      var values: [Int: [SweepValue]] = [:]
+      var values: [Int: [MetricValue]] = [:]
       for folder in folders {
         let journal = try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)")
         if let fingerprint, fingerprint != journal.fingerprint {

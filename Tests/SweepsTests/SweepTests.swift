@@ -200,7 +200,7 @@ struct SweepTests {
     for index in 0..<3 {
       try runSweep(path, directory: folders[index], jobs: 1, shard: (index, 3))
     }
-    var values: [Int: [SweepValue]] = [:]
+    var values: [Int: [MetricValue]] = [:]
     for folder in folders {
       values.merge(try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)").done) { first, _ in first }
     }

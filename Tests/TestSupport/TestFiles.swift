@@ -38,6 +38,14 @@ public enum TestFiles {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// Writes `text` to `path`, replacing what was there.
+  public static func write(_ text: String, to path: String) throws {
+    guard let handle = fopen(path, "wb") else { throw FileError(path: path) }
+    defer { fclose(handle) }
+    let bytes = Array(text.utf8)
+    guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else { throw FileError(path: path) }
+  }
+
   /// The names of a folder's entries, sorted.
   public static func list(_ path: String) throws -> [String] {
     guard let directory = opendir(path) else { throw FileError(path: path) }

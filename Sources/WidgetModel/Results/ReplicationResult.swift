@@ -35,6 +35,8 @@ public struct ReplicationResult: Sendable {
   var fetchByteTotals: [Int64]
   /// Events the engine handled.
   public internal(set) var eventsHandled: UInt64 = 0
+  /// The replication's event trajectory: see ``ReplicationFingerprint``.
+  public internal(set) var fingerprint = ReplicationFingerprint()
   /// Every reload that ran, in order, when the run was traced.
   public internal(set) var trace: [ReloadRecord]?
   /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`; target 0 is
@@ -115,6 +117,7 @@ public struct ReplicationResult: Sendable {
     ReplicationResult.add(&fetches, other.fetches)
     ReplicationResult.add(&fetchByteTotals, other.fetchByteTotals)
     eventsHandled += other.eventsHandled
+    fingerprint.merge(other.fingerprint)
     ReplicationResult.add(&pushCounts, other.pushCounts)
     for index in activityTotals.indices { activityTotals[index].merge(other.activityTotals[index]) }
     for index in activityStaleness.indices { activityStaleness[index].merge(other.activityStaleness[index]) }
@@ -144,6 +147,7 @@ public struct ReplicationResult: Sendable {
     ReplicationResult.zero(&fetches)
     ReplicationResult.zero(&fetchByteTotals)
     eventsHandled = 0
+    fingerprint = ReplicationFingerprint()
     trace = nil
     ReplicationResult.zero(&pushCounts)
     activities.removeAll(keepingCapacity: true)

@@ -42,6 +42,10 @@ struct DeviceSimulation: EventHandler {
   var trace: [ReloadRecord]?
 
   // This device's own figures, folded into `result` when it finishes.
+  /// The device's index in the fleet (0 for a single device), which keys its streams and fingerprint.
+  let deviceIndex: Int
+  /// The trajectory so far: every handled event's time, kind and target folded in, in order.
+  var trajectory = TrajectoryFingerprint()
   /// Local clock ahead of UTC (the device's time zone), for server load by UTC minute.
   let clockOffset: SimDuration
   var deviceExhausted: [Bool]
@@ -95,6 +99,7 @@ struct DeviceSimulation: EventHandler {
     installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
   ) {
     user = configuration.user
+    deviceIndex = device
     self.clockOffset = clockOffset
     budgetSettings = configuration.budget
     system = configuration.system
@@ -278,6 +283,7 @@ struct DeviceSimulation: EventHandler {
   /// Adds this device's own figures to the aggregate.
   mutating func foldDevice(_ scheduler: inout Scheduler) {
     result.eventsHandled += scheduler.handledEventCount
+    result.fingerprint.add(device: deviceIndex, trajectory)
     result.devices += 1
     for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }
     for (cell, exhausted) in deviceExhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
@@ -306,6 +312,7 @@ struct DeviceSimulation: EventHandler {
   // MARK: - Events
 
   mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    trajectory.add(event)
     guard let kind = DeviceEventKind(rawValue: event.kind.rawValue) else {
       preconditionFailure("unknown device event \(event.kind)")
     }
