@@ -46,6 +46,11 @@ let package = Package(
       name: "Sweeps",
       dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
     ),
+    // Comparing two runs: per-metric differences with Welch or paired t-tests, regression gates.
+    .target(
+      name: "Comparisons",
+      dependencies: ["CGSL", "SimulationEngine", "Reports"]
+    ),
     // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
     .target(
       name: "Benchmarks",
@@ -56,6 +61,7 @@ let package = Package(
       name: "widgetsim",
       dependencies: [
         "Benchmarks",
+        "Comparisons",
         "Reports",
         "ScenarioFiles",
         "Sweeps",
@@ -92,6 +98,10 @@ let package = Package(
     .testTarget(
       name: "SweepsTests",
       dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"]
+    ),
+    .testTarget(
+      name: "ComparisonsTests",
+      dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

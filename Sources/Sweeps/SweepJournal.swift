@@ -31,7 +31,7 @@ public final class SweepJournal: Sendable {
   {
     var done: [Int: [MetricValue]] = [:]
     let header = "widgetsim-sweep-journal 1 \(fingerprint) \(taskCount)"
-    if let text = try? read(path) {
+    if let text = try? TextFile.read(path) {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       guard let first = lines.first, String(first) == header else {
         throw JournalError(
@@ -113,24 +113,11 @@ public final class SweepJournal: Sendable {
     return done
   }
 
-  static func read(_ path: String) throws -> String {
-    guard let handle = fopen(path, "rb") else { throw JournalError(message: "cannot open \(path)") }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, handle)
-      bytes.append(contentsOf: buffer[0..<count])
-      if count < buffer.count { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Reads a journal without opening it for writing (for `merge`).
   public static func load(path: String) throws(JournalError) -> (
     fingerprint: String, tasks: Int, done: [Int: [MetricValue]]
   ) {
-    guard let text = try? read(path) else { throw JournalError(message: "cannot read \(path)") }
+    guard let text = try? TextFile.read(path) else { throw JournalError(message: "cannot read \(path)") }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let header = lines.first.map { $0.split(separator: " ") } ?? []
     guard header.count == 4, header[0] == "widgetsim-sweep-journal", header[1] == "1", let tasks = Int(header[3]) else {

@@ -23,7 +23,7 @@ public enum SweepOutput {
   public static func readPoints(from directory: String) throws -> (
     keys: [String], points: [(index: Int, values: [String])], tasks: [(point: Int, replication: Int)]
   ) {
-    let text = try SweepJournal.read("\(directory)/\(points)")
+    let text = try TextFile.read("\(directory)/\(points)")
     var lines = CSVLines.parse(text)
     guard !lines.isEmpty, lines[0].count >= 2, lines[0][0] == "point", lines[0][1] == "replications" else {
       throw SweepJournal.JournalError(message: "\(directory)/\(points) is not a sweep points file")
@@ -37,61 +37,5 @@ public enum SweepOutput {
       for replication in 0..<replications { tasks.append((index, replication)) }
     }
     return (keys, points, tasks)
-  }
-}
-
-/// Minimal RFC 4180 reading for the files widgetsim itself writes.
-enum CSVLines {
-  static func parse(_ text: String) -> [[String]] {
-    var rows: [[String]] = []
-    var row: [String] = []
-    var cell = ""
-    var quoted = false
-    var iterator = text.makeIterator()
-    while let character = iterator.next() {
-      if quoted {
-        if character == "\"" {
-          if let following = iterator.next() {
-            if following == "\"" {
-              cell.append("\"")
-            } else {
-              quoted = false
-              if following == "," {
-                row.append(cell)
-                cell = ""
-              } else if following == "\n" {
-                row.append(cell)
-                rows.append(row)
-                row = []
-                cell = ""
-              } else {
-                cell.append(following)
-              }
-            }
-          } else {
-            quoted = false
-          }
-        } else {
-          cell.append(character)
-        }
-      } else if character == "\"" {
-        quoted = true
-      } else if character == "," {
-        row.append(cell)
-        cell = ""
-      } else if character == "\n" {
-        row.append(cell)
-        rows.append(row)
-        row = []
-        cell = ""
-      } else {
-        cell.append(character)
-      }
-    }
-    if !cell.isEmpty || !row.isEmpty {
-      row.append(cell)
-      rows.append(row)
-    }
-    return rows
   }
 }

@@ -39,11 +39,26 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try scenario.load(file)
+    let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
+    try RunExecution.run(
+      loaded, overrides: scenario.overrides, directory: directory, jobs: jobs, perDevice: perDevice, quiet: quiet)
+  }
+}
+
+/// Running a loaded scenario and writing its reports: `run` and `check`.
+enum RunExecution {
+  static func defaultDirectory(_ configuration: ScenarioConfiguration) -> String {
+    "Reports/\(RunReports.folderName(for: configuration.name))"
+  }
+
+  /// Simulates every replication into `directory`; on a write failure prints it and exits 1.
+  @discardableResult
+  static func run(
+    _ loaded: LoadedScenario, overrides: [String], directory: String, jobs: Int?, perDevice: Bool, quiet: Bool
+  ) throws -> RunSummary {
     let configuration = loaded.configuration
-    let directory = out ?? "Reports/\(RunReports.folderName(for: configuration.name))"
     let clock = ContinuousClock()
     let started = clock.now
-    let summary: RunSummary
     var events: UInt64 = 0
     do {
       let writer = try RunReportWriter(configuration: configuration, directory: directory, perDevice: perDevice)
@@ -63,13 +78,14 @@ struct RunCommand: ParsableCommand {
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       let metadata = RunMetadata(
         widgetsimVersion: WidgetSim.version, scenarioFile: loaded.file, scenarioText: loaded.text,
-        overrides: scenario.overrides, wallTimeSeconds: seconds)
-      summary = try writer.finish(metadata: metadata)
+        overrides: overrides, wallTimeSeconds: seconds)
+      let summary = try writer.finish(metadata: metadata)
       if !quiet {
         print(
           RunSummaryText.text(
             configuration: configuration, summary: summary, events: events, directory: directory, seconds: seconds))
       }
+      return summary
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(1)

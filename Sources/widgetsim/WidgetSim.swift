@@ -11,7 +11,11 @@ struct WidgetSim: ParsableCommand {
     commandName: "widgetsim",
     abstract: "Simulate how iOS refreshes widgets and Live Activities under its budgets, and the battery it costs.",
     version: "widgetsim \(version) (GSL \(gslVersion))",
-    subcommands: [RunCommand.self, SweepCommand.self, MergeCommand.self, ValidateCommand.self, BenchCommand.self]
+    subcommands: [
+      RunCommand.self, SweepCommand.self, MergeCommand.self, CompareCommand.self, CheckCommand.self,
+      ValidateCommand.self,
+      BenchCommand.self,
+    ]
   )
 
   /// Runs the command, with widgetsim's exit codes: 0 ok, 1 the run failed, 2 bad input or usage.

@@ -1,0 +1,115 @@
+/// Two runs' metrics side by side: for every metric both have, the difference with its test, and for the
+/// gated ones whether the candidate is significantly worse than the baseline beyond the gate's tolerance.
+public struct Comparison: Sendable {
+  /// One metric of one subject.
+  public struct Row: Sendable {
+    public let key: ReplicationTable.Key
+    public let unit: String
+    /// nil when a side has fewer than two replications with a value.
+    public let test: DifferenceTest?
+    public let gate: Gate?
+    /// One-sided p-value of "worse by no more than the tolerance"; nil when not gated.
+    public let gatePValue: Double?
+    public let verdict: Verdict
+  }
+
+  public enum Verdict: String, Sendable {
+    /// Gated, and significantly worse beyond the tolerance.
+    case fail
+    /// Gated, and not shown to be worse beyond the tolerance.
+    case pass
+    /// Not gated.
+    case none = ""
+  }
+
+  public let baseline: ReplicationTable
+  public let candidate: ReplicationTable
+  public let rows: [Row]
+  /// Significance level of the gates' tests.
+  public let alpha: Double
+  /// Whether the tests were paired (same seed and replications on both sides).
+  public let paired: Bool
+  /// Metrics only one side has (not gated, so not an error), for the record.
+  public let onlyInBaseline: [ReplicationTable.Key]
+  public let onlyInCandidate: [ReplicationTable.Key]
+
+  public var failures: [Row] { rows.filter { $0.verdict == .fail } }
+
+  /// Compares `candidate` with `baseline`. Throws (bad input, exit 2) when a gate matches no metric of both
+  /// runs, a gated metric is missing on one side or has a different unit, or cannot be tested (fewer than two
+  /// replications with a value on a side).
+  public init(
+    baseline: ReplicationTable, candidate: ReplicationTable, gates: [Gate], alpha: Double = 0.05
+  ) throws(ComparisonError) {
+    guard alpha > 0 && alpha < 1 else {
+      throw ComparisonError("significance level \(alpha): expected a number in (0, 1)")
+    }
+    self.baseline = baseline
+    self.candidate = candidate
+    self.alpha = alpha
+    paired = Comparison.commonRandomNumbers(baseline, candidate)
+    for gate in gates {
+      let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
+      guard !matching.isEmpty else {
+        let metrics = Set(baseline.keys.map(\.metric)).sorted()
+        throw ComparisonError(
+          "gate \(gate): no metric '\(gate.metric)'\(gate.widget.map { " for '\($0)'" } ?? "") in \(baseline.path) or \(candidate.path); metrics: \(metrics.joined(separator: ", "))"
+        )
+      }
+      for key in matching where baseline.series[key] == nil || candidate.series[key] == nil {
+        let missing = baseline.series[key] == nil ? baseline.path : candidate.path
+        throw ComparisonError(
+          "gate \(gate): \(key.metric) (\(key.widget)) is missing from \(missing): the runs do not simulate the same widgets"
+        )
+      }
+    }
+    var rows: [Row] = []
+    for key in baseline.keys {
+      guard let first = baseline.series[key], let second = candidate.series[key] else { continue }
+      let gate = gates.first { $0.applies(to: key) }
+      guard first.unit == second.unit else {
+        throw ComparisonError(
+          "\(key.metric) (\(key.widget)) is in '\(first.unit)' in \(baseline.path) but '\(second.unit)' in \(candidate.path)"
+        )
+      }
+      let test = Comparison.test(first, second, paired: paired)
+      guard let gate else {
+        rows.append(Row(key: key, unit: first.unit, test: test, gate: nil, gatePValue: nil, verdict: .none))
+        continue
+      }
+      guard let test else {
+        throw ComparisonError(
+          "gate \(gate): \(key.metric) (\(key.widget)) needs at least two replications with a value on each side to be tested"
+        )
+      }
+      let margin = gate.margin(baselineMean: test.baselineMean)
+      let p = test.pValue(worseBy: margin, direction: gate.direction)
+      rows.append(
+        Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: p < alpha ? .fail : .pass))
+    }
+    self.rows = rows
+    onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }
+    onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
+  }
+
+  /// Common random numbers: one and the same seed on both sides (replication r then uses the same streams).
+  static func commonRandomNumbers(_ first: ReplicationTable, _ second: ReplicationTable) -> Bool {
+    first.seeds.count == 1 && first.seeds == second.seeds
+  }
+
+  /// The test of one metric: paired over the replications both sides measured, or Welch.
+  static func test(_ first: ReplicationTable.Series, _ second: ReplicationTable.Series, paired: Bool)
+    -> DifferenceTest?
+  {
+    if paired && Set(first.values.keys) == Set(second.values.keys) {
+      let replications = first.values.keys.sorted().filter {
+        first.values[$0]!.isFinite && second.values[$0]!.isFinite
+      }
+      return DifferenceTest.paired(
+        baseline: replications.map { first.values[$0]! }, candidate: replications.map { second.values[$0]! })
+    }
+    return DifferenceTest.welch(
+      baseline: first.values.keys.sorted().map { first.values[$0]! }.filter(\.isFinite),
+      candidate: second.values.keys.sorted().map { second.values[$0]! }.filter(\.isFinite))
+  }
+}

@@ -1,0 +1,92 @@
+/// A regression gate on one metric: which direction is worse and how much worse is tolerated.
+///
+/// Written `METRIC[@WIDGET]:+TOLERANCE` (a rise is worse) or `METRIC[@WIDGET]:-TOLERANCE` (a fall is worse);
+/// the tolerance is relative to the baseline mean with `%` (`joules_per_day:+5%`) or absolute in the
+/// metric's unit without (`staleness_p95@headlines:+30`). Without `@WIDGET` the gate applies to every
+/// subject that has the metric.
+public struct Gate: Sendable, Equatable, CustomStringConvertible {
+  public enum Direction: Sendable, Equatable {
+    /// A higher candidate value is worse (energy, staleness).
+    case higherIsWorse
+    /// A lower candidate value is worse (reloads granted, views).
+    case lowerIsWorse
+  }
+
+  public enum Tolerance: Sendable, Equatable {
+    /// A fraction of the baseline mean (0.05 for 5%).
+    case relative(Double)
+    /// In the metric's unit.
+    case absolute(Double)
+  }
+
+  public let metric: String
+  /// nil: every subject with this metric.
+  public let widget: String?
+  public let direction: Direction
+  public let tolerance: Tolerance
+
+  public init(metric: String, widget: String? = nil, direction: Direction, tolerance: Tolerance) {
+    self.metric = metric
+    self.widget = widget
+    self.direction = direction
+    self.tolerance = tolerance
+  }
+
+  /// Parses `METRIC[@WIDGET]:±TOLERANCE[%]`.
+  public init(parsing text: String) throws(ComparisonError) {
+    let expected = "expected METRIC[@WIDGET]:+TOLERANCE or METRIC[@WIDGET]:-TOLERANCE, e.g. joules_per_day:+5%"
+    guard let colon = text.lastIndex(of: ":") else { throw ComparisonError("gate '\(text)': \(expected)") }
+    let subject = text[..<colon]
+    var rest = Substring(text[text.index(after: colon)...])
+    guard let sign = rest.first, sign == "+" || sign == "-" else {
+      throw ComparisonError(
+        "gate '\(text)': the tolerance must start with + (a rise is worse) or - (a fall is worse); \(expected)")
+    }
+    rest.removeFirst()
+    let relative = rest.hasSuffix("%")
+    if relative { rest.removeLast() }
+    guard let amount = Double(rest), amount.isFinite, amount >= 0 else {
+      throw ComparisonError("gate '\(text)': tolerance '\(rest)' is not a number >= 0; \(expected)")
+    }
+    let parts = subject.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let metric = parts.first, !metric.isEmpty, parts.count == 1 || !parts[1].isEmpty else {
+      throw ComparisonError("gate '\(text)': no metric name; \(expected)")
+    }
+    self.metric = String(metric)
+    widget = parts.count == 2 ? String(parts[1]) : nil
+    direction = sign == "+" ? .higherIsWorse : .lowerIsWorse
+    tolerance = relative ? .relative(amount / 100) : .absolute(amount)
+  }
+
+  /// The gates used when none is given: energy and staleness may not rise by more than 5%.
+  public static let defaults: [Gate] = [
+    Gate(metric: "joules_per_day", direction: .higherIsWorse, tolerance: .relative(0.05)),
+    Gate(metric: "staleness_mean", direction: .higherIsWorse, tolerance: .relative(0.05)),
+  ]
+
+  public func applies(to key: ReplicationTable.Key) -> Bool {
+    key.metric == metric && (widget == nil || widget == key.widget)
+  }
+
+  /// The worsening the gate tolerates, in the metric's unit, for a baseline mean.
+  public func margin(baselineMean: Double) -> Double {
+    switch tolerance {
+    case .relative(let fraction): fraction * abs(baselineMean)
+    case .absolute(let amount): amount
+    }
+  }
+
+  public var description: String {
+    let sign = direction == .higherIsWorse ? "+" : "-"
+    let amount =
+      switch tolerance {
+      case .relative(let fraction): "\(trimmed(fraction * 100))%"
+      case .absolute(let value): trimmed(value)
+      }
+    return "\(metric)\(widget.map { "@\($0)" } ?? ""):\(sign)\(amount)"
+  }
+
+  private func trimmed(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))" : "\(value)"
+  }
+}

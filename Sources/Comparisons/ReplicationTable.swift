@@ -1,0 +1,110 @@
+import Reports
+
+/// The per-replication metric values of one run, as `replications.csv` holds them (a run folder's file, or
+/// a copy kept as a baseline).
+public struct ReplicationTable: Sendable {
+  /// One metric of one subject.
+  public struct Key: Hashable, Sendable, Comparable {
+    public let metric: String
+    public let widget: String
+
+    public init(metric: String, widget: String) {
+      self.metric = metric
+      self.widget = widget
+    }
+
+    public static func < (left: Key, right: Key) -> Bool {
+      (left.metric, left.widget) < (right.metric, right.widget)
+    }
+  }
+
+  /// Values of one key: by replication, NaN where the replication had nothing to measure.
+  public struct Series: Sendable {
+    public let unit: String
+    public var values: [Int: Double]
+  }
+
+  /// Where the table came from, for messages.
+  public let path: String
+  /// Keys in file order.
+  public let keys: [Key]
+  public let series: [Key: Series]
+  /// The seeds the replications ran with (one for a run).
+  public let seeds: Set<UInt64>
+
+  public static let header = ["seed", "replication", "metric", "widget", "value", "unit"]
+
+  /// Reads `path`: a `replications.csv`, or a run folder holding one.
+  public static func load(_ path: String) throws(ComparisonError) -> ReplicationTable {
+    let file = TextFile.isDirectory(path) ? "\(path)/replications.csv" : path
+    let text: String
+    do {
+      text = try TextFile.read(file)
+    } catch {
+      throw ComparisonError(
+        "\(file): cannot read it; expected a replications.csv or a run folder holding one (written by widgetsim run)")
+    }
+    return try parse(text, path: file)
+  }
+
+  /// Parses the text of a replications file; errors name the file, line and column.
+  public static func parse(_ text: String, path: String) throws(ComparisonError) -> ReplicationTable {
+    var rows = CSVLines.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+    guard let first = rows.first else { throw ComparisonError("\(path):1:1: empty file; expected a replications.csv") }
+    guard first.map({ $0.trimmingTrailingCarriageReturn }) == header else {
+      throw ComparisonError(
+        "\(path):1:1: header is '\(first.joined(separator: ","))'; expected '\(header.joined(separator: ","))'")
+    }
+    rows.removeFirst()
+    var keys: [Key] = []
+    var series: [Key: Series] = [:]
+    var seeds: Set<UInt64> = []
+    for (offset, rawCells) in rows.enumerated() {
+      let line = offset + 2
+      let cells = rawCells.map(\.trimmingTrailingCarriageReturn)
+      if cells == [""] { continue }
+      guard cells.count == header.count else {
+        throw ComparisonError(
+          "\(path):\(line):1: \(cells.count) fields; expected \(header.count) (\(header.joined(separator: ",")))")
+      }
+      func column(_ name: String) -> Int { header.firstIndex(of: name)! + 1 }
+      guard let seed = UInt64(cells[0]) else {
+        throw ComparisonError("\(path):\(line):\(column("seed")): seed '\(cells[0])' is not a whole number")
+      }
+      guard let replication = Int(cells[1]), replication >= 0 else {
+        throw ComparisonError(
+          "\(path):\(line):\(column("replication")): replication '\(cells[1])' is not a whole number >= 0")
+      }
+      let value: Double
+      if cells[4].isEmpty {
+        value = .nan
+      } else if let number = Double(cells[4]), number.isFinite {
+        value = number
+      } else {
+        throw ComparisonError("\(path):\(line):\(column("value")): value '\(cells[4])' is not a number (or empty)")
+      }
+      let key = Key(metric: cells[2], widget: cells[3])
+      if series[key] == nil {
+        keys.append(key)
+        series[key] = Series(unit: cells[5], values: [:])
+      }
+      guard series[key]?.unit == cells[5] else {
+        throw ComparisonError(
+          "\(path):\(line):\(column("unit")): unit '\(cells[5])' of \(key.metric) (\(key.widget)) differs from '\(series[key]!.unit)' above"
+        )
+      }
+      guard series[key]?.values.updateValue(value, forKey: replication) == nil else {
+        throw ComparisonError(
+          "\(path):\(line):\(column("replication")): replication \(replication) of \(key.metric) (\(key.widget)) appears twice"
+        )
+      }
+      seeds.insert(seed)
+    }
+    guard !keys.isEmpty else { throw ComparisonError("\(path):2:1: no rows; expected one per replication and metric") }
+    return ReplicationTable(path: path, keys: keys, series: series, seeds: seeds)
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingCarriageReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
+}

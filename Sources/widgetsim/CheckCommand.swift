@@ -1,0 +1,53 @@
+import ArgumentParser
+import Comparisons
+
+/// `widgetsim check`: run a scenario and compare it with a stored baseline in one step, for CI.
+struct CheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Run a scenario and gate it against a stored baseline (the command an app's CI calls).",
+    discussion: """
+      Runs FILE as `widgetsim run` does (reports into --out), then compares the run with --baseline (a
+      replications.csv kept from an earlier run) as `widgetsim compare` does, writing compare.csv next to the
+      reports. Keep the scenario's seed and replications as in the baseline so the tests are paired.
+      Exit codes: 0 no gate failed, 1 a gate failed (or the run failed), 2 bad input.
+      """
+  )
+
+  @Argument(help: "The scenario file (YAML).")
+  var file: String
+
+  @Option(help: "The stored baseline: a replications.csv file or a run folder.")
+  var baseline: String
+
+  @OptionGroup var scenario: ScenarioOptions
+
+  @OptionGroup var gates: GateOptions
+
+  @Option(help: "Folder for the reports and compare.csv (default: Reports/<scenario name>).")
+  var out: String?
+
+  @Option(help: "Threads to spread a fleet's devices over (default: all cores). Results are the same for any value.")
+  var jobs: Int?
+
+  @Flag(help: "Print only the comparison (no run summary, no progress).")
+  var quiet = false
+
+  func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+  }
+
+  func run() throws {
+    do {
+      _ = try ReplicationTable.load(baseline)
+    } catch {
+      Console.error("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    let loaded = try scenario.load(file)
+    let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
+    try RunExecution.run(
+      loaded, overrides: scenario.overrides, directory: directory, jobs: jobs, perDevice: false, quiet: quiet)
+    try gates.compare(baseline: baseline, candidate: directory, writingInto: directory)
+  }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Comparisons
+import Reports
+
+/// Options of the commands that compare runs: which metrics gate, how much worse they may get, and the
+/// significance level.
+struct GateOptions: ParsableArguments {
+  @Option(
+    name: .customLong("gate"),
+    help: ArgumentHelp(
+      "A regression gate, METRIC[@WIDGET]:+TOL (a rise is worse) or :-TOL (a fall is worse); TOL relative with %, "
+        + "else in the metric's unit. Repeatable. Default: "
+        + Gate.defaults.map(\.description).joined(separator: " ") + ".", valueName: "gate"))
+  var gates: [String] = []
+
+  @Flag(help: "Compare without gating: report differences, never fail.")
+  var noGates = false
+
+  @Option(help: "Significance level of the gates' one-sided tests.")
+  var alpha = 0.05
+
+  @Flag(help: "Print every metric, not only the gated and significantly changed ones.")
+  var all = false
+
+  func validate() throws {
+    guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), got \(alpha)") }
+    if noGates && !gates.isEmpty { throw ValidationError("--no-gates and --gate exclude each other") }
+    for gate in gates {
+      do { _ = try Gate(parsing: gate) } catch { throw ValidationError("--gate \(error)") }
+    }
+  }
+
+  var parsedGates: [Gate] {
+    if noGates { return [] }
+    if gates.isEmpty { return Gate.defaults }
+    return gates.compactMap { try? Gate(parsing: $0) }
+  }
+
+  /// Compares, writes `compare.csv` into `directory`, prints the summary; exits 1 when a gate fails and 2
+  /// on bad input.
+  func compare(baseline: String, candidate: String, writingInto directory: String) throws {
+    let comparison: Comparison
+    do {
+      comparison = try Comparison(
+        baseline: try ReplicationTable.load(baseline), candidate: try ReplicationTable.load(candidate),
+        gates: parsedGates, alpha: alpha)
+    } catch {
+      Console.error("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    do {
+      try AtomicFile.write(ComparisonReport.csv(comparison), to: "\(directory)/compare.csv")
+    } catch {
+      Console.error("error: \(error)\n")
+      throw ExitCode(1)
+    }
+    print(ComparisonReport.text(comparison, all: all), terminator: "")
+    print("compare.csv: \(directory)/compare.csv")
+    if !comparison.failures.isEmpty { throw ExitCode(1) }
+  }
+}
