@@ -198,3 +198,36 @@ struct ComparisonTests {
     #expect(cells[12] == "joules_per_day:+1%")
   }
 }
+
+@Suite("README regression example")
+struct ReadmeExampleTests {
+  @Test("the `check` example in README.md reproduces exactly as written")
+  func readmeExample() throws {
+    let readme = try TestFiles.read(Repository.path("README.md"))
+    let marker = "<!-- check-example -->\n```\n"
+    let start = try #require(readme.range(of: marker)?.upperBound)
+    let end = try #require(readme[start...].range(of: "```\n")?.lowerBound)
+    let expected = String(readme[start..<end])
+
+    // What `widgetsim check Scenarios/regression/candidate.yaml --baseline Scenarios/regression/baseline.csv
+    // --out Reports/regression-candidate --quiet` prints, with the run written to a temporary folder.
+    let run = try runTable("Scenarios/regression/candidate.yaml")
+    let candidateText = try TestFiles.read(run.path)
+    let candidate = try ReplicationTable.parse(candidateText, path: "Reports/regression-candidate/replications.csv")
+    let baseline = try ReplicationTable.parse(
+      try TestFiles.read(Repository.path("Scenarios/regression/baseline.csv")),
+      path: "Scenarios/regression/baseline.csv")
+    let comparison = try Comparison(baseline: baseline, candidate: candidate, gates: Gate.defaults)
+    let printed = ComparisonReport.text(comparison) + "compare.csv: Reports/regression-candidate/compare.csv\n"
+    #expect(printed == expected)
+    #expect(!comparison.failures.isEmpty, "the README says the example fails")
+  }
+
+  @Test("the stored baseline is what baseline.yaml produces today")
+  func storedBaselineIsCurrent() throws {
+    let run = try runTable("Scenarios/regression/baseline.yaml")
+    #expect(
+      try TestFiles.read(run.path) == TestFiles.read(Repository.path("Scenarios/regression/baseline.csv")),
+      "refresh it with the commands at the top of Scenarios/regression/baseline.yaml")
+  }
+}
