@@ -46,10 +46,11 @@ let package = Package(
       name: "Sweeps",
       dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
     ),
-    // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
+    // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
+    // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel"]
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(
