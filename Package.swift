@@ -51,10 +51,11 @@ let package = Package(
       name: "Comparisons",
       dependencies: ["CGSL", "SimulationEngine", "Reports"]
     ),
-    // Benchmark kernels behind `widgetsim bench`; imports the engine (later the model), never the CLI.
+    // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
+    // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel"]
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(

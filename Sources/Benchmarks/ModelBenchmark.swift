@@ -25,9 +25,12 @@ public enum ModelBenchmark {
     return ScenarioConfiguration(name: "bench-model", days: 30, seed: 1, replications: 1, widgets: widgets)
   }()
 
-  /// Events per second over at least `events` events (whole replications of the fixed scenario).
-  public static func eventsPerSecond(events: Int, seed: UInt64 = 1) -> Double {
-    var configuration = configuration
+  /// Events per second over at least `events` events (whole replications of `scenario`, by default the
+  /// fixed scenario above), with the scenario's seed replaced by `seed`.
+  public static func eventsPerSecond(
+    events: Int, seed: UInt64 = 1, scenario: ScenarioConfiguration = configuration
+  ) -> Double {
+    var configuration = scenario
     configuration.seed = seed
     var handled: UInt64 = 0
     var replication = 0

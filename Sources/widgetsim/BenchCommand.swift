@@ -1,14 +1,19 @@
 import ArgumentParser
 import Benchmarks
+import Reports
 
-/// `widgetsim bench`: the project's benchmark suite.
+/// `widgetsim bench`: the project's benchmark suite, and the gate against a stored baseline.
 struct BenchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "bench",
-    abstract: "Measure the simulator's speed: event-set hold model, random generators, distribution draws.",
+    abstract:
+      "Measure the simulator's speed (event set, generators, distributions, model, fleet, sweep); gate on a baseline.",
     discussion: """
       Figures mean something only from a release build: run `swift run -c release widgetsim bench`.
       Every figure is the median of --repetitions runs; --format table also shows min and max.
+      The model, fleet and sweep benchmarks run the scenario files in --scenarios (Scenarios/bench).
+      With --baseline FILE (a CSV this command wrote), each row is compared with the stored median: exit 1
+      if any is worse by more than --tolerance, 0 otherwise, 2 if the baseline cannot be read.
       """
   )
 
@@ -31,6 +36,23 @@ struct BenchCommand: ParsableCommand {
       "Run only these benchmarks (repeatable): \(BenchmarkSuite.names.joined(separator: ", ")).", valueName: "name"))
   var only: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "Directory of the benchmark scenarios (\(BenchmarkScenarios.modelFiles.joined(separator: ", ")), "
+        + "\(BenchmarkScenarios.fleetFile), \(BenchmarkScenarios.sweepFile)).", valueName: "dir"))
+  var scenarios: String = BenchmarkScenarios.defaultDirectory
+
+  @Option(
+    help: ArgumentHelp(
+      "Compare with this stored bench CSV; exit 1 on a regression beyond --tolerance.", valueName: "file"))
+  var baseline: String?
+
+  @Option(help: "Allowed change of a median against --baseline before it is a regression: 10% or 0.1.")
+  var tolerance: String = "10%"
+
+  @Option(help: ArgumentHelp("Also write the CSV to this file (atomically).", valueName: "file"))
+  var out: String?
+
   func validate() throws {
     if let repetitions, repetitions < 1 {
       throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
@@ -38,6 +60,11 @@ struct BenchCommand: ParsableCommand {
     for name in only where !BenchmarkSuite.names.contains(name) {
       throw ValidationError(
         "--only \(name): no such benchmark; expected one of \(BenchmarkSuite.names.joined(separator: ", "))")
+    }
+    do {
+      _ = try BenchmarkTolerance(parsing: tolerance)
+    } catch {
+      throw ValidationError(error.message)
     }
   }
 
@@ -47,12 +74,54 @@ struct BenchCommand: ParsableCommand {
         "warning: this is a debug build; its figures are not meaningful. "
           + "Use `swift run -c release widgetsim bench`.\n")
     }
+    let wanted = only.isEmpty ? Set(BenchmarkSuite.names) : Set(only)
+    var loadedScenarios: BenchmarkScenarios?
+    if !wanted.isDisjoint(with: BenchmarkSuite.scenarioNames) {
+      do {
+        loadedScenarios = try BenchmarkScenarios.load(directory: scenarios)
+      } catch {
+        Console.error("error: \(error)\n")
+        throw ExitCode(2)
+      }
+    }
+    // Read the baseline before measuring, so a bad file fails in a moment, not after the suite.
+    var stored: [BenchmarkBaselineRow]?
+    if let baseline {
+      do {
+        stored = try BenchmarkBaseline.load(path: baseline)
+      } catch {
+        Console.error("error: --baseline \(error)\n")
+        throw ExitCode(2)
+      }
+    }
     var suite = quick ? BenchmarkSuite.quick : BenchmarkSuite.standard
     if let repetitions { suite.repetitions = repetitions }
-    let results = suite.run(only: only.isEmpty ? nil : Set(only))
-    switch format {
-    case .csv: print(BenchmarkTable.csv(results), terminator: "")
-    case .table: print(BenchmarkTable.text(results), terminator: "")
+    let results = suite.run(only: only.isEmpty ? nil : wanted, scenarios: loadedScenarios)
+    if let out {
+      do {
+        try AtomicFile.write(BenchmarkTable.csv(results), to: out)
+      } catch {
+        Console.error("error: --out \(error)\n")
+        throw ExitCode(2)
+      }
     }
+    guard let stored else {
+      switch format {
+      case .csv: print(BenchmarkTable.csv(results), terminator: "")
+      case .table: print(BenchmarkTable.text(results), terminator: "")
+      }
+      return
+    }
+    // The tolerance was checked in validate().
+    let comparison = BenchmarkComparison(
+      results: results, baseline: stored, tolerance: try BenchmarkTolerance(parsing: tolerance))
+    switch format {
+    case .csv:
+      // Standard output stays machine-readable; the verdicts go to standard error.
+      print(BenchmarkTable.csv(results), terminator: "")
+      Console.error(comparison.text())
+    case .table: print(comparison.text(), terminator: "")
+    }
+    if comparison.hasRegression { throw ExitCode(comparison.exitStatus) }
   }
 }

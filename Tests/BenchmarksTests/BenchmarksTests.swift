@@ -5,11 +5,22 @@ import Testing
 @Suite("Benchmarks")
 struct BenchmarksTests {
   @Test("a smoke run yields one positive, finite figure per benchmark and parameter")
-  func smokeRun() {
-    let suite = BenchmarkSuite(repetitions: 2, holds: 2_000, draws: 2_000, modelEvents: 2_000)
-    let results = suite.run()
-    let expectedCount = HoldModelBenchmark.sizes.count + 3 + 1 + DistributionBenchmark.catalog().count
+  func smokeRun() throws {
+    let suite = BenchmarkSuite(
+      repetitions: 2, holds: 2_000, draws: 2_000, modelEvents: 2_000, fleetDevices: 2, sweepTasks: 2)
+    // Tests run from the package root, where the default scenario directory is.
+    let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
+    let results = suite.run(scenarios: scenarios)
+    let modelRows = 1 + BenchmarkScenarios.modelFiles.count
+    let expectedCount = HoldModelBenchmark.sizes.count + 3 + modelRows + DistributionBenchmark.catalog().count + 2
     #expect(results.count == expectedCount)
+    #expect(
+      results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
+        "bench-model", "light", "typical", "push-heavy",
+      ])
+    #expect(results.contains { $0.benchmark == "fleet_devices" && $0.unit == "devices_per_s" })
+    #expect(results.contains { $0.benchmark == "sweep_points" && $0.unit == "points_per_s" })
+    #expect(Set(results.map(\.benchmark)) == Set(BenchmarkSuite.names))
     for result in results {
       #expect(result.samples.count == 2)
       #expect(result.samples.allSatisfy { $0.isFinite && $0 > 0 }, "\(result.benchmark) \(result.parameter)")
@@ -22,6 +33,23 @@ struct BenchmarksTests {
     let suite = BenchmarkSuite(repetitions: 1, holds: 1_000, draws: 1_000, modelEvents: 1_000)
     #expect(Set(suite.run(only: ["model_events"]).map(\.benchmark)) == ["model_events"])
     #expect(suite.run(only: ["event_set_hold"]).count == HoldModelBenchmark.sizes.count)
+  }
+
+  @Test("a missing scenario directory is an error naming it")
+  func missingScenarioDirectory() {
+    #expect {
+      try BenchmarkScenarios.load(directory: "Scenarios/no-such-bench")
+    } throws: { error in
+      "\(error)".contains("'Scenarios/no-such-bench' not found")
+    }
+  }
+
+  @Test("the sweep benchmark spreads a task limit over the whole grid")
+  func sweepTaskSpread() throws {
+    let plan = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory).sweep
+    #expect(SweepBenchmark.tasks(of: plan, limit: nil) == Array(0..<plan.tasks.count))
+    #expect(SweepBenchmark.tasks(of: plan, limit: 3) == [0, plan.tasks.count / 3, 2 * plan.tasks.count / 3])
+    #expect(SweepBenchmark.tasks(of: plan, limit: 10_000).count == plan.tasks.count)
   }
 
   @Test("CSV has the documented header and one row per result")
