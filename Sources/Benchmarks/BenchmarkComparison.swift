@@ -26,12 +26,14 @@ public struct BenchmarkComparison: Sendable {
   public struct Row: Sendable {
     public let result: BenchmarkResult
     public let baseline: BenchmarkBaselineRow
-    /// (median - baseline) / baseline: positive when the figure went up, whatever its direction.
+    /// (figure - baseline) / baseline, the figure being the compared statistic (the median unless asked
+    /// otherwise): positive when it went up, whatever its direction.
     public let change: Double
     public let verdict: Verdict
   }
 
   public let tolerance: BenchmarkTolerance
+  public let statistic: BenchmarkStatistic
   public let rows: [Row]
   /// `benchmark parameter` of rows run now but absent from the baseline.
   public let missingFromBaseline: [String]
@@ -43,8 +45,12 @@ public struct BenchmarkComparison: Sendable {
   static let epsilon = 1e-9
 
   /// Compares every result to the baseline row with the same benchmark and parameter.
-  public init(results: [BenchmarkResult], baseline: [BenchmarkBaselineRow], tolerance: BenchmarkTolerance) {
+  public init(
+    results: [BenchmarkResult], baseline: [BenchmarkBaselineRow], tolerance: BenchmarkTolerance,
+    statistic: BenchmarkStatistic = .median
+  ) {
     self.tolerance = tolerance
+    self.statistic = statistic
     var stored: [String: BenchmarkBaselineRow] = [:]
     for row in baseline { stored["\(row.benchmark)\u{1F}\(row.parameter)"] = row }
     var rows: [Row] = []
@@ -57,7 +63,8 @@ public struct BenchmarkComparison: Sendable {
         continue
       }
       matched.insert(key)
-      let change = (result.median - reference.value) / reference.value
+      let figure = statistic.figure(of: result, direction: BenchmarkDirection(unit: result.unit))
+      let change = (figure - reference.value) / reference.value
       rows.append(
         Row(
           result: result, baseline: reference, change: change,
@@ -117,7 +124,7 @@ public struct BenchmarkComparison: Sendable {
       }.joined(separator: "\n") + "\n"
     let regressions = rows.filter { $0.verdict == .regression }.count
     text +=
-      "\(rows.count) compared at tolerance \(tolerance.percentText): \(regressions) regression"
+      "\(rows.count) compared (\(statistic.rawValue) of this run against the baseline's median) at tolerance \(tolerance.percentText): \(regressions) regression"
       + (regressions == 1 ? "" : "s") + "\n"
     if !missingFromBaseline.isEmpty {
       text += "note: not in the baseline (not compared): \(missingFromBaseline.joined(separator: ", "))\n"

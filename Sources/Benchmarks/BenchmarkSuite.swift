@@ -57,63 +57,81 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = ["model_events", "fleet_devices", "sweep_points"]
 
-  /// Runs every benchmark (or those named in `only`), `repetitions` times each, one benchmark at a time.
+  /// One row of the suite: what it measures and how to take one sample (repetition number -> figure).
+  struct Measurement {
+    let benchmark: String
+    let parameter: String
+    let unit: String
+    let sample: (Int) -> Double
+  }
+
+  /// Runs every benchmark (or those named in `only`), `repetitions` times each. Repetitions are interleaved:
+  /// round r takes one sample of every row, so a slow spell of a shared machine lands on one sample of many
+  /// rows (which the medians shrug off) rather than on every sample of one row.
   /// The scenario benchmarks run the files in `scenarios`; without them, only the built-in model row runs.
   public func run(only: Set<String>? = nil, scenarios: BenchmarkScenarios? = nil) -> [BenchmarkResult] {
-    var results: [BenchmarkResult] = []
+    let rows = measurements(only: only, scenarios: scenarios)
+    var samples = [[Double]](repeating: [], count: rows.count)
+    for repetition in 0..<repetitions {
+      for (index, row) in rows.enumerated() { samples[index].append(row.sample(repetition)) }
+    }
+    return zip(rows, samples).map { row, values in
+      BenchmarkResult(benchmark: row.benchmark, parameter: row.parameter, unit: row.unit, samples: values)
+    }
+  }
+
+  /// The suite's rows, in report order.
+  func measurements(only: Set<String>?, scenarios: BenchmarkScenarios?) -> [Measurement] {
+    var rows: [Measurement] = []
     func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
+    let (holds, draws, modelEvents) = (self.holds, self.draws, self.modelEvents)
     for size in HoldModelBenchmark.sizes where wanted("event_set_hold") {
-      let samples = (0..<repetitions).map { repetition in
-        HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
-      }
-      results.append(
-        BenchmarkResult(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold", samples: samples))
+      rows.append(
+        Measurement(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold") { repetition in
+          HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
+        })
     }
     for kind in RandomGeneratorKind.allCases where wanted("generator_uniform") {
-      let samples = (0..<repetitions).map { repetition in
-        DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
-      }
-      results.append(
-        BenchmarkResult(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw", samples: samples)
-      )
+      rows.append(
+        Measurement(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw") { repetition in
+          DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
+        })
     }
     if wanted("model_events") {
-      let modelSamples = (0..<repetitions).map { repetition in
-        ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
-      }
-      results.append(
-        BenchmarkResult(
-          benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s", samples: modelSamples))
+      rows.append(
+        Measurement(benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s") { repetition in
+          ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
+        })
       for var scenario in scenarios?.models ?? [] {
         if let scenarioDays { scenario.days = scenarioDays }
-        let samples = (0..<repetitions).map { repetition in
-          ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1), scenario: scenario) / 1e6
-        }
-        results.append(
-          BenchmarkResult(
-            benchmark: "model_events", parameter: scenario.name, unit: "million_events_per_s", samples: samples))
+        let configuration = scenario
+        rows.append(
+          Measurement(benchmark: "model_events", parameter: scenario.name, unit: "million_events_per_s") { repetition in
+            ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1), scenario: configuration)
+              / 1e6
+          })
       }
     }
     for (name, distribution) in DistributionBenchmark.catalog() where wanted("distribution_draw") {
-      let samples = (0..<repetitions).map { repetition in
-        DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
-      }
-      results.append(
-        BenchmarkResult(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw", samples: samples))
+      rows.append(
+        Measurement(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw") { repetition in
+          DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
+        })
     }
     if let fleet = scenarios?.fleet, wanted("fleet_devices") {
-      let samples = (0..<repetitions).map { repetition in
-        FleetBenchmark.devicesPerSecond(scenario: fleet, devices: fleetDevices, seed: UInt64(repetition + 1))
-      }
-      results.append(
-        BenchmarkResult(benchmark: "fleet_devices", parameter: fleet.name, unit: "devices_per_s", samples: samples))
+      let devices = fleetDevices
+      rows.append(
+        Measurement(benchmark: "fleet_devices", parameter: fleet.name, unit: "devices_per_s") { repetition in
+          FleetBenchmark.devicesPerSecond(scenario: fleet, devices: devices, seed: UInt64(repetition + 1))
+        })
     }
     if let sweep = scenarios?.sweep, wanted("sweep_points") {
-      let samples = (0..<repetitions).map { _ in SweepBenchmark.pointsPerSecond(plan: sweep, limit: sweepTasks) }
-      results.append(
-        BenchmarkResult(
-          benchmark: "sweep_points", parameter: sweep.configurations[0].name, unit: "points_per_s", samples: samples))
+      let limit = sweepTasks
+      rows.append(
+        Measurement(benchmark: "sweep_points", parameter: sweep.configurations[0].name, unit: "points_per_s") { _ in
+          SweepBenchmark.pointsPerSecond(plan: sweep, limit: limit)
+        })
     }
-    return results
+    return rows
   }
 }

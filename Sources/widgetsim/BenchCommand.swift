@@ -50,6 +50,12 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Allowed change of a median against --baseline before it is a regression: 10% or 0.1.")
   var tolerance: String = "10%"
 
+  @Option(
+    help: ArgumentHelp(
+      "What --baseline compares with the stored median: this run's median, or its best repetition (steadier on a "
+        + "shared machine).", valueName: "median|best"))
+  var statistic: BenchmarkStatistic = .median
+
   @Option(help: ArgumentHelp("Also write the CSV to this file (atomically).", valueName: "file"))
   var out: String?
 
@@ -114,7 +120,8 @@ struct BenchCommand: ParsableCommand {
     }
     // The tolerance was checked in validate().
     let comparison = BenchmarkComparison(
-      results: results, baseline: stored, tolerance: try BenchmarkTolerance(parsing: tolerance))
+      results: results, baseline: stored, tolerance: try BenchmarkTolerance(parsing: tolerance),
+      statistic: statistic)
     switch format {
     case .csv:
       // Standard output stays machine-readable; the verdicts go to standard error.
@@ -125,3 +132,5 @@ struct BenchCommand: ParsableCommand {
     if comparison.hasRegression { throw ExitCode(comparison.exitStatus) }
   }
 }
+
+extension BenchmarkStatistic: ExpressibleByArgument {}

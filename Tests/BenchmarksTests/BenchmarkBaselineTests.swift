@@ -31,6 +31,29 @@ struct BenchmarkBaselineTests {
     #expect(comparison.text().contains("+20.00%"))
   }
 
+  @Test("--statistic best compares the best repetition: least time, highest rate")
+  func bestRepetition() throws {
+    let stored = try Self.baseline(
+      "benchmark,parameter,value,unit\nevent_set_hold,256,30.00,ns_per_hold\nmodel_events,typical,5.00,million_events_per_s\n"
+    )
+    // Medians 40 ns (+33%) and 3.5 M/s (-30%): regressions; best repetitions 31 ns and 5.2 M/s: within 10%.
+    let results = [
+      Self.result("event_set_hold", "256", "ns_per_hold", [45, 31, 40]),
+      Self.result("model_events", "typical", "million_events_per_s", [3.5, 5.2, 3.1]),
+    ]
+    let median = BenchmarkComparison(results: results, baseline: stored, tolerance: Self.tenPercent)
+    #expect(median.rows.map(\.verdict) == [.regression, .regression])
+    let best = BenchmarkComparison(results: results, baseline: stored, tolerance: Self.tenPercent, statistic: .best)
+    #expect(best.rows.map(\.verdict) == [.ok, .ok])
+    #expect(abs(best.rows[0].change - (31.0 / 30 - 1)) < 1e-12)
+    #expect(abs(best.rows[1].change - (5.2 / 5 - 1)) < 1e-12)
+    // A real regression shows in the best repetition too.
+    let slower = [Self.result("event_set_hold", "256", "ns_per_hold", [40, 36, 38])]
+    #expect(
+      BenchmarkComparison(results: slower, baseline: stored, tolerance: Self.tenPercent, statistic: .best).rows[0]
+        .verdict == .regression)
+  }
+
   @Test("a rate 20% lower than its baseline is a regression too")
   func slowerRateRegresses() throws {
     let stored = try Self.baseline("benchmark,parameter,value,unit\nmodel_events,typical,5.00,million_events_per_s\n")
