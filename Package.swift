@@ -55,7 +55,7 @@ let package = Package(
     // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps"]
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(

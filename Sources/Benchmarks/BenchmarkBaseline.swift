@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Reports
 
 /// One stored benchmark figure: a row of a bench CSV (`benchmark,parameter,value,unit`).
 public struct BenchmarkBaselineRow: Sendable, Equatable {
@@ -86,22 +82,10 @@ public enum BenchmarkBaseline {
   }
 
   static func readFile(_ path: String) throws(BenchmarkBaselineError) -> String {
-    func fail(_ message: String) -> BenchmarkBaselineError {
-      BenchmarkBaselineError(file: path, line: nil, message: message)
+    do {
+      return try TextFile.read(path)
+    } catch {
+      throw BenchmarkBaselineError(file: path, line: nil, message: error.reason)
     }
-    guard let handle = fopen(path, "rb") else { throw fail("cannot open: \(String(cString: strerror(errno)))") }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, handle)
-      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-      if count < buffer.count {
-        if ferror(handle) != 0 { throw fail("cannot read: \(String(cString: strerror(errno)))") }
-        break
-      }
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw fail("not UTF-8 text") }
-    return text
   }
 }

@@ -1,12 +1,7 @@
+import Reports
 import ScenarioFiles
 import Sweeps
 import WidgetModel
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The scenario files the model, fleet and sweep benchmarks run, read from one directory
 /// (`Scenarios/bench` by default) so the figures follow files anyone can read and re-run.
@@ -35,8 +30,7 @@ public struct BenchmarkScenarios: Sendable {
 
   /// Loads every benchmark scenario from `directory`; the error names the directory or the file at fault.
   public static func load(directory: String) throws(BenchmarkScenarioError) -> BenchmarkScenarios {
-    var status = stat()
-    guard stat(directory, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+    guard TextFile.isDirectory(directory) else {
       throw BenchmarkScenarioError(
         message: "benchmark scenario directory '\(directory)' not found (expected "
           + "\((modelFiles + [fleetFile, sweepFile]).joined(separator: ", "))); "

@@ -8,7 +8,9 @@
 public enum TextFile {
   public struct ReadError: Error, CustomStringConvertible {
     public let path: String
-    public var description: String { "cannot read \(path)" }
+    /// Why, e.g. "cannot open: No such file or directory" or "not UTF-8 text".
+    public let reason: String
+    public var description: String { "\(path): \(reason)" }
   }
 
   /// Whether `path` names a folder.
@@ -17,18 +19,29 @@ public enum TextFile {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// The file's contents as UTF-8 text (invalid bytes become U+FFFD).
-  public static func read(_ path: String) throws(ReadError) -> String {
-    guard let handle = fopen(path, "rb") else { throw ReadError(path: path) }
+  /// The file's contents, which must be UTF-8 text; with `lossy`, invalid bytes become U+FFFD instead (for
+  /// files a crash may have cut mid-character, such as a sweep journal).
+  public static func read(_ path: String, lossy: Bool = false) throws(ReadError) -> String {
+    guard let handle = fopen(path, "rb") else {
+      throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
+    }
     defer { fclose(handle) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = fread(&buffer, 1, buffer.count, handle)
-      bytes.append(contentsOf: buffer[0..<count])
-      if count < buffer.count { break }
+      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+      if count < buffer.count {
+        if ferror(handle) != 0 {
+          throw ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        break
+      }
     }
-    guard ferror(handle) == 0 else { throw ReadError(path: path) }
-    return String(decoding: bytes, as: UTF8.self)
+    if lossy { return String(decoding: bytes, as: UTF8.self) }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ReadError(path: path, reason: "not UTF-8 text")
+    }
+    return text
   }
 }

@@ -31,7 +31,7 @@ public final class SweepJournal: Sendable {
   {
     var done: [Int: [MetricValue]] = [:]
     let header = "widgetsim-sweep-journal 1 \(fingerprint) \(taskCount)"
-    if let text = try? TextFile.read(path) {
+    if let text = try? TextFile.read(path, lossy: true) {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       guard let first = lines.first, String(first) == header else {
         throw JournalError(
@@ -117,7 +117,7 @@ public final class SweepJournal: Sendable {
   public static func load(path: String) throws(JournalError) -> (
     fingerprint: String, tasks: Int, done: [Int: [MetricValue]]
   ) {
-    guard let text = try? TextFile.read(path) else { throw JournalError(message: "cannot read \(path)") }
+    guard let text = try? TextFile.read(path, lossy: true) else { throw JournalError(message: "cannot read \(path)") }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let header = lines.first.map { $0.split(separator: " ") } ?? []
     guard header.count == 4, header[0] == "widgetsim-sweep-journal", header[1] == "1", let tasks = Int(header[3]) else {
