@@ -27,6 +27,8 @@ public struct Comparison: Sendable {
   public let rows: [Row]
   /// Significance level of the gates' tests.
   public let alpha: Double
+  /// How the gates' p-values are corrected for testing several gates at once.
+  public let correction: MultipleTestCorrection
   /// Whether the tests were paired (same seed and replications on both sides).
   public let paired: Bool
   /// Metrics only one side has (not gated, so not an error), for the record.
@@ -39,7 +41,8 @@ public struct Comparison: Sendable {
   /// runs, a gated metric is missing on one side or has a different unit, or cannot be tested (fewer than two
   /// replications with a value on a side).
   public init(
-    baseline: ReplicationTable, candidate: ReplicationTable, gates: [Gate], alpha: Double = 0.05
+    baseline: ReplicationTable, candidate: ReplicationTable, gates: [Gate], alpha: Double = 0.05,
+    correction: MultipleTestCorrection = .none
   ) throws(ComparisonError) {
     guard alpha > 0 && alpha < 1 else {
       throw ComparisonError("significance level \(alpha): expected a number in (0, 1)")
@@ -47,6 +50,7 @@ public struct Comparison: Sendable {
     self.baseline = baseline
     self.candidate = candidate
     self.alpha = alpha
+    self.correction = correction
     paired = Comparison.commonRandomNumbers(baseline, candidate)
     for gate in gates {
       let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
@@ -85,7 +89,14 @@ public struct Comparison: Sendable {
       let margin = gate.margin(baselineMean: test.baselineMean)
       let p = test.pValue(worseBy: margin, direction: gate.direction)
       rows.append(
-        Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: p < alpha ? .fail : .pass))
+        Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: .pass))
+    }
+    let gated = rows.indices.filter { rows[$0].gate != nil }
+    let rejected = correction.rejections(gated.map { rows[$0].gatePValue ?? 1 }, alpha: alpha)
+    for (index, reject) in zip(gated, rejected) where reject {
+      let row = rows[index]
+      rows[index] = Row(
+        key: row.key, unit: row.unit, test: row.test, gate: row.gate, gatePValue: row.gatePValue, verdict: .fail)
     }
     self.rows = rows
     onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }

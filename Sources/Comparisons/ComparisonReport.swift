@@ -85,7 +85,9 @@ public enum ComparisonReport {
         "OK: no gated metric is significantly worse (alpha \(comparison.alpha)) beyond its tolerance (\(gated.count) gated)"
       )
     } else {
-      lines.append("FAIL: \(failures.count) of \(gated.count) gated metrics significantly worse beyond tolerance:")
+      lines.append(
+        "FAIL: \(failures.count) of \(gated.count) gated metrics significantly worse (alpha \(comparison.alpha)\(correctionText(comparison))) beyond tolerance:"
+      )
       for row in failures {
         guard let test = row.test, let gate = row.gate, let p = row.gatePValue else { continue }
         lines.append(
@@ -94,6 +96,10 @@ public enum ComparisonReport {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func correctionText(_ comparison: Comparison) -> String {
+    comparison.correction == .holm ? ", Holm-corrected" : ""
   }
 
   static func describe(_ table: ReplicationTable) -> String {

@@ -19,6 +19,12 @@ struct GateOptions: ParsableArguments {
   @Option(help: "Significance level of the gates' one-sided tests.")
   var alpha = 0.05
 
+  @Option(
+    help: ArgumentHelp(
+      "Correction for testing several gates: none (each at --alpha) or holm (at most --alpha chance that any "
+        + "gate fails on unchanged code).", valueName: "none|holm"))
+  var correction: MultipleTestCorrection = .none
+
   @Flag(help: "Print every metric, not only the gated and significantly changed ones.")
   var all = false
 
@@ -43,7 +49,7 @@ struct GateOptions: ParsableArguments {
     do {
       comparison = try Comparison(
         baseline: try ReplicationTable.load(baseline), candidate: try ReplicationTable.load(candidate),
-        gates: parsedGates, alpha: alpha)
+        gates: parsedGates, alpha: alpha, correction: correction)
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(2)
@@ -59,3 +65,5 @@ struct GateOptions: ParsableArguments {
     if !comparison.failures.isEmpty { throw ExitCode(1) }
   }
 }
+
+extension MultipleTestCorrection: ExpressibleByArgument {}

@@ -182,6 +182,35 @@ struct ComparisonTests {
     }
   }
 
+  @Test("Holm's step-down rejects in order of p while p <= alpha / (gates left); without it each gate stands alone")
+  func holm() throws {
+    let pValues = [0.01, 0.04, 0.03, 0.2, 0.011]
+    #expect(MultipleTestCorrection.none.rejections(pValues, alpha: 0.05) == [true, true, true, false, true])
+    // Sorted: 0.01 <= 0.05/5, 0.011 <= 0.05/4, 0.03 > 0.05/3: stop.
+    #expect(MultipleTestCorrection.holm.rejections(pValues, alpha: 0.05) == [true, false, false, false, true])
+    #expect(MultipleTestCorrection.holm.rejections([], alpha: 0.05) == [])
+    #expect(MultipleTestCorrection.holm.rejections([0.049], alpha: 0.05) == [true])
+
+    // Two gated widgets each worse with one-sided (Welch) p about 0.03: both fail alone, neither after Holm.
+    let base = try table([
+      ("joules_per_day", "a", "J/day", [10, 11, 9, 10.5, 9.5]),
+      ("joules_per_day", "b", "J/day", [10, 11, 9, 10.5, 9.5]),
+    ])
+    let worse = try table(
+      [
+        ("joules_per_day", "a", "J/day", [11.2, 11.9, 10.1, 11.8, 10.5]),
+        ("joules_per_day", "b", "J/day", [11.2, 11.9, 10.1, 11.8, 10.5]),
+      ], seed: 2)
+    let gate = try Gate(parsing: "joules_per_day:+0%")
+    let alone = try Comparison(baseline: base, candidate: worse, gates: [gate])
+    let p = try #require(alone.rows.first?.gatePValue)
+    #expect(p > 0.025 && p < 0.05, "one-sided p \(p)")
+    #expect(alone.failures.count == 2)
+    let corrected = try Comparison(baseline: base, candidate: worse, gates: [gate], correction: .holm)
+    #expect(corrected.failures.isEmpty)
+    #expect(corrected.rows.first?.gatePValue == p, "the raw p-value is reported either way")
+  }
+
   @Test("compare.csv has one row per metric with the test's figures")
   func csv() throws {
     let base = try table([("joules_per_day", "w", "J/day", Self.baseline)])
