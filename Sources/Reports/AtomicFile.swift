@@ -23,6 +23,21 @@ public enum AtomicFile {
     try writer.commit()
   }
 
+  /// Writes all of `text` to an open file descriptor, retrying short writes and interrupted calls; false
+  /// (with `errno` set) when the write fails.
+  public static func writeAll(_ text: inout String, to descriptor: Int32) -> Bool {
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+
   /// Creates `path` and its missing parents, like `mkdir -p`.
   public static func createDirectory(_ path: String) throws(WriteError) {
     var current = path.hasPrefix("/") ? "" : "."
@@ -33,4 +48,9 @@ public enum AtomicFile {
       }
     }
   }
+}
+
+/// `write(2)`, named apart from ``AtomicFile/write(_:to:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

@@ -49,20 +49,7 @@ public final class AtomicFileWriter {
   }
 
   private func flush() throws(AtomicFile.WriteError) {
-    var failed = false
-    buffer.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          return
-        }
-        offset += written
-      }
-    }
-    if failed { throw AtomicFile.error(path, "write") }
+    guard AtomicFile.writeAll(&buffer, to: descriptor) else { throw AtomicFile.error(path, "write") }
     buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -79,20 +79,7 @@ public final class SweepJournal: Sendable {
   private func append(_ text: String) throws(JournalError) {
     let failed: Bool = lock.withLock { _ in
       var text = text
-      var failed = false
-      text.withUTF8 { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            failed = true
-            return
-          }
-          offset += written
-        }
-      }
-      return failed || fsync(descriptor) != 0
+      return !AtomicFile.writeAll(&text, to: descriptor) || fsync(descriptor) != 0
     }
     if failed { throw JournalError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
   }

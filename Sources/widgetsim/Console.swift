@@ -1,3 +1,5 @@
+import Reports
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,14 +11,7 @@ enum Console {
   /// Writes `message` to standard error unbuffered (with `write(2)`, which needs no shared `FILE *`).
   static func error(_ message: String) {
     var text = message
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    _ = AtomicFile.writeAll(&text, to: 2)
   }
 
   /// Online processor cores, for the default `--jobs`.
