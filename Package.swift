@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .executable(name: "widgetsim", targets: ["widgetsim"]),
     .library(name: "SimulationEngine", targets: ["SimulationEngine"]),
+    // For the fuzz package in Fuzz/.
+    .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

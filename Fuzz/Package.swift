@@ -1,0 +1,17 @@
+// swift-tools-version: 6.1
+// A libFuzzer target over widgetsim's scenario loader, kept in its own package: it is built only with
+// `-sanitize=fuzzer` (libFuzzer supplies `main`), never by the main package's `swift build`.
+// Build and run with ../scripts/fuzz.
+import PackageDescription
+
+let package = Package(
+  name: "widgetsim-fuzz",
+  dependencies: [.package(name: "widgetsim", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "ScenarioFuzzer",
+      dependencies: [.product(name: "ScenarioFiles", package: "widgetsim")]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
