@@ -104,6 +104,32 @@ struct MalformedScenarioTests {
     ("widgets-empty-list.yaml", 2, 10, "widgets", "expected at least one widget"),
     ("widgets-not-list.yaml", 3, 3, "widgets", "expected a list, got a mapping"),
     ("yaml-syntax.yaml", 5, 13, "", "invalid YAML: did not find expected ',' or ']' while parsing a f"),
+    ("after-zero.yaml", 8, 38, "widgets[headlines].timeline.after", "must be greater than 0s, got 0s"),
+    ("days-list.yaml", 2, 7, "days", "expected a single value, got a list"),
+    (
+      "exponential-negative-mean.yaml", 9, 44, "widgets[headlines].build.cpu.mean",
+      "exponential distribution: mean must be > 0, got -2.0"
+    ),
+    (
+      "fetch-probability-negative.yaml", 9, 34, "widgets[headlines].build.fetch.probability",
+      "must be between 0 and 1, got -0.1"
+    ),
+    ("min-interval-negative.yaml", 2, 53, "budget.min_interval", "must be between 0s and 1d, got -5m"),
+    ("rate-negative.yaml", 2, 38, "user.home_screen_views.per_hour", "must be between 0 and 100000, got -3"),
+    ("replications-zero.yaml", 2, 15, "replications", "must be between 1 and 100000, got 0"),
+    ("seed-negative.yaml", 2, 7, "seed", "expected a whole number from 0 to 18446744073709551615, got \"-1\""),
+    ("widget-missing-id.yaml", 4, 5, "widgets[0].id", "missing required key 'id' (a unique name for reports"),
+    // An alias bomb (9^10 strings if expanded) is refused at the first wrong shape, without expanding it.
+    ("yaml-alias-bomb.yaml", 9, 5, "widgets[0]", "expected a mapping of keys to values, got a list"),
+    ("yaml-bad-indent.yaml", 5, 4, "", "invalid YAML: did not find expected '-' indicator"),
+    ("yaml-nested-too-deep.yaml", 2, 11, "", "invalid YAML: Maximum nesting level reached"),
+    (
+      "yaml-unclosed-flow.yaml", 9, 1, "", "invalid YAML: did not find expected ',' or '}' while parsing a flow mapping"
+    ),
+    (
+      "yaml-unclosed-quote.yaml", 3, 1, "",
+      "invalid YAML: found unexpected end of stream while scanning a quoted scalar"
+    ),
   ]
 
   @Test(
