@@ -4,17 +4,13 @@ import Reports
 /// a copy kept as a baseline).
 public struct ReplicationTable: Sendable {
   /// One metric of one subject.
-  public struct Key: Hashable, Sendable, Comparable {
+  public struct Key: Hashable, Sendable {
     public let metric: String
     public let widget: String
 
     public init(metric: String, widget: String) {
       self.metric = metric
       self.widget = widget
-    }
-
-    public static func < (left: Key, right: Key) -> Bool {
-      (left.metric, left.widget) < (right.metric, right.widget)
     }
   }
 
