@@ -47,7 +47,7 @@ public struct ReplicationTable: Sendable {
   public static func parse(_ text: String, path: String) throws(ComparisonError) -> ReplicationTable {
     var rows = CSVLines.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
     guard let first = rows.first else { throw ComparisonError("\(path):1:1: empty file; expected a replications.csv") }
-    guard first.map({ $0.trimmingTrailingCarriageReturn }) == header else {
+    guard first == header else {
       throw ComparisonError(
         "\(path):1:1: header is '\(first.joined(separator: ","))'; expected '\(header.joined(separator: ","))'")
     }
@@ -55,9 +55,8 @@ public struct ReplicationTable: Sendable {
     var keys: [Key] = []
     var series: [Key: Series] = [:]
     var seeds: Set<UInt64> = []
-    for (offset, rawCells) in rows.enumerated() {
+    for (offset, cells) in rows.enumerated() {
       let line = offset + 2
-      let cells = rawCells.map(\.trimmingTrailingCarriageReturn)
       if cells == [""] { continue }
       guard cells.count == header.count else {
         throw ComparisonError(
@@ -99,8 +98,4 @@ public struct ReplicationTable: Sendable {
     guard !keys.isEmpty else { throw ComparisonError("\(path):2:1: no rows; expected one per replication and metric") }
     return ReplicationTable(path: path, keys: keys, series: series, seeds: seeds)
   }
-}
-
-extension String {
-  fileprivate var trimmingTrailingCarriageReturn: String { hasSuffix("\r") ? String(dropLast()) : self }
 }

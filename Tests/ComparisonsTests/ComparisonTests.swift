@@ -168,6 +168,20 @@ struct ComparisonTests {
     }
   }
 
+  @Test("replications files with CRLF line endings and a byte-order mark read like plain ones")
+  func crlf() throws {
+    let plain = "seed,replication,metric,widget,value,unit\n7,0,m,\"w,1\",1.5,u\n7,1,m,\"w,1\",,u\n"
+    let windows = "\u{FEFF}" + plain.split(separator: "\n").map { $0 + "\r\n" }.joined()
+    for text in [plain, windows] {
+      let table = try ReplicationTable.parse(text, path: "f.csv")
+      let key = ReplicationTable.Key(metric: "m", widget: "w,1")
+      #expect(table.keys == [key])
+      #expect(table.series[key]?.unit == "u")
+      #expect(table.series[key]?.values[0] == 1.5)
+      #expect(table.series[key]?.values[1]?.isNaN == true)
+    }
+  }
+
   @Test("gates parse with direction, relative or absolute tolerance, and optional widget; bad gates are errors")
   func gates() throws {
     #expect(
