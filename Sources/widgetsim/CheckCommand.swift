@@ -38,16 +38,12 @@ struct CheckCommand: ParsableCommand {
   }
 
   func run() throws {
-    do {
-      _ = try ReplicationTable.load(baseline)
-    } catch {
-      Console.error("error: \(error)\n")
-      throw ExitCode(2)
-    }
+    // Read the baseline first: a bad one fails at once, not after the run.
+    let stored = try GateOptions.table(baseline)
     let loaded = try scenario.load(file)
     let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
     try RunExecution.run(
       loaded, overrides: scenario.overrides, directory: directory, jobs: jobs, perDevice: false, quiet: quiet)
-    try gates.compare(baseline: baseline, candidate: directory, writingInto: directory)
+    try gates.compare(baseline: stored, candidate: try GateOptions.table(directory), writingInto: directory)
   }
 }

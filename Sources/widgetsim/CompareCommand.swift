@@ -28,6 +28,7 @@ struct CompareCommand: ParsableCommand {
 
   func run() throws {
     let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
-    try gates.compare(baseline: baseline, candidate: candidate, writingInto: directory)
+    try gates.compare(
+      baseline: try GateOptions.table(baseline), candidate: try GateOptions.table(candidate), writingInto: directory)
   }
 }

@@ -42,14 +42,23 @@ struct GateOptions: ParsableArguments {
     return gates.compactMap { try? Gate(parsing: $0) }
   }
 
+  /// Reads a run folder or replications file; on error prints it and exits 2.
+  static func table(_ path: String) throws -> ReplicationTable {
+    do {
+      return try ReplicationTable.load(path)
+    } catch {
+      Console.error("error: \(error)\n")
+      throw ExitCode(2)
+    }
+  }
+
   /// Compares, writes `compare.csv` into `directory`, prints the summary; exits 1 when a gate fails and 2
   /// on bad input.
-  func compare(baseline: String, candidate: String, writingInto directory: String) throws {
+  func compare(baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String) throws {
     let comparison: Comparison
     do {
       comparison = try Comparison(
-        baseline: try ReplicationTable.load(baseline), candidate: try ReplicationTable.load(candidate),
-        gates: parsedGates, alpha: alpha, correction: correction)
+        baseline: baseline, candidate: candidate, gates: parsedGates, alpha: alpha, correction: correction)
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(2)
