@@ -96,7 +96,8 @@ let package = Package(
     ),
     .testTarget(
       name: "ReportsTests",
-      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
+      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "SweepsTests",
@@ -105,6 +106,11 @@ let package = Package(
     .testTarget(
       name: "ComparisonsTests",
       dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"]
+    ),
+    // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force).
+    .testTarget(
+      name: "CommandLineTests",
+      dependencies: ["widgetsim", "Reports", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

@@ -26,15 +26,39 @@ public enum AtomicFile {
   /// Writes all of `text` to an open file descriptor, retrying short writes and interrupted calls; false
   /// (with `errno` set) when the write fails.
   public static func writeAll(_ text: inout String, to descriptor: Int32) -> Bool {
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return false }
-        offset += written
+    text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+  }
+
+  /// Writes all of `bytes` to an open file descriptor, as ``writeAll(_:to:)-(String,_)`` does.
+  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return false }
+      offset += written
+    }
+    return true
+  }
+
+  /// Removes the file at `path` if there is one.
+  public static func remove(_ path: String) {
+    unlink(path)
+  }
+
+  /// Removes the temporary files (`NAME.tmp-PID`) that writers of processes no longer running left in
+  /// `directory` (a second Ctrl-C or kill -9 ends a process before it can remove its own).
+  public static func removeStaleTemporaries(in directory: String) {
+    guard let folder = opendir(directory) else { return }
+    defer { closedir(folder) }
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      return true
+      guard let marker = name.firstRange(of: ".tmp-"), let pid = Int32(name[marker.upperBound...]), pid != getpid()
+      else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink("\(directory)/\(name)") }
     }
   }
 

@@ -37,6 +37,39 @@ public final class AtomicFileWriter {
     if buffer.utf8.count >= AtomicFileWriter.flushThreshold { try flush() }
   }
 
+  /// Appends the whole of the complete report at `source` (another run's, being resumed), which must start
+  /// with `header` and end with a newline. Copied in blocks: the report may be far larger than memory wants.
+  public func append(contentsOf source: String, header: String) throws(AtomicFile.WriteError) {
+    try flush()
+    let input = open(source, O_RDONLY)
+    guard input >= 0 else { throw AtomicFile.error(source, "open") }
+    defer { close(input) }
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    var copied = 0
+    var last: UInt8 = 0
+    while true {
+      let count = block.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { throw AtomicFile.error(source, "read") }
+      if count == 0 { break }
+      if copied == 0 {
+        let expected = Array(header.utf8)
+        guard count >= expected.count, Array(block[0..<expected.count]) == expected else {
+          throw AtomicFile.WriteError(path: source, reason: "does not start with this report's header")
+        }
+      }
+      let wrote = block.withUnsafeBytes { raw in
+        AtomicFile.writeAll(UnsafeRawBufferPointer(rebasing: raw[0..<count]), to: descriptor)
+      }
+      guard wrote else { throw AtomicFile.error(path, "write") }
+      copied += count
+      last = block[count - 1]
+    }
+    guard copied > 0, last == UInt8(ascii: "\n") else {
+      throw AtomicFile.WriteError(path: source, reason: "is cut short (it does not end with a newline)")
+    }
+  }
+
   /// Writes what is buffered, flushes it to disk and renames the file into place.
   public func commit() throws(AtomicFile.WriteError) {
     try flush()

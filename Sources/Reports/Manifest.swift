@@ -6,7 +6,7 @@ import WidgetModel
 enum Manifest {
   static func json(
     configuration: ScenarioConfiguration, eventsHandled events: UInt64, fingerprints: [ReplicationFingerprint],
-    metadata: RunMetadata
+    metadata: RunMetadata, complete: Bool = true
   ) -> String {
     let fields: [(String, String)] = [
       ("widgetsim_version", quoted(metadata.widgetsimVersion)),
@@ -18,6 +18,8 @@ enum Manifest {
       ("seed", "\(configuration.seed)"),
       ("days", "\(configuration.days)"),
       ("replications", "\(configuration.replications)"),
+      ("replications_completed", "\(fingerprints.count)"),
+      ("complete", "\(complete)"),
       ("widget_instances", "\(configuration.instances.count)"),
       ("events_handled", "\(events)"),
       ("trajectory_fingerprint", quoted(hexadecimal(combined(fingerprints)))),

@@ -49,13 +49,16 @@ public final class RunReportWriter {
   let pushTargets: [String]
   let activityLabels: [String]
   private var summary: RunSummary.Accumulator
-  private var eventsHandled: UInt64 = 0
+  public private(set) var eventsHandled: UInt64 = 0
   private var fingerprints: [ReplicationFingerprint] = []
   private var nextReplication = 0
 
-  public init(configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false)
-    throws(AtomicFile.WriteError)
-  {
+  /// Starts the reports of a run in `directory`; with `resuming`, the reports already there (an interrupted
+  /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
+  /// from the next replication.
+  public init(
+    configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false, resuming: RunProgress? = nil
+  ) throws(AtomicFile.WriteError) {
     self.directory = directory
     self.configuration = configuration
     labels = configuration.instances.map(\.label)
@@ -75,17 +78,60 @@ public final class RunReportWriter {
     devices = perDevice ? try AtomicFileWriter(path: "\(directory)/devices.csv") : nil
     serverScale = configuration.fleet.scale
     summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
-    try reloads.append(ReloadsReport.header)
-    try budget.append(BudgetReport.header)
-    try staleness.append(StalenessReport.header)
-    try push.append(PushReport.header)
-    try activities.append(ActivitiesReport.header)
-    try energy.append(EnergyReport.header)
-    try battery.append(BatteryReport.header)
-    try serverLoad.append(ServerLoadReport.header)
-    try replications.append(ReplicationsReport.header)
-    try devices?.append(DevicesReport.header)
+    var streams: [(AtomicFileWriter, String)] = [
+      (reloads, ReloadsReport.header), (budget, BudgetReport.header), (staleness, StalenessReport.header),
+      (push, PushReport.header), (activities, ActivitiesReport.header), (energy, EnergyReport.header),
+      (battery, BatteryReport.header), (serverLoad, ServerLoadReport.header),
+    ]
+    if let devices { streams.append((devices, DevicesReport.header)) }
+    guard let resuming else {
+      for (writer, header) in streams { try writer.append(header) }
+      try replications.append(ReplicationsReport.header)
+      return
+    }
+    for (writer, header) in streams { try writer.append(contentsOf: writer.path, header: header) }
+    try restoreReplications(resuming)
   }
+
+  /// Carries over an interrupted run's replications.csv: its values go back into the summary (they are
+  /// written at full precision, so the summary comes out as if the run had never stopped).
+  private func restoreReplications(_ progress: RunProgress) throws(AtomicFile.WriteError) {
+    let path = replications.path
+    let text: String
+    do {
+      text = try TextFile.read(path)
+    } catch {
+      throw AtomicFile.WriteError(path: path, reason: error.reason)
+    }
+    let rows = CSVLines.parse(text)
+    let keys = summary.rowKeys
+    let expected = progress.replicationsCompleted * keys.count
+    guard rows.first == CSVLines.parse(ReplicationsReport.header).first, rows.count - 1 == expected else {
+      throw AtomicFile.WriteError(
+        path: path,
+        reason: "holds \(rows.count - 1) rows; the interrupted run's \(progress.replicationsCompleted) "
+          + "replications need \(expected)")
+    }
+    for replication in 0..<progress.replicationsCompleted {
+      var values: [MetricValue] = []
+      for (offset, key) in keys.enumerated() {
+        let row = rows[1 + replication * keys.count + offset]
+        guard row.count == 6, row[1] == "\(replication)", row[2] == key.metric, row[3] == key.widget else {
+          throw AtomicFile.WriteError(
+            path: path, reason: "row \(2 + replication * keys.count + offset) is not \(key.metric) of \(key.widget)")
+        }
+        values.append(MetricValue(metric: row[2], widget: row[3], unit: row[5], value: Double(row[4]) ?? .nan))
+      }
+      summary.add(values)
+    }
+    try replications.append(text)
+    nextReplication = progress.replicationsCompleted
+    eventsHandled = progress.eventsHandled
+    fingerprints = progress.fingerprints
+  }
+
+  /// Replications added so far (including those of a resumed run).
+  public var replicationsCompleted: Int { nextReplication }
 
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
   public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = []) throws(AtomicFile.WriteError) {
@@ -107,9 +153,11 @@ public final class RunReportWriter {
     fingerprints.append(result.fingerprint)
   }
 
-  /// Commits every report and returns the run's summary.
+  /// Commits every report and returns the run's summary. With `stoppedEarly` (Ctrl-C, SIGTERM) the reports
+  /// hold the replications finished so far, the manifest says `"complete": false`, and resume.txt lets
+  /// `widgetsim run --resume` carry on.
   @discardableResult
-  public func finish(metadata: RunMetadata) throws(AtomicFile.WriteError) -> RunSummary {
+  public func finish(metadata: RunMetadata, stoppedEarly: Bool = false) throws(AtomicFile.WriteError) -> RunSummary {
     let result = summary.summary
     try reloads.commit()
     try budget.commit()
@@ -121,9 +169,20 @@ public final class RunReportWriter {
     try serverLoad.commit()
     try replications.commit()
     try devices?.commit()
+    if devices == nil { AtomicFile.remove("\(directory)/devices.csv") }  // an earlier run's, now stale
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
+    let resume = "\(directory)/\(RunProgress.file)"
+    if stoppedEarly {
+      let progress = RunProgress(
+        identity: RunProgress.identity(metadata, perDevice: devices != nil), eventsHandled: eventsHandled,
+        fingerprints: fingerprints)
+      try AtomicFile.write(progress.text, to: resume)
+    } else {
+      AtomicFile.remove(resume)
+    }
     let manifest = Manifest.json(
-      configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata)
+      configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata,
+      complete: !stoppedEarly)
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
     return result
   }

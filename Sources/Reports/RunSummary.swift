@@ -101,6 +101,11 @@ public struct RunSummary: Sendable {
       for (row, value) in replication.enumerated() { values[row].add(value.value) }
     }
 
+    /// (metric, subject) of every row, in row order.
+    var rowKeys: [(metric: String, widget: String)] {
+      subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label) } }
+    }
+
     /// Every metric's value for one replication, in row order.
     public func values(of result: ReplicationResult) -> [MetricValue] {
       var list: [MetricValue] = []

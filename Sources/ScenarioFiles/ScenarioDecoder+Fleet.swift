@@ -4,8 +4,6 @@ import Yams
 
 /// The `fleet` section: devices, the real fleet they stand for, time zones, varied parameters, installs.
 extension ScenarioDecoder {
-  static let maximumDevices = 10_000_000
-
   /// The keys `fleet.vary` accepts, with the quantity their distribution is given in.
   static let fleetParameters: [(key: String, quantity: Quantity, parameter: DeviceParameter)] = [
     ("user.home_screen_views.per_hour", .plain, .homeScreenViewsPerHour),
@@ -39,7 +37,7 @@ extension ScenarioDecoder {
   {
     var reader = try value.mapping()
     var fleet = FleetConfiguration()
-    if let devices = reader.optional("devices") { fleet.devices = try devices.integer(in: 1...maximumDevices) }
+    if let devices = reader.optional("devices") { fleet.devices = try devices.count(ScenarioLimits.devices) }
     fleet.represents = try reader.optional("represents")?.number(in: 1...1e12) ?? Double(fleet.devices)
     if let offset = reader.optional("timezone_offset") {
       fleet.clockOffset = try DistributionReader.read(offset, quantity: .duration)

@@ -7,8 +7,6 @@ import Yams
 /// Every key, unit, default and source is documented in Scenarios/README.md; keep the two in step.
 enum ScenarioDecoder {
   /// Largest values accepted without complaint; larger ones are almost certainly mistakes.
-  static let maximumDays = 3_650
-  static let maximumReplications = 100_000
   static let maximumInstances = 100
   static let maximumEntries = 400
   static let maximumTotalInstances = 1_000
@@ -20,9 +18,9 @@ enum ScenarioDecoder {
       throw sweep.error("this file holds a sweep: run it with `widgetsim sweep`, or remove the sweep section")
     }
     let name = try top.optional("name")?.string() ?? defaultName
-    let days = try top.optional("days")?.integer(in: 1...maximumDays) ?? 7
+    let days = try top.optional("days")?.count(ScenarioLimits.days) ?? 7
     let seed = try top.optional("seed")?.unsigned64() ?? 1
-    let replications = try top.optional("replications")?.integer(in: 1...maximumReplications) ?? 5
+    let replications = try top.optional("replications")?.count(ScenarioLimits.replications) ?? 5
     let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
     let budget =
       try top.optional("budget").map { v throws(ScenarioError) in try decodeBudget(v) } ?? BudgetConfiguration()
@@ -49,8 +47,16 @@ enum ScenarioDecoder {
     guard cells <= maximumReportCells else {
       throw (top.value).error(
         "days x widget instances is too large: \(days) days x \(instances) instances would need "
-          + "\(Int(cells * 4 / 1e6)) MB of hourly counters (limit \(Int(maximumReportCells * 4 / 1e6)) MB); "
+          + "\(Int(cells * 8 / 1e6)) MB of hourly counters (limit \(Int(maximumReportCells * 8 / 1e6)) MB); "
           + "simulate fewer days or instances")
+    }
+    let work = WorkEstimate(
+      devices: fleet.devices, days: days, instances: instances, replications: replications)
+    guard root.source.limits.allowLarge || work.widgetDays <= ScenarioLimits.standardWidgetDays else {
+      throw top.value.error(
+        "the run is too large: \(work.description), above the limit of "
+          + "\(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)) widget-days "
+          + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
     }
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
@@ -170,7 +176,9 @@ enum ScenarioDecoder {
     }
     if let refill = reader.optional("refill") { budget.refill = try refill.choice(BudgetRefill.self) }
     if let interval = reader.optional("min_interval") { budget.minInterval = try interval.duration(in: 0...86_400) }
-    if let days = reader.optional("learning_days") { budget.learningDays = try days.integer(in: 0...maximumDays) }
+    if let days = reader.optional("learning_days") {
+      budget.learningDays = try days.integer(in: 0...ScenarioLimits.days.large)
+    }
     if let factor = reader.optional("learning_factor") { budget.learningFactor = try factor.number(in: 1...100) }
     if let debug = reader.optional("debug") { budget.debug = try debug.bool() }
     try reader.finish()

@@ -13,22 +13,26 @@ public enum ScenarioLoader {
   public static let defaultScenarioName = "<default scenario: Scenarios/quickstart.yaml>"
 
   /// Loads the scenario at `path`, applying `overrides` in order.
-  public static func load(path: String, overrides: [ScenarioOverride] = []) throws(ScenarioError) -> LoadedScenario {
+  public static func load(
+    path: String, overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
+  ) throws(ScenarioError) -> LoadedScenario {
     let text = try readFile(path)
-    return try load(text: text, file: path, overrides: overrides)
+    return try load(text: text, file: path, overrides: overrides, limits: limits)
   }
 
   /// Loads the embedded default scenario (a copy of Scenarios/quickstart.yaml).
-  public static func loadDefault(overrides: [ScenarioOverride] = []) throws(ScenarioError) -> LoadedScenario {
-    try load(text: DefaultScenario.yaml, file: defaultScenarioName, overrides: overrides)
+  public static func loadDefault(
+    overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
+  ) throws(ScenarioError) -> LoadedScenario {
+    try load(text: DefaultScenario.yaml, file: defaultScenarioName, overrides: overrides, limits: limits)
   }
 
   /// Loads a scenario from text; `file` names it in errors and gives the default scenario name.
-  public static func load(text: String, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioError)
-    -> LoadedScenario
-  {
+  public static func load(
+    text: String, file: String, overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
+  ) throws(ScenarioError) -> LoadedScenario {
     let (root, text) = try parse(text: text, file: file)
-    return try load(root: root, text: text, file: file, overrides: overrides)
+    return try load(root: root, text: text, file: file, overrides: overrides, limits: limits)
   }
 
   /// Whether the file at `path` is a sweep (has a top-level `sweep` section).
@@ -58,9 +62,9 @@ public enum ScenarioLoader {
   }
 
   /// Decodes a parsed scenario tree after applying `overrides` in order.
-  static func load(root: Node, text: String, file: String, overrides: [ScenarioOverride]) throws(ScenarioError)
-    -> LoadedScenario
-  {
+  static func load(
+    root: Node, text: String, file: String, overrides: [ScenarioOverride], limits: ScenarioLimits
+  ) throws(ScenarioError) -> LoadedScenario {
     var root = root
     var applied: [(path: String, argument: String)] = []
     for override in overrides {
@@ -68,7 +72,7 @@ public enum ScenarioLoader {
       root = updated
       applied.append((created ?? path, override.argument))
     }
-    let source = ScenarioSource(file: file, overrides: applied)
+    let source = ScenarioSource(file: file, overrides: applied, limits: limits)
     let configuration = try ScenarioDecoder.decode(
       YAMLValue(node: root, path: "", source: source), defaultName: defaultName(for: file))
     return LoadedScenario(configuration: configuration, file: file, text: text)
@@ -103,20 +107,36 @@ public enum ScenarioLoader {
     }
   }
 
-  /// Reads a whole file as UTF-8; errors name the file.
+  /// The largest scenario or sweep file read: real ones are a few KB, so anything near this is a mistake
+  /// (a log, a dataset) and is refused before it is read into memory.
+  public static let maximumFileBytes = 4 << 20
+
+  /// Reads a whole file as UTF-8, refusing files over ``maximumFileBytes``; errors name the file.
   static func readFile(_ path: String) throws(ScenarioError) -> String {
     func fail(_ message: String) -> ScenarioError {
       ScenarioError(file: path, line: nil, column: nil, keyPath: "", message: message)
+    }
+    func tooLarge(_ size: String) -> ScenarioError {
+      fail("the file is \(size), above the limit of \(maximumFileBytes >> 20) MiB for a scenario file")
     }
     guard let handle = fopen(path, "rb") else {
       throw fail("cannot open: \(String(cString: strerror(errno)))")
     }
     defer { fclose(handle) }
+    var status = stat()
+    if fstat(fileno(handle), &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      throw fail("is a folder, not a scenario file")
+    }
+    if fstat(fileno(handle), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumFileBytes {
+      throw tooLarge("\(status.st_size >> 20) MiB")
+    }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = fread(&buffer, 1, buffer.count, handle)
       if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+      // Pipes and devices have no size up front: stop reading once past the limit.
+      if bytes.count > maximumFileBytes { throw tooLarge("more than \(maximumFileBytes >> 20) MiB") }
       if count < buffer.count {
         if ferror(handle) != 0 { throw fail("cannot read: \(String(cString: strerror(errno)))") }
         break

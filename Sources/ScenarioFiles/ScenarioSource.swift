@@ -1,12 +1,15 @@
-/// Where scenario values come from: the file's name, and which key paths `--set` overrode.
+/// Where scenario values come from: the file's name, which key paths `--set` overrode, and the size limits.
 final class ScenarioSource: Sendable {
   let file: String
   /// Normalised key path -> the `--set` argument that set it.
   let overrides: [(path: String, argument: String)]
+  /// The size limits values are checked against.
+  let limits: ScenarioLimits
 
-  init(file: String, overrides: [(path: String, argument: String)] = []) {
+  init(file: String, overrides: [(path: String, argument: String)] = [], limits: ScenarioLimits = .standard) {
     self.file = file
     self.overrides = overrides
+    self.limits = limits
   }
 
   /// The `--set` argument that produced the value at `path`, if one did (it or an enclosing key).

@@ -13,6 +13,8 @@ public struct LoadedSweep: Sendable {
   public let configurations: [ScenarioConfiguration]
   /// The scenario name (from the base).
   public var name: String { configurations[0].name }
+  /// The work of every point's replications together (see ``WorkEstimate``).
+  public var widgetDays: Double { configurations.reduce(0) { $0 + WorkEstimate($1).widgetDays } }
 }
 
 /// An error in one point of a sweep: the point, its settings, and the scenario error.
@@ -25,7 +27,9 @@ public struct SweepError: Error, CustomStringConvertible, Sendable {
 public enum SweepLoader {
   /// Loads a sweep: a scenario with a `sweep` section, or a file with `base: PATH` (relative to the file) and
   /// `sweep`. `overrides` (`--set` and shorthands) apply to every point before its own settings.
-  public static func load(path: String, overrides: [ScenarioOverride] = []) throws -> LoadedSweep {
+  public static func load(
+    path: String, overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
+  ) throws -> LoadedSweep {
     let text = try ScenarioLoader.readFile(path)
     let (root, cleaned) = try ScenarioLoader.parse(text: text, file: path)
     guard case .mapping(let mapping) = root else {
@@ -38,7 +42,7 @@ public enum SweepLoader {
         message: "missing required key 'sweep' (parameters, lockstep, exclude, replications)")
     }
     let specification = try SweepSpecification.decode(
-      YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path)))
+      YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path, limits: limits)))
     var base = Node.mapping(
       Node.Mapping(
         mapping.filter { $0.key.string != "sweep" }.map { ($0.key, $0.value) }, mapping.tag, mapping.style, mapping.mark
@@ -54,7 +58,16 @@ public enum SweepLoader {
       }
       let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
       baseFile = relative.hasPrefix("/") ? relative : "\(directory)/\(relative)"
-      let (parsed, read) = try ScenarioLoader.parse(text: try ScenarioLoader.readFile(baseFile), file: baseFile)
+      let rawBase: String
+      do {
+        rawBase = try ScenarioLoader.readFile(baseFile)
+      } catch {
+        // Name the sweep file's `base` key: the missing file is not where the mistake is.
+        throw ScenarioError(
+          file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
+          message: "\(baseFile): \(error.message)")
+      }
+      let (parsed, read) = try ScenarioLoader.parse(text: rawBase, file: baseFile)
       base = parsed
       baseText = read
     }
@@ -66,12 +79,14 @@ public enum SweepLoader {
         do {
           settings.append(try ScenarioOverride("\(assignment.key)=\(assignment.value)"))
         } catch {
-          throw SweepError(point: point, error: error)
+          throw pointError(error, point: point, specification: specification, file: path)
         }
       }
       do throws(ScenarioError) {
-        var configuration = try ScenarioLoader.load(root: base, text: baseText, file: baseFile, overrides: settings)
-          .configuration
+        var configuration = try ScenarioLoader.load(
+          root: base, text: baseText, file: baseFile, overrides: settings, limits: limits
+        )
+        .configuration
         if let replications = specification.replications,
           !overrides.contains(where: { $0.argument.hasPrefix("replications=") })
         {
@@ -79,11 +94,34 @@ public enum SweepLoader {
         }
         configurations.append(configuration)
       } catch {
-        throw SweepError(point: point, error: error)
+        throw pointError(error, point: point, specification: specification, file: path)
       }
+    }
+    let widgetDays = configurations.reduce(0) { $0 + WorkEstimate($1).widgetDays }
+    guard limits.allowLarge || widgetDays <= ScenarioLimits.standardWidgetDays else {
+      throw ScenarioError(
+        file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",
+        message: "the sweep is too large: \(points.count) points come to \(WorkEstimate.scientific(widgetDays)) "
+          + "widget-days, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)); "
+          + "pass --allow-large to run it anyway")
     }
     return LoadedSweep(
       file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
       points: points, configurations: configurations)
+  }
+
+  /// An error in one point. When a swept value caused it (a key that does not exist, a value out of range),
+  /// it is reported at that key in the sweep file; otherwise (the base scenario) as the point's error.
+  static func pointError(
+    _ error: ScenarioError, point: SweepPoint, specification: SweepSpecification, file: String
+  ) -> any Error {
+    guard let argument = error.override,
+      let assignment = point.assignments.first(where: { argument == "\($0.key)=\($0.value)" }),
+      let place = specification.places[assignment.key]
+    else { return SweepError(point: point, error: error) }
+    let detail = error.keyPath.isEmpty ? error.message : "\(error.keyPath): \(error.message)"
+    return ScenarioError(
+      file: file, line: place.line, column: place.column, keyPath: place.keyPath,
+      message: "\(assignment.value) at point \(point.index): \(detail)")
   }
 }

@@ -26,10 +26,20 @@ public struct SweepSpecification: Sendable {
     public let values: [[String]]
   }
 
+  /// Where a swept key is written in the sweep file, for errors about its values.
+  public struct Place: Sendable, Equatable {
+    public let line: Int?
+    public let column: Int?
+    /// The key path inside the file, e.g. `sweep.parameters.budget.per_day.max`.
+    public let keyPath: String
+  }
+
   public let dimensions: [Dimension]
   /// Each exclusion: key -> value; a point matching all of them is skipped.
   public let exclusions: [[String: String]]
   public let replications: Int?
+  /// Each swept key's place in the file.
+  public var places: [String: Place] = [:]
 
   /// Every swept key, in order.
   public var keys: [String] { dimensions.flatMap(\.keys) }
@@ -62,8 +72,10 @@ public struct SweepSpecification: Sendable {
     var reader = try value.mapping()
     var dimensions: [Dimension] = []
     var seen: Set<String> = []
-    func note(_ key: String, _ at: YAMLValue) throws(ScenarioError) {
+    var places: [String: Place] = [:]
+    func note(_ key: String, _ at: YAMLValue, _ keyNode: Node) throws(ScenarioError) {
       guard seen.insert(key).inserted else { throw at.error("'\(key)' is swept twice") }
+      places[key] = Place(line: keyNode.mark?.line, column: keyNode.mark?.column, keyPath: at.path)
     }
     if let parameters = reader.optional("parameters") {
       guard case .mapping(let mapping) = parameters.node else {
@@ -72,7 +84,7 @@ public struct SweepSpecification: Sendable {
       for (keyNode, valueNode) in mapping {
         let key = keyNode.string ?? ""
         let item = YAMLValue(node: valueNode, path: "\(parameters.path).\(key)", source: value.source)
-        try note(key, item)
+        try note(key, item, keyNode)
         dimensions.append(Dimension(keys: [key], values: try values(item).map { [$0] }))
       }
     }
@@ -87,7 +99,7 @@ public struct SweepSpecification: Sendable {
         for (keyNode, valueNode) in mapping {
           let key = keyNode.string ?? ""
           let item = YAMLValue(node: valueNode, path: "\(group.path).\(key)", source: value.source)
-          try note(key, item)
+          try note(key, item, keyNode)
           let list = try values(item)
           if let first = lists.first, first.count != list.count {
             throw item.error(
@@ -117,11 +129,15 @@ public struct SweepSpecification: Sendable {
         exclusions.append(exclusion)
       }
     }
-    let replications = try reader.optional("replications")?.integer(in: 1...ScenarioDecoder.maximumReplications)
+    let replications = try reader.optional("replications")?.count(ScenarioLimits.replications)
     try reader.finish()
-    let specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
-    let count = dimensions.reduce(1) { $0 * $1.values.count }
-    guard count <= maximumPoints else { throw value.error("the grid has \(count) points; at most \(maximumPoints)") }
+    var specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
+    specification.places = places
+    // In Double: a handful of long dimensions would overflow an Int product.
+    let count = dimensions.reduce(1.0) { $0 * Double($1.values.count) }
+    guard count <= Double(maximumPoints) else {
+      throw value.error("the grid has \(WorkEstimate.scientific(count)) points; at most \(maximumPoints)")
+    }
     guard !specification.points.isEmpty else { throw value.error("every point of the grid is excluded") }
     return specification
   }
@@ -136,10 +152,12 @@ public struct SweepSpecification: Sendable {
       let step = try stepValue.number(in: 0...1e15, exclusiveLower: true)
       try reader.finish()
       guard to >= from else { throw value.error("to (\(to)) must not be below from (\(from))") }
-      let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-      guard count <= maximumPoints else {
-        throw stepValue.error("the range has \(count) values; at most \(maximumPoints)")
+      // Counted in Double first: (to - from) / step can be far past Int.max, or infinite.
+      let steps = ((to - from) / step + 1e-9).rounded(.down)
+      guard steps < Double(maximumPoints) else {
+        throw stepValue.error("the range has \(WorkEstimate.scientific(steps + 1)) values; at most \(maximumPoints)")
       }
+      let count = Int(steps) + 1
       return (0..<count).map { index in
         let number = from + Double(index) * step
         return number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)

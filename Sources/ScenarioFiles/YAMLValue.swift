@@ -72,6 +72,20 @@ struct YAMLValue {
     return value
   }
 
+  /// A whole number from 1 up to the scenario's limit for `count` (see ``ScenarioLimits``).
+  func count(_ count: ScenarioLimits.Count) throws(ScenarioError) -> Int {
+    let limits = source.limits
+    let text = try scalarText().trimmingWhitespace
+    if let value = Int(text) {
+      if value > limits.maximum(count) { throw error(limits.message(count, value: text)) }
+      return try integer(in: 1...limits.maximum(count))
+    }
+    if let real = Double(text), real.isFinite, real.rounded() == real, real > Double(limits.maximum(count)) {
+      throw error(limits.message(count, value: text))
+    }
+    return try integer(in: 1...limits.maximum(count))
+  }
+
   func unsigned64() throws(ScenarioError) -> UInt64 {
     let text = try scalarText().trimmingWhitespace
     guard let value = UInt64(text) else { throw error("expected a whole number from 0 to \(UInt64.max), got \(shown)") }

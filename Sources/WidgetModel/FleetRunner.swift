@@ -62,12 +62,23 @@ public enum FleetRunner {
     _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
     progress: (@Sendable (FleetProgress) -> Void)? = nil
   ) -> (result: ReplicationResult, devices: [DeviceSummary]) {
+    // Without `stop` every device runs.
+    run(configuration, replication: replication, jobs: jobs, perDevice: perDevice, progress: progress, stop: nil)!
+  }
+
+  /// As ``run(_:replication:jobs:perDevice:progress:)``, but each thread asks `stop` before each device and
+  /// gives up when it says so (Ctrl-C): then the replication is incomplete and the result is nil.
+  public static func run(
+    _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
+    progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?
+  ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = configuration.fleet.devices
     let workers = Swift.max(1, Swift.min(jobs, devices))
     let keepRecords = devices == 1
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
     let done = Atomic<Int>(0)
+    let stopped = Atomic<Bool>(false)
     let events = Atomic<UInt64>(0)
     let lastReport = Atomic<Int64>(0)
     let clock = ContinuousClock()
@@ -79,6 +90,10 @@ public enum FleetRunner {
       var mine: [DeviceSummary] = []
       var device = worker
       while device < devices {
+        if let stop, stop() {
+          stopped.store(true, ordering: .relaxed)
+          break
+        }
         let (deviceConfiguration, offset, installed) = FleetRunner.device(
           device, of: configuration, replication: replication)
         let before = aggregate.eventsHandled
@@ -114,6 +129,7 @@ public enum FleetRunner {
       let collected = mine
       summaries.withLock { $0[worker] = collected }
     }
+    if stopped.load(ordering: .relaxed) { return nil }
     var combined = results.withLock { $0 }.compactMap { $0 }
     var result = combined.removeFirst()
     for other in combined { result.merge(other) }

@@ -33,6 +33,9 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print only the comparison (no run summary, no progress).")
   var quiet = false
 
+  @Flag(help: "Replace the reports (and compare.csv) of an earlier run in the output folder.")
+  var force = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
   }
@@ -43,7 +46,10 @@ struct CheckCommand: ParsableCommand {
     let loaded = try scenario.load(file)
     let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
     try RunExecution.run(
-      loaded, overrides: scenario.overrides, directory: directory, jobs: jobs, perDevice: false, quiet: quiet)
-    try gates.compare(baseline: stored, candidate: try GateOptions.table(directory), writingInto: directory)
+      loaded, arguments: scenario.arguments, directory: directory, jobs: jobs, perDevice: false, quiet: quiet,
+      existing: force ? .replace : .refuse)
+    // The folder was checked before the run: compare.csv in it may be replaced.
+    try gates.compare(
+      baseline: stored, candidate: try GateOptions.table(directory), writingInto: directory, replacing: true)
   }
 }

@@ -26,9 +26,13 @@ struct CompareCommand: ParsableCommand {
   @Option(help: "Folder for compare.csv (default: the candidate's folder, or the current folder for a file).")
   var out: String?
 
+  @Flag(help: "Replace an existing compare.csv (otherwise widgetsim refuses).")
+  var force = false
+
   func run() throws {
     let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
     try gates.compare(
-      baseline: try GateOptions.table(baseline), candidate: try GateOptions.table(candidate), writingInto: directory)
+      baseline: try GateOptions.table(baseline), candidate: try GateOptions.table(candidate), writingInto: directory,
+      replacing: force)
   }
 }

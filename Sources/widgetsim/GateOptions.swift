@@ -52,9 +52,16 @@ struct GateOptions: ParsableArguments {
     }
   }
 
-  /// Compares, writes `compare.csv` into `directory`, prints the summary; exits 1 when a gate fails and 2
-  /// on bad input.
-  func compare(baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String) throws {
+  /// Compares, writes `compare.csv` into `directory` (refusing to replace one unless `replacing`), prints
+  /// the summary; exits 1 when a gate fails and 2 on bad input.
+  func compare(
+    baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String, replacing: Bool
+  ) throws {
+    let found = ExistingReports.find(["compare.csv"], in: directory)
+    if !replacing && !found.isEmpty {
+      Console.error("error: " + ExistingReports.refusal(found, in: directory) + "\n")
+      throw ExitCode(2)
+    }
     let comparison: Comparison
     do {
       comparison = try Comparison(

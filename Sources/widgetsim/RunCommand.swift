@@ -33,62 +33,144 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Also write devices.csv: one row of figures per simulated device.")
   var perDevice = false
 
+  @Flag(help: "Replace the reports of an earlier run in the output folder (otherwise widgetsim refuses).")
+  var force = false
+
+  @Flag(help: "Carry on a run stopped by Ctrl-C or SIGTERM: the same command plus --resume.")
+  var resume = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    if force && resume {
+      throw ValidationError("--resume carries on the run in the output folder and --force replaces it: give one")
+    }
   }
 
   func run() throws {
     let loaded = try scenario.load(file)
     let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
     try RunExecution.run(
-      loaded, overrides: scenario.overrides, directory: directory, jobs: jobs, perDevice: perDevice, quiet: quiet)
+      loaded, arguments: scenario.arguments, directory: directory, jobs: jobs, perDevice: perDevice, quiet: quiet,
+      existing: resume ? .resume : force ? .replace : .refuse)
   }
 }
 
 /// Running a loaded scenario and writing its reports: `run` and `check`.
 enum RunExecution {
+  /// What to do with reports already in the output folder.
+  enum Existing {
+    /// Stop with exit 2 (the default).
+    case refuse
+    /// Replace them (`--force`).
+    case replace
+    /// Carry on the interrupted run they hold (`--resume`).
+    case resume
+  }
+
   static func defaultDirectory(_ configuration: ScenarioConfiguration) -> String {
     "Reports/\(RunReports.folderName(for: configuration.name))"
   }
 
-  /// Simulates every replication into `directory`; on a write failure prints it and exits 1.
+  /// Simulates every replication into `directory`. Exits 2 when the folder holds reports it may not touch,
+  /// 1 on a write failure, 130 / 143 after Ctrl-C / SIGTERM (keeping the finished replications).
   @discardableResult
   static func run(
-    _ loaded: LoadedScenario, overrides: [String], directory: String, jobs: Int?, perDevice: Bool, quiet: Bool
+    _ loaded: LoadedScenario, arguments: [String], directory: String, jobs: Int?, perDevice: Bool, quiet: Bool,
+    existing: Existing
   ) throws -> RunSummary {
     let configuration = loaded.configuration
     let clock = ContinuousClock()
     let started = clock.now
-    var events: UInt64 = 0
+    var metadata = RunMetadata(
+      widgetsimVersion: WidgetSim.version, scenarioFile: loaded.file, scenarioText: loaded.text,
+      overrides: arguments, wallTimeSeconds: 0)
+    let resuming = try checkFolder(directory, existing: existing, metadata: metadata, perDevice: perDevice)
+    let work = WorkEstimate(configuration)
+    if !quiet && work.widgetDays >= ScenarioLimits.announcedWidgetDays {
+      let cores = min(jobs ?? Console.cores, configuration.fleet.devices)
+      Console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")
+    }
+    Interruption.install()
     do {
-      let writer = try RunReportWriter(configuration: configuration, directory: directory, perDevice: perDevice)
+      try AtomicFile.createDirectory(directory)
+      AtomicFile.removeStaleTemporaries(in: directory)
+      let writer = try RunReportWriter(
+        configuration: configuration, directory: directory, perDevice: perDevice, resuming: resuming)
       let progress = quiet ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications)
-      for replication in 0..<configuration.replications {
+      for replication in writer.replicationsCompleted..<configuration.replications {
         var report: (@Sendable (FleetProgress) -> Void)?
         if let progress {
           report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
         }
-        let (result, devices) = FleetRunner.run(
-          configuration, replication: replication, jobs: jobs ?? Console.cores, perDevice: perDevice, progress: report)
-        events += result.eventsHandled
+        guard !Interruption.requested,
+          let (result, devices) = FleetRunner.run(
+            configuration, replication: replication, jobs: jobs ?? Console.cores, perDevice: perDevice,
+            progress: report, stop: { Interruption.requested })
+        else { break }
         try writer.add(result, devices: devices)
       }
       progress?.finish()
       let elapsed = clock.now - started
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      let metadata = RunMetadata(
-        widgetsimVersion: WidgetSim.version, scenarioFile: loaded.file, scenarioText: loaded.text,
-        overrides: overrides, wallTimeSeconds: seconds)
+      metadata.wallTimeSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let finished = writer.replicationsCompleted
+      if finished < configuration.replications {
+        guard finished > 0 else {
+          Console.error("interrupted before the first replication finished: nothing written\n")
+          throw ExitCode(Interruption.exitCode)
+        }
+        try writer.finish(metadata: metadata, stoppedEarly: true)
+        Console.error(
+          "interrupted: \(finished) of \(configuration.replications) replications finished; their reports are in "
+            + "\(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command with --resume\n"
+        )
+        throw ExitCode(Interruption.exitCode)
+      }
       let summary = try writer.finish(metadata: metadata)
       if !quiet {
         print(
           RunSummaryText.text(
-            configuration: configuration, summary: summary, events: events, directory: directory, seconds: seconds))
+            configuration: configuration, summary: summary, events: writer.eventsHandled, directory: directory,
+            seconds: metadata.wallTimeSeconds))
       }
       return summary
+    } catch let exit as ExitCode {
+      throw exit
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(1)
+    }
+  }
+
+  /// Applies `existing` to the reports in `directory`; for a resume, what the interrupted run finished.
+  static func checkFolder(_ directory: String, existing: Existing, metadata: RunMetadata, perDevice: Bool) throws
+    -> RunProgress?
+  {
+    switch existing {
+    case .replace:
+      return nil
+    case .refuse:
+      let found = ExistingReports.find(ExistingReports.runFiles, in: directory)
+      guard found.isEmpty else {
+        Console.error(
+          "error: "
+            + ExistingReports.refusal(found, in: directory, resumable: found.contains(RunProgress.file)) + "\n")
+        throw ExitCode(2)
+      }
+      return nil
+    case .resume:
+      do {
+        let progress = try RunProgress.read(directory: directory)
+        guard progress.identity == RunProgress.identity(metadata, perDevice: perDevice) else {
+          Console.error(
+            "error: \(directory)/ holds an interrupted run of a different scenario, overrides, --per-device or "
+              + "widgetsim version; resume it with the command that started it, or pass --force instead\n")
+          throw ExitCode(2)
+        }
+        return progress
+      } catch let error as RunProgress.ResumeError {
+        Console.error("error: \(error)\n")
+        throw ExitCode(2)
+      }
     }
   }
 }

@@ -22,6 +22,17 @@ struct ScenarioOptions: ParsableArguments {
   @Option(help: "Override the number of simulated devices (fleet.devices).")
   var devices: Int?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Lift the standard size limits (days 3650, replications 100000, devices 10^7, 10^9 widget-days of work) "
+        + "to the hard ones; see Scenarios/README.md, Limits."))
+  var allowLarge = false
+
+  var limits: ScenarioLimits { ScenarioLimits(allowLarge: allowLarge) }
+
+  /// Every override argument, shorthands included, as the manifest records them.
+  var arguments: [String] { (try? scenarioOverrides().map(\.argument)) ?? overrides }
+
   /// The overrides as the loader takes them: `--set` in order, then the shorthands.
   func scenarioOverrides() throws(ScenarioError) -> [ScenarioOverride] {
     var arguments = overrides
@@ -38,8 +49,8 @@ struct ScenarioOptions: ParsableArguments {
   func load(_ file: String?) throws -> LoadedScenario {
     do {
       let overrides = try scenarioOverrides()
-      if let file { return try ScenarioLoader.load(path: file, overrides: overrides) }
-      return try ScenarioLoader.loadDefault(overrides: overrides)
+      if let file { return try ScenarioLoader.load(path: file, overrides: overrides, limits: limits) }
+      return try ScenarioLoader.loadDefault(overrides: overrides, limits: limits)
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(2)

@@ -10,9 +10,6 @@ import Synchronization
   import Darwin
 #endif
 
-/// Set by SIGINT: sweeps finish the tasks in hand and stop.
-let interruptRequested = Atomic<Bool>(false)
-
 /// `widgetsim sweep`: run a grid of scenario variants with replications.
 struct SweepCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -49,6 +46,9 @@ struct SweepCommand: ParsableCommand {
   @Flag(help: "Print nothing but errors.")
   var quiet = false
 
+  @Flag(help: "Start over in a folder holding another sweep's journal or reports, replacing them.")
+  var force = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if let shard, SweepCommand.parseShard(shard) == nil {
@@ -66,7 +66,8 @@ struct SweepCommand: ParsableCommand {
   func run() throws {
     let sweep: LoadedSweep
     do {
-      sweep = try SweepLoader.load(path: file, overrides: try scenario.scenarioOverrides())
+      sweep = try SweepLoader.load(
+        path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
     } catch {
       Console.error("error: \(error)\n")
       throw ExitCode(2)
@@ -78,12 +79,37 @@ struct SweepCommand: ParsableCommand {
     }
     let directory = out ?? "Reports/\(RunReports.folderName(for: sweep.name))-sweep"
     let shard = shard.flatMap(SweepCommand.parseShard)
-    signal(SIGINT) { _ in interruptRequested.store(true, ordering: .relaxed) }
+    let journalPath = "\(directory)/\(SweepOutput.journal)"
+    let sweepFiles = SweepReports.files + ["sweep_baseline.csv", SweepOutput.points]
+    if force {
+      for name in sweepFiles + [SweepOutput.journal] { AtomicFile.remove("\(directory)/\(name)") }
+    } else if ExistingReports.find([SweepOutput.journal], in: directory).isEmpty {
+      // Without a journal there is nothing to resume: reports here are some other sweep's.
+      let found = ExistingReports.find(sweepFiles, in: directory)
+      if !found.isEmpty {
+        Console.error("error: " + ExistingReports.refusal(found, in: directory) + "\n")
+        throw ExitCode(2)
+      }
+    }
+    if !quiet && sweep.widgetDays >= ScenarioLimits.announcedWidgetDays {
+      let cores = jobs ?? Console.cores
+      Console.error(
+        "estimated work: \(WorkEstimate.scientific(sweep.widgetDays)) widget-days over \(plan.tasks.count) tasks, "
+          + WorkEstimate.duration(widgetDays: sweep.widgetDays, cores: cores) + "\n")
+    }
+    Interruption.install()
     do {
       try AtomicFile.createDirectory(directory)
+      AtomicFile.removeStaleTemporaries(in: directory)
+      let (journal, done): (SweepJournal, [Int: [MetricValue]])
+      do {
+        (journal, done) = try SweepJournal.open(
+          path: journalPath, fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
+      } catch {
+        Console.error("error: \(error)\n")
+        throw ExitCode(2)
+      }
       try SweepOutput.writePoints(plan, to: directory)
-      let (journal, done) = try SweepJournal.open(
-        path: "\(directory)/\(SweepOutput.journal)", fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
       let mine = plan.tasks(shard: shard)
       if !quiet {
         let resumed = mine.filter { done[$0] != nil }.count
@@ -97,7 +123,7 @@ struct SweepCommand: ParsableCommand {
       if let line {
         progress = { finished, total in line.tasks(finished, of: total) }
       }
-      let interrupted: @Sendable () -> Bool = { interruptRequested.load(ordering: .relaxed) }
+      let interrupted: @Sendable () -> Bool = { Interruption.requested }
       let finished = try SweepRunner.run(
         plan, shard: shard, jobs: jobs ?? Console.cores, journal: journal, done: done, interrupted: interrupted,
         progress: progress)
@@ -107,7 +133,7 @@ struct SweepCommand: ParsableCommand {
         Console.error(
           "interrupted: \(mine.count - remaining) of \(mine.count) tasks done and recorded in \(directory)/"
             + "\(SweepOutput.journal); run the same command again to resume\n")
-        throw ExitCode(130)
+        throw ExitCode(Interruption.exitCode)
       }
       if shard != nil {
         if !quiet { print("shard done: \(directory)/ (combine the shard folders with `widgetsim merge`)") }
@@ -145,6 +171,9 @@ struct MergeCommand: ParsableCommand {
   @Option(help: "Also write sweep_baseline.csv against this point.")
   var baselinePoint: Int?
 
+  @Flag(help: "Replace the sweep reports already in the output folder (otherwise widgetsim refuses).")
+  var force = false
+
   func validate() throws {
     if folders.isEmpty { throw ValidationError("give at least one shard folder") }
   }
@@ -170,6 +199,11 @@ struct MergeCommand: ParsableCommand {
         throw ExitCode(1)
       }
       let directory = out ?? folders[0]
+      let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
+      if !force && !found.isEmpty {
+        Console.error("error: " + ExistingReports.refusal(found, in: directory) + "\n")
+        throw ExitCode(2)
+      }
       try AtomicFile.createDirectory(directory)
       try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)

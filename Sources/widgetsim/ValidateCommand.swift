@@ -23,16 +23,21 @@ struct ValidateCommand: ParsableCommand {
     for file in files {
       do {
         if try ScenarioLoader.holdsSweep(path: file) {
-          let sweep = try SweepLoader.load(path: file, overrides: try scenario.scenarioOverrides())
+          let sweep = try SweepLoader.load(
+            path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
           let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
-          print("\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, every point checked)")
+          print(
+            "\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, "
+              + "\(WorkEstimate.scientific(sweep.widgetDays)) widget-days, every point checked)")
           continue
         }
-        let loaded = try ScenarioLoader.load(path: file, overrides: try scenario.scenarioOverrides())
+        let loaded = try ScenarioLoader.load(
+          path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
         let configuration = loaded.configuration
         print(
           "\(file): ok (\(configuration.widgets.count) widgets, \(configuration.instances.count) instances, "
-            + "\(configuration.days) days, \(configuration.replications) replications)")
+            + "\(configuration.days) days, \(configuration.replications) replications; work: "
+            + "\(WorkEstimate(configuration).description))")
       } catch {
         Console.error("\(error)\n")
         failed = true

@@ -82,7 +82,42 @@ struct MalformedScenarioTests {
       "an hourly profile has 24 values (one per clock hou"
     ),
     ("refill-typo.yaml", 8, 11, "budget.refill", "expected one of continuous, rolling_24h, daily, go"),
-    ("replications-huge.yaml", 3, 15, "replications", "must be between 1 and 100000, got 1000000000"),
+    (
+      "replications-huge.yaml", 3, 15, "replications",
+      "1000000000 replications is above the limit of 100000 (pass --allow-large to allow up to 10000000)"
+    ),
+    ("days-huge.yaml", 2, 7, "days", "1e9 days is above the limit of 3650 (pass --allow-large to allow up to 36500)"),
+    (
+      "devices-huge.yaml", 8, 12, "fleet.devices",
+      "1000000000000 devices is above the limit of 10000000 (pass --allow-large to allow up to 1000000000)"
+    ),
+    (
+      "work-too-large.yaml", 2, 1, "",
+      "the run is too large: 10000000 devices x 3650 days x 1 widget instances x 20 replications = 7.3e11 "
+        + "widget-days, above the limit of 1.0e9 widget-days"
+    ),
+    // Sweeps: errors in swept values point at the swept key in the sweep file.
+    (
+      "sweep-unknown-key.yaml", 8, 5, "sweep.parameters.widgets[headlines].timeline.aftr",
+      "5m at point 0: widgets[headlines].timeline.aftr: unknown key 'aftr' (did you mean 'after'?)"
+    ),
+    (
+      "sweep-value-out-of-range.yaml", 8, 5, "sweep.parameters.budget.per_day.max",
+      "-3 at point 1: budget.per_day.max: must be between 0 and 100000, got -3"
+    ),
+    (
+      "sweep-range-too-long.yaml", 9, 57, "sweep.parameters.budget.per_day.max.step",
+      "the range has more than 1e308 values; at most 100000"
+    ),
+    ("sweep-grid-too-large.yaml", 8, 3, "sweep", "the grid has 1.0e20 points; at most 100000"),
+    (
+      "sweep-base-missing.yaml", 1, 7, "base",
+      "\(Repository.path("Tests/ScenarioFilesTests/Fixtures/malformed"))/no-such-scenario.yaml: cannot open"
+    ),
+    (
+      "sweep-replications-huge.yaml", 7, 17, "sweep.replications",
+      "100000000 replications is above the limit of 100000 (pass --allow-large"
+    ),
     (
       "size-no-unit.yaml", 8, 47, "widgets[headlines].build.fetch.size.median",
       "expected a size with a unit (B, KB, MB, GB, KiB, M"
@@ -139,9 +174,14 @@ struct MalformedScenarioTests {
     let expected = MalformedScenarioTests.expectations[index]
     let path = Repository.path("Tests/ScenarioFilesTests/Fixtures/malformed/\(expected.file)")
     do {
-      let loaded = try ScenarioLoader.load(path: path)
-      Issue.record("\(expected.file) was accepted: \(loaded.configuration.name)")
-    } catch {
+      if expected.file.hasPrefix("sweep-") {
+        let sweep = try SweepLoader.load(path: path)
+        Issue.record("\(expected.file) was accepted: \(sweep.points.count) points")
+      } else {
+        let loaded = try ScenarioLoader.load(path: path)
+        Issue.record("\(expected.file) was accepted: \(loaded.configuration.name)")
+      }
+    } catch let error as ScenarioError {
       #expect(error.file == path)
       #expect(error.line == expected.line, "\(expected.file): \(error)")
       #expect(error.column == expected.column, "\(expected.file): \(error)")
@@ -149,6 +189,8 @@ struct MalformedScenarioTests {
       #expect(error.message.hasPrefix(expected.message), "\(expected.file): \(error)")
       let place = expected.line.map { "\(path):\($0):\(expected.column ?? 0): " } ?? "\(path): "
       #expect(error.description.hasPrefix(place), "\(error)")
+    } catch {
+      Issue.record("\(expected.file): not a ScenarioError naming its place: \(error)")
     }
   }
 

@@ -111,7 +111,7 @@ struct SweepTests {
     #expect(sweep.name == "news-15min")
   }
 
-  @Test("every point is checked before any runs; errors name the point and the key")
+  @Test("every point is checked before any runs; errors name the swept key's place, the value and the point")
   func invalidPoint() throws {
     let path = try sweepFile(
       """
@@ -121,17 +121,21 @@ struct SweepTests {
     do {
       _ = try SweepLoader.load(path: path)
       Issue.record("accepted a point with after=soon")
-    } catch let error as SweepError {
-      #expect(error.point.index == 1)
-      #expect(error.description.hasPrefix("point 1 (widgets[headlines].timeline.after=soon): "))
-      #expect(error.description.contains("widgets[headlines].timeline.after: expected a duration"))
+    } catch let error as ScenarioError {
+      #expect(error.file == path)
+      #expect(error.line != nil && error.column == 5)
+      #expect(error.keyPath == "sweep.parameters.widgets[headlines].timeline.after")
+      #expect(
+        error.message.hasPrefix("soon at point 1: widgets[headlines].timeline.after: expected a duration"), "\(error)")
     }
     let unknown = try sweepFile(
       """
         parameters:
           budget.per_dy.max: [40]
       """)
-    #expect(throws: SweepError.self) { try SweepLoader.load(path: unknown) }
+    let error = #expect(throws: ScenarioError.self) { try SweepLoader.load(path: unknown) }
+    #expect(
+      error?.message.contains("unknown key 'per_dy' (did you mean 'per_day'?)") == true, "\(String(describing: error))")
   }
 
   @Test("common random numbers: views and app opens are identical across points for the same replication")

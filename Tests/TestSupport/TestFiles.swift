@@ -60,6 +60,12 @@ public enum TestFiles {
     return names.sorted()
   }
 
+  /// The names (without `.yaml`) of the example scenarios under Scenarios/, sweeps left out.
+  public static func exampleScenarios() -> [String] {
+    let names = (try? list(Repository.path("Scenarios"))) ?? []
+    return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("sweep-") }.map { String($0.dropLast(5)) }
+  }
+
   /// A new empty folder under /tmp.
   public static func temporaryDirectory() -> String {
     var template = Array("/tmp/widgetsim-test-XXXXXX".utf8CString)

@@ -39,7 +39,8 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 struct EnergyLedger: Sendable {
   let subjectCount: Int
   let hours: Int
-  var microjoules: [Int64]
+  /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
+  var microjoules: [Int128]
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
   /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage).
@@ -51,11 +52,17 @@ struct EnergyLedger: Sendable {
     microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
   }
 
-  mutating func book(_ amount: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
-    guard amount != 0 else { return }
+  /// The most one booking counts, either way (a terajoule: only absurd draws or parameters come near it;
+  /// it keeps every sum finite).
+  static let largestBookingJoules = 1e12
+
+  mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+    guard joules != 0 && !joules.isNaN else { return }
+    let limit = EnergyLedger.largestBookingJoules
+    let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int64(
-      nearest: amount * 1e6)
+    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int128(
+      Int64(nearest: amount * 1e6))
     undrained += amount
     if component != .baseline && component != .usage { deviceWidgetJoules += amount }
   }

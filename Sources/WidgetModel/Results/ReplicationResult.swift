@@ -14,7 +14,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var devices = 0
   public internal(set) var instanceDevices: [Int]
   /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
-  var reloadCounts: [UInt32]
+  var reloadCounts: [UInt64]
   /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
   var reloadTotals: [Int]
   /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
@@ -30,9 +30,9 @@ public struct ReplicationResult: Sendable {
   var lastGrantDevices: [Int32]
   /// Per instance: timeline builds, CPU microseconds, network fetches and bytes fetched.
   public internal(set) var builds: [Int]
-  var cpuMicros: [Int64]
+  var cpuMicros: [Int128]
   public internal(set) var fetches: [Int]
-  var fetchByteTotals: [Int64]
+  var fetchByteTotals: [Int128]
   /// Events the engine handled.
   public internal(set) var eventsHandled: UInt64 = 0
   /// The replication's event trajectory: see ``ReplicationFingerprint``.
@@ -41,7 +41,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var trace: [ReloadRecord]?
   /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`; target 0 is
   /// the app's widget push topic, target 1 + a the Live Activity kind a; priority index 0 is 10, 1 is 5.
-  var pushCounts: [UInt32]
+  var pushCounts: [UInt64]
   /// 1 + the number of Live Activity kinds.
   public let pushTargetCount: Int
   /// Every Live Activity start attempt, in order (kept for single-device runs only).

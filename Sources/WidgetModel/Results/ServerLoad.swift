@@ -10,7 +10,7 @@ public struct ServerLoad: Sendable {
   public static let firstMinute = -14 * 60
   public let minuteCount: Int
   public private(set) var fetches: [Int64]
-  public private(set) var bytes: [Int64]
+  public private(set) var bytes: [Int128]
   public private(set) var pushesSent: [Int64]
   public private(set) var pushesDelivered: [Int64]
 
@@ -37,7 +37,7 @@ public struct ServerLoad: Sendable {
     let slot = ServerLoad.slot(time, offset: offset)
     guard slot >= 0 && slot < minuteCount else { return }
     fetches[slot] += 1
-    bytes[slot] += Int64(nearest: amount)
+    bytes[slot] += Int128(Int64(clampedNearest: amount))
   }
 
   mutating func recordPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
@@ -66,12 +66,12 @@ public struct DeviceDistributions: Sendable {
   /// One figure per device.
   public struct Figure: Sendable {
     /// Sum over devices, in millionths.
-    var sumMicro: Int64 = 0
+    var sumMicro: Int128 = 0
     public private(set) var count = 0
     public private(set) var quantiles = QuantileSketch()
 
     mutating func add(_ value: Double) {
-      sumMicro += Int64(nearest: value * 1e6)
+      sumMicro += Int128(Int64(clampedNearest: value * 1e6))
       count += 1
       quantiles.add(Swift.max(0, value))
     }

@@ -24,6 +24,11 @@ public struct ReplicationFingerprint: Sendable, Equatable {
 
   public init() {}
 
+  /// A fingerprint read back from its ``hexadecimal`` form.
+  public init(value: UInt64) {
+    self.value = value
+  }
+
   mutating func add(device: Int, _ trajectory: TrajectoryFingerprint) {
     value &+= SplitMix64.finalize(trajectory.value ^ SplitMix64.finalize(UInt64(device)))
   }

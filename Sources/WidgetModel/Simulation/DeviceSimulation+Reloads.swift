@@ -150,14 +150,14 @@ extension DeviceSimulation {
   mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
     let stream = instances[index].buildStream
     result.builds[index] += 1
-    let cpu = Swift.max(0, buildSettings[index].cpuSeconds.sample(stream))
-    result.cpuMicros[index] += Int64(nearest: cpu * 1e6)
+    let cpu = SampleLimits.duration(buildSettings[index].cpuSeconds.sample(stream))
+    result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
     bookCPU(seconds: cpu, subject: index, at: now)
     var seconds = cpu
     if stream.bernoulli(buildSettings[index].fetchProbability) {
-      let bytes = Swift.max(0, buildSettings[index].fetchBytes.sample(stream))
+      let bytes = SampleLimits.size(buildSettings[index].fetchBytes.sample(stream))
       result.fetches[index] += 1
-      result.fetchByteTotals[index] += Int64(nearest: bytes)
+      result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
       seconds += system.network.latencySeconds + bookTransfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries

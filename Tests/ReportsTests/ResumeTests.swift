@@ -1,0 +1,84 @@
+import ScenarioFiles
+import TestSupport
+import Testing
+import WidgetModel
+
+@testable import Reports
+
+@Suite("Resuming an interrupted run")
+struct ResumeTests {
+  static func metadata(_ loaded: LoadedScenario) -> RunMetadata {
+    RunMetadata(
+      widgetsimVersion: "test", scenarioFile: loaded.file, scenarioText: loaded.text, overrides: ["days=4"],
+      wallTimeSeconds: 0)
+  }
+
+  /// Every report of a run written in one go, or stopped after `stopAfter` replications and resumed.
+  static func reports(_ loaded: LoadedScenario, stopAfter: Int?, perDevice: Bool) throws -> [String: String] {
+    let configuration = loaded.configuration
+    let directory = TestFiles.temporaryDirectory()
+    var writer = try RunReportWriter(configuration: configuration, directory: directory, perDevice: perDevice)
+    for replication in 0..<configuration.replications {
+      if replication == stopAfter {
+        try writer.finish(metadata: metadata(loaded), stoppedEarly: true)
+        let progress = try RunProgress.read(directory: directory)
+        #expect(progress.replicationsCompleted == replication)
+        #expect(progress.identity == RunProgress.identity(metadata(loaded), perDevice: perDevice))
+        #expect(try TestFiles.read("\(directory)/manifest.json").contains("\"complete\": false"))
+        writer = try RunReportWriter(
+          configuration: configuration, directory: directory, perDevice: perDevice, resuming: progress)
+      }
+      let (result, devices) = FleetRunner.run(configuration, replication: replication, jobs: 1, perDevice: perDevice)
+      try writer.add(result, devices: devices)
+    }
+    try writer.finish(metadata: metadata(loaded))
+    var files: [String: String] = [:]
+    for name in try TestFiles.list(directory) { files[name] = try TestFiles.read("\(directory)/\(name)") }
+    return files
+  }
+
+  @Test(
+    "reports of a run stopped and resumed equal those of a run never stopped, byte for byte",
+    arguments: [("quickstart", 2), ("delivery-live-activity", 1), ("fleet-capacity", 3)])
+  func resumedEqualsUninterrupted(_ name: String, _ stopAfter: Int) throws {
+    var overrides = [try ScenarioOverride("days=4"), try ScenarioOverride("replications=4")]
+    if name == "fleet-capacity" { overrides.append(try ScenarioOverride("fleet.devices=40")) }
+    let loaded = try ScenarioLoader.load(path: Repository.path("Scenarios/\(name).yaml"), overrides: overrides)
+    let perDevice = name == "fleet-capacity"
+    let whole = try Self.reports(loaded, stopAfter: nil, perDevice: perDevice)
+    let resumed = try Self.reports(loaded, stopAfter: stopAfter, perDevice: perDevice)
+    #expect(whole.keys.sorted() == resumed.keys.sorted())
+    #expect(resumed[RunProgress.file] == nil, "a finished run removes resume.txt")
+    for (file, text) in whole {
+      #expect(text == resumed[file], "\(file) differs after resuming")
+    }
+    #expect(whole["manifest.json"]?.contains("\"complete\": true") == true)
+  }
+
+  @Test("a resume refuses reports that were cut short or do not match resume.txt")
+  func damagedReportsAreRefused() throws {
+    let loaded = try ScenarioLoader.loadDefault(overrides: [try ScenarioOverride("days=2")])
+    let configuration = loaded.configuration
+    let directory = TestFiles.temporaryDirectory()
+    let writer = try RunReportWriter(configuration: configuration, directory: directory)
+    for replication in 0..<2 { try writer.add(ScenarioRunner.runReplication(configuration, replication: replication)) }
+    try writer.finish(metadata: Self.metadata(loaded), stoppedEarly: true)
+    let progress = try RunProgress.read(directory: directory)
+    #expect(progress.replicationsCompleted == 2)
+
+    let more = RunProgress(
+      identity: progress.identity, eventsHandled: progress.eventsHandled,
+      fingerprints: progress.fingerprints + progress.fingerprints)
+    #expect(throws: AtomicFile.WriteError.self) {
+      _ = try RunReportWriter(configuration: configuration, directory: directory, resuming: more)
+    }
+    let reloads = try TestFiles.read("\(directory)/reloads.csv")
+    try TestFiles.write(String(reloads.dropLast(3)), to: "\(directory)/reloads.csv")
+    let error = #expect(throws: AtomicFile.WriteError.self) {
+      _ = try RunReportWriter(configuration: configuration, directory: directory, resuming: progress)
+    }
+    #expect(error?.reason == "is cut short (it does not end with a newline)")
+    try TestFiles.write("widgetsim-run-resume 1 0123\nevents x\n", to: "\(directory)/\(RunProgress.file)")
+    #expect(throws: RunProgress.ResumeError.self) { _ = try RunProgress.read(directory: directory) }
+  }
+}

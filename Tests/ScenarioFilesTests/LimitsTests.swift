@@ -1,0 +1,99 @@
+import TestSupport
+import Testing
+
+@testable import ScenarioFiles
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@Suite("Size limits")
+struct LimitsTests {
+  static func scenario(days: String = "1", devices: String = "1", replications: String = "1") -> String {
+    """
+    name: limits
+    days: \(days)
+    replications: \(replications)
+    widgets:
+      - id: headlines
+        kind: NewsHeadlines
+        timeline: {policy: after, after: 15m}
+    fleet: {devices: \(devices)}
+
+    """
+  }
+
+  static func message(_ text: String, _ limits: ScenarioLimits) -> String? {
+    do {
+      _ = try ScenarioLoader.load(text: text, file: "limits.yaml", limits: limits)
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  @Test("--allow-large lifts the standard limits up to the hard ones, which stay")
+  func allowLarge() throws {
+    let text = Self.scenario(days: "20000")
+    #expect(
+      Self.message(text, .standard) == "20000 days is above the limit of 3650 (pass --allow-large to allow up to 36500)"
+    )
+    let loaded = try ScenarioLoader.load(text: text, file: "limits.yaml", limits: .large)
+    #expect(loaded.configuration.days == 20_000)
+    #expect(
+      Self.message(Self.scenario(days: "40000"), .large)
+        == "40000 days is above the hard limit of 36500, which --allow-large does not lift")
+    #expect(
+      Self.message(Self.scenario(devices: "2000000000"), .large)
+        == "2000000000 devices is above the hard limit of 1000000000, which --allow-large does not lift")
+    #expect(
+      Self.message(Self.scenario(replications: "2e7"), .large)
+        == "2e7 replications is above the hard limit of 10000000, which --allow-large does not lift")
+  }
+
+  @Test("work past 1e9 widget-days needs --allow-large; the message shows the estimate")
+  func workLimit() throws {
+    let text = Self.scenario(days: "1000", devices: "1000000", replications: "2")
+    let message = try #require(Self.message(text, .standard))
+    #expect(
+      message.hasPrefix(
+        "the run is too large: 1000000 devices x 1000 days x 1 widget instances x 2 replications = 2.0e9 "
+          + "widget-days, above the limit of 1.0e9 widget-days (about "))
+    #expect(message.hasSuffix("); pass --allow-large to run it anyway"))
+    #expect(Self.message(text, .large) == nil)
+    #expect(Self.message(Self.scenario(days: "1000", devices: "1000000"), .standard) == nil, "1e9 exactly is allowed")
+  }
+
+  @Test("the work estimate: widget-days and a rough duration at the reference rate")
+  func estimate() {
+    let fleet = WorkEstimate(devices: 100_000, days: 30, instances: 3, replications: 1)
+    #expect(fleet.widgetDays == 9e6)
+    #expect(fleet.description == "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days")
+    // 9e6 / (36,000 x 2) = 125 s.
+    #expect(fleet.duration(cores: 2) == "about 2 min on 2 cores at the reference machine's rate")
+    #expect(
+      WorkEstimate.duration(widgetDays: 1e9, cores: 2) == "about 3 h 51 min on 2 cores at the reference machine's rate")
+    #expect(
+      WorkEstimate.duration(widgetDays: 1e12, cores: 2) == "about 161 days on 2 cores at the reference machine's rate")
+    #expect(WorkEstimate.scientific(99_960) == "1.0e5")
+    #expect(WorkEstimate.scientific(.infinity) == "more than 1e308")
+  }
+
+  @Test("a file of hundreds of MB is refused from its size, before it is read; an endless one after 4 MiB")
+  func fileSize() throws {
+    let path = TestFiles.temporaryDirectory() + "/huge.yaml"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #expect(descriptor >= 0)
+    #expect(ftruncate(descriptor, 300 << 20) == 0)  // sparse: takes no disk space
+    close(descriptor)
+    let error = #expect(throws: ScenarioError.self) { _ = try ScenarioLoader.load(path: path) }
+    #expect(error?.message == "the file is 300 MiB, above the limit of 4 MiB for a scenario file")
+    #expect(error?.file == path)
+    let endless = #expect(throws: ScenarioError.self) { _ = try ScenarioLoader.load(path: "/dev/zero") }
+    #expect(endless?.message == "the file is more than 4 MiB, above the limit of 4 MiB for a scenario file")
+    let folder = #expect(throws: ScenarioError.self) { _ = try ScenarioLoader.load(path: "/tmp") }
+    #expect(folder?.message == "is a folder, not a scenario file")
+  }
+}
