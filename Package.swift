@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "SimulationEngine", targets: ["SimulationEngine"]),
     // For the fuzz package in Fuzz/.
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
+    .library(name: "WidgetModel", targets: ["WidgetModel"]),
+    .library(name: "Reports", targets: ["Reports"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

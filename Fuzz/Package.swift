@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// A libFuzzer target over widgetsim's scenario loader, kept in its own package: it is built only with
+// A libFuzzer target over widgetsim's scenario loader and model, kept in its own package: it is built only with
 // `-sanitize=fuzzer` (libFuzzer supplies `main`), never by the main package's `swift build`.
 // Build and run with ../scripts/fuzz.
 import PackageDescription
@@ -10,7 +10,11 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "ScenarioFuzzer",
-      dependencies: [.product(name: "ScenarioFiles", package: "widgetsim")]
+      dependencies: [
+        .product(name: "ScenarioFiles", package: "widgetsim"),
+        .product(name: "WidgetModel", package: "widgetsim"),
+        .product(name: "Reports", package: "widgetsim"),
+      ]
     )
   ],
   swiftLanguageModes: [.v6]

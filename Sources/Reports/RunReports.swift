@@ -207,7 +207,8 @@ public enum RunReports {
   public static func folderName(for scenarioName: String) -> String {
     var name = String(scenarioName.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" })
     while name.hasPrefix(".") { name = "_" + name.dropFirst() }
-    return name.isEmpty ? "scenario" : name
+    // Well under the 255 bytes a file name may have.
+    return name.isEmpty ? "scenario" : String(name.prefix(100))
   }
 }
 

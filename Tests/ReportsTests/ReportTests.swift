@@ -132,6 +132,8 @@ struct ReportTests {
     #expect(CSVFormat.text("a,b") == "\"a,b\"")
     #expect(RunReports.folderName(for: "../../etc") == "_._.._etc")
     #expect(RunReports.folderName(for: "news-15min") == "news-15min")
+    #expect(RunReports.folderName(for: String(repeating: "x", count: 300)) == String(repeating: "x", count: 100))
+    #expect(RunReports.folderName(for: "..") == "_.")
   }
 
   @Test("an atomic write replaces the file whole and leaves no temporary file")
