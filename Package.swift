@@ -46,6 +46,16 @@ let package = Package(
       dependencies: ["SimulationEngine", "WidgetModel"]
     ),
     // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports.
+    // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
+    .target(
+      name: "CVegaBundle",
+      exclude: ["vega-bundle.js", "THIRD_PARTY.md"]
+    ),
+    // report.html: charts and tables from a run's or a sweep's CSV reports.
+    .target(
+      name: "HTMLReport",
+      dependencies: ["Reports", "CVegaBundle"]
+    ),
     .target(
       name: "Sweeps",
       dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
@@ -67,6 +77,7 @@ let package = Package(
       dependencies: [
         "Benchmarks",
         "Comparisons",
+        "HTMLReport",
         "Reports",
         "ScenarioFiles",
         "Sweeps",

@@ -21,6 +21,7 @@ enum Manifest {
       ("replications_completed", "\(fingerprints.count)"),
       ("complete", "\(complete)"),
       ("widget_instances", "\(configuration.instances.count)"),
+      ("devices", "\(configuration.fleet.devices)"),
       ("events_handled", "\(events)"),
       ("trajectory_fingerprint", quoted(hexadecimal(combined(fingerprints)))),
       ("trajectory_fingerprints", "[" + fingerprints.map { quoted($0.hexadecimal) }.joined(separator: ", ") + "]"),
@@ -49,25 +50,5 @@ enum Manifest {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
-  /// A JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONValue.quoted(text) }
 }

@@ -26,7 +26,8 @@ public struct RunMetadata: Sendable {
 public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = [
-    "reloads.csv", "budget.csv", "staleness.csv", "push.csv", "activities.csv", "energy.csv", "battery.csv",
+    "reloads.csv", "budget.csv", "staleness.csv", "staleness_histogram.csv", "push.csv", "activities.csv", "energy.csv",
+    "battery.csv",
     "server_load.csv", "replications.csv", "summary.csv", "manifest.json",
   ]
 
@@ -36,6 +37,7 @@ public final class RunReportWriter {
   private let reloads: AtomicFileWriter
   private let budget: AtomicFileWriter
   private let staleness: AtomicFileWriter
+  private let stalenessHistogram: AtomicFileWriter
   private let push: AtomicFileWriter
   private let activities: AtomicFileWriter
   private let energy: AtomicFileWriter
@@ -69,6 +71,7 @@ public final class RunReportWriter {
     reloads = try AtomicFileWriter(path: "\(directory)/reloads.csv")
     budget = try AtomicFileWriter(path: "\(directory)/budget.csv")
     staleness = try AtomicFileWriter(path: "\(directory)/staleness.csv")
+    stalenessHistogram = try AtomicFileWriter(path: "\(directory)/staleness_histogram.csv")
     push = try AtomicFileWriter(path: "\(directory)/push.csv")
     activities = try AtomicFileWriter(path: "\(directory)/activities.csv")
     energy = try AtomicFileWriter(path: "\(directory)/energy.csv")
@@ -80,6 +83,7 @@ public final class RunReportWriter {
     summary = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
     var streams: [(AtomicFileWriter, String)] = [
       (reloads, ReloadsReport.header), (budget, BudgetReport.header), (staleness, StalenessReport.header),
+      (stalenessHistogram, StalenessHistogramReport.header),
       (push, PushReport.header), (activities, ActivitiesReport.header), (energy, EnergyReport.header),
       (battery, BatteryReport.header), (serverLoad, ServerLoadReport.header),
     ]
@@ -140,6 +144,7 @@ public final class RunReportWriter {
     try reloads.append(ReloadsReport.rows(result, labels: labels))
     try budget.append(BudgetReport.rows(result, labels: labels))
     try staleness.append(StalenessReport.rows(result, labels: labels, activities: activityLabels))
+    try stalenessHistogram.append(StalenessHistogramReport.rows(result, labels: labels, activities: activityLabels))
     try push.append(PushReport.rows(result, targets: pushTargets))
     try activities.append(ActivitiesReport.rows(result, kinds: activityLabels))
     try energy.append(EnergyReport.rows(result, subjects: energySubjects))
@@ -162,6 +167,7 @@ public final class RunReportWriter {
     try reloads.commit()
     try budget.commit()
     try staleness.commit()
+    try stalenessHistogram.commit()
     try push.commit()
     try activities.commit()
     try energy.commit()
@@ -170,6 +176,7 @@ public final class RunReportWriter {
     try replications.commit()
     try devices?.commit()
     if devices == nil { AtomicFile.remove("\(directory)/devices.csv") }  // an earlier run's, now stale
+    AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
     let resume = "\(directory)/\(RunProgress.file)"
     if stoppedEarly {

@@ -79,6 +79,21 @@ public struct QuantileSketch: Sendable, Equatable {
     return exp(Double(offset + counts.count - 1) * logGamma)
   }
 
+  /// How many values fall in each bin: values at most the zero threshold first, then `(0, edges[0]]`,
+  /// `(edges[0], edges[1]]`, ..., and above the last edge. A bucket counts where its representative value
+  /// falls, so a value within the sketch's relative accuracy of an edge may land on either side of it.
+  public func histogram(edges: [Double]) -> [UInt64] {
+    var bins = Array(repeating: UInt64(0), count: edges.count + 2)
+    bins[0] = zeroCount
+    let gamma = exp(logGamma)
+    for (position, bucketCount) in counts.enumerated() where bucketCount > 0 {
+      let value = 2 * exp(Double(offset + position) * logGamma) / (gamma + 1)
+      let bin = edges.firstIndex { value <= $0 } ?? edges.count
+      bins[bin + 1] += bucketCount
+    }
+    return bins
+  }
+
   /// The array position of bucket `index`, growing the dense range to include it.
   private mutating func bucket(_ index: Int) -> Int {
     if counts.isEmpty {

@@ -47,6 +47,7 @@ public enum SweepReports {
       }
     }
     try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
+    AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
 
     guard let baseline, let reference = series[baseline] else { return }
     var paired = "point,\(keyHeader),metric,widget,difference_mean,ci95_low,ci95_high,replications,unit\n"

@@ -36,6 +36,9 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Replace the reports (and compare.csv) of an earlier run in the output folder.")
   var force = false
 
+  @Flag(help: "Also write report.html of the run (see `widgetsim report`), before the comparison.")
+  var report = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
   }
@@ -48,6 +51,7 @@ struct CheckCommand: ParsableCommand {
     try RunExecution.run(
       loaded, arguments: scenario.arguments, directory: directory, jobs: jobs, perDevice: false, quiet: quiet,
       existing: force ? .replace : .refuse)
+    if report { print("report: \(try ReportCommand.write(directory))") }
     // The folder was checked before the run: compare.csv in it may be replaced.
     try gates.compare(
       baseline: stored, candidate: try GateOptions.table(directory), writingInto: directory, replacing: true)

@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Carry on a run stopped by Ctrl-C or SIGTERM: the same command plus --resume.")
   var resume = false
 
+  @Flag(help: "Also write report.html: charts and summary tables (see `widgetsim report`).")
+  var report = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if force && resume {
@@ -52,6 +55,7 @@ struct RunCommand: ParsableCommand {
     try RunExecution.run(
       loaded, arguments: scenario.arguments, directory: directory, jobs: jobs, perDevice: perDevice, quiet: quiet,
       existing: resume ? .resume : force ? .replace : .refuse)
+    if report { print("report: \(try ReportCommand.write(directory))") }
   }
 }
 

@@ -49,6 +49,9 @@ struct SweepCommand: ParsableCommand {
   @Flag(help: "Start over in a folder holding another sweep's journal or reports, replacing them.")
   var force = false
 
+  @Flag(help: "Also write report.html: each headline metric against the swept parameter (see `widgetsim report`).")
+  var report = false
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if let shard, SweepCommand.parseShard(shard) == nil {
@@ -145,6 +148,10 @@ struct SweepCommand: ParsableCommand {
       if !quiet {
         print(
           "reports: \(directory)/ (sweep.csv, sweep_summary.csv\(baselinePoint == nil ? "" : ", sweep_baseline.csv"))")
+      }
+      if report {
+        let page = try ReportCommand.write(directory)
+        if !quiet { print("report: \(page)") }
       }
     } catch let exit as ExitCode {
       throw exit

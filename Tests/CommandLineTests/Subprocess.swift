@@ -23,16 +23,26 @@ enum Subprocess {
 
   /// Starts `widgetsim arguments...` with standard output and error going to `log`; returns its pid.
   static func start(_ arguments: [String], log: String) -> pid_t {
+    start(program: executable, arguments, output: log, errors: nil)
+  }
+
+  /// Starts `program arguments...` with standard output to `output` and standard error to `errors` (or to
+  /// `output` too when nil); returns its pid.
+  static func start(program: String, _ arguments: [String], output: String, errors: String?) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let errors {
+      posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    precondition(status == 0, "cannot start \(executable): \(String(cString: strerror(status)))")
+    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    precondition(status == 0, "cannot start \(program): \(String(cString: strerror(status)))")
     return pid
   }
 

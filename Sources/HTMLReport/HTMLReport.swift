@@ -1,0 +1,72 @@
+import Reports
+
+/// `widgetsim report`: report.html for a run folder or a sweep folder (also one merged from shards).
+public enum HTMLReport {
+  public struct InputError: Error, CustomStringConvertible, Sendable {
+    public let message: String
+    public var description: String { message }
+  }
+
+  /// The page's name inside the folder.
+  public static let file = "report.html"
+
+  /// Writes `directory/report.html` (atomically) and returns its path.
+  @discardableResult
+  public static func write(directory: String) throws -> String {
+    let html: String
+    do {
+      if access("\(directory)/sweep_summary.csv") {
+        html = try sweep(directory: directory)
+      } else if access("\(directory)/summary.csv") {
+        html = try run(directory: directory)
+      } else {
+        throw InputError(
+          message: "\(directory): holds neither a run's reports (summary.csv) nor a sweep's (sweep_summary.csv)")
+      }
+    } catch let error as CSVTable.ReadError {
+      throw InputError(message: "\(error)")
+    }
+    let path = "\(directory)/\(file)"
+    try AtomicFile.write(html, to: path)
+    return path
+  }
+
+  static func access(_ path: String) -> Bool { (try? TextFile.read(path)) != nil }
+
+  static func run(directory: String) throws(CSVTable.ReadError) -> String {
+    let manifest = ManifestFields(directory: directory)
+    let charts = try RunCharts(directory: directory, manifest: manifest).charts()
+    let name = manifest["scenario_name"] ?? directory
+    var facts: [(String, String)] = [
+      ("scenario", manifest["scenario_file"] ?? "?"), ("seed", manifest["seed"] ?? "?"),
+      ("days", manifest["days"] ?? "?"),
+      ("replications", manifest["replications_completed"] ?? manifest["replications"] ?? "?"),
+      ("devices", manifest["devices"] ?? "1"), ("widgetsim", manifest["widgetsim_version"] ?? "?"),
+    ]
+    if let overrides = manifest["overrides"], overrides != "[]" { facts.append(("overrides", overrides)) }
+    var notes: [String] = []
+    if manifest["complete"] == "false" {
+      notes.append(
+        "This run was interrupted: the reports hold \(manifest["replications_completed"] ?? "?") of "
+          + "\(manifest["replications"] ?? "?") replications (resume it with widgetsim run --resume).")
+    }
+    return HTMLPage.html(
+      title: "widgetsim run: \(name)", facts: facts, charts: charts,
+      tables: try SummaryTables.run(directory: directory),
+      notes: notes)
+  }
+
+  static func sweep(directory: String) throws(CSVTable.ReadError) -> String {
+    let sweep = try SweepCharts(directory: directory)
+    let charts = try sweep.charts()
+    let pointColumn = try sweep.table.column("point")
+    let points = Set(sweep.table.rows.map { $0[pointColumn] }).count
+    let name = directory.split(separator: "/").last.map(String.init) ?? directory
+    let facts: [(String, String)] = [
+      ("folder", directory), ("points", "\(points)"), ("swept", sweep.keys.joined(separator: ", ")),
+    ]
+    return HTMLPage.html(
+      title: "widgetsim sweep: \(name)", facts: facts, charts: charts, tables: try SummaryTables.sweep(sweep),
+      notes: [])
+  }
+}

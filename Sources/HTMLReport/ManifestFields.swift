@@ -1,0 +1,28 @@
+import Reports
+
+/// The few fields of a run's manifest.json the report shows. The manifest is widgetsim's own, one field per
+/// line (see Reports' Manifest), so each line is read as `"key": value`.
+struct ManifestFields: Sendable {
+  let values: [String: String]
+
+  init(directory: String) {
+    var values: [String: String] = [:]
+    let text = (try? TextFile.read("\(directory)/manifest.json")) ?? ""
+    for line in text.split(separator: "\n") {
+      let trimmed = line.drop { $0 == " " }
+      guard trimmed.hasPrefix("\""), let colon = trimmed.firstRange(of: "\": ") else { continue }
+      let key = String(trimmed[trimmed.index(after: trimmed.startIndex)..<colon.lowerBound])
+      var value = String(trimmed[colon.upperBound...])
+      if value.hasSuffix(",") { value.removeLast() }
+      if value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 {
+        value = String(value.dropFirst().dropLast())
+      }
+      values[key] = value
+    }
+    self.values = values
+  }
+
+  subscript(_ key: String) -> String? { values[key] }
+
+  func integer(_ key: String) -> Int? { values[key].flatMap { Int($0) } }
+}

@@ -1,0 +1,403 @@
+import Reports
+
+/// The charts of a run folder, from its CSV reports. Counts are per device and per day (fleet reports sum
+/// counts over the simulated devices; state reports are already means per device).
+struct RunCharts {
+  let directory: String
+  let manifest: ManifestFields
+  /// At most this many widget instances get a series of their own (the summary tables have them all).
+  static let maximumSeries = 12
+
+  var devices: Double { Double(max(1, manifest.integer("devices") ?? 1)) }
+
+  func charts() throws(CSVTable.ReadError) -> [Chart] {
+    let reloads = try table("reloads.csv")
+    var charts = [
+      try reloadsByHour(reloads, by: "cause"), try reloadsByHour(reloads, by: "outcome"),
+      try budget(), try staleness(), try energy(), try battery(),
+    ]
+    if devices > 1 { charts.append(try serverLoad()) }
+    return charts
+  }
+
+  func table(_ name: String) throws(CSVTable.ReadError) -> CSVTable { try CSVTable(path: "\(directory)/\(name)") }
+
+  /// Replications and days the reports hold (from their rows: an interrupted run holds fewer replications).
+  func span(_ table: CSVTable) throws(CSVTable.ReadError) -> (replications: Double, days: Double) {
+    let replication = try table.column("replication")
+    let replications = Set(table.rows.map { $0[replication] }).count
+    let days = manifest.integer("days") ?? 1
+    return (Double(max(1, replications)), Double(max(1, days)))
+  }
+
+  /// Widget labels in order of appearance, at most ``maximumSeries``.
+  static func labels(_ table: CSVTable, column: Int) -> [String] {
+    var seen: [String] = []
+    for row in table.rows where !seen.contains(row[column]) {
+      seen.append(row[column])
+      if seen.count == maximumSeries { break }
+    }
+    return seen
+  }
+
+  // MARK: - Reloads
+
+  func reloadsByHour(_ table: CSVTable, by category: String) throws(CSVTable.ReadError) -> Chart {
+    let hour = try table.column("hour")
+    let column = try table.column(category)
+    let count = try table.column("count")
+    let (replications, days) = try span(table)
+    var sums: [String: [Double]] = [:]
+    var order: [String] = []
+    for row in table.rows {
+      guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[count]) else { continue }
+      if sums[row[column]] == nil {
+        sums[row[column]] = Array(repeating: 0, count: 24)
+        order.append(row[column])
+      }
+      sums[row[column]]?[h] += value
+    }
+    var values: [JSONValue] = []
+    for name in order.sorted() {
+      for h in 0..<24 where (sums[name]?[h] ?? 0) > 0 {
+        let perDay = (sums[name]?[h] ?? 0) / (replications * days * devices)
+        values.append(VegaLite.row([("hour", .integer(h)), (category, .string(name)), ("reloads", .number(perDay))]))
+      }
+    }
+    let spec = VegaLite.unit(
+      values: values,
+      layers: [
+        VegaLite.layer(
+          "reloads", mark: VegaLite.mark("bar"),
+          encoding: [
+            ("x", VegaLite.hourOfDay),
+            ("y", VegaLite.field("reloads", "quantitative", title: "reload requests per device per day")),
+            ("color", VegaLite.field(category, "nominal", title: category)),
+          ])
+      ])
+    return Chart(
+      id: "reloads-by-\(category)", title: "Reload requests by hour of day and \(category)",
+      caption: "Every reload request in the hour it was made, by its \(category), summed over widget instances; "
+        + "mean per device and day over \(Int(days)) days x \(Int(replications)) replications.",
+      spec: spec, marks: [("reloads", values.count)])
+  }
+
+  // MARK: - Budget
+
+  func budget() throws(CSVTable.ReadError) -> Chart {
+    let table = try table("budget.csv")
+    let hour = try table.column("hour")
+    let widget = try table.column("widget")
+    let remaining = try table.column("budget_remaining")
+    let labels = RunCharts.labels(table, column: widget)
+    var samples: [String: [[Double]]] = [:]
+    for row in table.rows where labels.contains(row[widget]) {
+      guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[remaining]) else { continue }
+      samples[row[widget], default: Array(repeating: [], count: 24)][h].append(value)
+    }
+    var values: [JSONValue] = []
+    for label in labels {
+      for h in 0..<24 {
+        var list = samples[label]?[h] ?? []
+        guard !list.isEmpty else { continue }
+        list.sort()
+        let mean = list.reduce(0, +) / Double(list.count)
+        values.append(
+          VegaLite.row([
+            ("hour", .integer(h + 1)), ("widget", .string(label)), ("mean", .number(mean)),
+            ("p10", .number(RunCharts.quantile(list, 0.1))), ("p90", .number(RunCharts.quantile(list, 0.9))),
+          ]))
+      }
+    }
+    let x = VegaLite.field(
+      "hour", "quantitative", title: "end of hour (local time)",
+      extra: [("scale", .object([("domain", .array([.integer(0), .integer(24)]))]))])
+    let spec = VegaLite.unit(
+      values: values,
+      layers: [
+        VegaLite.layer(
+          "budget_band", mark: VegaLite.mark("area", [("opacity", .number(0.18))]),
+          encoding: [
+            ("x", x), ("y", VegaLite.field("p10", "quantitative", title: "reloads left in the budget")),
+            ("y2", .object([("field", .string("p90"))])),
+            ("color", VegaLite.field("widget", "nominal", title: "widget")),
+          ]),
+        VegaLite.layer(
+          "budget", mark: VegaLite.mark("line", [("point", .bool(false))]),
+          encoding: [
+            ("x", x), ("y", VegaLite.field("mean", "quantitative", title: "reloads left in the budget")),
+            ("color", VegaLite.field("widget", "nominal", title: "widget")),
+          ]),
+      ])
+    return Chart(
+      id: "budget", title: "Reload budget left over the day",
+      caption: "Reloads left in each instance's budget at the end of every hour: the line is the mean over days "
+        + "and replications, the band the 10th to 90th percentile. Where it reaches 0 the budget ran out.",
+      spec: spec, marks: [("budget", labels.count)])
+  }
+
+  static func quantile(_ sorted: [Double], _ p: Double) -> Double {
+    let position = p * Double(sorted.count - 1)
+    let lower = Int(position)
+    let upper = min(lower + 1, sorted.count - 1)
+    return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
+  }
+
+  // MARK: - Staleness
+
+  func staleness() throws(CSVTable.ReadError) -> Chart {
+    let table = try table("staleness_histogram.csv")
+    let widget = try table.column("widget")
+    let bin = try table.column("bin")
+    let views = try table.column("views")
+    let labels = RunCharts.labels(table, column: widget)
+    var counts: [String: [String: Double]] = [:]
+    var totals: [String: Double] = [:]
+    for row in table.rows where labels.contains(row[widget]) {
+      let value = CSVTable.number(row[views]) ?? 0
+      counts[row[widget], default: [:]][row[bin], default: 0] += value
+      totals[row[widget], default: 0] += value
+    }
+    let bins = StalenessHistogramReport.bins
+    var values: [JSONValue] = []
+    for label in labels {
+      let total = totals[label] ?? 0
+      for (order, name) in bins.enumerated() {
+        let count = counts[label]?[name] ?? 0
+        values.append(
+          VegaLite.row([
+            ("bin", .string(name)), ("order", .integer(order)), ("widget", .string(label)),
+            ("share", .number(total > 0 ? count / total : 0)), ("views", .number(count)),
+          ]))
+      }
+    }
+    let spec = VegaLite.unit(
+      values: values,
+      layers: [
+        VegaLite.layer(
+          "staleness", mark: VegaLite.mark("bar"),
+          encoding: [
+            (
+              "x",
+              VegaLite.field(
+                "bin", "ordinal", title: "age of the content the user saw",
+                extra: [("sort", .object([("field", .string("order"))]))])
+            ),
+            (
+              "y",
+              VegaLite.field(
+                "share", "quantitative", title: "share of views (square-root scale)",
+                extra: [
+                  ("axis", .object([("format", .string("%"))])), ("scale", .object([("type", .string("sqrt"))])),
+                ])
+            ),
+            ("color", VegaLite.field("widget", "nominal", title: "widget")),
+            ("xOffset", .object([("field", .string("widget"))])),
+          ])
+      ])
+    return Chart(
+      id: "staleness", title: "Staleness at views",
+      caption: "How old the displayed content was at each view, as a share of the instance's views over all "
+        + "replications: fresh is current data; placeholder views found no content.",
+      spec: spec, marks: [("staleness", values.count)])
+  }
+
+  // MARK: - Energy
+
+  func energy() throws(CSVTable.ReadError) -> Chart {
+    let table = try table("energy.csv")
+    let hour = try table.column("hour")
+    let widget = try table.column("widget")
+    let component = try table.column("component")
+    let joules = try table.column("joules")
+    let (replications, days) = try span(table)
+    var sums: [String: [Double]] = [:]
+    var deviceJoules = 0.0
+    var widgetJoules = 0.0
+    var tailJoules = 0.0
+    for row in table.rows {
+      guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[joules]) else { continue }
+      if row[widget] == "device" {
+        deviceJoules += value
+        continue
+      }
+      sums[row[component], default: Array(repeating: 0, count: 24)][h] += value
+      widgetJoules += value
+      if row[component] == "radio_tail" { tailJoules += value }
+    }
+    var values: [JSONValue] = []
+    for name in sums.keys.sorted() {
+      for h in 0..<24 where (sums[name]?[h] ?? 0) > 0 {
+        let perDay = (sums[name]?[h] ?? 0) / (replications * days)
+        values.append(VegaLite.row([("hour", .integer(h)), ("component", .string(name)), ("joules", .number(perDay))]))
+      }
+    }
+    let tailShare = widgetJoules > 0 ? tailJoules / widgetJoules : 0
+    let spec = VegaLite.unit(
+      values: values,
+      layers: [
+        VegaLite.layer(
+          "energy", mark: VegaLite.mark("bar"),
+          encoding: [
+            ("x", VegaLite.hourOfDay),
+            ("y", VegaLite.field("joules", "quantitative", title: "energy per device per day (J)")),
+            ("color", VegaLite.field("component", "nominal", title: "component")),
+          ])
+      ])
+    let perDay = { (total: Double) in HTMLText.number(total / (replications * days), decimals: 1) }
+    return Chart(
+      id: "energy",
+      title: "Widget energy by hour of day: \(HTMLText.number(tailShare * 100, decimals: 1))% in radio tails",
+      caption: "Energy the widgets, their pushes and Live Activities cost, by component and the hour it was spent; "
+        + "mean per device and day. Radio tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of "
+        + "\(perDay(widgetJoules)) J a day. The device's own baseline and usage (\(perDay(deviceJoules)) J a day) "
+        + "are left out so the widgets' share stays visible.",
+      spec: spec, marks: [("energy", values.count)])
+  }
+
+  // MARK: - Battery
+
+  func battery() throws(CSVTable.ReadError) -> Chart {
+    let table = try table("battery.csv")
+    let replication = try table.column("replication")
+    let day = try table.column("day")
+    let hour = try table.column("hour")
+    let soc = try table.column("state_of_charge")
+    let lowPower = try table.column("low_power_mode")
+    let charging = try table.column("charging")
+    let first = table.rows.first?[replication]
+    var points: [JSONValue] = []
+    var intervals: [JSONValue] = []
+    var open: [String: Double] = [:]
+    var last = 0.0
+    for row in table.rows where row[replication] == first {
+      guard let d = Double(row[day]), let h = Double(row[hour]), let charge = CSVTable.number(row[soc]) else {
+        continue
+      }
+      let start = d + h / 24
+      last = start + 1.0 / 24
+      points.append(VegaLite.row([("day", .number(last)), ("soc", .number(charge))]))
+      for (state, column) in [("Low Power Mode", lowPower), ("charging", charging)] {
+        let on = row[column] == "1"
+        if on && open[state] == nil { open[state] = start }
+        if !on, let begun = open.removeValue(forKey: state) {
+          intervals.append(
+            VegaLite.row([("start", .number(begun)), ("end", .number(start)), ("state", .string(state))]))
+        }
+      }
+    }
+    for (state, begun) in open.sorted(by: { $0.key < $1.key }) {
+      intervals.append(VegaLite.row([("start", .number(begun)), ("end", .number(last)), ("state", .string(state))]))
+    }
+    let x = VegaLite.field("day", "quantitative", title: "simulated days")
+    var layers: [JSONValue] = []
+    if !intervals.isEmpty {
+      layers.append(
+        VegaLite.layer(
+          "states", mark: VegaLite.mark("rect", [("opacity", .number(0.22))]),
+          encoding: [
+            ("x", VegaLite.field("start", "quantitative", title: "simulated days")),
+            ("x2", .object([("field", .string("end"))])),
+            (
+              "color",
+              VegaLite.field(
+                "state", "nominal", title: "shaded",
+                extra: [
+                  (
+                    "scale",
+                    .object([
+                      ("domain", .array([.string("Low Power Mode"), .string("charging")])),
+                      ("range", .array([.string("#e8a33d"), .string("#4caf50")])),
+                    ])
+                  )
+                ])
+            ),
+          ], values: intervals))
+    }
+    layers.append(
+      VegaLite.layer(
+        "soc", mark: VegaLite.mark("line"),
+        encoding: [
+          ("x", x),
+          (
+            "y",
+            VegaLite.field(
+              "soc", "quantitative", title: "state of charge (%)",
+              extra: [("scale", .object([("domain", .array([.integer(0), .integer(100)]))]))])
+          ),
+        ], values: points))
+    let spec = VegaLite.unit(values: [], layers: layers)
+    return Chart(
+      id: "battery", title: "Battery state of charge",
+      caption: "State of charge at the end of every hour in replication \(first ?? "0") (for a fleet, the mean "
+        + "over devices), with the hours in Low Power Mode and on the charger shaded.",
+      spec: spec, marks: [("soc", points.isEmpty ? 0 : 1), ("states", intervals.count)])
+  }
+
+  // MARK: - Server load
+
+  func serverLoad() throws(CSVTable.ReadError) -> Chart {
+    let table = try table("server_load.csv")
+    let replication = try table.column("replication")
+    let minute = try table.column("minute")
+    let requests = try table.column("fetch_requests")
+    let first = table.rows.first?[replication]
+    var series: [(minute: Int, requests: Double)] = []
+    for row in table.rows where row[replication] == first {
+      guard let m = Int(row[minute]), let value = CSVTable.number(row[requests]) else { continue }
+      series.append((m, value))
+    }
+    // Past ~70 days of minutes the page would be too heavy: keep each hour's busiest minute.
+    let hourly = series.count > 100_000
+    if hourly {
+      var byHour: [Int: (minute: Int, requests: Double)] = [:]
+      for point in series {
+        let key = Int((Double(point.minute) / 60).rounded(.down))
+        if (byHour[key]?.requests ?? -1) < point.requests { byHour[key] = point }
+      }
+      series = byHour.keys.sorted().compactMap { byHour[$0] }
+    }
+    let peak = series.max { $0.requests < $1.requests || ($0.requests == $1.requests && $0.minute > $1.minute) }
+    let values = series.map {
+      VegaLite.row([("day", .number(Double($0.minute) / 1_440)), ("requests", .number($0.requests))])
+    }
+    var peakValues: [JSONValue] = []
+    var peakText = "no requests"
+    if let peak {
+      let minuteOfDay = ((peak.minute % 1_440) + 1_440) % 1_440
+      let dayNumber = Int((Double(peak.minute) / 1_440).rounded(.down))
+      let clock = "\(HTMLText.twoDigits(minuteOfDay / 60)):\(HTMLText.twoDigits(minuteOfDay % 60))"
+      peakText = "peak \(HTMLText.number(peak.requests, decimals: 0)) requests/min on day \(dayNumber) at \(clock) UTC"
+      peakValues = [
+        VegaLite.row([
+          ("day", .number(Double(peak.minute) / 1_440)), ("requests", .number(peak.requests)),
+          ("label", .string(peakText)),
+        ])
+      ]
+    }
+    let x = VegaLite.field("day", "quantitative", title: "day (UTC)")
+    let y = VegaLite.field("requests", "quantitative", title: "fetch requests per minute (whole fleet)")
+    let spec = VegaLite.unit(
+      values: [],
+      layers: [
+        VegaLite.layer(
+          "load", mark: VegaLite.mark("line", [("strokeWidth", .number(1))]), encoding: [("x", x), ("y", y)],
+          values: values),
+        VegaLite.layer(
+          "peak",
+          mark: VegaLite.mark(
+            "point", [("filled", .bool(true)), ("size", .integer(80)), ("color", .string("#d62728"))]),
+          encoding: [("x", x), ("y", y)], values: peakValues),
+        VegaLite.layer(
+          "peak_label",
+          mark: VegaLite.mark("text", [("align", .string("left")), ("dx", .integer(8)), ("dy", .integer(-8))]),
+          encoding: [("x", x), ("y", y), ("text", .object([("field", .string("label"))]))], values: peakValues),
+      ])
+    return Chart(
+      id: "server-load", title: "Server load: \(peakText)",
+      caption: "Widget fetch requests reaching the app's servers per UTC minute in replication \(first ?? "0"), "
+        + "scaled to the real fleet"
+        + (hourly ? "; the busiest minute of each hour (the run is too long to draw every minute)." : "."),
+      spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)])
+  }
+}

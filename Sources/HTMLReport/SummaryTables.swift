@@ -1,0 +1,72 @@
+import Reports
+
+/// The tables of report.html: a run's summary (every metric with its 95% CI, one table per subject) and a
+/// sweep's points with their headline metrics.
+enum SummaryTables {
+  static func run(directory: String) throws(CSVTable.ReadError) -> String {
+    let table = try CSVTable(path: "\(directory)/summary.csv")
+    let metric = try table.column("metric")
+    let widget = try table.column("widget")
+    let mean = try table.column("mean")
+    let low = try table.column("ci95_low")
+    let high = try table.column("ci95_high")
+    let unit = try table.column("unit")
+    var subjects: [String] = []
+    for row in table.rows where !subjects.contains(row[widget]) { subjects.append(row[widget]) }
+    var html = ""
+    for (index, subject) in subjects.enumerated() {
+      html += "<details\(index == 0 ? " open" : "")><summary>\(HTMLText.escape(subject))</summary>\n"
+      html += "<div class=\"table-wrap\"><table><thead><tr><th>metric</th><th>mean</th><th>95% CI</th><th>unit</th>"
+      html += "</tr></thead><tbody>\n"
+      for row in table.rows where row[widget] == subject {
+        let interval = row[low].isEmpty ? "–" : "[\(HTMLText.figure(row[low])), \(HTMLText.figure(row[high]))]"
+        html += "<tr><td>\(HTMLText.escape(row[metric]))</td><td class=\"number\">\(HTMLText.figure(row[mean]))</td>"
+        html += "<td class=\"number\">\(interval)</td><td>\(HTMLText.escape(row[unit]))</td></tr>\n"
+      }
+      html += "</tbody></table></div></details>\n"
+    }
+    return html
+  }
+
+  static func sweep(_ charts: SweepCharts) throws(CSVTable.ReadError) -> String {
+    let table = charts.table
+    let point = try table.column("point")
+    let metric = try table.column("metric")
+    let widget = try table.column("widget")
+    let mean = try table.column("mean")
+    let low = try table.column("ci95_low")
+    let high = try table.column("ci95_high")
+    let unit = try table.column("unit")
+    var columns: [(metric: String, widget: String, unit: String)] = []
+    var cells: [String: [String: String]] = [:]
+    var points: [(index: String, settings: [String])] = []
+    for row in table.rows {
+      if !points.contains(where: { $0.index == row[point] }) {
+        points.append((row[point], Array(row[1..<(1 + charts.keys.count)])))
+      }
+      guard SweepCharts.headlines.contains(row[metric]) else { continue }
+      let key = "\(row[metric])\u{1F}\(row[widget])"
+      if !columns.contains(where: { $0.metric == row[metric] && $0.widget == row[widget] }) {
+        columns.append((row[metric], row[widget], row[unit]))
+      }
+      let interval = row[low].isEmpty ? "" : " [\(HTMLText.figure(row[low])), \(HTMLText.figure(row[high]))]"
+      cells[row[point], default: [:]][key] = HTMLText.figure(row[mean]) + interval
+    }
+    var html = "<div class=\"table-wrap\"><table><thead><tr><th>point</th>"
+    for key in charts.keys { html += "<th>\(HTMLText.escape(key))</th>" }
+    for column in columns {
+      html += "<th>\(HTMLText.escape(column.metric))<br><span class=\"muted\">\(HTMLText.escape(column.widget)), "
+      html += "\(HTMLText.escape(column.unit)), mean [95% CI]</span></th>"
+    }
+    html += "</tr></thead><tbody>\n"
+    for entry in points {
+      html += "<tr><td class=\"number\">\(HTMLText.escape(entry.index))</td>"
+      for setting in entry.settings { html += "<td>\(HTMLText.escape(setting))</td>" }
+      for column in columns {
+        html += "<td class=\"number\">\(cells[entry.index]?["\(column.metric)\u{1F}\(column.widget)"] ?? "–")</td>"
+      }
+      html += "</tr>\n"
+    }
+    return html + "</tbody></table></div>\n"
+  }
+}

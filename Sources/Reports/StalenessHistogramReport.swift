@@ -1,0 +1,37 @@
+import WidgetModel
+
+/// `staleness_histogram.csv`: views of each widget instance (and Live Activity kind) by how stale the
+/// content they found was, in fixed bins, plus the views that found the placeholder. For the staleness
+/// chart of `widgetsim report`; the counts come from the quantile sketch, so a view within its 0.5% of a bin
+/// edge may be counted in the neighbouring bin.
+public enum StalenessHistogramReport {
+  static let header = "replication,widget,bin,low_s,high_s,views\n"
+
+  /// Bin edges in seconds: fresh (0), then up to 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, and above.
+  static let edges: [Double] = [60, 300, 900, 1_800, 3_600, 7_200, 14_400, 28_800]
+
+  /// The bins' names, in order: `placeholder`, `fresh`, then by upper edge.
+  public static let bins = [
+    "placeholder", "fresh", "<=1m", "1-5m", "5-15m", "15-30m", "30m-1h", "1-2h", "2-4h", "4-8h", ">8h",
+  ]
+
+  static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
+    var text = ""
+    let subjects =
+      labels.enumerated().map { ($0.element, result.staleness[$0.offset]) }
+      + activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
+    for (label, recorder) in subjects {
+      let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
+      let lows = [Double.nan, 0, 0] + edges
+      let highs = [Double.nan, 0] + edges + [Double.nan]
+      for (index, count) in counts.enumerated() {
+        let cells = [
+          "\(result.replication)", CSVFormat.text(label), bins[index], CSVFormat.number(lows[index], decimals: 0),
+          CSVFormat.number(highs[index], decimals: 0), "\(count)",
+        ]
+        text += cells.joined(separator: ",") + "\n"
+      }
+    }
+    return text
+  }
+}

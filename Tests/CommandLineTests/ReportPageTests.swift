@@ -1,0 +1,197 @@
+import Reports
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// report.html rendered in a real browser: headless Chromium (Debian's `chromium`, installed by
+/// scripts/test) draws each page at 1280 px and at 400 px; every chart must draw exactly the marks its
+/// data calls for, with no error on the page or the console and no sideways scrolling.
+@Suite("report.html in Chromium", .serialized)
+struct ReportPageTests {
+  static let chromium = "/usr/bin/chromium"
+
+  /// What Chromium made of a page: the DOM after the scripts ran, and its console lines.
+  struct Rendered {
+    let dom: String
+    let console: [String]
+  }
+
+  static func render(_ page: String, width: Int) throws -> Rendered {
+    try #require(access(chromium, X_OK) == 0, "no \(chromium): run scripts/test, which installs Debian's chromium")
+    let folder = TestFiles.temporaryDirectory()
+    let arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
+      "--window-size=\(width),1200", "--virtual-time-budget=20000", "--dump-dom", "file://\(page)",
+    ]
+    let code = Subprocess.wait(
+      Subprocess.start(program: chromium, arguments, output: "\(folder)/dom.html", errors: "\(folder)/log.txt"))
+    #expect(code == 0, "chromium exited \(code)")
+    let log = try TestFiles.read("\(folder)/log.txt")
+    return Rendered(
+      dom: try TestFiles.read("\(folder)/dom.html"),
+      console: log.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") })
+  }
+
+  /// Checks one rendered page; returns the chart ids it found.
+  @discardableResult
+  static func expectDrawn(_ rendered: Rendered, _ context: String) -> [String] {
+    let dom = rendered.dom
+    #expect(dom.contains("data-rendered=\"true\""), "\(context): the charts did not finish drawing")
+    #expect(dom.contains("data-overflow=\"false\""), "\(context): the page is wider than the window")
+    #expect(dom.contains("<ul id=\"errors\" hidden=\"\"></ul>"), "\(context): the page listed errors")
+    #expect(rendered.console.isEmpty, "\(context): console: \(rendered.console.joined(separator: "\n"))")
+    var ids: [String] = []
+    for figure in SVGMarks.figures(dom) {
+      ids.append(figure.id)
+      #expect(figure.body.contains("<svg"), "\(context): \(figure.id) drew no SVG")
+      for (layer, expected) in figure.expected {
+        let drawn = SVGMarks.count(in: figure.body, layer: layer)
+        #expect(drawn == expected, "\(context): \(figure.id) layer \(layer) drew \(drawn) marks, data has \(expected)")
+      }
+      let main = figure.expected.first?.count ?? 0
+      #expect(main > 0, "\(context): \(figure.id) has no data")
+      #expect(figure.body.contains("role-axis-title"), "\(context): \(figure.id) has no axis titles")
+    }
+    #expect(dom.contains("<table>"), "\(context): no summary table")
+    #expect(dom.contains("95% CI"), "\(context): the summary table has no confidence intervals")
+    return ids
+  }
+
+  static func expectScreenshot(_ page: String, width: Int) throws {
+    let shot = TestFiles.temporaryDirectory() + "/shot.png"
+    let arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=\(width),1600",
+      "--virtual-time-budget=20000", "--screenshot=\(shot)", "file://\(page)",
+    ]
+    let code = Subprocess.wait(Subprocess.start(program: chromium, arguments, output: "/dev/null", errors: "/dev/null"))
+    #expect(code == 0)
+    let bytes = try TestFiles.read(shot)
+    #expect(bytes.utf8.count > 10_000, "screenshot too small to hold the charts")
+    #expect(bytes.utf8.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.hasPrefix("\u{FFFD}PNG"), "not a PNG")
+  }
+
+  @Test("the quickstart run's report: every chart drawn with one mark per data point, at 1280 px and 400 px")
+  func runReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/quickstart"
+    let run = try Subprocess.run(["run", Repository.path("Scenarios/quickstart.yaml"), "--out", directory, "--report"])
+    #expect(run.code == 0, "\(run.output)")
+    #expect(run.output.contains("report: \(directory)/report.html"))
+    let page = "\(directory)/report.html"
+    let ids = Self.expectDrawn(try Self.render(page, width: 1280), "quickstart at 1280 px")
+    #expect(ids == ["reloads-by-cause", "reloads-by-outcome", "budget", "staleness", "energy", "battery"])
+    Self.expectDrawn(try Self.render(page, width: 400), "quickstart at 400 px")
+    try Self.expectScreenshot(page, width: 1280)
+  }
+
+  @Test("a fleet run's report adds server load per minute with its peak marked")
+  func fleetReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/fleet"
+    let run = try Subprocess.run([
+      "run", Repository.path("Scenarios/fleet-capacity.yaml"), "--devices", "40", "--days", "2", "--replications", "2",
+      "--out", directory, "--report", "--quiet",
+    ])
+    #expect(run.code == 0, "\(run.output)")
+    let ids = Self.expectDrawn(try Self.render("\(directory)/report.html", width: 1280), "fleet")
+    #expect(ids.last == "server-load")
+  }
+
+  @Test("the sweep example's report, and the same charts from a folder merged from shards")
+  func sweepReport() throws {
+    let root = TestFiles.temporaryDirectory()
+    let sweep = [
+      "sweep", Repository.path("Scenarios/sweep-refresh-interval.yaml"), "--days", "5", "--replications", "3",
+      "--quiet",
+    ]
+    let whole = try Subprocess.run(sweep + ["--out", "\(root)/whole", "--report"])
+    #expect(whole.code == 0, "\(whole.output)")
+    let ids = Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 1280), "sweep")
+    #expect(ids.count == 6, "one chart per headline metric: \(ids)")
+    Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 400), "sweep at 400 px")
+    try Self.expectScreenshot("\(root)/whole/report.html", width: 1280)
+
+    for shard in 0..<2 {
+      let part = try Subprocess.run(sweep + ["--shard", "\(shard)/2", "--out", "\(root)/shard-\(shard)"])
+      #expect(part.code == 0, "\(part.output)")
+    }
+    let merge = try Subprocess.run(["merge", "\(root)/shard-0", "\(root)/shard-1", "--out", "\(root)/merged"])
+    #expect(merge.code == 0, "\(merge.output)")
+    let report = try Subprocess.run(["report", "\(root)/merged"])
+    #expect(report.code == 0, "\(report.output)")
+    Self.expectDrawn(try Self.render("\(root)/merged/report.html", width: 1280), "merged sweep")
+    let specs = { (path: String) throws -> String in
+      let page = try TestFiles.read(path)
+      guard let start = page.firstRange(of: "id=\"chart-specs\">"), let end = page.firstRange(of: "</script>")
+      else { return "" }
+      return String(page[start.upperBound..<end.lowerBound])
+    }
+    #expect(try specs("\(root)/merged/report.html") == specs("\(root)/whole/report.html"))
+  }
+
+  @Test("a folder without reports is an error naming it, exit 2")
+  func noReports() throws {
+    let directory = TestFiles.temporaryDirectory()
+    let result = try Subprocess.run(["report", directory])
+    #expect(result.code == 2)
+    #expect(result.output.contains("\(directory): holds neither a run's reports (summary.csv) nor a sweep's"))
+  }
+}
+
+/// Finding the charts in a DOM dumped by Chromium and counting the marks Vega drew.
+enum SVGMarks {
+  /// Each `<figure data-expected-marks="layer:count ...">` with its id and its contents.
+  static func figures(_ dom: String) -> [(id: String, expected: [(layer: String, count: Int)], body: Substring)] {
+    var result: [(String, [(String, Int)], Substring)] = []
+    var rest = dom[...]
+    while let start = rest.firstRange(of: "<figure id=\"figure-") {
+      let afterId = rest[start.upperBound...]
+      guard let idEnd = afterId.firstIndex(of: "\""), let end = afterId.firstRange(of: "</figure>") else { break }
+      let id = String(afterId[..<idEnd])
+      var expected: [(String, Int)] = []
+      if let marks = afterId.firstRange(of: "data-expected-marks=\"") {
+        let value = afterId[marks.upperBound...].prefix { $0 != "\"" }
+        for pair in value.split(separator: " ") {
+          let parts = pair.split(separator: ":")
+          if parts.count == 2, let count = Int(parts[1]) { expected.append((String(parts[0]), count)) }
+        }
+      }
+      result.append((id, expected, afterId[..<end.lowerBound]))
+      rest = afterId[end.upperBound...]
+    }
+    return result
+  }
+
+  /// The elements directly inside every `<g class="... role-mark LAYER_marks">` of `svg`: one per drawn
+  /// item (a bar, a point, a rule), or one per series for lines and areas.
+  static func count(in svg: Substring, layer: String) -> Int {
+    var count = 0
+    var depth = 0
+    var markDepths: [Int] = []
+    var index = svg.startIndex
+    while let open = svg[index...].firstIndex(of: "<") {
+      guard let close = svg[open...].firstIndex(of: ">") else { break }
+      let tag = svg[svg.index(after: open)..<close]
+      index = svg.index(after: close)
+      if tag.hasPrefix("/") {
+        if markDepths.last == depth { markDepths.removeLast() }
+        depth -= 1
+        continue
+      }
+      if tag.hasPrefix("!") { continue }
+      if markDepths.last == depth { count += 1 }
+      let selfClosing = tag.hasSuffix("/")
+      if !selfClosing {
+        depth += 1
+        if tag.hasPrefix("g "), tag.contains("role-mark \(layer)_marks\"") || tag.contains("role-mark \(layer)_marks ")
+        {
+          markDepths.append(depth)
+        }
+      }
+    }
+    return count
+  }
+}
