@@ -106,7 +106,7 @@ public struct WorkEstimate: Sendable, Equatable {
   /// `value` as "9.0e6" (two significant digits).
   public static func scientific(_ value: Double) -> String {
     guard value.isFinite else { return "more than 1e308" }
-    guard value >= 1 else { return "\(value)" }
+    guard value >= 10_000 else { return value == value.rounded() ? "\(Int(value))" : "\(value)" }
     var exponent = 0
     var mantissa = value
     while mantissa >= 10 {

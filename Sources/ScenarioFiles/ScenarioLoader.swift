@@ -45,6 +45,7 @@ public enum ScenarioLoader {
   static func parse(text: String, file: String) throws(ScenarioError) -> (Node, String) {
     // A UTF-8 byte order mark is legal at the start of a file; YAML parsers differ on it.
     let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    try YAMLAliasLimit.check(text, file: file)
     do {
       guard let parsed = try Yams.compose(yaml: text) else {
         throw ScenarioError(

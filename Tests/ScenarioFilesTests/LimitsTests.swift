@@ -81,6 +81,34 @@ struct LimitsTests {
     #expect(WorkEstimate.scientific(.infinity) == "more than 1e308")
   }
 
+  @Test("at most 32 YAML aliases; asterisks in quotes, comments and plain words are not aliases")
+  func aliases() throws {
+    func text(aliases: Int) -> String {
+      "name: aliases\ncpu: &cpu 0.1s\nshared: [" + Array(repeating: "*cpu", count: aliases).joined(separator: ", ")
+        + "]\nnote: \"*not an alias\" # *nor this\nother: a*b\n"
+    }
+    #expect(throws: Never.self) { try YAMLAliasLimit.check(text(aliases: 32), file: "a.yaml") }
+    let error = #expect(throws: ScenarioError.self) { try YAMLAliasLimit.check(text(aliases: 33), file: "a.yaml") }
+    #expect(error?.line == 3)
+    #expect(error?.column == 10 + 6 * 32, "the 33rd alias: after \"shared: [\" and 32 of \"*cpu, \"")
+    // Anchors and aliases work in a real scenario.
+    let loaded = try ScenarioLoader.load(
+      text: """
+        name: anchors
+        widgets:
+          - id: a
+            kind: A
+            timeline: {policy: after, after: 15m}
+            build: {cpu: &cpu {dist: lognormal, median: 0.2s, sigma: 0.5}}
+          - id: b
+            kind: B
+            timeline: {policy: after, after: 30m}
+            build: {cpu: *cpu}
+
+        """, file: "anchors.yaml")
+    #expect(loaded.configuration.widgets.count == 2)
+  }
+
   @Test("a file of hundreds of MB is refused from its size, before it is read; an endless one after 4 MiB")
   func fileSize() throws {
     let path = TestFiles.temporaryDirectory() + "/huge.yaml"
