@@ -21,13 +21,14 @@ struct ReportPageTests {
     let console: [String]
   }
 
-  static func render(_ page: String, width: Int) throws -> Rendered {
+  static func render(_ page: String, width: Int, dark: Bool = false) throws -> Rendered {
     try #require(access(chromium, X_OK) == 0, "no \(chromium): run scripts/test, which installs Debian's chromium")
     let folder = TestFiles.temporaryDirectory()
-    let arguments = [
+    var arguments = [
       "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--enable-logging=stderr", "--v=0",
       "--window-size=\(width),1200", "--virtual-time-budget=20000", "--dump-dom", "file://\(page)",
     ]
+    if dark { arguments.insert("--force-dark-mode", at: 0) }
     let code = Subprocess.wait(
       Subprocess.start(program: chromium, arguments, output: "\(folder)/dom.html", errors: "\(folder)/log.txt"))
     #expect(code == 0, "chromium exited \(code)")
@@ -75,7 +76,7 @@ struct ReportPageTests {
     #expect(bytes.utf8.starts(with: [0x89, 0x50, 0x4E, 0x47]) || bytes.hasPrefix("\u{FFFD}PNG"), "not a PNG")
   }
 
-  @Test("the quickstart run's report: every chart drawn with one mark per data point, at 1280 px and 400 px")
+  @Test("the quickstart run's report: every chart drawn with one mark per data point, at 1280 px, 400 px, and dark")
   func runReport() throws {
     let directory = TestFiles.temporaryDirectory() + "/quickstart"
     let run = try Subprocess.run(["run", Repository.path("Scenarios/quickstart.yaml"), "--out", directory, "--report"])
@@ -85,6 +86,12 @@ struct ReportPageTests {
     let ids = Self.expectDrawn(try Self.render(page, width: 1280), "quickstart at 1280 px")
     #expect(ids == ["reloads-by-cause", "reloads-by-outcome", "budget", "staleness", "energy", "battery"])
     Self.expectDrawn(try Self.render(page, width: 400), "quickstart at 400 px")
+    // Dark mode: the same marks, with light text (Vega's dark theme) instead of black.
+    let light = try Self.render(page, width: 1280)
+    let dark = try Self.render(page, width: 1280, dark: true)
+    Self.expectDrawn(dark, "quickstart in dark mode")
+    #expect(light.dom.contains("fill=\"#000\"") && !light.dom.contains("fill=\"#fff\""))
+    #expect(dark.dom.contains("fill=\"#fff\"") && !dark.dom.contains("fill=\"#000\""))
     try Self.expectScreenshot(page, width: 1280)
   }
 
