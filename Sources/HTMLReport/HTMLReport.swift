@@ -15,9 +15,10 @@ public enum HTMLReport {
   public static func write(directory: String) throws -> String {
     let html: String
     do {
-      if access("\(directory)/sweep_summary.csv") {
+      let found = ExistingReports.find(["sweep_summary.csv", "summary.csv"], in: directory)
+      if found.contains("sweep_summary.csv") {
         html = try sweep(directory: directory)
-      } else if access("\(directory)/summary.csv") {
+      } else if found.contains("summary.csv") {
         html = try run(directory: directory)
       } else {
         throw InputError(
@@ -30,8 +31,6 @@ public enum HTMLReport {
     try AtomicFile.write(html, to: path)
     return path
   }
-
-  static func access(_ path: String) -> Bool { (try? TextFile.read(path)) != nil }
 
   static func run(directory: String) throws(CSVTable.ReadError) -> String {
     let manifest = ManifestFields(directory: directory)

@@ -48,38 +48,43 @@ struct RunCharts {
     let count = try table.column("count")
     let (replications, days) = try span(table)
     var sums: [String: [Double]] = [:]
-    var order: [String] = []
     for row in table.rows {
       guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[count]) else { continue }
-      if sums[row[column]] == nil {
-        sums[row[column]] = Array(repeating: 0, count: 24)
-        order.append(row[column])
-      }
-      sums[row[column]]?[h] += value
+      sums[row[column], default: Array(repeating: 0, count: 24)][h] += value
     }
+    let (spec, marks) = RunCharts.stackedByHour(
+      sums, scale: replications * days * devices, layer: "reloads", category: category, measure: "reloads",
+      title: "reload requests per device per day")
+    return Chart(
+      id: "reloads-by-\(category)", title: "Reload requests by hour of day and \(category)",
+      caption: "Every reload request in the hour it was made, by its \(category), summed over widget instances; "
+        + "mean per device and day over \(Int(days)) days x \(Int(replications)) replications.",
+      spec: spec, marks: [("reloads", marks)])
+  }
+
+  /// A bar chart over the hours of the day stacked by category: `sums[category][hour] / scale`, one bar per
+  /// non-zero (hour, category); returns the specification and the number of bars.
+  static func stackedByHour(
+    _ sums: [String: [Double]], scale: Double, layer: String, category: String, measure: String, title: String
+  ) -> (spec: JSONValue, marks: Int) {
     var values: [JSONValue] = []
-    for name in order.sorted() {
+    for name in sums.keys.sorted() {
       for h in 0..<24 where (sums[name]?[h] ?? 0) > 0 {
-        let perDay = (sums[name]?[h] ?? 0) / (replications * days * devices)
-        values.append(VegaLite.row([("hour", .integer(h)), (category, .string(name)), ("reloads", .number(perDay))]))
+        let value = (sums[name]?[h] ?? 0) / scale
+        values.append(VegaLite.row([("hour", .integer(h)), (category, .string(name)), (measure, .number(value))]))
       }
     }
     let spec = VegaLite.unit(
       values: values,
       layers: [
         VegaLite.layer(
-          "reloads", mark: VegaLite.mark("bar"),
+          layer, mark: VegaLite.mark("bar"),
           encoding: [
-            ("x", VegaLite.hourOfDay),
-            ("y", VegaLite.field("reloads", "quantitative", title: "reload requests per device per day")),
+            ("x", VegaLite.hourOfDay), ("y", VegaLite.field(measure, "quantitative", title: title)),
             ("color", VegaLite.field(category, "nominal", title: category)),
           ])
       ])
-    return Chart(
-      id: "reloads-by-\(category)", title: "Reload requests by hour of day and \(category)",
-      caption: "Every reload request in the hour it was made, by its \(category), summed over widget instances; "
-        + "mean per device and day over \(Int(days)) days x \(Int(replications)) replications.",
-      spec: spec, marks: [("reloads", values.count)])
+    return (spec, values.count)
   }
 
   // MARK: - Budget
@@ -225,25 +230,10 @@ struct RunCharts {
       widgetJoules += value
       if row[component] == "radio_tail" { tailJoules += value }
     }
-    var values: [JSONValue] = []
-    for name in sums.keys.sorted() {
-      for h in 0..<24 where (sums[name]?[h] ?? 0) > 0 {
-        let perDay = (sums[name]?[h] ?? 0) / (replications * days)
-        values.append(VegaLite.row([("hour", .integer(h)), ("component", .string(name)), ("joules", .number(perDay))]))
-      }
-    }
     let tailShare = widgetJoules > 0 ? tailJoules / widgetJoules : 0
-    let spec = VegaLite.unit(
-      values: values,
-      layers: [
-        VegaLite.layer(
-          "energy", mark: VegaLite.mark("bar"),
-          encoding: [
-            ("x", VegaLite.hourOfDay),
-            ("y", VegaLite.field("joules", "quantitative", title: "energy per device per day (J)")),
-            ("color", VegaLite.field("component", "nominal", title: "component")),
-          ])
-      ])
+    let (spec, marks) = RunCharts.stackedByHour(
+      sums, scale: replications * days, layer: "energy", category: "component", measure: "joules",
+      title: "energy per device per day (J)")
     let perDay = { (total: Double) in HTMLText.number(total / (replications * days), decimals: 1) }
     return Chart(
       id: "energy",
@@ -252,7 +242,7 @@ struct RunCharts {
         + "mean per device and day. Radio tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of "
         + "\(perDay(widgetJoules)) J a day. The device's own baseline and usage (\(perDay(deviceJoules)) J a day) "
         + "are left out so the widgets' share stays visible.",
-      spec: spec, marks: [("energy", values.count)])
+      spec: spec, marks: [("energy", marks)])
   }
 
   // MARK: - Battery

@@ -277,12 +277,17 @@ enum StalenessReport {
     "replication,widget,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
 
   /// The rows of one replication: widget instances, then Live Activity kinds (seen at Lock Screen views).
+  /// Widget instances, then Live Activity kinds, each with its staleness recorder.
+  static func subjects(_ result: ReplicationResult, labels: [String], activities: [String])
+    -> [(label: String, recorder: StalenessRecorder)]
+  {
+    labels.enumerated().map { ($0.element, result.staleness[$0.offset]) }
+      + activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
+  }
+
   static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
     var text = ""
-    let subjects =
-      labels.enumerated().map { ($0.element, result.staleness[$0.offset]) }
-      + activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
-    for (label, recorder) in subjects {
+    for (label, recorder) in subjects(result, labels: labels, activities: activities) {
       let seconds = recorder.seconds
       let cells = [
         "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",

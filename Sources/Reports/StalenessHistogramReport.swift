@@ -17,10 +17,7 @@ public enum StalenessHistogramReport {
 
   static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
     var text = ""
-    let subjects =
-      labels.enumerated().map { ($0.element, result.staleness[$0.offset]) }
-      + activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
-    for (label, recorder) in subjects {
+    for (label, recorder) in StalenessReport.subjects(result, labels: labels, activities: activities) {
       let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
       let lows = [Double.nan, 0, 0] + edges
       let highs = [Double.nan, 0] + edges + [Double.nan]
