@@ -1,4 +1,5 @@
 import Reports
+import SimulationEngine
 
 /// The charts of a run folder, from its CSV reports. Counts are per device and per day (fleet reports sum
 /// counts over the simulated devices; state reports are already means per device).
@@ -103,14 +104,14 @@ struct RunCharts {
     var values: [JSONValue] = []
     for label in labels {
       for h in 0..<24 {
-        var list = samples[label]?[h] ?? []
+        let list = samples[label]?[h] ?? []
         guard !list.isEmpty else { continue }
-        list.sort()
         let mean = list.reduce(0, +) / Double(list.count)
+        let quantiles = SampleQuantiles(list)
         values.append(
           VegaLite.row([
             ("hour", .integer(h + 1)), ("widget", .string(label)), ("mean", .number(mean)),
-            ("p10", .number(RunCharts.quantile(list, 0.1))), ("p90", .number(RunCharts.quantile(list, 0.9))),
+            ("p10", .number(quantiles.quantile(0.1))), ("p90", .number(quantiles.quantile(0.9))),
           ]))
       }
     }
@@ -139,13 +140,6 @@ struct RunCharts {
       caption: "Reloads left in each instance's budget at the end of every hour: the line is the mean over days "
         + "and replications, the band the 10th to 90th percentile. Where it reaches 0 the budget ran out.",
       spec: spec, marks: [("budget", labels.count)])
-  }
-
-  static func quantile(_ sorted: [Double], _ p: Double) -> Double {
-    let position = p * Double(sorted.count - 1)
-    let lower = Int(position)
-    let upper = min(lower + 1, sorted.count - 1)
-    return sorted[lower] + (sorted[upper] - sorted[lower]) * (position - Double(lower))
   }
 
   // MARK: - Staleness

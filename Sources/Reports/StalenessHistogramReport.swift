@@ -15,12 +15,14 @@ public enum StalenessHistogramReport {
     "placeholder", "fresh", "<=1m", "1-5m", "5-15m", "15-30m", "30m-1h", "1-2h", "2-4h", "4-8h", ">8h",
   ]
 
+  /// Each bin's bounds in seconds (empty for placeholder and the open ends).
+  static let lows = [Double.nan, 0, 0] + edges
+  static let highs = [Double.nan, 0] + edges + [Double.nan]
+
   static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
     var text = ""
     for (label, recorder) in StalenessReport.subjects(result, labels: labels, activities: activities) {
       let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
-      let lows = [Double.nan, 0, 0] + edges
-      let highs = [Double.nan, 0] + edges + [Double.nan]
       for (index, count) in counts.enumerated() {
         let cells = [
           "\(result.replication)", CSVFormat.text(label), bins[index], CSVFormat.number(lows[index], decimals: 0),

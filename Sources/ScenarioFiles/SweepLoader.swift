@@ -97,7 +97,10 @@ public enum SweepLoader {
         throw pointError(error, point: point, specification: specification, file: path)
       }
     }
-    let widgetDays = configurations.reduce(0) { $0 + WorkEstimate($1).widgetDays }
+    let sweep = LoadedSweep(
+      file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
+      points: points, configurations: configurations)
+    let widgetDays = sweep.widgetDays
     guard limits.allowLarge || widgetDays <= ScenarioLimits.standardWidgetDays else {
       throw ScenarioError(
         file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",
@@ -105,9 +108,7 @@ public enum SweepLoader {
           + "widget-days, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)); "
           + "pass --allow-large to run it anyway")
     }
-    return LoadedSweep(
-      file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
-      points: points, configurations: configurations)
+    return sweep
   }
 
   /// An error in one point. When a swept value caused it (a key that does not exist, a value out of range),
