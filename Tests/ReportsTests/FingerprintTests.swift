@@ -14,34 +14,108 @@ import WidgetModel
 ///
 ///     WIDGETSIM_UPDATE_FINGERPRINTS=1 swift test --filter Fingerprint
 ///
-/// and commit `Tests/fingerprints.csv` with the change that explains it.
+/// and commit `Tests/fingerprints.csv` with the change that explains it. A scenario added under Scenarios/
+/// without a pin fails ``everyScenarioIsPinned``.
 @Suite("Trajectory fingerprints")
 struct FingerprintTests {
-  /// (scenario file, overrides): single devices with widgets, pushes, Live Activities and batteries, and a
-  /// small fleet.
-  static let pinned: [(name: String, overrides: [String])] = [
-    ("quickstart", []),
-    ("aggressive-5min", ["replications=2"]),
-    ("weather-push", ["replications=2"]),
-    ("delivery-live-activity", ["replications=2"]),
-    ("battery-low-power", ["replications=2"]),
-    ("cellular-commuter", ["replications=2"]),
-    ("fleet-capacity", ["fleet.devices=60", "days=3", "replications=2"]),
+  /// One pinned run: a file under Scenarios/ (without `.yaml`) with overrides that keep it small; for a sweep
+  /// file, one of its points.
+  struct Pin: Sendable {
+    let file: String
+    let overrides: [String]
+    let sweepPoint: Int?
+
+    static func scenario(_ file: String, _ overrides: String...) -> Pin {
+      Pin(file: file, overrides: overrides, sweepPoint: nil)
+    }
+
+    /// A sweep file's first point (the other points differ from it only in the swept keys).
+    static func sweep(_ file: String, _ overrides: String...) -> Pin {
+      Pin(file: file, overrides: overrides, sweepPoint: 0)
+    }
+
+    /// The `scenario` column: the file, and the point for a sweep.
+    var label: String { sweepPoint.map { "\(file) point \($0)" } ?? file }
+
+    func configuration() throws -> ScenarioConfiguration {
+      guard let sweepPoint else { return try exampleScenario(file, overrides: overrides) }
+      let sweep = try SweepLoader.load(
+        path: Repository.path("Scenarios/\(file).yaml"), overrides: overrides.map { try ScenarioOverride($0) })
+      return sweep.configurations[sweepPoint]
+    }
+  }
+
+  /// Every scenario under Scenarios/ (``everyScenarioIsPinned`` checks that none is missing): single devices
+  /// with widgets, pushes, Live Activities and batteries, small fleets, the benchmark and regression
+  /// scenarios, and each sweep's first point. New pins go at the end, so the existing rows keep their place.
+  static let pinned: [Pin] = [
+    .scenario("quickstart"),
+    .scenario("aggressive-5min", "replications=2"),
+    .scenario("weather-push", "replications=2"),
+    .scenario("delivery-live-activity", "replications=2"),
+    .scenario("battery-low-power", "replications=2"),
+    .scenario("cellular-commuter", "replications=2"),
+    .scenario("fleet-capacity", "fleet.devices=60", "days=3", "replications=2"),
+    .scenario("memory-heavy", "replications=2"),
+    .scenario("news-15min", "replications=2"),
+    .scenario("on-demand", "replications=2"),
+    .scenario("sports-frequent-updates", "replications=2"),
+    .scenario("weather-hourly", "replications=2"),
+    .sweep("sweep-refresh-interval", "replications=2"),
+    .scenario("bench/fleet", "fleet.devices=40", "days=3"),
+    .scenario("bench/light"),
+    .scenario("bench/push-heavy"),
+    .sweep("bench/sweep", "replications=2"),
+    .scenario("bench/typical"),
+    .scenario("regression/baseline", "replications=2"),
+    .scenario("regression/candidate", "replications=2"),
   ]
 
   static let file = Repository.path("Tests/fingerprints.csv")
+  static let update = "WIDGETSIM_UPDATE_FINGERPRINTS=1 swift test --filter Fingerprint"
 
   /// `scenario,overrides,replication,fingerprint` rows for every pinned run.
   static func current() throws -> String {
     var text = "scenario,overrides,replication,fingerprint\n"
-    for (name, overrides) in pinned {
-      let configuration = try exampleScenario(name, overrides: overrides)
+    for pin in pinned {
+      let configuration = try pin.configuration()
       for replication in 0..<configuration.replications {
         let result = ScenarioRunner.runReplication(configuration, replication: replication)
-        text += "\(name),\(overrides.joined(separator: " ")),\(replication),\(result.fingerprint.hexadecimal)\n"
+        text +=
+          "\(pin.label),\(pin.overrides.joined(separator: " ")),\(replication),\(result.fingerprint.hexadecimal)\n"
       }
     }
     return text
+  }
+
+  /// The files under `Scenarios/\(folder)` and its subfolders that end in `.yaml`, without it.
+  static func scenarioFiles(under folder: String = "") throws -> [String] {
+    var files: [String] = []
+    for name in try TestFiles.list(Repository.path("Scenarios/\(folder)")) {
+      let relative = folder + name
+      if name.hasSuffix(".yaml") {
+        files.append(String(relative.dropLast(5)))
+      } else if let directory = opendir(Repository.path("Scenarios/\(relative)")) {
+        closedir(directory)
+        files += try scenarioFiles(under: relative + "/")
+      }
+    }
+    return files
+  }
+
+  @Test("every scenario under Scenarios/ has a pin")
+  func everyScenarioIsPinned() throws {
+    let files = try FingerprintTests.scenarioFiles()
+    let pinned = Set(FingerprintTests.pinned.map(\.file))
+    let missing = files.filter { !pinned.contains($0) }
+    #expect(
+      missing.isEmpty,
+      """
+      scenarios without a trajectory pin: \(missing.map { "Scenarios/\($0).yaml" }.joined(separator: ", ")); \
+      add them to FingerprintTests.pinned (with overrides that keep them small) and run \(FingerprintTests.update)
+      """)
+    let gone = pinned.subtracting(files).sorted()
+    #expect(gone.isEmpty, "pinned scenarios that are no longer under Scenarios/: \(gone.joined(separator: ", "))")
   }
 
   @Test("the pinned scenarios still produce their pinned trajectories")
@@ -51,15 +125,28 @@ struct FingerprintTests {
       try TestFiles.write(current, to: FingerprintTests.file)
       return
     }
-    let pins = try TestFiles.read(FingerprintTests.file)
-    let expected = pins.split(separator: "\n")
-    let actual = current.split(separator: "\n")
-    #expect(expected.count == actual.count, "pinned runs: \(expected.count), now \(actual.count)")
-    for (pin, now) in zip(expected, actual) {
+    /// `scenario,overrides,replication` -> fingerprint.
+    func fingerprints(_ csv: String) -> [(run: Substring, fingerprint: Substring)] {
+      csv.split(separator: "\n").dropFirst().map { row in
+        let comma = row.lastIndex(of: ",") ?? row.endIndex
+        return (row[..<comma], row[comma...].dropFirst())
+      }
+    }
+    let pins = fingerprints(try TestFiles.read(FingerprintTests.file))
+    let pinnedRuns = Dictionary(pins, uniquingKeysWith: { first, _ in first })
+    let actual = fingerprints(current)
+    for (run, fingerprint) in actual {
+      guard let pin = pinnedRuns[run] else {
+        Issue.record("no pin for \(run) (now \(fingerprint)); run \(FingerprintTests.update)")
+        continue
+      }
       #expect(
-        pin == now,
-        "trajectory changed: pinned \(pin), now \(now); if intended, run WIDGETSIM_UPDATE_FINGERPRINTS=1 swift test --filter Fingerprint"
-      )
+        pin == fingerprint,
+        "trajectory changed: \(run) pinned \(pin), now \(fingerprint); if intended, run \(FingerprintTests.update)")
+    }
+    let runs = Set(actual.map(\.run))
+    for (run, _) in pins where !runs.contains(run) {
+      Issue.record("\(run) is pinned in Tests/fingerprints.csv but no longer runs; run \(FingerprintTests.update)")
     }
   }
 
