@@ -338,7 +338,7 @@ enum ActivitiesReport {
         let cells = [
           "\(result.replication)", CSVFormat.text(record.label), record.rejection == nil ? "1" : "0",
           record.rejection == nil ? "0" : "1", "\(record.updatesDelivered)", "\(record.updatesThrottled)",
-          record.endedBy,
+          record.ending.name,
           CSVFormat.number(record.activeSeconds(simulationEnd: end), decimals: 1),
           CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
           CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)",

@@ -65,7 +65,7 @@ struct LiveActivityTests {
     let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(activity, days: 3), replication: 0)
     #expect(result.activities.count == 3)
     for record in result.activities {
-      #expect(record.endedBy == "system")
+      #expect(record.ending == .system)
       let end = SimTime.zero + .days(3)
       #expect(record.activeSeconds(simulationEnd: end) == 8 * 3_600)
       #expect(record.lockScreenSeconds(simulationEnd: end) == 4 * 3_600)
@@ -81,8 +81,8 @@ struct LiveActivityTests {
     let result = ScenarioRunner.runReplication(configuration, replication: 0)
     #expect(result.activities.count == 6)
     #expect(result.activities.prefix(5).allSatisfy { $0.rejection == nil })
-    #expect(result.activities[5].rejection == "cap")
-    #expect(result.activities[5].endedBy == "rejected_cap")
+    #expect(result.activities[5].rejection == .cap)
+    #expect(result.activities[5].ending == .rejectedCap)
   }
 
   @Test("push-to-start spends a small fixed budget")
@@ -95,7 +95,7 @@ struct LiveActivityTests {
     configuration.system.liveActivities.pushToStartRefillPerHour = 0
     let result = ScenarioRunner.runReplication(configuration, replication: 0)
     #expect(result.activities.filter { $0.rejection == nil }.count == 10)
-    #expect(result.activities.filter { $0.rejection == "push_budget" }.count == 5)
+    #expect(result.activities.filter { $0.rejection == .pushBudget }.count == 5)
   }
 
   @Test("staleness of an activity is measured at Lock Screen views: throttled updates leave it stale")

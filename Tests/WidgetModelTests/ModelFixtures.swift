@@ -32,7 +32,7 @@ enum ModelFixtures {
   /// Budgeted reloads (every outcome that spent budget) in the trace of one instance.
   static func budgetedReloadTimes(_ result: ReplicationResult, instance: Int) -> [Int64] {
     (result.trace ?? []).filter {
-      $0.instance == instance && [.grantedBudget, .withheldGranted, .deferredGranted].contains($0.outcome)
+      $0.instance.index == instance && [.grantedBudget, .withheldGranted, .deferredGranted].contains($0.outcome)
     }.map(\.time.microseconds)
   }
 

@@ -85,15 +85,15 @@ struct TriggerTests {
     configuration.system.deferWhileAsleep = false
     let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
     let trace = result.trace ?? []
-    let timesA = Set(trace.filter { $0.instance == 0 }.map(\.time))
-    let timesB = trace.filter { $0.instance == 1 && $0.cause == .policy }.map(\.time)
+    let timesA = Set(trace.filter { $0.instance.index == 0 }.map(\.time))
+    let timesB = trace.filter { $0.instance.index == 1 && $0.cause == .policy }.map(\.time)
     #expect(!timesB.isEmpty)
     #expect(timesB.allSatisfy { timesA.contains($0) }, "every policy reload of b ran with one of a")
 
     configuration.system.coalesceWindow = .zero
     let apart = ScenarioRunner.runReplication(configuration, replication: 0, trace: true).trace ?? []
-    let apartA = Set(apart.filter { $0.instance == 0 }.map(\.time))
-    #expect(apart.filter { $0.instance == 1 && $0.cause == .policy }.contains { !apartA.contains($0.time) })
+    let apartA = Set(apart.filter { $0.instance.index == 0 }.map(\.time))
+    #expect(apart.filter { $0.instance.index == 1 && $0.cause == .policy }.contains { !apartA.contains($0.time) })
   }
 
   @Test("budgeted requests made while the user sleeps wait until they wake")

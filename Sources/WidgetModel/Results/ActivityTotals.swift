@@ -14,10 +14,6 @@ public enum ActivityEnding: Int, CaseIterable, Sendable {
     case .rejectedPushBudget: "rejected_push_budget"
     }
   }
-
-  init(_ record: ActivityRecord) {
-    self = ActivityEnding.allCases.first { $0.name == record.endedBy } ?? .running
-  }
 }
 
 /// Live Activity attempts of one kind that ended one way, summed (over a device's attempts or a fleet's).

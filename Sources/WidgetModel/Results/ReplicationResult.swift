@@ -12,170 +12,119 @@ public struct ReplicationResult: Sendable {
   public let instanceCount: Int
   /// Devices simulated into this result, and per instance how many of them had it installed.
   public internal(set) var devices = 0
-  public internal(set) var instanceDevices: [Int]
+  public internal(set) var instanceDevices: [Int] = []
   /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
-  var reloadCounts: [UInt64]
+  var reloadCounts: [UInt64] = []
   /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
-  var reloadTotals: [Int]
+  var reloadTotals: [Int] = []
   /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
   /// `(day * 24 + hour) * instances + instance`.
-  var budgetMilli: [Int64]
+  var budgetMilli: [Int64] = []
   /// Per instance.
-  public internal(set) var staleness: [StalenessRecorder]
+  public internal(set) var staleness: [StalenessRecorder] = []
   /// Per `day * instances + instance`: devices on which a request found no budget that day.
-  var exhaustedDevices: [Int32]
+  var exhaustedDevices: [Int32] = []
   /// Per `day * instances + instance`: time of day (µs) of the last reload granted at once from budget,
   /// summed over the devices that had one, and their number.
-  var lastGrantMicros: [Int64]
-  var lastGrantDevices: [Int32]
+  var lastGrantMicros: [Int64] = []
+  var lastGrantDevices: [Int32] = []
   /// Per instance: timeline builds, CPU microseconds, network fetches and bytes fetched.
-  public internal(set) var builds: [Int]
-  var cpuMicros: [Int128]
-  public internal(set) var fetches: [Int]
-  var fetchByteTotals: [Int128]
+  public internal(set) var builds: [Int] = []
+  var cpuMicros: [Int128] = []
+  public internal(set) var fetches: [Int] = []
+  var fetchByteTotals: [Int128] = []
   /// Events the engine handled.
   public internal(set) var eventsHandled: UInt64 = 0
   /// The replication's event trajectory: see ``ReplicationFingerprint``.
   public internal(set) var fingerprint = ReplicationFingerprint()
   /// Every reload that ran, in order, when the run was traced.
   public internal(set) var trace: [ReloadRecord]?
-  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`; target 0 is
-  /// the app's widget push topic, target 1 + a the Live Activity kind a; priority index 0 is 10, 1 is 5.
-  var pushCounts: [UInt64]
+  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`, target
+  /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
+  var pushCounts: [UInt64] = []
   /// 1 + the number of Live Activity kinds.
   public let pushTargetCount: Int
   /// Every Live Activity start attempt, in order (kept for single-device runs only).
   public internal(set) var activities: [ActivityRecord] = []
   let keepsActivityRecords: Bool
   /// Live Activity outcomes summed by kind and ending: `[kind * ActivityEnding.count + ending]`.
-  public internal(set) var activityTotals: [ActivityTotals]
+  public internal(set) var activityTotals: [ActivityTotals] = []
   /// What the user saw of each Live Activity kind at Lock Screen views.
-  public internal(set) var activityStaleness: [StalenessRecorder]
+  public internal(set) var activityStaleness: [StalenessRecorder] = []
   /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds) and component.
-  var energy: EnergyLedger
+  var energy = EnergyLedger()
   /// At the end of each hour, summed over devices: state of charge in parts per million, devices in Low
   /// Power Mode, devices that charged during the hour.
-  var stateOfChargePPM: [Int64]
-  var lowPowerDevices: [Int32]
-  var chargingDevices: [Int32]
+  var stateOfChargePPM: [Int64] = []
+  var lowPowerDevices: [Int32] = []
+  var chargingDevices: [Int32] = []
   /// Times a battery ran empty and its device switched off.
   public internal(set) var drains = 0
   /// Fetches, bytes and pushes per UTC minute.
-  public internal(set) var serverLoad: ServerLoad
+  public internal(set) var serverLoad = ServerLoad()
   /// Per-device figures, for distributions across the fleet.
-  public internal(set) var perDevice: DeviceDistributions
+  public internal(set) var perDevice = DeviceDistributions()
 
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
+
+  /// Every accumulator, listed once, with its size for a shape: allocation, merging and resetting walk it.
+  static let fields: [any ResultField] = [
+    Field(\.devices),
+    Field(\.instanceDevices) { .empty($0.instanceCount) },
+    Field(\.reloadCounts) { .empty($0.hours * $0.instanceCount * causeCount * outcomeCount) },
+    Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
+    Field(\.budgetMilli) { .empty($0.hours * $0.instanceCount) },
+    Field(\.staleness) { .empty($0.instanceCount) },
+    Field(\.exhaustedDevices) { .empty($0.days * $0.instanceCount) },
+    Field(\.lastGrantMicros) { .empty($0.days * $0.instanceCount) },
+    Field(\.lastGrantDevices) { .empty($0.days * $0.instanceCount) },
+    Field(\.builds) { .empty($0.instanceCount) },
+    Field(\.cpuMicros) { .empty($0.instanceCount) },
+    Field(\.fetches) { .empty($0.instanceCount) },
+    Field(\.fetchByteTotals) { .empty($0.instanceCount) },
+    Field(\.eventsHandled),
+    Field(\.fingerprint),
+    Field(\.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
+    Field(\.activityTotals) { .empty($0.activityKinds * ActivityEnding.allCases.count) },
+    Field(\.activityStaleness) { .empty($0.activityKinds) },
+    Field(\.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.instanceCount + 2 + $0.activityKinds) },
+    Field(\.stateOfChargePPM) { .empty($0.hours) },
+    Field(\.lowPowerDevices) { .empty($0.hours) },
+    Field(\.chargingDevices) { .empty($0.hours) },
+    Field(\.drains),
+    Field(\.serverLoad) { ServerLoad(days: $0.days) },
+    Field(\.perDevice),
+  ]
 
   init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true) {
     self.replication = replication
     self.days = days
     self.instanceCount = instanceCount
     self.keepsActivityRecords = keepsActivityRecords
-    let hours = days * 24
-    instanceDevices = Array(repeating: 0, count: instanceCount)
     pushTargetCount = 1 + activityKinds
-    pushCounts = Array(repeating: 0, count: hours * (1 + activityKinds) * 2 * 4)
-    activityTotals = Array(repeating: ActivityTotals(), count: activityKinds * ActivityEnding.allCases.count)
-    activityStaleness = Array(repeating: StalenessRecorder(), count: activityKinds)
-    energy = EnergyLedger(hours: hours, subjectCount: instanceCount + 2 + activityKinds)
-    stateOfChargePPM = Array(repeating: 0, count: hours)
-    lowPowerDevices = Array(repeating: 0, count: hours)
-    chargingDevices = Array(repeating: 0, count: hours)
-    reloadCounts = Array(
-      repeating: 0, count: hours * instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
-    budgetMilli = Array(repeating: 0, count: hours * instanceCount)
-    reloadTotals = Array(
-      repeating: 0, count: instanceCount * ReplicationResult.causeCount * ReplicationResult.outcomeCount)
-    staleness = Array(repeating: StalenessRecorder(), count: instanceCount)
-    exhaustedDevices = Array(repeating: 0, count: days * instanceCount)
-    lastGrantMicros = Array(repeating: 0, count: days * instanceCount)
-    lastGrantDevices = Array(repeating: 0, count: days * instanceCount)
-    builds = Array(repeating: 0, count: instanceCount)
-    cpuMicros = Array(repeating: 0, count: instanceCount)
-    fetches = Array(repeating: 0, count: instanceCount)
-    fetchByteTotals = Array(repeating: 0, count: instanceCount)
-    serverLoad = ServerLoad(days: days)
-    perDevice = DeviceDistributions()
+    let shape = ResultShape(days: days, instanceCount: instanceCount, activityKinds: activityKinds)
+    for field in ReplicationResult.fields { field.allocate(&self, shape) }
   }
 
   /// Adds another result of the same scenario and replication (another worker's devices).
   public mutating func merge(_ other: ReplicationResult) {
     precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
-    devices += other.devices
-    for index in instanceDevices.indices { instanceDevices[index] += other.instanceDevices[index] }
-    ReplicationResult.add(&reloadCounts, other.reloadCounts)
-    ReplicationResult.add(&reloadTotals, other.reloadTotals)
-    ReplicationResult.add(&budgetMilli, other.budgetMilli)
-    for index in staleness.indices { staleness[index].merge(other.staleness[index]) }
-    ReplicationResult.add(&exhaustedDevices, other.exhaustedDevices)
-    ReplicationResult.add(&lastGrantMicros, other.lastGrantMicros)
-    ReplicationResult.add(&lastGrantDevices, other.lastGrantDevices)
-    ReplicationResult.add(&builds, other.builds)
-    ReplicationResult.add(&cpuMicros, other.cpuMicros)
-    ReplicationResult.add(&fetches, other.fetches)
-    ReplicationResult.add(&fetchByteTotals, other.fetchByteTotals)
-    eventsHandled += other.eventsHandled
-    fingerprint.merge(other.fingerprint)
-    ReplicationResult.add(&pushCounts, other.pushCounts)
-    for index in activityTotals.indices { activityTotals[index].merge(other.activityTotals[index]) }
-    for index in activityStaleness.indices { activityStaleness[index].merge(other.activityStaleness[index]) }
-    ReplicationResult.add(&energy.microjoules, other.energy.microjoules)
-    ReplicationResult.add(&stateOfChargePPM, other.stateOfChargePPM)
-    ReplicationResult.add(&lowPowerDevices, other.lowPowerDevices)
-    ReplicationResult.add(&chargingDevices, other.chargingDevices)
-    drains += other.drains
-    serverLoad.merge(other.serverLoad)
-    perDevice.merge(other.perDevice)
+    for field in ReplicationResult.fields { field.merge(&self, other) }
   }
 
   /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
   public mutating func reset(replication: Int) {
     self.replication = replication
-    devices = 0
-    ReplicationResult.zero(&instanceDevices)
-    ReplicationResult.zero(&reloadCounts)
-    ReplicationResult.zero(&reloadTotals)
-    ReplicationResult.zero(&budgetMilli)
-    staleness = Array(repeating: StalenessRecorder(), count: staleness.count)
-    ReplicationResult.zero(&exhaustedDevices)
-    ReplicationResult.zero(&lastGrantMicros)
-    ReplicationResult.zero(&lastGrantDevices)
-    ReplicationResult.zero(&builds)
-    ReplicationResult.zero(&cpuMicros)
-    ReplicationResult.zero(&fetches)
-    ReplicationResult.zero(&fetchByteTotals)
-    eventsHandled = 0
-    fingerprint = ReplicationFingerprint()
+    for field in ReplicationResult.fields { field.reset(&self) }
     trace = nil
-    ReplicationResult.zero(&pushCounts)
     activities.removeAll(keepingCapacity: true)
-    activityTotals = Array(repeating: ActivityTotals(), count: activityTotals.count)
-    activityStaleness = Array(repeating: StalenessRecorder(), count: activityStaleness.count)
-    ReplicationResult.zero(&energy.microjoules)
-    energy.undrained = 0
-    energy.deviceWidgetJoules = 0
-    ReplicationResult.zero(&stateOfChargePPM)
-    ReplicationResult.zero(&lowPowerDevices)
-    ReplicationResult.zero(&chargingDevices)
-    drains = 0
-    serverLoad.reset()
-    perDevice = DeviceDistributions()
   }
 
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds).
   public func fits(_ configuration: ScenarioConfiguration) -> Bool {
     days == configuration.days && instanceCount == configuration.instances.count
       && pushTargetCount == 1 + configuration.liveActivities.count
-  }
-
-  static func zero<Value: FixedWidthInteger>(_ values: inout [Value]) {
-    values.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-  }
-
-  static func add<Value: FixedWidthInteger>(_ target: inout [Value], _ source: [Value]) {
-    for index in target.indices { target[index] += source[index] }
   }
 
   // MARK: - Reading
@@ -200,6 +149,20 @@ public struct ReplicationResult: Sendable {
   func countIndex(hourIndex: Int, instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
     ((hourIndex * instanceCount + instance) * ReplicationResult.causeCount + cause.rawValue)
       * ReplicationResult.outcomeCount + outcome.rawValue
+  }
+
+  /// Counts one request of `instance`, made in hour `hourIndex`, that ended with `outcome`.
+  mutating func countReload(hourIndex: Int, instance: InstanceID, cause: ReloadCause, outcome: ReloadOutcome) {
+    reloadCounts[countIndex(hourIndex: hourIndex, instance: instance.index, cause: cause, outcome: outcome)] += 1
+    reloadTotals[
+      (instance.index * ReplicationResult.causeCount + cause.rawValue) * ReplicationResult.outcomeCount
+        + outcome.rawValue] += 1
+  }
+
+  /// Counts what became of a push sent in hour `hourIndex` (a push pending past the end counts in the last).
+  mutating func countPush(hourIndex: Int, target: PushTarget, priority: Int, _ counter: PushCounter) {
+    let hour = Swift.min(hourIndex, days * 24 - 1)
+    pushCounts[pushIndex(hourIndex: hour, target: target.index, priority: priority, counter: counter)] += 1
   }
 
   /// Requests made in that hour, with that cause, that ended with that outcome.
@@ -311,26 +274,40 @@ public enum PushCounter: Int, CaseIterable, Sendable {
   }
 }
 
+/// Why a Live Activity's start was refused.
+public enum ActivityRejection: Sendable, Equatable {
+  /// Too many activities running at once.
+  case cap
+  /// A push-to-start beyond its budget.
+  case pushBudget
+}
+
 /// One attempt to start a Live Activity and, if it started, its life.
 public struct ActivityRecord: Sendable {
-  /// Index of the Live Activity kind in the scenario.
-  public let definition: Int
+  /// The Live Activity kind.
+  public let kind: ActivityKindID
   /// `id#n`: the n-th start attempt of that kind.
   public let label: String
   public let startTime: SimTime
-  /// Why the start was refused, if it was: `cap` (too many concurrent) or `push_budget` (push-to-start).
-  public internal(set) var rejection: String?
+  /// Why the start was refused, if it was.
+  public internal(set) var rejection: ActivityRejection?
   public internal(set) var updatesSent = 0
   public internal(set) var updatesDelivered = 0
   public internal(set) var updatesThrottled = 0
   public internal(set) var updatesSuperseded = 0
   /// Delivered updates whose rendering passed the memory ceiling (the old content stays).
   public internal(set) var updatesJetsam = 0
-  /// `app`, `push`, `system`, or `running` if it was still active when the simulation ended.
-  public internal(set) var endedBy = "running"
+  /// How it ended; `running` if it was still active when the simulation ended.
+  public internal(set) var ending = ActivityEnding.running
   public internal(set) var endTime: SimTime?
   /// When it left the Lock Screen; nil if it was still there at the end.
   public internal(set) var dismissTime: SimTime?
+
+  init(kind: ActivityKindID, label: String, startTime: SimTime) {
+    self.kind = kind
+    self.label = label
+    self.startTime = startTime
+  }
 
   /// Seconds active, up to `end` (the end of the simulation) when still running.
   public func activeSeconds(simulationEnd end: SimTime) -> Double {
@@ -349,7 +326,7 @@ public struct ActivityRecord: Sendable {
 public struct ReloadRecord: Sendable, Equatable {
   public let time: SimTime
   public let requestTime: SimTime
-  public let instance: Int
+  public let instance: InstanceID
   public let cause: ReloadCause
   public let outcome: ReloadOutcome
 }

@@ -5,7 +5,7 @@ import SimulationEngine
 /// A device's local clock runs `offset` ahead of UTC (its time zone); local time t is UTC minute
 /// `(t - offset) / 1 min`. Offsets are limited to ±14 h, so the minutes cover day 0 00:00 UTC minus 14 h to
 /// the last day plus 14 h. Counts are integers: any number of devices add up the same way in any order.
-public struct ServerLoad: Sendable {
+public struct ServerLoad: Sendable, Accumulator {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
   public let minuteCount: Int
@@ -16,6 +16,11 @@ public struct ServerLoad: Sendable {
 
   /// Largest time-zone offset a device may have, either way.
   public static let maximumOffset = SimDuration.hours(14)
+
+  /// No minutes.
+  init() {
+    self.init(days: 0)
+  }
 
   init(days: Int) {
     minuteCount = days * 1_440 + 2 * 14 * 60
@@ -47,17 +52,17 @@ public struct ServerLoad: Sendable {
   }
 
   mutating func reset() {
-    ReplicationResult.zero(&fetches)
-    ReplicationResult.zero(&bytes)
-    ReplicationResult.zero(&pushesSent)
-    ReplicationResult.zero(&pushesDelivered)
+    fetches.reset()
+    bytes.reset()
+    pushesSent.reset()
+    pushesDelivered.reset()
   }
 
   mutating func merge(_ other: ServerLoad) {
-    ReplicationResult.add(&fetches, other.fetches)
-    ReplicationResult.add(&bytes, other.bytes)
-    ReplicationResult.add(&pushesSent, other.pushesSent)
-    ReplicationResult.add(&pushesDelivered, other.pushesDelivered)
+    fetches.merge(other.fetches)
+    bytes.merge(other.bytes)
+    pushesSent.merge(other.pushesSent)
+    pushesDelivered.merge(other.pushesDelivered)
   }
 }
 

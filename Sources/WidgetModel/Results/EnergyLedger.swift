@@ -36,7 +36,7 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// and the joules the current device's battery has not yet been charged with.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind.
-struct EnergyLedger: Sendable {
+struct EnergyLedger: Sendable, Accumulator {
   let subjectCount: Int
   let hours: Int
   /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
@@ -45,6 +45,11 @@ struct EnergyLedger: Sendable {
   var undrained = 0.0
   /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage).
   var deviceWidgetJoules = 0.0
+
+  /// An empty ledger of no hours.
+  init() {
+    self.init(hours: 0, subjectCount: 0)
+  }
 
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
@@ -65,6 +70,18 @@ struct EnergyLedger: Sendable {
       Int64(nearest: amount * 1e6))
     undrained += amount
     if component != .baseline && component != .usage { deviceWidgetJoules += amount }
+  }
+
+  /// Adds another ledger's bookings (another worker's devices).
+  mutating func merge(_ other: EnergyLedger) {
+    microjoules.merge(other.microjoules)
+  }
+
+  /// Empties the books for another run, keeping their memory.
+  mutating func reset() {
+    microjoules.reset()
+    undrained = 0
+    deviceWidgetJoules = 0
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {

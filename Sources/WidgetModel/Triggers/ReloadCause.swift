@@ -1,47 +1,23 @@
-/// Why a reload was requested. Raw values are the names reports use.
+/// Why a reload was requested. Each cause is one row of the trigger table (``trigger``); raw values are
+/// the order reports list causes in.
 public enum ReloadCause: Int, CaseIterable, Sendable {
-  /// The widget was added (each instance at the start of the simulation): exempt.
   case widgetAdded
-  /// The timeline's own policy (`.after` / `.atEnd`) fell due: budgeted.
   case policy
-  /// The app called `reloadTimelines(ofKind:)` / `reloadAllTimelines()` from the background: budgeted.
   case appReload
-  /// The app reloaded while in the foreground (on opening, or on a data change during a session): exempt.
   case appForeground
-  /// The app reloaded during an audio or navigation session: exempt.
   case audioSession
-  /// The user tapped an App Intent button or toggle: one immediate reload of that instance, exempt.
   case appIntent
-  /// Locale, accessibility, time or similar system change: exempt.
   case environmentChange
-  /// System reload after a reboot: exempt.
   case reboot
-  /// StandBy display refresh while charging at night: exempt.
   case standby
-  /// A widget on a rarely visited page became visible with a reload pending: exempt.
   case catchUp
-  /// A WidgetKit push arrived: reloads like `reloadAllTimelines()`, budgeted.
   case push
 
   /// The name in reports.
-  public var name: String {
-    switch self {
-    case .widgetAdded: "widget_added"
-    case .policy: "policy"
-    case .appReload: "app_reload"
-    case .appForeground: "app_foreground"
-    case .audioSession: "audio_session"
-    case .appIntent: "app_intent"
-    case .environmentChange: "environment_change"
-    case .reboot: "reboot"
-    case .standby: "standby"
-    case .catchUp: "catch_up"
-    case .push: "push"
-    }
-  }
+  public var name: String { trigger.name }
 
   /// Whether this cause spends the instance's budget.
-  public var isBudgeted: Bool { self == .policy || self == .appReload || self == .push }
+  public var isBudgeted: Bool { trigger.budget == .budgeted }
 }
 
 /// What finally became of a reload request. Every request gets exactly one.

@@ -1,0 +1,110 @@
+import SimulationEngine
+
+/// Updates and the final push: priority 10 under the hourly budget, priority 5 free but delayed.
+extension LiveActivities {
+  /// The server sends the activity's next update, and schedules the one after.
+  mutating func sendUpdate(
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
+    guard runtime[activity.index].phase == .active else { return }
+    let now = scheduler.now
+    let kind = records[activity.index].kind
+    let settings = kinds[kind.index]
+    let target = PushTarget.activity(kind)
+    records[activity.index].updatesSent += 1
+    if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
+    let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+    runtime[activity.index].updateEvent = scheduler.schedule(
+      after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+    let hour = now.hourIndex
+    result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
+    result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
+    if settings.priority == 10 {
+      if admitPriorityTen(settings, at: now) {
+        result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
+        render(activity, poweredOff: poweredOff, at: now, &result)
+      } else {
+        result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
+        records[activity.index].updatesThrottled += 1
+      }
+      return
+    }
+    if let pending = runtime[activity.index].pendingUpdate {
+      scheduler.cancel(pending.delivery)
+      result.countPush(hourIndex: pending.sendHour, target: target, priority: 5, .superseded)
+      records[activity.index].updatesSuperseded += 1
+    }
+    let delay = SimDuration(seconds: Swift.max(0, system.lowPriorityDelay.sample(streams[kind.index].updates)))
+    let delivery = scheduler.schedule(
+      after: delay, kind: DeviceEventKind.activityDelivery.eventKind, target: activity.eventTarget)
+    runtime[activity.index].pendingUpdate = PendingPush(sendHour: hour, delivery: delivery)
+  }
+
+  /// A delayed priority-5 update arrives (free: no budget).
+  mutating func deliverUpdate(
+    _ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult
+  ) {
+    guard let pending = runtime[activity.index].pendingUpdate else { return }
+    runtime[activity.index].pendingUpdate = nil
+    let kind = records[activity.index].kind
+    result.countPush(hourIndex: pending.sendHour, target: .activity(kind), priority: 5, .delivered)
+    render(activity, poweredOff: poweredOff, at: now, &result)
+  }
+
+  /// Whether a priority-10 push fits the app's hourly budget now (and records it if so).
+  mutating func admitPriorityTen(_ settings: LiveActivityConfiguration, at now: SimTime) -> Bool {
+    let frequent = settings.frequentUpdates && settings.frequentUpdatesAllowed
+    let budget = frequent ? system.frequentBudgetPerHour : system.budgetPerHour
+    guard Double(priorityTenLastHour.count(at: now)) < budget else { return false }
+    priorityTenLastHour.record(now)
+    return true
+  }
+
+  /// A delivered update is rendered; above the memory ceiling the render is killed and the old content stays.
+  mutating func render(_ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult) {
+    records[activity.index].updatesDelivered += 1
+    result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
+    guard !poweredOff else { return }
+    let kind = records[activity.index].kind
+    let subject = result.activitySubject(kind.index)
+    power.bookPushWake(subject: subject, at: now, &result.energy)
+    let memory = Swift.max(0, kinds[kind.index].memoryBytes.sample(streams[kind.index].render))
+    if memory > system.memoryCeilingBytes {
+      records[activity.index].updatesJetsam += 1
+    } else {
+      runtime[activity.index].firstUndelivered = nil
+      power.bookRender(entries: 1, subject: subject, at: now, &result.energy)
+    }
+  }
+
+  /// The app's end (or final push) is due. With `end: push` the server stops updating and sends the final
+  /// push; a throttled final push is retried one update interval later (the activity meanwhile stays up
+  /// with its last content, until the system ends it at the latest).
+  mutating func endDue(_ activity: ActivityID, _ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+    guard runtime[activity.index].isRunning else { return }
+    runtime[activity.index].endEvent = nil
+    let kind = records[activity.index].kind
+    let settings = kinds[kind.index]
+    switch settings.end {
+    case .app:
+      end(activity, by: .app, &scheduler, &result)
+    case .push:
+      let now = scheduler.now
+      let hour = now.hourIndex
+      let target = PushTarget.activity(kind)
+      runtime[activity.index].phase = .ending
+      if let update = runtime[activity.index].updateEvent { scheduler.cancel(update) }
+      runtime[activity.index].updateEvent = nil
+      result.countPush(hourIndex: hour, target: target, priority: 10, .sent)
+      if admitPriorityTen(settings, at: now) {
+        result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
+        end(activity, by: .push, &scheduler, &result)
+      } else {
+        result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
+        let retry = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+        runtime[activity.index].endEvent = scheduler.schedule(
+          after: retry, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)
+      }
+    }
+  }
+}

@@ -1,0 +1,199 @@
+import SimulationEngine
+
+/// Where one Live Activity is in its life.
+enum ActivityPhase: Equatable {
+  /// Its start was refused (concurrency cap, push-to-start budget): it never ran.
+  case refused
+  /// Running and updated by the server.
+  case active
+  /// Running; the server has stopped updating and sends (or retries) the final push.
+  case ending
+  /// Ended by the app, its final push or the system; maybe still on the Lock Screen.
+  case ended
+}
+
+/// What a Live Activity needs besides its record: its phase, pending events and content state.
+struct ActivityRuntime {
+  var phase: ActivityPhase
+  var updateEvent: EventHandle?
+  var endEvent: EventHandle?
+  var systemEndEvent: EventHandle?
+  /// A priority-5 update sent and not yet delivered (one per activity: its push token is its topic).
+  var pendingUpdate: PendingPush?
+  /// The first update the displayed content does not reflect; nil when current.
+  var firstUndelivered: SimTime?
+
+  var isRunning: Bool { phase == .active || phase == .ending }
+}
+
+/// The random streams of one Live Activity kind.
+struct ActivityStreams {
+  let updates: RandomStream
+  let lifetime: RandomStream
+  let render: RandomStream
+}
+
+/// The app's Live Activities on this device: starts under the concurrency cap and the push-to-start budget;
+/// updates by priority-10 pushes (hourly budget, throttled past it) or priority-5 pushes (free, delayed, one
+/// pending per activity); ends by the app, a final push or the system at 8 h; up to 4 h more on the Lock
+/// Screen [D]. Owns the `activity*` events.
+struct LiveActivities {
+  let kinds: [LiveActivityConfiguration]
+  let system: LiveActivitySystemConfiguration
+  let power: DevicePowerConfiguration
+  let clockOffset: SimDuration
+  let streams: [ActivityStreams]
+  /// Every start attempt on this device, in order, and its runtime state (parallel arrays, by ActivityID).
+  var records: [ActivityRecord] = []
+  var runtime: [ActivityRuntime] = []
+  private var attempts: [Int]
+  private var running = 0
+  /// Activities on the Lock Screen (running, or ended and not yet dismissed).
+  private var onLockScreen: [ActivityID] = []
+  private var pushToStart: TokenBucket
+  var priorityTenLastHour = SlidingWindowCounter(length: .hours(1))
+
+  init(
+    kinds: [LiveActivityConfiguration], system: LiveActivitySystemConfiguration, power: DevicePowerConfiguration,
+    clockOffset: SimDuration, streams: [ActivityStreams]
+  ) {
+    self.kinds = kinds
+    self.system = system
+    self.power = power
+    self.clockOffset = clockOffset
+    self.streams = streams
+    attempts = Array(repeating: 0, count: kinds.count)
+    pushToStart = TokenBucket(capacity: system.pushToStartBudget, perHour: system.pushToStartRefillPerHour)
+  }
+
+  /// Schedules each kind's fixed daily starts.
+  func start(_ scheduler: inout Scheduler) {
+    for (index, activity) in kinds.enumerated() {
+      for time in activity.startsAt {
+        scheduler.schedule(
+          at: .zero + time.sinceMidnight, kind: DeviceEventKind.activityScheduledStart.eventKind,
+          target: ActivityKindID(index).eventTarget)
+      }
+    }
+  }
+
+  /// The activities' events (the target names an activity, or a kind for scheduled starts).
+  mutating func handle(
+    _ kind: DeviceEventKind, target: UInt32, poweredOff: Bool, _ scheduler: inout Scheduler,
+    _ result: inout ReplicationResult
+  ) {
+    let activity = ActivityID(Int(target))
+    switch kind {
+    case .activityUpdate: sendUpdate(activity, poweredOff: poweredOff, &scheduler, &result)
+    case .activityDelivery: deliverUpdate(activity, poweredOff: poweredOff, at: scheduler.now, &result)
+    case .activityEnd: endDue(activity, &scheduler, &result)
+    case .activitySystemEnd: end(activity, by: .system, &scheduler, &result)
+    case .activityDismiss: dismiss(activity, at: scheduler.now)
+    case .activityScheduledStart:
+      scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: target)
+      startActivity(ActivityKindID(Int(target)), &scheduler, &result)
+    default: preconditionFailure("\(kind) is not a Live Activity event")
+    }
+  }
+
+  /// The app (or a push-to-start) starts an activity of kind `kind`.
+  mutating func startActivity(_ kind: ActivityKindID, _ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+    let now = scheduler.now
+    let settings = kinds[kind.index]
+    attempts[kind.index] += 1
+    var record = ActivityRecord(kind: kind, label: "\(settings.id)#\(attempts[kind.index])", startTime: now)
+    if settings.start == .pushToStart {
+      let target = PushTarget.activity(kind)
+      result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .sent)
+      if pushToStart.take(at: now) {
+        result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
+        power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy)
+      } else {
+        result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)
+        record.rejection = .pushBudget
+      }
+    }
+    if record.rejection == nil && running >= system.maxConcurrent {
+      record.rejection = .cap
+    }
+    if let rejection = record.rejection {
+      record.ending = rejection == .cap ? .rejectedCap : .rejectedPushBudget
+      records.append(record)
+      runtime.append(ActivityRuntime(phase: .refused))
+      return
+    }
+    let activity = ActivityID(records.count)
+    records.append(record)
+    var state = ActivityRuntime(phase: .active)
+    running += 1
+    onLockScreen.append(activity)
+    let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+    state.updateEvent = scheduler.schedule(
+      after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+    let duration = SimDuration(seconds: Swift.max(0, settings.duration.sample(streams[kind.index].lifetime)))
+    if duration < system.maximumActive {
+      state.endEvent = scheduler.schedule(
+        after: duration, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)
+    }
+    state.systemEndEvent = scheduler.schedule(
+      after: system.maximumActive, kind: DeviceEventKind.activitySystemEnd.eventKind, target: activity.eventTarget)
+    runtime.append(state)
+  }
+
+  /// The activity ends (by the app, its final push or the system): its events are cancelled, an undelivered
+  /// update is dropped, and it stays on the Lock Screen as its dismissal policy says.
+  mutating func end(
+    _ activity: ActivityID, by ending: ActivityEnding, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
+    guard runtime[activity.index].isRunning else { return }
+    let now = scheduler.now
+    runtime[activity.index].phase = .ended
+    running -= 1
+    records[activity.index].ending = ending
+    records[activity.index].endTime = now
+    for event in [
+      runtime[activity.index].updateEvent, runtime[activity.index].endEvent, runtime[activity.index].systemEndEvent,
+    ] {
+      if let event { scheduler.cancel(event) }
+    }
+    runtime[activity.index].updateEvent = nil
+    runtime[activity.index].endEvent = nil
+    runtime[activity.index].systemEndEvent = nil
+    let kind = records[activity.index].kind
+    if let pending = runtime[activity.index].pendingUpdate {
+      scheduler.cancel(pending.delivery)
+      result.countPush(hourIndex: pending.sendHour, target: .activity(kind), priority: 5, .superseded)
+      records[activity.index].updatesSuperseded += 1
+      runtime[activity.index].pendingUpdate = nil
+    }
+    let most = system.maximumLockScreen
+    let stay: SimDuration
+    switch kinds[kind.index].dismissal {
+    case .immediate: stay = .zero
+    case .systemDefault: stay = most
+    case .after(let duration): stay = Swift.min(duration, most)
+    }
+    if stay == .zero {
+      dismiss(activity, at: now)
+    } else {
+      scheduler.schedule(after: stay, kind: DeviceEventKind.activityDismiss.eventKind, target: activity.eventTarget)
+    }
+  }
+
+  mutating func dismiss(_ activity: ActivityID, at now: SimTime) {
+    records[activity.index].dismissTime = now
+    if let position = onLockScreen.firstIndex(of: activity) { onLockScreen.remove(at: position) }
+  }
+
+  /// A Lock Screen view sees every activity on the Lock Screen: record how current it is.
+  func viewed(at now: SimTime, _ result: inout ReplicationResult) {
+    for activity in onLockScreen {
+      let kind = records[activity.index].kind
+      if let since = runtime[activity.index].firstUndelivered {
+        result.activityStaleness[kind.index].record(staleness: now - since)
+      } else {
+        result.activityStaleness[kind.index].record(staleness: .zero)
+      }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import SimulationEngine
+
+/// The phone's power state: on, in Low Power Mode, or switched off after its battery ran flat (Low Power
+/// Mode's hysteresis carries on while it is off, so it may restart in it).
+enum PowerState: Equatable {
+  case normal
+  case lowPowerMode
+  case off(lowPowerMode: Bool)
+
+  var isLowPowerMode: Bool {
+    switch self {
+    case .normal: false
+    case .lowPowerMode: true
+    case .off(let lowPowerMode): lowPowerMode
+    }
+  }
+
+  var isOff: Bool {
+    if case .off = self { return true }
+    return false
+  }
+
+  /// A flat phone starts again once charged to 5% [A] (and its available charge is back, for KiBaM).
+  static let powerOnStateOfCharge = 0.05
+
+  /// The state at the end of an hour with this charge: Low Power Mode on below `threshold` and off again at
+  /// `off_at` [D]; off when the battery is empty; on again once charged to ``powerOnStateOfCharge``.
+  mutating func endOfHour(
+    stateOfCharge soc: Double, batteryEmpty: Bool, _ settings: LowPowerModeConfiguration
+  ) -> PowerTransition {
+    var lowPower = isLowPowerMode
+    if settings.enabled {
+      if !lowPower && soc < settings.threshold { lowPower = true }
+      if lowPower && soc >= settings.offAt { lowPower = false }
+    }
+    let on: PowerState = lowPower ? .lowPowerMode : .normal
+    switch self {
+    case .normal, .lowPowerMode:
+      if batteryEmpty {
+        self = .off(lowPowerMode: lowPower)
+        return .switchedOff
+      }
+      self = on
+      return .none
+    case .off:
+      if !batteryEmpty && soc >= PowerState.powerOnStateOfCharge {
+        self = on
+        return .switchedOn
+      }
+      self = .off(lowPowerMode: lowPower)
+      return .none
+    }
+  }
+}
+
+/// What the device must do after the power system's hour: nothing, cut the radios (switched off), or
+/// reboot every widget (switched on again).
+enum PowerTransition: Equatable {
+  case none
+  case switchedOff
+  case switchedOn
+}
+
+/// The power system: the battery (the ns-3 energy source: linear or KiBaM), the device's own baseline and
+/// usage, the nightly charger, and the ``PowerState``. Each hour it books the device's draw, charges or
+/// drains the battery by the hour's net energy, and moves its state.
+struct PowerSystem {
+  let device: DeviceConfiguration
+  var battery: Battery
+  private(set) var state = PowerState.normal
+  /// Share of each clock hour the user is awake, the charger is on, the schedule puts the phone on cellular.
+  let awakeShareOfHour: [Double]
+  let chargingShareOfHour: [Double]
+  let cellularShareOfHour: [Double]
+
+  init(_ device: DeviceConfiguration, sleep: SleepWindow) {
+    self.device = device
+    battery = Battery(device.battery)
+    awakeShareOfHour = PowerSystem.shareOfHours { !sleep.contains($0) }
+    let charging = device.charging
+    chargingShareOfHour = PowerSystem.shareOfHours { charging?.window.contains($0) ?? false }
+    let network = device.network
+    cellularShareOfHour = PowerSystem.shareOfHours { network.scheduled(at: $0.sinceMidnight) != .wifi }
+  }
+
+  var isOff: Bool { state.isOff }
+  var isLowPowerMode: Bool { state.isLowPowerMode }
+
+  /// Closes hour `hourIndex` (ending at `now`): the device's baseline (plus LTE paging for the hour's
+  /// cellular share, `hourlyNetwork` when drawn) and usage while on, then the battery over the hour (drawn
+  /// energy minus charging at the hour's mean power), then the state. Records the hour's charge, Low Power
+  /// Mode and charging.
+  mutating func closeHour(
+    _ hourIndex: Int, hourlyNetwork: NetworkKind?, _ result: inout ReplicationResult
+  ) -> PowerTransition {
+    let clockHour = hourIndex % 24
+    let power = device.power
+    let deviceSubject = result.deviceSubject
+    if !isOff {
+      let cellularShare = hourlyNetwork.map { $0 == .wifi ? 0.0 : 1.0 } ?? cellularShareOfHour[clockHour]
+      result.energy.book(
+        (power.baselineWatts + power.cellularPagingWatts * cellularShare) * 3_600, hourIndex: hourIndex,
+        subject: deviceSubject, component: .baseline)
+      result.energy.book(
+        power.usageWatts * 3_600 * awakeShareOfHour[clockHour], hourIndex: hourIndex, subject: deviceSubject,
+        component: .usage)
+    }
+    let chargingSeconds = device.charging == nil ? 0 : 3_600 * chargingShareOfHour[clockHour]
+    let chargeJoules = (device.charging?.watts ?? 0) * chargingSeconds
+    battery.apply(watts: (result.energy.undrained - chargeJoules) / 3_600, seconds: 3_600)
+    result.energy.undrained = 0
+    let soc = battery.stateOfCharge
+    let transition = state.endOfHour(
+      stateOfCharge: soc, batteryEmpty: battery.isEmpty, device.lowPowerMode)
+    if transition == .switchedOff { result.drains += 1 }
+    result.stateOfChargePPM[hourIndex] += Int64((soc * 1e6).rounded())
+    if isLowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
+    if chargingSeconds > 0 { result.chargingDevices[hourIndex] += 1 }
+    return transition
+  }
+
+  /// Share of each clock hour a daily window covers, at minute resolution.
+  static func shareOfHours(_ contains: (SimTime) -> Bool) -> [Double] {
+    (0..<24).map { hour in
+      var minutes = 0
+      for minute in 0..<60 where contains(SimTime.zero + .minutes(Int64(hour * 60 + minute))) { minutes += 1 }
+      return Double(minutes) / 60
+    }
+  }
+}

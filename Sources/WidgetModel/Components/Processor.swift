@@ -1,0 +1,39 @@
+import SimulationEngine
+
+/// The CPU as an energy component: a build costs active power x CPU time, and waking the device for it
+/// costs the awake overhead, unless the device is still awake from an earlier build (or the app is in the
+/// foreground).
+struct Processor {
+  let power: DevicePowerConfiguration
+  /// The device stays awake after a build until then.
+  private var awakeUntil = SimTime.zero
+
+  init(power: DevicePowerConfiguration) {
+    self.power = power
+  }
+
+  mutating func bookBuild(
+    cpuSeconds seconds: Double, subject: Int, at now: SimTime, appInForeground: Bool, _ ledger: inout EnergyLedger
+  ) {
+    let hour = now.hourIndex
+    ledger.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: .cpu)
+    if now >= awakeUntil && !appInForeground {
+      ledger.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: .cpu)
+    }
+    awakeUntil = Swift.max(awakeUntil, now + SimDuration(seconds: seconds + power.wakeSeconds))
+  }
+}
+
+extension DevicePowerConfiguration {
+  /// Rendering `entries` timeline entries (or one Live Activity update).
+  func bookRender(entries: Int, subject: Int, at now: SimTime, _ ledger: inout EnergyLedger) {
+    ledger.book(
+      renderWatts * renderSecondsPerEntry * Double(entries), hourIndex: now.hourIndex, subject: subject,
+      component: .render)
+  }
+
+  /// Waking for a delivered push.
+  func bookPushWake(subject: Int, at now: SimTime, _ ledger: inout EnergyLedger) {
+    ledger.book(pushWakeWatts * pushWakeSeconds, hourIndex: now.hourIndex, subject: subject, component: .pushWake)
+  }
+}

@@ -1,0 +1,88 @@
+import SimulationEngine
+
+/// The user: asleep or awake (daily, at the sleep window's edges), and which Home Screen page they visit.
+/// Owns the `sleep` and `wake` events. Their views, app opens, audio sessions and taps are processes of
+/// the device's ``ProcessTable``; the device hands each to the component it concerns.
+struct User {
+  let configuration: UserConfiguration
+  private(set) var asleep: Bool
+  /// When the user next wakes (while awake: a day after the last wake).
+  private(set) var nextWake = SimTime.zero
+  let pageVisits: RandomStream
+
+  init(_ configuration: UserConfiguration, pageVisits: RandomStream) {
+    self.configuration = configuration
+    asleep = configuration.sleep.contains(.zero)
+    self.pageVisits = pageVisits
+  }
+
+  /// Schedules the first sleep and wake.
+  mutating func start(_ scheduler: inout Scheduler) {
+    let sleepAt = User.firstOccurrence(of: configuration.sleep.from)
+    let wakeAt = User.firstOccurrence(of: configuration.sleep.to)
+    nextWake = wakeAt
+    scheduler.schedule(at: sleepAt, kind: DeviceEventKind.sleep.eventKind)
+    scheduler.schedule(at: wakeAt, kind: DeviceEventKind.wake.eventKind)
+  }
+
+  /// The user falls asleep or wakes; the next such event is a day later.
+  mutating func handle(_ kind: DeviceEventKind, _ scheduler: inout Scheduler) {
+    switch kind {
+    case .sleep:
+      asleep = true
+      scheduler.schedule(after: SimDuration.day, kind: DeviceEventKind.sleep.eventKind)
+    case .wake:
+      asleep = false
+      nextWake = scheduler.now + SimDuration.day
+      scheduler.schedule(at: nextWake, kind: DeviceEventKind.wake.eventKind)
+    default: preconditionFailure("\(kind) is not the user's event")
+    }
+  }
+
+  /// Whether this Home Screen view visits the other pages too.
+  func visitsOtherPage() -> Bool {
+    pageVisits.bernoulli(configuration.otherPageProbability)
+  }
+
+  /// The first time at or after the start that the clock shows `time`, strictly after time 0.
+  static func firstOccurrence(of time: TimeOfDay) -> SimTime {
+    let at = SimTime.zero + time.sinceMidnight
+    return at > .zero ? at : at + SimDuration.day
+  }
+}
+
+/// The StandBy display: while the phone charges on the nightstand (the user asleep), it refreshes its
+/// widgets every `interval`, exempt [D]. Owns the `standbyRefresh` event.
+struct StandbyDisplay {
+  let enabled: Bool
+  let interval: SimDuration
+  /// The installed instances placed in StandBy.
+  let instances: [InstanceID]
+  private var refreshEvent: EventHandle?
+
+  init(enabled: Bool, interval: SimDuration, instances: [InstanceID]) {
+    self.enabled = enabled
+    self.interval = interval
+    self.instances = instances
+  }
+
+  var isUsed: Bool { enabled && !instances.isEmpty }
+
+  /// The user fell asleep: refresh now, and every interval after.
+  mutating func start(_ scheduler: inout Scheduler) {
+    guard isUsed else { return }
+    if let refreshEvent { scheduler.cancel(refreshEvent) }
+    refreshEvent = scheduler.schedule(after: .zero, kind: DeviceEventKind.standbyRefresh.eventKind)
+  }
+
+  /// The user woke.
+  mutating func stop(_ scheduler: inout Scheduler) {
+    if let refreshEvent { scheduler.cancel(refreshEvent) }
+    refreshEvent = nil
+  }
+
+  /// A refresh ran: schedule the next (the device reloads ``instances``).
+  mutating func refreshed(_ scheduler: inout Scheduler) {
+    refreshEvent = scheduler.schedule(after: interval, kind: DeviceEventKind.standbyRefresh.eventKind)
+  }
+}

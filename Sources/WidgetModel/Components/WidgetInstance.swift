@@ -1,0 +1,75 @@
+import SimulationEngine
+
+/// One widget instance on the device: its reload machine, its budget, its timeline's next reload, what the
+/// user has seen of it, and its own random streams. The device hands it the events addressed to it
+/// (`policyReload`, `retry`) and performs the actions its machine returns.
+struct WidgetInstance {
+  let id: InstanceID
+  let widgetIndex: Int
+  /// Whether this device has the widget at all (fleets may install widgets with a probability).
+  let installed: Bool
+  let kind: KindID
+  let placement: WidgetPlacement
+  let timeline: TimelineConfiguration
+  let build: BuildConfiguration
+  var machine = ReloadMachine()
+  var budget: ReloadBudget
+  /// The timeline policy's next reload, and when it is due.
+  var policyEvent: EventHandle?
+  var policyTime = SimTime.zero
+  /// The waiting request's next attempt (only while ``ReloadMachine/isWaiting``; none while no time can help).
+  var retryEvent: EventHandle?
+  var lastReload: SimTime?
+  var viewsThisHour = 0.0
+  /// Views in each clock hour of the last 24 h (the engagement measure), seeded with the expected views.
+  var viewsByClockHour: [Double]
+  let streams: InstanceStreams
+
+  init(
+    id: InstanceID, widgetIndex: Int, widget: WidgetConfiguration, installed: Bool, kind: KindID,
+    refill: BudgetRefill, expectedViews: [Double], streams: InstanceStreams
+  ) {
+    self.id = id
+    self.widgetIndex = widgetIndex
+    self.installed = installed
+    self.kind = kind
+    placement = widget.placement
+    timeline = widget.timeline
+    build = widget.build
+    budget = ReloadBudget(refill: refill, allowance: 0, start: .zero)
+    viewsByClockHour = expectedViews
+    self.streams = streams
+  }
+
+  /// What a view of the instance finds: nil for the placeholder, else how long the data has been newer than
+  /// the content (zero when current).
+  func staleness(at now: SimTime) -> SimDuration? {
+    switch machine.display {
+    case .placeholder: nil
+    case .current: .zero
+    case .behind(let since): now - since
+    }
+  }
+
+  /// The engagement measure: views over the last 24 clock hours.
+  var viewsPerDay: Double {
+    var views = 0.0
+    for value in viewsByClockHour { views += value }
+    return views
+  }
+
+  /// Forgets the retry event (it ran, or is being cancelled by the caller).
+  mutating func takeRetryEvent() -> EventHandle? {
+    defer { retryEvent = nil }
+    return retryEvent
+  }
+}
+
+/// One instance's random streams: the system's lateness on its policy, its builds, whether a Smart Stack
+/// shows it, and whether a jetsam leaves it stuck (only made when that can happen).
+struct InstanceStreams {
+  let afterDelay: RandomStream
+  let build: RandomStream
+  let smartStack: RandomStream
+  let jetsamStuck: RandomStream?
+}

@@ -1,0 +1,135 @@
+import SimulationEngine
+
+/// Events to their owners: the device's one switch, and what each process of the table stands for.
+extension DeviceSimulation {
+  mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    tally.trajectory.add(event)
+    guard let kind = DeviceEventKind(rawValue: event.kind.rawValue) else {
+      preconditionFailure("unknown device event \(event.kind)")
+    }
+    switch kind {
+    case .hourTick:
+      hourTick(&scheduler)
+    case .sleep, .wake:
+      user.handle(kind, &scheduler)
+      processes.update(hour: scheduler.now.clockHour, asleep: user.asleep, &scheduler)
+      if kind == .sleep {
+        standby.start(&scheduler)
+      } else {
+        standby.stop(&scheduler)
+        for index in instances.indices where instances[index].machine.isWaiting {
+          retry(index, &scheduler)
+        }
+      }
+    case .process:
+      processFired(ProcessID(Int(event.target)), &scheduler)
+    case .appClose, .audioEnd:
+      app.handle(kind)
+    case .policyReload:
+      let instance = InstanceID(Int(event.target))
+      instances[instance.index].policyEvent = nil
+      raise(.policy, for: instance, &scheduler)
+    case .retry:
+      let index = Int(event.target)
+      instances[index].retryEvent = nil
+      retry(index, &scheduler)
+    case .standbyRefresh:
+      standby.refreshed(&scheduler)
+      for instance in standby.instances { raise(.standby, for: instance, &scheduler) }
+    case .widgetPushDelivery:
+      let delivered = widgetPush.deliver(
+        poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset,
+        &scheduler, &result)
+      if delivered {
+        processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
+        for index in instances.indices { raise(.push, for: instances[index].id, &scheduler) }
+      }
+    case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss,
+      .activityScheduledStart:
+      activities.handle(kind, target: event.target, poweredOff: power.isOff, &scheduler, &result)
+    }
+    assert(instances.allSatisfy(\.machine.isSettled), "an instance was left awaiting a decision or a build")
+  }
+
+  /// A Poisson process fired: hand what it stands for to the component it concerns.
+  mutating func processFired(_ process: ProcessID, _ scheduler: inout Scheduler) {
+    switch processes.fired(process, &scheduler) {
+    case .homeScreenViews:
+      let visitsOtherPage = user.visitsOtherPage()
+      for index in instances.indices {
+        let visible: Bool
+        switch instances[index].placement {
+        case .home: visible = true
+        case .homeOtherPage: visible = visitsOtherPage
+        case .smartStack:
+          visible = instances[index].streams.smartStack.bernoulli(user.configuration.smartStackProbability)
+        case .lockScreen, .standby: visible = false
+        }
+        if visible { view(index, &scheduler) }
+      }
+    case .lockScreenViews:
+      for index in instances.indices where instances[index].placement == .lockScreen {
+        view(index, &scheduler)
+      }
+      activities.viewed(at: scheduler.now, &result)
+    case .standbyViews:
+      for instance in standby.instances { view(instance.index, &scheduler) }
+    case .appOpens:
+      app.opened(length: user.configuration.appSession, &scheduler)
+      // Launching the app un-sticks extensions stuck after a jetsam [O].
+      for index in instances.indices {
+        instances[index].machine.appLaunched()
+        raise(.appForeground, for: instances[index].id, &scheduler)
+      }
+    case .audioSessions:
+      app.audioStarted(length: user.configuration.audioSession, &scheduler)
+      for index in instances.indices { raise(.audioSession, for: instances[index].id, &scheduler) }
+    case .environmentChanges:
+      for index in instances.indices { raise(.environmentChange, for: instances[index].id, &scheduler) }
+    case .reboots:
+      for index in instances.indices { raise(.reboot, for: instances[index].id, &scheduler) }
+    case .dataChanges(let kind):
+      dataChanged(kind, &scheduler)
+    case .taps(let instance):
+      raise(.appIntent, for: instance, &scheduler)
+    case .activityStarts(let kind):
+      if !power.isOff { activities.startActivity(kind, &scheduler, &result) }
+    }
+  }
+
+  /// The server's data of a widget kind changed: its instances fall behind, the server may push, and the
+  /// app reloads as its `on_change` says (with the cause its process state gives).
+  mutating func dataChanged(_ kind: KindID, _ scheduler: inout Scheduler) {
+    let source = data[kind]
+    for position in source.range {
+      instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
+    }
+    let cause = app.reloadCause
+    if source.push {
+      widgetPush.send(
+        asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
+    }
+    switch source.onChange {
+    case .none: break
+    case .reloadKind:
+      for position in source.range { raise(cause, for: data.members[position], &scheduler) }
+    case .reloadAll:
+      for index in instances.indices { raise(cause, for: instances[index].id, &scheduler) }
+    }
+  }
+
+  /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
+  mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
+    guard !power.isOff && instances[index].installed else { return }
+    instances[index].viewsThisHour += 1
+    if let staleness = instances[index].staleness(at: scheduler.now) {
+      result.staleness[index].record(staleness: staleness)
+      tally.staleness.add(staleness.seconds)
+    } else {
+      result.staleness[index].recordPlaceholder()
+    }
+    if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
+      raise(.catchUp, for: instances[index].id, &scheduler)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import SimulationEngine
+
+/// Starting the device's components, and folding its figures into the aggregate at the end.
+extension DeviceSimulation {
+  mutating func start(_ scheduler: inout Scheduler) {
+    var rates: [Double] = []
+    rates.reserveCapacity(processes.processes.count * 48)
+    for role in processes.roles {
+      for hour in 0..<24 {
+        rates.append(rate(of: role, hour: hour, asleep: false))
+        rates.append(rate(of: role, hour: hour, asleep: true))
+      }
+    }
+    processes.tabulate(rates)
+    for index in instances.indices {
+      instances[index].budget = ReloadBudget(
+        refill: budgetSettings.refill, allowance: allowance(of: instances[index], at: .zero), start: .zero)
+    }
+    scheduler.schedule(at: .zero + SimDuration.hour, kind: DeviceEventKind.hourTick.eventKind)
+    radios.drawHourlyNetwork()
+    user.start(&scheduler)
+    processes.update(hour: 0, asleep: user.asleep, &scheduler)
+    if user.asleep { standby.start(&scheduler) }
+    activities.start(&scheduler)
+    guard system.widgetAddedReload else { return }
+    for index in instances.indices where instances[index].installed {
+      raise(.widgetAdded, for: instances[index].id, &scheduler)
+    }
+  }
+
+  mutating func finish(_ scheduler: inout Scheduler) {
+    radios.cut(at: end, &result.energy)
+    closeHour(result.days * 24 - 1, at: end, &scheduler)
+    for index in instances.indices {
+      if let waiting = instances[index].machine.waitingRequest {
+        count(waiting, instances[index].id, .withheldAtEnd)
+      }
+    }
+    foldDevice(&scheduler)
+  }
+
+  /// Adds this device's own figures to the aggregate.
+  mutating func foldDevice(_ scheduler: inout Scheduler) {
+    result.eventsHandled += scheduler.handledEventCount
+    result.fingerprint.add(device: deviceIndex, tally.trajectory)
+    result.devices += 1
+    for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }
+    for (cell, exhausted) in tally.exhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
+    for (cell, time) in tally.lastGrant.enumerated() where time >= 0 {
+      result.lastGrantMicros[cell] += time
+      result.lastGrantDevices[cell] += 1
+    }
+    let endings = ActivityEnding.allCases.count
+    for record in activities.records {
+      result.activityTotals[record.kind.index * endings + record.ending.rawValue].add(record, simulationEnd: end)
+    }
+    if result.keepsActivityRecords { result.activities += activities.records }
+    let days = Double(result.days)
+    result.perDevice.reloadsPerDay.add(Double(tally.reloads) / days)
+    if tally.staleness.count > 0 { result.perDevice.stalenessP95.add(tally.staleness.quantile(0.95)) }
+    result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules / days)
+  }
+}

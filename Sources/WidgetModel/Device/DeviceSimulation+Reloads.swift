@@ -1,0 +1,170 @@
+import SimulationEngine
+
+/// Raising reload triggers and performing what each instance's ``ReloadMachine`` asks for: WidgetKit's
+/// decision on budget, interval and sleep; retries; builds and their costs; the policy's next reload.
+extension DeviceSimulation {
+  /// A trigger asks for a reload of `instance` (nothing happens on a switched-off phone, or for a widget
+  /// this device does not have). Whether it spends budget comes from the trigger table.
+  mutating func raise(_ cause: ReloadCause, for instance: InstanceID, _ scheduler: inout Scheduler) {
+    let index = instance.index
+    guard !power.isOff && instances[index].installed else { return }
+    perform(instances[index].machine.request(cause, at: scheduler.now), index, &scheduler)
+  }
+
+  /// The instance's waiting request may be grantable now (its retry fell due, or the user woke).
+  mutating func retry(_ index: Int, _ scheduler: inout Scheduler) {
+    perform(instances[index].machine.retry(), index, &scheduler)
+  }
+
+  /// Carries out a machine's action, feeding decisions and build results back until it settles.
+  mutating func perform(_ first: ReloadAction, _ index: Int, _ scheduler: inout Scheduler) {
+    var action = first
+    while true {
+      switch action {
+      case .none:
+        return
+      case .count(let request, let outcome):
+        count(request, instances[index].id, outcome)
+        return
+      case .decide:
+        action = instances[index].machine.decide(blocker(index, at: scheduler.now))
+      case .wait(let budgetEmpty):
+        if budgetEmpty { markExhausted(index, at: scheduler.now) }
+        scheduleRetry(index, &scheduler)
+        return
+      case .build(let spend, let lastGrant, let superseded):
+        cancelRetry(index, &scheduler)
+        if let superseded { count(superseded, instances[index].id, .coalesced) }
+        if spend { spendBudget(index, lastGrant: lastGrant, at: scheduler.now) }
+        action = instances[index].machine.buildEnded(build(index, at: scheduler.now))
+      case .stuck(let request, let superseded):
+        cancelRetry(index, &scheduler)
+        if let superseded { count(superseded, instances[index].id, .coalesced) }
+        count(request, instances[index].id, .stuck)
+        return
+      case .built(let request, let outcome, let budgeted):
+        finishReload(index, request, outcome, budgeted: budgeted, &scheduler)
+        return
+      }
+    }
+  }
+
+  /// What stops a budgeted reload of the instance now. An empty budget takes precedence.
+  mutating func blocker(_ index: Int, at now: SimTime) -> GrantBlocker {
+    if budgetSettings.debug { return .none }
+    instances[index].budget.advance(to: now)
+    if !instances[index].budget.hasBudget { return .budget }
+    if system.deferWhileAsleep && user.asleep { return .deferred }
+    if let last = instances[index].lastReload, now < last + budgetSettings.minInterval { return .deferred }
+    return .none
+  }
+
+  /// Schedules the next attempt of the instance's waiting request at the earliest time it could succeed;
+  /// with no such time (an allowance of zero) the next hour tick looks again.
+  mutating func scheduleRetry(_ index: Int, _ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    var time = instances[index].budget.nextAvailable(after: now)
+    if let last = instances[index].lastReload { time = Swift.max(time, last + budgetSettings.minInterval) }
+    if system.deferWhileAsleep && user.asleep { time = Swift.max(time, user.nextWake) }
+    cancelRetry(index, &scheduler)
+    guard time < ReloadBudget.never else { return }
+    let at = Swift.max(time, now + .microseconds(1))
+    instances[index].retryEvent = scheduler.schedule(
+      at: at, kind: DeviceEventKind.retry.eventKind, target: instances[index].id.eventTarget)
+  }
+
+  mutating func cancelRetry(_ index: Int, _ scheduler: inout Scheduler) {
+    if let retry = instances[index].takeRetryEvent() { scheduler.cancel(retry) }
+  }
+
+  mutating func spendBudget(_ index: Int, lastGrant: Bool, at now: SimTime) {
+    instances[index].budget.advance(to: now)
+    instances[index].budget.spend(at: now)
+    if lastGrant {
+      tally.lastGrant[now.dayIndex * instances.count + index] = now.sinceMidnight.microseconds
+    }
+  }
+
+  /// Draws what building the timeline costs and whether it survives: CPU time; a network fetch and its
+  /// size; peak memory (`memory + (entries - 1) * memory_per_entry`). Killed above the memory ceiling
+  /// (jetsam, after which the extension may stay stuck); cut off when CPU plus fetch time passes the time
+  /// limit.
+  mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
+    let settings = instances[index].build
+    let stream = instances[index].streams.build
+    result.builds[index] += 1
+    let cpu = SampleLimits.duration(settings.cpuSeconds.sample(stream))
+    result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
+    processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
+    var seconds = cpu
+    if stream.bernoulli(settings.fetchProbability) {
+      let bytes = SampleLimits.size(settings.fetchBytes.sample(stream))
+      result.fetches[index] += 1
+      result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
+      result.serverLoad.recordFetch(bytes: bytes, at: now, offset: clockOffset)
+      seconds += system.network.latencySeconds + radios.transfer(bytes: bytes, subject: index, at: now, &result.energy)
+    }
+    let entries = instances[index].timeline.entries
+    let memory =
+      Swift.max(0, settings.memoryBytes.sample(stream)) + Double(entries - 1) * settings.memoryPerEntryBytes
+    if memory > system.memoryCeilingBytes {
+      let stuck = instances[index].streams.jetsamStuck?.bernoulli(system.jetsamStuckProbability) ?? false
+      return .jetsam(stuck: stuck)
+    }
+    if seconds > settings.timeLimit.seconds { return .timeout }
+    processor.power.bookRender(entries: entries, subject: index, at: now, &result.energy)
+    return .success
+  }
+
+  /// A build ended: count it, schedule the policy's next reload (after a failed build WidgetKit tries again
+  /// on the old timeline's schedule), and let a budgeted reload pull other instances' due policy reloads
+  /// forward (`system.coalesce_window`).
+  mutating func finishReload(
+    _ index: Int, _ request: ReloadRequest, _ outcome: ReloadOutcome, budgeted: Bool, _ scheduler: inout Scheduler
+  ) {
+    let now = scheduler.now
+    count(request, instances[index].id, outcome)
+    if outcome.isReload { tally.reloads += 1 }
+    if trace != nil {
+      trace?.append(
+        ReloadRecord(
+          time: now, requestTime: request.time, instance: instances[index].id, cause: request.cause, outcome: outcome))
+    }
+    instances[index].lastReload = now
+    schedulePolicy(index, &scheduler)
+    guard budgeted && system.coalesceWindow > .zero else { return }
+    let horizon = now + system.coalesceWindow
+    for other in instances.indices where other != index {
+      if let event = instances[other].policyEvent, instances[other].policyTime <= horizon {
+        instances[other].policyEvent = scheduler.supersede(
+          event, at: now, kind: DeviceEventKind.policyReload.eventKind, target: instances[other].id.eventTarget)
+        instances[other].policyTime = now
+      }
+    }
+  }
+
+  /// Replaces the pending policy reload with the new timeline's: its earliest date plus the system's delay
+  /// (longer in Low Power Mode).
+  mutating func schedulePolicy(_ index: Int, _ scheduler: inout Scheduler) {
+    if let event = instances[index].policyEvent { scheduler.cancel(event) }
+    instances[index].policyEvent = nil
+    guard let earliest = instances[index].timeline.earliestNextReload else { return }
+    var delaySeconds = Swift.max(0, system.afterDelay.sample(instances[index].streams.afterDelay))
+    if power.isLowPowerMode { delaySeconds *= power.device.lowPowerMode.afterDelayFactor }
+    let time = scheduler.now + earliest + SimDuration(seconds: delaySeconds)
+    instances[index].policyTime = time
+    instances[index].policyEvent = scheduler.schedule(
+      at: time, kind: DeviceEventKind.policyReload.eventKind, target: instances[index].id.eventTarget)
+  }
+
+  mutating func markExhausted(_ index: Int, at now: SimTime) {
+    tally.exhausted[now.dayIndex * instances.count + index] = true
+  }
+
+  /// Counts one request, by the hour it was made in.
+  mutating func count(_ request: ReloadRequest, _ instance: InstanceID, _ outcome: ReloadOutcome) {
+    result.countReload(
+      hourIndex: Swift.min(request.time.hourIndex, result.days * 24 - 1), instance: instance, cause: request.cause,
+      outcome: outcome)
+  }
+}

@@ -1,0 +1,167 @@
+import SimulationEngine
+
+/// One device through the simulated days, built from components that each own their state and the events
+/// addressed to them: the ``User``, the ``AppProcess``, each ``WidgetInstance`` (its ``ReloadMachine`` and
+/// budget), the app's ``DataSources``, the ``StandbyDisplay``, the ``WidgetPushChannel``, the
+/// ``LiveActivities``, the ``Radios``, the ``Processor`` and the ``PowerSystem``. The device wires them:
+/// ``handle(_:scheduler:)`` is a switch that hands each event to its owner, and the device performs the
+/// actions components return (a reload, a push wake-up).
+///
+/// Per-event work touches only preallocated arrays: no allocation, closure or `any` call in the loop.
+struct DeviceSimulation: EventHandler {
+  let budgetSettings: BudgetConfiguration
+  let system: SystemConfiguration
+  let widgets: [WidgetConfiguration]
+  let end: SimTime
+  /// The device's index in the fleet (0 for a single device), which keys its streams and fingerprint.
+  let deviceIndex: Int
+  /// Local clock ahead of UTC (the device's time zone), for server load by UTC minute.
+  let clockOffset: SimDuration
+
+  var user: User
+  var app: AppProcess
+  var processes: ProcessTable
+  var instances: [WidgetInstance]
+  let data: DataSources
+  var standby: StandbyDisplay
+  var widgetPush: WidgetPushChannel
+  var activities: LiveActivities
+  var radios: Radios
+  var processor: Processor
+  var power: PowerSystem
+
+  /// The aggregate this device adds to, and its own figures until it finishes.
+  var result: ReplicationResult
+  var tally: DeviceTally
+  /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
+  var trace: [ReloadRecord]?
+
+  /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
+  init(
+    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
+    installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
+  ) {
+    func stream(_ role: StreamRole, _ label: String = "") -> RandomStream {
+      RandomStream(
+        seed: StreamSeed(
+          scenarioSeed: configuration.seed, replication: UInt64(replication), entity: UInt64(device),
+          stream: role.streamID(label: label)))
+    }
+    deviceIndex = device
+    self.clockOffset = clockOffset
+    budgetSettings = configuration.budget
+    system = configuration.system
+    widgets = configuration.widgets
+    end = SimTime.zero + .days(Int64(configuration.days))
+    user = User(configuration.user, pageVisits: stream(.pageVisits))
+    app = AppProcess(sessionLength: stream(.appSessionLength), audioSessionLength: stream(.audioSessionLength))
+    widgetPush = WidgetPushChannel(settings: configuration.system.widgetPush, delayStream: stream(.widgetPushDelay))
+    radios = Radios(
+      configuration.device.radios, selection: configuration.device.network, networkStream: stream(.network))
+    processor = Processor(power: configuration.device.power)
+    power = PowerSystem(configuration.device, sleep: configuration.user.sleep)
+    activities = LiveActivities(
+      kinds: configuration.liveActivities, system: configuration.system.liveActivities,
+      power: configuration.device.power, clockOffset: clockOffset,
+      streams: configuration.liveActivities.map {
+        ActivityStreams(
+          updates: stream(.activityUpdates, $0.id), lifetime: stream(.activityLifetime, $0.id),
+          render: stream(.activityRender, $0.id))
+      })
+
+    let kinds = configuration.kinds
+    let stuckPossible = configuration.system.jetsamStuckProbability > 0
+    instances = configuration.instances.enumerated().map { index, identity in
+      let widget = configuration.widgets[identity.widgetIndex]
+      return WidgetInstance(
+        id: InstanceID(index), widgetIndex: identity.widgetIndex, widget: widget,
+        installed: installed?[identity.widgetIndex] ?? true, kind: KindID(kinds.firstIndex(of: widget.kind) ?? 0),
+        refill: configuration.budget.refill,
+        expectedViews: (0..<24).map {
+          DeviceSimulation.expectedViews(
+            placement: widget.placement, hour: $0, user: configuration.user, system: configuration.system)
+        },
+        streams: InstanceStreams(
+          afterDelay: stream(.afterDelay, identity.label), build: stream(.build, identity.label),
+          smartStack: stream(.smartStack, identity.label),
+          jetsamStuck: stuckPossible ? stream(.jetsamStuck, identity.label) : nil))
+    }
+    data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
+    standby = StandbyDisplay(
+      enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
+      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id))
+
+    var processes = [
+      PoissonProcess(role: .homeScreenViews, stream: stream(.homeScreenViews)),
+      PoissonProcess(role: .lockScreenViews, stream: stream(.lockScreenViews)),
+      PoissonProcess(role: .standbyViews, stream: stream(.standbyViews)),
+      PoissonProcess(role: .appOpens, stream: stream(.appOpens)),
+      PoissonProcess(role: .audioSessions, stream: stream(.audioSessions)),
+      PoissonProcess(role: .environmentChanges, stream: stream(.environmentChanges)),
+      PoissonProcess(role: .reboots, stream: stream(.reboots)),
+    ]
+    for (index, kind) in kinds.enumerated() {
+      processes.append(PoissonProcess(role: .dataChanges(KindID(index)), stream: stream(.dataChanges, kind)))
+    }
+    for (index, identity) in configuration.instances.enumerated()
+    where configuration.widgets[identity.widgetIndex].tapsPerDay > 0 {
+      processes.append(PoissonProcess(role: .taps(InstanceID(index)), stream: stream(.taps, identity.label)))
+    }
+    for (index, activity) in configuration.liveActivities.enumerated() {
+      processes.append(
+        PoissonProcess(role: .activityStarts(ActivityKindID(index)), stream: stream(.activityStarts, activity.id)))
+    }
+    self.processes = ProcessTable(processes)
+    // Moved in, not copied: the caller's aggregate arrays stay uniquely referenced, so adding to them never
+    // copies them.
+    result =
+      (consume aggregate)
+      ?? ReplicationResult(
+        replication: replication, days: configuration.days, instanceCount: instances.count,
+        activityKinds: configuration.liveActivities.count)
+    result.energy.undrained = 0
+    result.energy.deviceWidgetJoules = 0
+    tally = DeviceTally(days: configuration.days, instanceCount: instances.count)
+  }
+
+  /// Simulates one replication of one device.
+  static func run(
+    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
+    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
+  ) -> ReplicationResult {
+    var simulation = DeviceSimulation(
+      configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
+      installed: installed, into: consume aggregate)
+    if trace { simulation.trace = [] }
+    var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
+    simulation.start(&scheduler)
+    _ = scheduler.run(until: simulation.end, handler: &simulation)
+    simulation.finish(&scheduler)
+    simulation.result.trace = simulation.trace
+    return simulation.takeResult()
+  }
+
+  /// Hands the aggregate back without leaving a second reference to its arrays behind.
+  mutating func takeResult() -> ReplicationResult {
+    let taken = result
+    result = ReplicationResult(replication: 0, days: 0, instanceCount: 0)
+    return taken
+  }
+}
+
+/// One device's own figures while it runs, folded into the aggregate when it finishes.
+struct DeviceTally {
+  /// The trajectory so far: every handled event's time, kind and target folded in, in order.
+  var trajectory = TrajectoryFingerprint()
+  /// Per `day * instances + instance`: whether a request found no budget.
+  var exhausted: [Bool]
+  /// Per `day * instances + instance`: time of day (µs) of the last immediate budget grant; -1 if none.
+  var lastGrant: [Int64]
+  var reloads = 0
+  var staleness = QuantileSketch()
+
+  init(days: Int, instanceCount: Int) {
+    exhausted = Array(repeating: false, count: days * instanceCount)
+    lastGrant = Array(repeating: -1, count: days * instanceCount)
+  }
+}

@@ -1,0 +1,89 @@
+/// A part of a replication's result that adds up across devices (in any order, to the same bits) and can be
+/// emptied for another run without giving back its memory.
+protocol Accumulator: Sendable {
+  /// The empty value.
+  init()
+  mutating func merge(_ other: Self)
+  mutating func reset()
+}
+
+extension Accumulator {
+  mutating func reset() { self = Self() }
+}
+
+extension Accumulator where Self: FixedWidthInteger {
+  @inline(__always) mutating func merge(_ other: Self) { self += other }
+  @inline(__always) mutating func reset() { self = 0 }
+}
+
+extension Int: Accumulator {}
+extension Int32: Accumulator {}
+extension Int64: Accumulator {}
+extension UInt64: Accumulator {}
+extension Int128: Accumulator {}
+
+/// Element by element; emptied in place.
+extension Array: Accumulator where Element: Accumulator {
+  mutating func merge(_ other: [Element]) {
+    precondition(count == other.count, "merged accumulators of different shapes")
+    withUnsafeMutableBufferPointer { mine in
+      other.withUnsafeBufferPointer { theirs in
+        for index in mine.indices { mine[index].merge(theirs[index]) }
+      }
+    }
+  }
+
+  mutating func reset() {
+    withUnsafeMutableBufferPointer { mine in
+      for index in mine.indices { mine[index].reset() }
+    }
+  }
+}
+
+extension StalenessRecorder: Accumulator {}
+extension ActivityTotals: Accumulator {}
+extension ReplicationFingerprint: Accumulator {}
+extension DeviceDistributions: Accumulator {}
+
+/// The shape of a run's results: what sizes every accumulator.
+struct ResultShape {
+  let days: Int
+  let instanceCount: Int
+  let activityKinds: Int
+  var hours: Int { days * 24 }
+}
+
+/// One accumulator of ``ReplicationResult``: where it is, and how big it is for a shape.
+protocol ResultField: Sendable {
+  func allocate(_ result: inout ReplicationResult, _ shape: ResultShape)
+  func merge(_ result: inout ReplicationResult, _ other: ReplicationResult)
+  func reset(_ result: inout ReplicationResult)
+}
+
+struct Field<Value: Accumulator>: ResultField {
+  typealias Path = WritableKeyPath<ReplicationResult, Value> & Sendable
+  let path: Path
+  let make: @Sendable (ResultShape) -> Value
+
+  /// An accumulator that starts empty whatever the shape (a scalar, a sketch).
+  init(_ path: Path) {
+    self.path = path
+    make = { _ in Value() }
+  }
+
+  init(_ path: Path, make: @escaping @Sendable (ResultShape) -> Value) {
+    self.path = path
+    self.make = make
+  }
+
+  func allocate(_ result: inout ReplicationResult, _ shape: ResultShape) { result[keyPath: path] = make(shape) }
+  func merge(_ result: inout ReplicationResult, _ other: ReplicationResult) {
+    result[keyPath: path].merge(other[keyPath: path])
+  }
+  func reset(_ result: inout ReplicationResult) { result[keyPath: path].reset() }
+}
+
+extension Array where Element: Accumulator {
+  /// `count` empty elements.
+  static func empty(_ count: Int) -> [Element] { Array(repeating: Element(), count: count) }
+}

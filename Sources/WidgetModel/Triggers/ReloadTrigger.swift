@@ -1,0 +1,115 @@
+/// Whether a reload cause spends the instance's budget.
+public enum TriggerBudget: Sendable, Equatable {
+  case budgeted
+  case exempt
+}
+
+/// Which instances a trigger reloads when it is raised.
+public struct ReloadScope: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The one instance the event names (its policy fell due, it was tapped, it came into view).
+  public static let namedInstance = ReloadScope(rawValue: 1)
+  /// Every instance on the device.
+  public static let everyInstance = ReloadScope(rawValue: 2)
+  /// The instances whose data changed: of the changed kind (`on_change: reload_kind`) or all of them
+  /// (`reload_all`).
+  public static let changedData = ReloadScope(rawValue: 4)
+  /// The instances placed in StandBy.
+  public static let standbyInstances = ReloadScope(rawValue: 8)
+
+  /// The scope's words in documentation.
+  public var description: String {
+    var parts: [String] = []
+    if contains(.namedInstance) { parts.append("that instance") }
+    if contains(.everyInstance) { parts.append("every instance") }
+    if contains(.changedData) { parts.append("the changed kind's instances (or all, by `on_change`)") }
+    if contains(.standbyInstances) { parts.append("StandBy instances") }
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// One row of the trigger table: a reload cause, its name in reports, whether it is budgeted, whom it
+/// reloads, who raises it, and where the rule comes from.
+public struct ReloadTrigger: Sendable {
+  public let cause: ReloadCause
+  public let name: String
+  public let budget: TriggerBudget
+  public let reloads: ReloadScope
+  /// What raises it, in the documentation's words.
+  public let raisedBy: String
+  /// The source of the rule, as the documentation labels it: [D] Apple's documentation, [O] developers'
+  /// observations, [F] folklore, [A] our assumption.
+  public let source: String
+}
+
+extension ReloadCause {
+  /// The trigger table: every reload cause, listed once. The model reads budget and scope from it, the
+  /// reports its name, and README.md's trigger list is checked against it (`TriggerTableTests`).
+  /// Adding a cause: a case above, a row here, and the component that raises it.
+  public var trigger: ReloadTrigger {
+    switch self {
+    case .widgetAdded:
+      ReloadTrigger(
+        cause: self, name: "widget_added", budget: .exempt, reloads: .everyInstance,
+        raisedBy: "the start of the simulation (`system.widget_added_reload`)", source: "F")
+    case .policy:
+      ReloadTrigger(
+        cause: self, name: "policy", budget: .budgeted, reloads: .namedInstance,
+        raisedBy: "the timeline's `.after` / `.atEnd` date, plus the system's delay", source: "D")
+    case .appReload:
+      ReloadTrigger(
+        cause: self, name: "app_reload", budget: .budgeted, reloads: .changedData,
+        raisedBy: "the app's `reloadTimelines(ofKind:)` / `reloadAllTimelines()` on a data change, from the background",
+        source: "D")
+    case .appForeground:
+      ReloadTrigger(
+        cause: self, name: "app_foreground", budget: .exempt, reloads: [.everyInstance, .changedData],
+        raisedBy: "every app open; data changes while the app is in the foreground", source: "D")
+    case .audioSession:
+      ReloadTrigger(
+        cause: self, name: "audio_session", budget: .exempt, reloads: [.everyInstance, .changedData],
+        raisedBy: "the start of an audio or navigation session; data changes during one", source: "D")
+    case .appIntent:
+      ReloadTrigger(
+        cause: self, name: "app_intent", budget: .exempt, reloads: .namedInstance,
+        raisedBy: "a tap on the widget's App Intent button or toggle", source: "D")
+    case .environmentChange:
+      ReloadTrigger(
+        cause: self, name: "environment_change", budget: .exempt, reloads: .everyInstance,
+        raisedBy: "a locale, accessibility, time or similar system change", source: "D")
+    case .reboot:
+      ReloadTrigger(
+        cause: self, name: "reboot", budget: .exempt, reloads: .everyInstance,
+        raisedBy: "a reboot, or the phone starting again after its battery ran flat", source: "F")
+    case .standby:
+      ReloadTrigger(
+        cause: self, name: "standby", budget: .exempt, reloads: .standbyInstances,
+        raisedBy: "the StandBy display's refresh while charging at night", source: "D")
+    case .catchUp:
+      ReloadTrigger(
+        cause: self, name: "catch_up", budget: .exempt, reloads: .namedInstance,
+        raisedBy: "a view of a rarely visited page's widget with a request waiting", source: "D")
+    case .push:
+      ReloadTrigger(
+        cause: self, name: "push", budget: .budgeted, reloads: .everyInstance,
+        raisedBy: "a delivered WidgetKit push (reloads like `reloadAllTimelines()`)", source: "D")
+    }
+  }
+
+  /// The trigger table as a Markdown table (README.md's "Reload triggers" holds exactly this).
+  public static var markdownTable: String {
+    var lines = [
+      "| cause (in reports) | budget | reloads | raised by | source |",
+      "|---|---|---|---|---|",
+    ]
+    for cause in allCases {
+      let row = cause.trigger
+      lines.append(
+        "| `\(row.name)` | \(row.budget == .budgeted ? "budgeted" : "exempt") | \(row.reloads.description) | \(row.raisedBy) | [\(row.source)] |"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
