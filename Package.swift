@@ -100,7 +100,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["WidgetModel", "SimulationEngine"]
+      dependencies: ["WidgetModel", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "ScenarioFilesTests",

@@ -74,62 +74,17 @@ public enum FleetRunner {
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = configuration.fleet.devices
     let workers = Swift.max(1, Swift.min(jobs, devices))
-    let keepRecords = devices == 1
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
-    let done = Atomic<Int>(0)
-    let stopped = Atomic<Bool>(false)
-    let events = Atomic<UInt64>(0)
-    let lastReport = Atomic<Int64>(0)
-    let clock = ContinuousClock()
-    let start = clock.now
+    let counters = FleetCounters(devices: devices, progress: progress)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      var aggregate = ReplicationResult(
-        replication: replication, days: configuration.days, instanceCount: configuration.instances.count,
-        activityKinds: configuration.liveActivities.count, keepsActivityRecords: keepRecords)
-      var mine: [DeviceSummary] = []
-      var device = worker
-      while device < devices {
-        if let stop, stop() {
-          stopped.store(true, ordering: .relaxed)
-          break
-        }
-        let (deviceConfiguration, offset, installed) = FleetRunner.device(
-          device, of: configuration, replication: replication)
-        let before = aggregate.eventsHandled
-        let socBefore = perDevice ? aggregate.stateOfChargePPM : []
-        let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
-        aggregate = DeviceSimulation.run(
-          configuration: deviceConfiguration, replication: replication, device: device, clockOffset: offset,
-          installed: installed, into: consume aggregate)
-        if perDevice {
-          mine.append(
-            summary(
-              device: device, offset: offset, installed: installed, configuration: configuration, aggregate: aggregate,
-              socBefore: socBefore, perDeviceBefore: perDeviceBefore))
-        }
-        let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
-        let total = events.wrappingAdd(aggregate.eventsHandled - before, ordering: .relaxed).newValue
-        if let progress {
-          let elapsed = clock.now - start
-          let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-          let previous = lastReport.load(ordering: .relaxed)
-          if micros - previous >= 250_000 || finished == devices,
-            lastReport.compareExchange(expected: previous, desired: micros, ordering: .relaxed).exchanged
-          {
-            progress(
-              FleetProgress(
-                devicesDone: finished, devices: devices, events: total, elapsedSeconds: Double(micros) / 1e6))
-          }
-        }
-        device += workers
-      }
-      let finished = aggregate
-      results.withLock { $0[worker] = finished }
-      let collected = mine
-      summaries.withLock { $0[worker] = collected }
+      let (aggregate, mine) = runWorker(
+        worker, of: workers, configuration, replication: replication, perDevice: perDevice, counters: counters,
+        stop: stop)
+      results.withLock { $0[worker] = aggregate }
+      summaries.withLock { $0[worker] = mine }
     }
-    if stopped.load(ordering: .relaxed) { return nil }
+    if counters.stopped.load(ordering: .relaxed) { return nil }
     var combined = results.withLock { $0 }.compactMap { $0 }
     var result = combined.removeFirst()
     for other in combined { result.merge(other) }
@@ -141,6 +96,43 @@ public enum FleetRunner {
       for device in 0..<devices { ordered.append(lists[device % workers][device / workers]) }
     }
     return (result, ordered)
+  }
+
+  /// One thread's share of the fleet: devices `worker`, `worker + workers`, ..., each added to the thread's
+  /// aggregate as soon as it finishes.
+  static func runWorker(
+    _ worker: Int, of workers: Int, _ configuration: ScenarioConfiguration, replication: Int, perDevice: Bool,
+    counters: FleetCounters, stop: (@Sendable () -> Bool)?
+  ) -> (ReplicationResult, [DeviceSummary]) {
+    let devices = configuration.fleet.devices
+    var aggregate = ReplicationResult(
+      replication: replication, days: configuration.days, instanceCount: configuration.instances.count,
+      activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1)
+    var mine: [DeviceSummary] = []
+    var device = worker
+    while device < devices {
+      if let stop, stop() {
+        counters.stopped.store(true, ordering: .relaxed)
+        break
+      }
+      let (deviceConfiguration, offset, installed) = FleetRunner.device(
+        device, of: configuration, replication: replication)
+      let before = aggregate.eventsHandled
+      let socBefore = perDevice ? aggregate.stateOfChargePPM : []
+      let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
+      aggregate = DeviceSimulation.run(
+        configuration: deviceConfiguration, replication: replication, device: device, clockOffset: offset,
+        installed: installed, into: consume aggregate)
+      if perDevice {
+        mine.append(
+          summary(
+            device: device, offset: offset, installed: installed, configuration: configuration, aggregate: aggregate,
+            socBefore: socBefore, perDeviceBefore: perDeviceBefore))
+      }
+      counters.deviceFinished(events: aggregate.eventsHandled - before)
+      device += workers
+    }
+    return (aggregate, mine)
   }
 
   /// One device's figures, from the aggregate before and after it ran.
@@ -162,5 +154,40 @@ public enum FleetRunner {
       reloadsPerDay: added(figures.reloadsPerDay, perDeviceBefore.reloadsPerDay),
       stalenessP95Seconds: added(figures.stalenessP95, perDeviceBefore.stalenessP95),
       joulesPerDay: added(figures.joulesPerDay, perDeviceBefore.joulesPerDay), minimumStateOfCharge: lowest)
+  }
+}
+
+/// What a fleet's threads share while they run: devices done, events handled, whether a stop was asked for,
+/// and the progress callback, called at most every 250 ms (and once at the end).
+final class FleetCounters: Sendable {
+  let devices: Int
+  let progress: (@Sendable (FleetProgress) -> Void)?
+  let done = Atomic<Int>(0)
+  let stopped = Atomic<Bool>(false)
+  let events = Atomic<UInt64>(0)
+  let lastReport = Atomic<Int64>(0)
+  let clock = ContinuousClock()
+  let start: ContinuousClock.Instant
+
+  init(devices: Int, progress: (@Sendable (FleetProgress) -> Void)?) {
+    self.devices = devices
+    self.progress = progress
+    start = clock.now
+  }
+
+  /// A device finished after handling `handled` events.
+  func deviceFinished(events handled: UInt64) {
+    let finished = done.wrappingAdd(1, ordering: .relaxed).newValue
+    let total = events.wrappingAdd(handled, ordering: .relaxed).newValue
+    guard let progress else { return }
+    let elapsed = clock.now - start
+    let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
+    let previous = lastReport.load(ordering: .relaxed)
+    if micros - previous >= 250_000 || finished == devices,
+      lastReport.compareExchange(expected: previous, desired: micros, ordering: .relaxed).exchanged
+    {
+      progress(
+        FleetProgress(devicesDone: finished, devices: devices, events: total, elapsedSeconds: Double(micros) / 1e6))
+    }
   }
 }

@@ -28,21 +28,21 @@ extension DeviceSimulation {
     case .policyReload:
       let instance = InstanceID(Int(event.target))
       instances[instance.index].policyEvent = nil
-      raise(.policy, for: instance, &scheduler)
+      raise(.policy, .instance(instance), &scheduler)
     case .retry:
       let index = Int(event.target)
       instances[index].retryEvent = nil
       retry(index, &scheduler)
     case .standbyRefresh:
       standby.refreshed(&scheduler)
-      for instance in standby.instances { raise(.standby, for: instance, &scheduler) }
+      raise(.standby, .standbyInstances, &scheduler)
     case .widgetPushDelivery:
       let delivered = widgetPush.deliver(
         poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset,
         &scheduler, &result)
       if delivered {
         processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
-        for index in instances.indices { raise(.push, for: instances[index].id, &scheduler) }
+        raise(.push, .everyInstance, &scheduler)
       }
     case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss,
       .activityScheduledStart:
@@ -77,21 +77,19 @@ extension DeviceSimulation {
     case .appOpens:
       app.opened(length: user.configuration.appSession, &scheduler)
       // Launching the app un-sticks extensions stuck after a jetsam [O].
-      for index in instances.indices {
-        instances[index].machine.appLaunched()
-        raise(.appForeground, for: instances[index].id, &scheduler)
-      }
+      for index in instances.indices { instances[index].machine.appLaunched() }
+      raise(.appForeground, .everyInstance, &scheduler)
     case .audioSessions:
       app.audioStarted(length: user.configuration.audioSession, &scheduler)
-      for index in instances.indices { raise(.audioSession, for: instances[index].id, &scheduler) }
+      raise(.audioSession, .everyInstance, &scheduler)
     case .environmentChanges:
-      for index in instances.indices { raise(.environmentChange, for: instances[index].id, &scheduler) }
+      raise(.environmentChange, .everyInstance, &scheduler)
     case .reboots:
-      for index in instances.indices { raise(.reboot, for: instances[index].id, &scheduler) }
+      raise(.reboot, .everyInstance, &scheduler)
     case .dataChanges(let kind):
       dataChanged(kind, &scheduler)
     case .taps(let instance):
-      raise(.appIntent, for: instance, &scheduler)
+      raise(.appIntent, .instance(instance), &scheduler)
     case .activityStarts(let kind):
       if !power.isOff { activities.startActivity(kind, &scheduler, &result) }
     }
@@ -104,18 +102,11 @@ extension DeviceSimulation {
     for position in source.range {
       instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
     }
-    let cause = app.reloadCause
     if source.push {
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
-    switch source.onChange {
-    case .none: break
-    case .reloadKind:
-      for position in source.range { raise(cause, for: data.members[position], &scheduler) }
-    case .reloadAll:
-      for index in instances.indices { raise(cause, for: instances[index].id, &scheduler) }
-    }
+    raise(app.reloadCause, .changedData(kind), &scheduler)
   }
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
@@ -129,7 +120,7 @@ extension DeviceSimulation {
       result.staleness[index].recordPlaceholder()
     }
     if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
-      raise(.catchUp, for: instances[index].id, &scheduler)
+      raise(.catchUp, .instance(instances[index].id), &scheduler)
     }
   }
 }

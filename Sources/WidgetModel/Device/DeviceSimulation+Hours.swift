@@ -26,7 +26,7 @@ extension DeviceSimulation {
       radios.cut(at: now, &result.energy)
       result.energy.undrained = 0
     case .switchedOn:
-      for index in instances.indices { raise(.reboot, for: instances[index].id, &scheduler) }
+      raise(.reboot, .everyInstance, &scheduler)
     }
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {

@@ -23,9 +23,7 @@ extension DeviceSimulation {
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
     guard system.widgetAddedReload else { return }
-    for index in instances.indices where instances[index].installed {
-      raise(.widgetAdded, for: instances[index].id, &scheduler)
-    }
+    raise(.widgetAdded, .everyInstance, &scheduler)
   }
 
   mutating func finish(_ scheduler: inout Scheduler) {

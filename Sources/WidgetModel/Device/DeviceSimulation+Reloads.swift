@@ -3,10 +3,31 @@ import SimulationEngine
 /// Raising reload triggers and performing what each instance's ``ReloadMachine`` asks for: WidgetKit's
 /// decision on budget, interval and sleep; retries; builds and their costs; the policy's next reload.
 extension DeviceSimulation {
-  /// A trigger asks for a reload of `instance` (nothing happens on a switched-off phone, or for a widget
-  /// this device does not have). Whether it spends budget comes from the trigger table.
-  mutating func raise(_ cause: ReloadCause, for instance: InstanceID, _ scheduler: inout Scheduler) {
-    let index = instance.index
+  /// A trigger asks for reloads of `targets`. The trigger table says whether they spend budget, and (checked
+  /// in debug builds) which targets the cause may name.
+  mutating func raise(_ cause: ReloadCause, _ targets: ReloadTargets, _ scheduler: inout Scheduler) {
+    assert(cause.trigger.reloads.contains(targets.scope), "\(cause.name) may not reload \(targets.scope.description)")
+    switch targets {
+    case .instance(let instance):
+      raise(cause, for: instance.index, &scheduler)
+    case .everyInstance:
+      for index in instances.indices { raise(cause, for: index, &scheduler) }
+    case .changedData(let kind):
+      switch data[kind].onChange {
+      case .none: break
+      case .reloadKind:
+        for position in data[kind].range { raise(cause, for: data.members[position].index, &scheduler) }
+      case .reloadAll:
+        for index in instances.indices { raise(cause, for: index, &scheduler) }
+      }
+    case .standbyInstances:
+      for instance in standby.instances { raise(cause, for: instance.index, &scheduler) }
+    }
+  }
+
+  /// One instance's request: nothing happens on a switched-off phone, or for a widget this device does not
+  /// have.
+  private mutating func raise(_ cause: ReloadCause, for index: Int, _ scheduler: inout Scheduler) {
     guard !power.isOff && instances[index].installed else { return }
     perform(instances[index].machine.request(cause, at: scheduler.now), index, &scheduler)
   }

@@ -41,12 +41,7 @@ struct DeviceSimulation: EventHandler {
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
     installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
   ) {
-    func stream(_ role: StreamRole, _ label: String = "") -> RandomStream {
-      RandomStream(
-        seed: StreamSeed(
-          scenarioSeed: configuration.seed, replication: UInt64(replication), entity: UInt64(device),
-          stream: role.streamID(label: label)))
-    }
+    let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
     deviceIndex = device
     self.clockOffset = clockOffset
     budgetSettings = configuration.budget
@@ -68,10 +63,31 @@ struct DeviceSimulation: EventHandler {
           updates: stream(.activityUpdates, $0.id), lifetime: stream(.activityLifetime, $0.id),
           render: stream(.activityRender, $0.id))
       })
+    instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
+    data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
+    standby = StandbyDisplay(
+      enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
+      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id))
+    processes = DeviceSimulation.makeProcesses(configuration, stream)
+    // Moved in, not copied: the caller's aggregate arrays stay uniquely referenced, so adding to them never
+    // copies them.
+    result =
+      (consume aggregate)
+      ?? ReplicationResult(
+        replication: replication, days: configuration.days, instanceCount: instances.count,
+        activityKinds: configuration.liveActivities.count)
+    result.energy.undrained = 0
+    result.energy.deviceWidgetJoules = 0
+    tally = DeviceTally(days: configuration.days, instanceCount: instances.count)
+  }
 
+  /// The widget instances, each with its streams (labelled by the instance) and its expected views.
+  static func makeInstances(
+    _ configuration: ScenarioConfiguration, installed: [Bool]?, _ stream: StreamFactory
+  ) -> [WidgetInstance] {
     let kinds = configuration.kinds
     let stuckPossible = configuration.system.jetsamStuckProbability > 0
-    instances = configuration.instances.enumerated().map { index, identity in
+    return configuration.instances.enumerated().map { index, identity in
       let widget = configuration.widgets[identity.widgetIndex]
       return WidgetInstance(
         id: InstanceID(index), widgetIndex: identity.widgetIndex, widget: widget,
@@ -86,11 +102,10 @@ struct DeviceSimulation: EventHandler {
           smartStack: stream(.smartStack, identity.label),
           jetsamStuck: stuckPossible ? stream(.jetsamStuck, identity.label) : nil))
     }
-    data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
-    standby = StandbyDisplay(
-      enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
-      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id))
+  }
 
+  /// The device's Poisson processes, in a fixed order (their indices are event targets).
+  static func makeProcesses(_ configuration: ScenarioConfiguration, _ stream: StreamFactory) -> ProcessTable {
     var processes = [
       PoissonProcess(role: .homeScreenViews, stream: stream(.homeScreenViews)),
       PoissonProcess(role: .lockScreenViews, stream: stream(.lockScreenViews)),
@@ -100,7 +115,7 @@ struct DeviceSimulation: EventHandler {
       PoissonProcess(role: .environmentChanges, stream: stream(.environmentChanges)),
       PoissonProcess(role: .reboots, stream: stream(.reboots)),
     ]
-    for (index, kind) in kinds.enumerated() {
+    for (index, kind) in configuration.kinds.enumerated() {
       processes.append(PoissonProcess(role: .dataChanges(KindID(index)), stream: stream(.dataChanges, kind)))
     }
     for (index, identity) in configuration.instances.enumerated()
@@ -111,17 +126,7 @@ struct DeviceSimulation: EventHandler {
       processes.append(
         PoissonProcess(role: .activityStarts(ActivityKindID(index)), stream: stream(.activityStarts, activity.id)))
     }
-    self.processes = ProcessTable(processes)
-    // Moved in, not copied: the caller's aggregate arrays stay uniquely referenced, so adding to them never
-    // copies them.
-    result =
-      (consume aggregate)
-      ?? ReplicationResult(
-        replication: replication, days: configuration.days, instanceCount: instances.count,
-        activityKinds: configuration.liveActivities.count)
-    result.energy.undrained = 0
-    result.energy.deviceWidgetJoules = 0
-    tally = DeviceTally(days: configuration.days, instanceCount: instances.count)
+    return ProcessTable(processes)
   }
 
   /// Simulates one replication of one device.

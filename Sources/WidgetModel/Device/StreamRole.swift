@@ -36,3 +36,17 @@ enum StreamRole: UInt64 {
     return rawValue << 56 | (hash & ((1 << 56) - 1))
   }
 }
+
+/// Makes one device's streams: seeded by (scenario seed, replication, device, role and label).
+struct StreamFactory {
+  let seed: UInt64
+  let replication: Int
+  let device: Int
+
+  func callAsFunction(_ role: StreamRole, _ label: String = "") -> RandomStream {
+    RandomStream(
+      seed: StreamSeed(
+        scenarioSeed: seed, replication: UInt64(replication), entity: UInt64(device),
+        stream: role.streamID(label: label)))
+  }
+}

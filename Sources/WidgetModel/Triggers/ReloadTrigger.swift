@@ -30,6 +30,24 @@ public struct ReloadScope: OptionSet, Sendable {
   }
 }
 
+/// Which instances one raised trigger reloads: a value of one of the ``ReloadScope`` kinds.
+enum ReloadTargets {
+  case instance(InstanceID)
+  case everyInstance
+  /// The instances the app reloads when the data of this kind changes (by its `on_change`).
+  case changedData(KindID)
+  case standbyInstances
+
+  var scope: ReloadScope {
+    switch self {
+    case .instance: .namedInstance
+    case .everyInstance: .everyInstance
+    case .changedData: .changedData
+    case .standbyInstances: .standbyInstances
+    }
+  }
+}
+
 /// One row of the trigger table: a reload cause, its name in reports, whether it is budgeted, whom it
 /// reloads, who raises it, and where the rule comes from.
 public struct ReloadTrigger: Sendable {

@@ -1,0 +1,79 @@
+import SimulationEngine
+
+/// What became of pushes: every push sent is counted as sent, and once more as delivered, superseded or
+/// throttled (unless still pending when the simulation ends).
+public enum PushCounter: Int, CaseIterable, Sendable {
+  case sent
+  case delivered
+  /// Replaced by a newer push to the same topic before delivery (APNs keeps one), or discarded because its
+  /// Live Activity ended first.
+  case superseded
+  /// Over the push budget: dropped.
+  case throttled
+
+  public var name: String {
+    switch self {
+    case .sent: "sent"
+    case .delivered: "delivered"
+    case .superseded: "superseded"
+    case .throttled: "throttled"
+    }
+  }
+}
+
+/// Why a Live Activity's start was refused.
+public enum ActivityRejection: Sendable, Equatable {
+  /// Too many activities running at once.
+  case cap
+  /// A push-to-start beyond its budget.
+  case pushBudget
+}
+
+/// One attempt to start a Live Activity and, if it started, its life.
+public struct ActivityRecord: Sendable {
+  /// The Live Activity kind.
+  public let kind: ActivityKindID
+  /// `id#n`: the n-th start attempt of that kind.
+  public let label: String
+  public let startTime: SimTime
+  /// Why the start was refused, if it was.
+  public internal(set) var rejection: ActivityRejection?
+  public internal(set) var updatesSent = 0
+  public internal(set) var updatesDelivered = 0
+  public internal(set) var updatesThrottled = 0
+  public internal(set) var updatesSuperseded = 0
+  /// Delivered updates whose rendering passed the memory ceiling (the old content stays).
+  public internal(set) var updatesJetsam = 0
+  /// How it ended; `running` if it was still active when the simulation ended.
+  public internal(set) var ending = ActivityEnding.running
+  public internal(set) var endTime: SimTime?
+  /// When it left the Lock Screen; nil if it was still there at the end.
+  public internal(set) var dismissTime: SimTime?
+
+  init(kind: ActivityKindID, label: String, startTime: SimTime) {
+    self.kind = kind
+    self.label = label
+    self.startTime = startTime
+  }
+
+  /// Seconds active, up to `end` (the end of the simulation) when still running.
+  public func activeSeconds(simulationEnd end: SimTime) -> Double {
+    guard rejection == nil else { return 0 }
+    return ((endTime ?? end) - startTime).seconds
+  }
+
+  /// Seconds on the Lock Screen after it ended.
+  public func lockScreenSeconds(simulationEnd end: SimTime) -> Double {
+    guard rejection == nil, let endTime else { return 0 }
+    return ((dismissTime ?? end) - endTime).seconds
+  }
+}
+
+/// One reload that ran: when, for which request, of which instance, why and how it was granted.
+public struct ReloadRecord: Sendable, Equatable {
+  public let time: SimTime
+  public let requestTime: SimTime
+  public let instance: InstanceID
+  public let cause: ReloadCause
+  public let outcome: ReloadOutcome
+}

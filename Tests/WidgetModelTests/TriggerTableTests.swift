@@ -1,0 +1,56 @@
+import TestSupport
+import Testing
+
+@testable import WidgetModel
+
+/// The trigger table is the one list of reload causes: the model, the reports and the documentation agree.
+@Suite("Trigger table")
+struct TriggerTableTests {
+  @Test("every cause has one row, a unique report name, and exactly policy, app_reload and push are budgeted")
+  func rows() {
+    let names = ReloadCause.allCases.map(\.name)
+    #expect(Set(names).count == names.count)
+    #expect(ReloadCause.allCases.allSatisfy { $0.trigger.cause == $0 && !$0.trigger.reloads.isEmpty })
+    #expect(ReloadCause.allCases.filter(\.isBudgeted) == [.policy, .appReload, .push])
+  }
+
+  @Test("Scenarios/README.md lists the trigger table exactly as the code has it")
+  func documentation() throws {
+    let readme = try TestFiles.read(Repository.path("Scenarios/README.md"))
+    #expect(
+      readme.contains(ReloadCause.markdownTable),
+      "Scenarios/README.md's trigger table differs from ReloadCause.trigger; paste this:\n\(ReloadCause.markdownTable)")
+  }
+}
+
+/// ``ReplicationResult`` lists its accumulators once; a stored property missing from that list would be
+/// neither merged across threads nor reset between runs.
+@Suite("Replication result")
+struct ReplicationResultTests {
+  @Test("every stored property is an accumulator in the list, or one of the few that are not")
+  func fieldsListed() {
+    let result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
+    let notAccumulated: Set = [
+      "replication", "days", "instanceCount", "trace", "pushTargetCount", "activities", "keepsActivityRecords",
+    ]
+    let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
+    #expect(stored.count == ReplicationResult.fields.count, "stored accumulators: \(stored)")
+  }
+
+  @Test("merging two devices' results equals running them into one; reset empties every accumulator")
+  func mergeAndReset() {
+    var configuration = ModelFixtures.quiet(
+      [ModelFixtures.widget("a", policy: .after(.minutes(30)), changesPerHour: 1, onChange: .reloadKind)], days: 2)
+    configuration.fleet.devices = 2
+    let together = FleetRunner.run(configuration, replication: 0, jobs: 1).result
+    let first = DeviceSimulation.run(configuration: configuration, replication: 0, device: 0)
+    var merged = first
+    merged.merge(DeviceSimulation.run(configuration: configuration, replication: 0, device: 1))
+    #expect(merged.fingerprint == together.fingerprint)
+    #expect(merged.reloadTotals == together.reloadTotals && merged.energy.microjoules == together.energy.microjoules)
+    merged.reset(replication: 3)
+    let empty = ReplicationResult(replication: 3, days: 2, instanceCount: 1)
+    #expect(merged.reloadTotals == empty.reloadTotals && merged.devices == 0 && merged.eventsHandled == 0)
+    #expect(merged.energy.microjoules == empty.energy.microjoules && merged.fingerprint == empty.fingerprint)
+  }
+}
