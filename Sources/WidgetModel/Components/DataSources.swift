@@ -32,8 +32,6 @@ struct DataSources {
     self.sources = sources
   }
 
-  subscript(kind: KindID) -> Source { sources[kind.index] }
-
   /// The instances of a kind.
   func instances(of kind: KindID) -> ArraySlice<InstanceID> { members[sources[kind.index].range] }
 }

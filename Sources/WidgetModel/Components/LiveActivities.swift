@@ -185,8 +185,9 @@ struct LiveActivities {
     if let position = onLockScreen.firstIndex(of: activity) { onLockScreen.remove(at: position) }
   }
 
-  /// A Lock Screen view sees every activity on the Lock Screen: record how current it is.
-  func viewed(at now: SimTime, _ result: inout ReplicationResult) {
+  /// A Lock Screen view sees every activity on the Lock Screen: record how current it is. (`mutating`
+  /// only so the call borrows the component in place instead of copying it.)
+  mutating func viewed(at now: SimTime, _ result: inout ReplicationResult) {
     for activity in onLockScreen {
       let kind = records[activity.index].kind
       if let since = runtime[activity.index].firstUndelivered {

@@ -98,11 +98,11 @@ extension DeviceSimulation {
   /// The server's data of a widget kind changed: its instances fall behind, the server may push, and the
   /// app reloads as its `on_change` says (with the cause its process state gives).
   mutating func dataChanged(_ kind: KindID, _ scheduler: inout Scheduler) {
-    let source = data[kind]
-    for position in source.range {
+    // The source's fields are read in place: a copy would retain its rate table.
+    for position in data.sources[kind.index].range {
       instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
     }
-    if source.push {
+    if data.sources[kind.index].push {
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }

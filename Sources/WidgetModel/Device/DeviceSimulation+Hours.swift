@@ -7,7 +7,7 @@ extension DeviceSimulation {
     closeHour(now.hourIndex - 1, at: now, &scheduler)
     radios.drawHourlyNetwork()
     for index in instances.indices {
-      instances[index].budget.setAllowance(allowance(of: instances[index], at: now), at: now)
+      instances[index].budget.setAllowance(allowance(of: index, at: now), at: now)
       if instances[index].machine.isWaiting { scheduleRetry(index, &scheduler) }
     }
     processes.update(hour: now.clockHour, asleep: user.asleep, &scheduler)
@@ -40,8 +40,8 @@ extension DeviceSimulation {
 
   /// The instance's allowance per 24 h at `time`: between min and max by engagement, times the learning
   /// factor during the learning period, times Low Power Mode's factor while it is on.
-  func allowance(of instance: WidgetInstance, at time: SimTime) -> Double {
-    let engagement = Swift.min(1, instance.viewsPerDay / budgetSettings.engagedViewsPerDay)
+  func allowance(of index: Int, at time: SimTime) -> Double {
+    let engagement = Swift.min(1, instances[index].viewsPerDay / budgetSettings.engagedViewsPerDay)
     var allowance = budgetSettings.minPerDay + (budgetSettings.maxPerDay - budgetSettings.minPerDay) * engagement
     if time.dayIndex < budgetSettings.learningDays {
       allowance *= budgetSettings.learningFactor
@@ -76,7 +76,7 @@ extension DeviceSimulation {
     case .audioSessions: return asleep ? 0 : userSettings.audioSessionsPerDay / userSettings.sleep.awakeHours
     case .environmentChanges: return system.environmentChangesPerDay / 24
     case .reboots: return system.rebootsPerDay / 24
-    case .dataChanges(let kind): return data[kind].changes[hour]
+    case .dataChanges(let kind): return data.sources[kind.index].changes[hour]
     case .taps(let instance):
       guard instances[instance.index].installed else { return 0 }
       return asleep ? 0 : widgets[instances[instance.index].widgetIndex].tapsPerDay / userSettings.sleep.awakeHours

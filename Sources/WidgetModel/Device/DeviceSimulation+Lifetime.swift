@@ -14,7 +14,7 @@ extension DeviceSimulation {
     processes.tabulate(rates)
     for index in instances.indices {
       instances[index].budget = ReloadBudget(
-        refill: budgetSettings.refill, allowance: allowance(of: instances[index], at: .zero), start: .zero)
+        refill: budgetSettings.refill, allowance: allowance(of: index, at: .zero), start: .zero)
     }
     scheduler.schedule(at: .zero + SimDuration.hour, kind: DeviceEventKind.hourTick.eventKind)
     radios.drawHourlyNetwork()

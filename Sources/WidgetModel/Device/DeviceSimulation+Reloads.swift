@@ -13,10 +13,10 @@ extension DeviceSimulation {
     case .everyInstance:
       for index in instances.indices { raise(cause, for: index, &scheduler) }
     case .changedData(let kind):
-      switch data[kind].onChange {
+      switch data.sources[kind.index].onChange {
       case .none: break
       case .reloadKind:
-        for position in data[kind].range { raise(cause, for: data.members[position].index, &scheduler) }
+        for position in data.sources[kind.index].range { raise(cause, for: data.members[position].index, &scheduler) }
       case .reloadAll:
         for index in instances.indices { raise(cause, for: index, &scheduler) }
       }
@@ -111,15 +111,15 @@ extension DeviceSimulation {
   /// (jetsam, after which the extension may stay stuck); cut off when CPU plus fetch time passes the time
   /// limit.
   mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
-    let settings = instances[index].build
+    // The settings are read in place: a copy of the configuration would copy its distributions.
     let stream = instances[index].streams.build
     result.builds[index] += 1
-    let cpu = SampleLimits.duration(settings.cpuSeconds.sample(stream))
+    let cpu = SampleLimits.duration(instances[index].build.cpuSeconds.sample(stream))
     result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
     processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
     var seconds = cpu
-    if stream.bernoulli(settings.fetchProbability) {
-      let bytes = SampleLimits.size(settings.fetchBytes.sample(stream))
+    if stream.bernoulli(instances[index].build.fetchProbability) {
+      let bytes = SampleLimits.size(instances[index].build.fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
       result.serverLoad.recordFetch(bytes: bytes, at: now, offset: clockOffset)
@@ -127,12 +127,13 @@ extension DeviceSimulation {
     }
     let entries = instances[index].timeline.entries
     let memory =
-      Swift.max(0, settings.memoryBytes.sample(stream)) + Double(entries - 1) * settings.memoryPerEntryBytes
+      Swift.max(0, instances[index].build.memoryBytes.sample(stream)) + Double(entries - 1)
+      * instances[index].build.memoryPerEntryBytes
     if memory > system.memoryCeilingBytes {
       let stuck = instances[index].streams.jetsamStuck?.bernoulli(system.jetsamStuckProbability) ?? false
       return .jetsam(stuck: stuck)
     }
-    if seconds > settings.timeLimit.seconds { return .timeout }
+    if seconds > instances[index].build.timeLimit.seconds { return .timeout }
     processor.power.bookRender(entries: entries, subject: index, at: now, &result.energy)
     return .success
   }

@@ -17,9 +17,13 @@ public struct ServerLoad: Sendable, Accumulator {
   /// Largest time-zone offset a device may have, either way.
   public static let maximumOffset = SimDuration.hours(14)
 
-  /// No minutes.
+  /// No minutes at all (a placeholder until a shape is known).
   init() {
-    self.init(days: 0)
+    minuteCount = 0
+    fetches = []
+    bytes = []
+    pushesSent = []
+    pushesDelivered = []
   }
 
   init(days: Int) {

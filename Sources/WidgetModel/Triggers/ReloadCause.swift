@@ -14,7 +14,7 @@ public enum ReloadCause: Int, CaseIterable, Sendable {
   case push
 
   /// The name in reports.
-  public var name: String { trigger.name }
+  public var name: String { trigger.name.description }
 
   /// Whether this cause spends the instance's budget.
   public var isBudgeted: Bool { trigger.budget == .budgeted }

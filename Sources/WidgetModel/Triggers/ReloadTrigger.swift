@@ -50,16 +50,19 @@ enum ReloadTargets {
 
 /// One row of the trigger table: a reload cause, its name in reports, whether it is budgeted, whom it
 /// reloads, who raises it, and where the rule comes from.
+///
+/// The texts are `StaticString`s, so a row is plain data: reading `isBudgeted` in the hot path folds to a
+/// constant per cause, with no string to retain or release.
 public struct ReloadTrigger: Sendable {
   public let cause: ReloadCause
-  public let name: String
+  public let name: StaticString
   public let budget: TriggerBudget
   public let reloads: ReloadScope
   /// What raises it, in the documentation's words.
-  public let raisedBy: String
+  public let raisedBy: StaticString
   /// The source of the rule, as the documentation labels it: [D] Apple's documentation, [O] developers'
   /// observations, [F] folklore, [A] our assumption.
-  public let source: String
+  public let source: StaticString
 }
 
 extension ReloadCause {
