@@ -54,7 +54,7 @@ let package = Package(
     // report.html: charts and tables from a run's or a sweep's CSV reports.
     .target(
       name: "HTMLReport",
-      dependencies: ["Reports", "SimulationEngine", "CVegaBundle"]
+      dependencies: ["Reports", "CVegaBundle"]
     ),
     .target(
       name: "Sweeps",
