@@ -40,10 +40,17 @@ let package = Package(
       name: "ScenarioFiles",
       dependencies: ["SimulationEngine", "WidgetModel", .product(name: "Yams", package: "Yams")]
     ),
-    // Reports: CSV writers, run summaries with confidence intervals, the manifest; written atomically.
+    // Reports: CSV writers (one per report, see RunReport), run summaries with confidence intervals and their
+    // console text, the manifest; written atomically. Also what every command shares: CommandFailure,
+    // Console, StopRequest, the progress line.
     .target(
       name: "Reports",
       dependencies: ["SimulationEngine", "WidgetModel"]
+    ),
+    // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
+    .target(
+      name: "Runs",
+      dependencies: ["ScenarioFiles", "Reports", "WidgetModel"]
     ),
     // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports.
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
@@ -111,6 +118,10 @@ let package = Package(
       name: "ReportsTests",
       dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "RunsTests",
+      dependencies: ["Runs", "Reports", "ScenarioFiles", "TestSupport"]
     ),
     .testTarget(
       name: "SweepsTests",
