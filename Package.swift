@@ -52,7 +52,6 @@ let package = Package(
       name: "Runs",
       dependencies: ["ScenarioFiles", "Reports", "WidgetModel"]
     ),
-    // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports.
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
     .target(
       name: "CVegaBundle",
@@ -63,6 +62,8 @@ let package = Package(
       name: "HTMLReport",
       dependencies: ["Reports", "CVegaBundle"]
     ),
+    // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports; `sweep`
+    // and `merge`.
     .target(
       name: "Sweeps",
       dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
