@@ -139,7 +139,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchmarksTests",
-      dependencies: ["Benchmarks", "SimulationEngine"]
+      dependencies: ["Benchmarks", "Reports", "SimulationEngine", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]
