@@ -87,6 +87,7 @@ let package = Package(
         "Comparisons",
         "HTMLReport",
         "Reports",
+        "Runs",
         "ScenarioFiles",
         "Sweeps",
         "SimulationEngine",
