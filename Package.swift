@@ -40,12 +40,18 @@ let package = Package(
       name: "ScenarioFiles",
       dependencies: ["SimulationEngine", "WidgetModel", .product(name: "Yams", package: "Yams")]
     ),
-    // Reports: CSV writers, run summaries with confidence intervals, the manifest; written atomically.
+    // Reports: CSV writers (one per report, see RunReport), run summaries with confidence intervals and their
+    // console text, the manifest; written atomically. Also what every command shares: CommandFailure,
+    // Console, StopRequest, the progress line.
     .target(
       name: "Reports",
       dependencies: ["SimulationEngine", "WidgetModel"]
     ),
-    // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports.
+    // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
+    .target(
+      name: "Runs",
+      dependencies: ["ScenarioFiles", "Reports", "WidgetModel"]
+    ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
     .target(
       name: "CVegaBundle",
@@ -54,8 +60,10 @@ let package = Package(
     // report.html: charts and tables from a run's or a sweep's CSV reports.
     .target(
       name: "HTMLReport",
-      dependencies: ["Reports", "SimulationEngine", "CVegaBundle"]
+      dependencies: ["Reports", "CVegaBundle"]
     ),
+    // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports; `sweep`
+    // and `merge`.
     .target(
       name: "Sweeps",
       dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
@@ -79,6 +87,7 @@ let package = Package(
         "Comparisons",
         "HTMLReport",
         "Reports",
+        "Runs",
         "ScenarioFiles",
         "Sweeps",
         "SimulationEngine",
@@ -113,6 +122,10 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(
+      name: "RunsTests",
+      dependencies: ["Runs", "Reports", "ScenarioFiles", "TestSupport"]
+    ),
+    .testTarget(
       name: "SweepsTests",
       dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"]
     ),
@@ -127,7 +140,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchmarksTests",
-      dependencies: ["Benchmarks", "SimulationEngine"]
+      dependencies: ["Benchmarks", "Reports", "SimulationEngine", "TestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -69,3 +69,18 @@ public enum HTMLReport {
       notes: [])
   }
 }
+
+extension HTMLReport {
+  /// ``write(directory:)`` for a command: a folder without readable reports fails with exit 2, a page that
+  /// cannot be written with exit 1.
+  @discardableResult
+  public static func writeForCommand(directory: String) throws(CommandFailure) -> String {
+    do {
+      return try write(directory: directory)
+    } catch let error as InputError {
+      throw .badInput("\(error)")
+    } catch {
+      throw .failed("\(error)")
+    }
+  }
+}

@@ -1,5 +1,4 @@
 import Reports
-import SimulationEngine
 
 /// The charts of a run folder, from its CSV reports. Counts are per device and per day (fleet reports sum
 /// counts over the simulated devices; state reports are already means per device).
@@ -107,11 +106,11 @@ struct RunCharts {
         let list = samples[label]?[h] ?? []
         guard !list.isEmpty else { continue }
         let mean = list.reduce(0, +) / Double(list.count)
-        let quantiles = SampleQuantiles(list)
+        let band = Percentiles.of(list, at: [0.1, 0.9])
         values.append(
           VegaLite.row([
             ("hour", .integer(h + 1)), ("widget", .string(label)), ("mean", .number(mean)),
-            ("p10", .number(quantiles.quantile(0.1))), ("p90", .number(quantiles.quantile(0.9))),
+            ("p10", .number(band[0])), ("p90", .number(band[1])),
           ]))
       }
     }

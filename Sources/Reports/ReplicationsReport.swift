@@ -2,6 +2,7 @@
 /// so `widgetsim compare` can test differences (paired when two runs share seed and replications). A copy
 /// of this file is a stored baseline for `widgetsim check`.
 enum ReplicationsReport {
+  static let file = "replications.csv"
   static let header = "seed,replication,metric,widget,value,unit\n"
 
   static func rows(_ values: [MetricValue], seed: UInt64, replication: Int) -> String {

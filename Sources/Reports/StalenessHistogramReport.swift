@@ -4,7 +4,8 @@ import WidgetModel
 /// content they found was, in fixed bins, plus the views that found the placeholder. For the staleness
 /// chart of `widgetsim report`; the counts come from the quantile sketch, so a view within its 0.5% of a bin
 /// edge may be counted in the neighbouring bin.
-public enum StalenessHistogramReport {
+public enum StalenessHistogramReport: RunReport {
+  static let file = "staleness_histogram.csv"
   static let header = "replication,widget,bin,low_s,high_s,views\n"
 
   /// Bin edges in seconds: fresh (0), then up to 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, and above.
@@ -19,9 +20,9 @@ public enum StalenessHistogramReport {
   static let lows = [Double.nan, 0, 0] + edges
   static let highs = [Double.nan, 0] + edges + [Double.nan]
 
-  static func rows(_ result: ReplicationResult, labels: [String], activities: [String] = []) -> String {
+  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
     var text = ""
-    for (label, recorder) in StalenessReport.subjects(result, labels: labels, activities: activities) {
+    for (label, recorder) in StalenessReport.recorders(result, subjects: subjects) {
       let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
       for (index, count) in counts.enumerated() {
         let cells = [

@@ -17,13 +17,8 @@ struct BenchCommand: ParsableCommand {
       """
   )
 
-  enum Format: String, ExpressibleByArgument, CaseIterable {
-    case csv
-    case table
-  }
-
   @Option(help: "Output format: csv (benchmark,parameter,value,unit) or table.")
-  var format: Format = .table
+  var format: BenchmarkSession.Format = .table
 
   @Option(help: "Repetitions of every measurement (the median is reported).")
   var repetitions: Int?
@@ -75,62 +70,15 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
-    if !BenchmarkSuite.isOptimizedBuild {
-      Console.error(
-        "warning: this is a debug build; its figures are not meaningful. "
-          + "Use `swift run -c release widgetsim bench`.\n")
-    }
-    let wanted = only.isEmpty ? Set(BenchmarkSuite.names) : Set(only)
-    var loadedScenarios: BenchmarkScenarios?
-    if !wanted.isDisjoint(with: BenchmarkSuite.scenarioNames) {
-      do {
-        loadedScenarios = try BenchmarkScenarios.load(directory: scenarios)
-      } catch {
-        Console.error("error: \(error)\n")
-        throw ExitCode(2)
-      }
-    }
-    // Read the baseline before measuring, so a bad file fails in a moment, not after the suite.
-    var stored: [BenchmarkBaselineRow]?
-    if let baseline {
-      do {
-        stored = try BenchmarkBaseline.load(path: baseline)
-      } catch {
-        Console.error("error: --baseline \(error)\n")
-        throw ExitCode(2)
-      }
-    }
+    if !BenchmarkSuite.isOptimizedBuild { Console.standard.error(BenchmarkSession.debugBuildWarning) }
     var suite = quick ? BenchmarkSuite.quick : BenchmarkSuite.standard
     if let repetitions { suite.repetitions = repetitions }
-    let results = suite.run(only: only.isEmpty ? nil : wanted, scenarios: loadedScenarios)
-    if let out {
-      do {
-        try AtomicFile.write(BenchmarkTable.csv(results), to: out)
-      } catch {
-        Console.error("error: --out \(error)\n")
-        throw ExitCode(2)
-      }
-    }
-    guard let stored else {
-      switch format {
-      case .csv: print(BenchmarkTable.csv(results), terminator: "")
-      case .table: print(BenchmarkTable.text(results), terminator: "")
-      }
-      return
-    }
-    // The tolerance was checked in validate().
-    let comparison = BenchmarkComparison(
-      results: results, baseline: stored, tolerance: try BenchmarkTolerance(parsing: tolerance),
-      statistic: statistic)
-    switch format {
-    case .csv:
-      // Standard output stays machine-readable; the verdicts go to standard error.
-      print(BenchmarkTable.csv(results), terminator: "")
-      Console.error(comparison.text())
-    case .table: print(comparison.text(), terminator: "")
-    }
-    if comparison.hasRegression { throw ExitCode(comparison.exitStatus) }
+    let session = BenchmarkSession(
+      suite: suite, only: only.isEmpty ? nil : Set(only), scenarios: scenarios, baseline: baseline,
+      tolerance: try BenchmarkTolerance(parsing: tolerance), statistic: statistic, out: out, format: format)
+    try session.run(console: .standard)
   }
 }
 
+extension BenchmarkSession.Format: ExpressibleByArgument {}
 extension BenchmarkStatistic: ExpressibleByArgument {}

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Comparisons
+import HTMLReport
+import Reports
+import Runs
 
 /// `widgetsim check`: run a scenario and compare it with a stored baseline in one step, for CI.
 struct CheckCommand: ParsableCommand {
@@ -45,15 +48,16 @@ struct CheckCommand: ParsableCommand {
 
   func run() throws {
     // Read the baseline first: a bad one fails at once, not after the run.
-    let stored = try GateOptions.table(baseline)
-    let loaded = try scenario.load(file)
-    let directory = out ?? RunExecution.defaultDirectory(loaded.configuration)
-    try RunExecution.run(
-      loaded, arguments: scenario.arguments, directory: directory, jobs: jobs, perDevice: false, quiet: quiet,
-      existing: force ? .replace : .refuse)
-    if report { print("report: \(try ReportCommand.write(directory))") }
+    let stored = try GatedComparison.table(baseline)
+    let execution = RunExecution(
+      try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,
+      existing: force ? .replace : .refuse, version: WidgetSim.version)
+    try execution.run(console: .standard, stop: Interruption.stopRequest)
+    let directory = execution.directory
+    if report { print("report: \(try HTMLReport.writeForCommand(directory: directory))") }
     // The folder was checked before the run: compare.csv in it may be replaced.
-    try gates.compare(
-      baseline: stored, candidate: try GateOptions.table(directory), writingInto: directory, replacing: true)
+    try gates.comparison.compare(
+      baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
+      console: .standard)
   }
 }

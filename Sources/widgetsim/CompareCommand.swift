@@ -1,4 +1,5 @@
 import ArgumentParser
+import Comparisons
 import Reports
 
 /// `widgetsim compare`: two runs' metrics, their differences and the regression gates.
@@ -30,9 +31,8 @@ struct CompareCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
-    try gates.compare(
-      baseline: try GateOptions.table(baseline), candidate: try GateOptions.table(candidate), writingInto: directory,
-      replacing: force)
+    try gates.comparison.compare(
+      baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
+      writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard)
   }
 }

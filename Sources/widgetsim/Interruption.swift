@@ -1,3 +1,4 @@
+import Reports
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,6 +28,9 @@ enum Interruption {
 
   /// The exit code for a run stopped by the signal: 130 for Ctrl-C, 143 for SIGTERM.
   static var exitCode: Int32 { 128 + max(1, firstSignal.load(ordering: .relaxed)) }
+
+  /// For `run` and `sweep`: the handlers are installed when the work starts.
+  static let stopRequest = StopRequest(listen: { install() }, isRequested: { requested }, exitStatus: { exitCode })
 }
 
 /// The handler: only async-signal-safe calls (atomics, write(2), _exit).

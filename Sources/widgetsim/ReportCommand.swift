@@ -17,19 +17,6 @@ struct ReportCommand: ParsableCommand {
   var directory: String
 
   func run() throws {
-    print("report: \(try ReportCommand.write(directory))")
-  }
-
-  /// Writes the page; on bad input prints why and exits 2.
-  static func write(_ directory: String) throws -> String {
-    do {
-      return try HTMLReport.write(directory: directory)
-    } catch let error as HTMLReport.InputError {
-      Console.error("error: \(error)\n")
-      throw ExitCode(2)
-    } catch {
-      Console.error("error: \(error)\n")
-      throw ExitCode(1)
-    }
+    print("report: \(try HTMLReport.writeForCommand(directory: directory))")
   }
 }

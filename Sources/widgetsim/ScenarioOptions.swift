@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import ScenarioFiles
 
 /// Options every command that reads a scenario takes: overrides of its keys.
@@ -45,15 +46,19 @@ struct ScenarioOptions: ParsableArguments {
     return result
   }
 
-  /// Loads `file` (or the default scenario) with the overrides; on error prints it and exits 2.
-  func load(_ file: String?) throws -> LoadedScenario {
-    do {
+  /// Loads `file` (or the default scenario) with the overrides; fails with exit 2.
+  func load(_ file: String?) throws(CommandFailure) -> LoadedScenario {
+    try CommandFailure.mapping(status: 2) {
       let overrides = try scenarioOverrides()
       if let file { return try ScenarioLoader.load(path: file, overrides: overrides, limits: limits) }
       return try ScenarioLoader.loadDefault(overrides: overrides, limits: limits)
-    } catch {
-      Console.error("error: \(error)\n")
-      throw ExitCode(2)
+    }
+  }
+
+  /// Loads the sweep `file` with the overrides; fails with exit 2.
+  func loadSweep(_ file: String) throws(CommandFailure) -> LoadedSweep {
+    try CommandFailure.mapping(status: 2) {
+      try SweepLoader.load(path: file, overrides: try scenarioOverrides(), limits: limits)
     }
   }
 }

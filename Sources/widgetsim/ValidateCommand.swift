@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import ScenarioFiles
 import Sweeps
 
@@ -39,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
             + "\(configuration.days) days, \(configuration.replications) replications; work: "
             + "\(WorkEstimate(configuration).description))")
       } catch {
-        Console.error("\(error)\n")
+        Console.standard.error("\(error)\n")
         failed = true
       }
     }

@@ -1,5 +1,12 @@
 import ArgumentParser
+import Reports
 import SimulationEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `widgetsim`: the command-line tool. Each subcommand is one type; the work lives in the libraries.
 @main
@@ -13,8 +20,7 @@ struct WidgetSim: ParsableCommand {
     version: "widgetsim \(version) (GSL \(gslVersion))",
     subcommands: [
       RunCommand.self, SweepCommand.self, MergeCommand.self, CompareCommand.self, CheckCommand.self,
-      ValidateCommand.self, ReportCommand.self,
-      BenchCommand.self,
+      ValidateCommand.self, ReportCommand.self, BenchCommand.self,
     ]
   )
 
@@ -25,15 +31,23 @@ struct WidgetSim: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
+    } catch let failure as CommandFailure {
+      if !failure.message.isEmpty { Console.standard.error(failure.message + "\n") }
+      endProcess(failure.status)
     } catch {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
         if !message.isEmpty { print(message) }
-        Console.exit(0)
+        endProcess(0)
       }
-      if !message.isEmpty { Console.error(message + "\n") }
-      Console.exit(code == .validationFailure ? 2 : code.rawValue)
+      if !message.isEmpty { Console.standard.error(message + "\n") }
+      endProcess(code == .validationFailure ? 2 : code.rawValue)
     }
   }
+}
+
+/// Ends the process with `status` (inside a command, ArgumentParser's `exit(withError:)` hides C's `exit`).
+private func endProcess(_ status: Int32) -> Never {
+  exit(status)
 }

@@ -15,14 +15,11 @@ struct StalenessHistogramTests {
       path: Repository.path("Scenarios/\(name).yaml"),
       overrides: [try ScenarioOverride("days=3"), try ScenarioOverride("replications=2")])
     let configuration = loaded.configuration
-    let labels = configuration.instances.map(\.label)
-    let activities = configuration.liveActivities.map(\.id)
+    let subjects = RunSummary.Subjects(configuration)
     for result in ScenarioRunner.run(configuration) {
-      let summary = CSVLines.parse(
-        StalenessReport.header + StalenessReport.rows(result, labels: labels, activities: activities))
+      let summary = CSVLines.parse(StalenessReport.header + StalenessReport.rows(result, subjects: subjects))
       let histogram = CSVLines.parse(
-        StalenessHistogramReport.header
-          + StalenessHistogramReport.rows(result, labels: labels, activities: activities))
+        StalenessHistogramReport.header + StalenessHistogramReport.rows(result, subjects: subjects))
       #expect(histogram.count - 1 == (summary.count - 1) * StalenessHistogramReport.bins.count)
       for row in summary.dropFirst() {
         let bins = histogram.filter { $0[1] == row[1] }

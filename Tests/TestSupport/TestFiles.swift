@@ -80,3 +80,11 @@ public final class SynchronizedInt: Sendable {
   public func load() -> Int { storage.withLock { $0 } }
   public func add(_ amount: Int) { storage.withLock { $0 += amount } }
 }
+
+/// Text appended from any thread, for tests that collect what a command printed.
+public final class SynchronizedText: Sendable {
+  private let storage = Mutex<String>("")
+  public init() {}
+  public var text: String { storage.withLock { $0 } }
+  public func append(_ text: String) { storage.withLock { $0 += text } }
+}

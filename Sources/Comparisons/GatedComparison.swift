@@ -1,0 +1,65 @@
+import Reports
+
+/// Comparing a candidate run with a baseline as a command does: write compare.csv, print the verdicts, fail
+/// on a gate. `widgetsim compare`, and the comparison half of `widgetsim check`.
+public struct GatedComparison: Sendable {
+  public var gates: [Gate]
+  /// Significance level of the gates' one-sided tests.
+  public var alpha: Double
+  public var correction: MultipleTestCorrection
+  /// Print every metric, not only the gated and significantly changed ones.
+  public var all: Bool
+
+  public init(
+    gates: [Gate] = Gate.defaults, alpha: Double = 0.05, correction: MultipleTestCorrection = .none, all: Bool = false
+  ) {
+    self.gates = gates
+    self.alpha = alpha
+    self.correction = correction
+    self.all = all
+  }
+
+  /// The gates `--gate` arguments ask for: none with `noGates`, ``Gate/defaults`` when there are none.
+  public static func gates(_ arguments: [String], noGates: Bool) throws(ComparisonError) -> [Gate] {
+    if noGates { return [] }
+    if arguments.isEmpty { return Gate.defaults }
+    var gates: [Gate] = []
+    for argument in arguments { gates.append(try Gate(parsing: argument)) }
+    return gates
+  }
+
+  /// Reads a run folder or a replications file; fails with exit 2.
+  public static func table(_ path: String) throws(CommandFailure) -> ReplicationTable {
+    do {
+      return try ReplicationTable.load(path)
+    } catch {
+      throw .badInput("\(error)")
+    }
+  }
+
+  /// Compares, writes `compare.csv` into `directory` (refusing to replace one unless `replacing`) and prints
+  /// the summary on `console`; fails with exit 1 when a gate fails (or compare.csv cannot be written) and 2
+  /// on bad input.
+  public func compare(
+    baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String, replacing: Bool,
+    console: Console
+  ) throws(CommandFailure) {
+    let found = ExistingReports.find(["compare.csv"], in: directory)
+    if !replacing && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
+    let comparison: Comparison
+    do {
+      comparison = try Comparison(
+        baseline: baseline, candidate: candidate, gates: gates, alpha: alpha, correction: correction)
+    } catch {
+      throw .badInput("\(error)")
+    }
+    do {
+      try AtomicFile.write(ComparisonReport.csv(comparison), to: "\(directory)/compare.csv")
+    } catch {
+      throw .failed("\(error)")
+    }
+    console.output(ComparisonReport.text(comparison, all: all))
+    console.print("compare.csv: \(directory)/compare.csv")
+    if !comparison.failures.isEmpty { throw CommandFailure(status: 1) }
+  }
+}

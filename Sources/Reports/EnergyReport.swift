@@ -1,0 +1,23 @@
+import WidgetModel
+
+/// `energy.csv`: joules per device by hour, subject (widget instance, `device`, `widget_push`, Live Activity)
+/// and component (for a fleet, the mean over its devices).
+enum EnergyReport: RunReport {
+  static let file = "energy.csv"
+  static let header = "replication,day,hour,widget,component,joules\n"
+
+  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+    let subjects = subjects.energySubjects
+    var text = ""
+    let devices = Double(Swift.max(1, result.devices))
+    HourlyRows.forEach(result, labels: subjects) { result, day, hour, subject, label in
+      for component in EnergyComponent.allCases {
+        let joules = result.joules(day: day, hour: hour, subject: subject, component: component) / devices
+        guard joules != 0 else { continue }
+        text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(component.name),"
+        text += CSVFormat.number(joules, decimals: 6) + "\n"
+      }
+    }
+    return text
+  }
+}

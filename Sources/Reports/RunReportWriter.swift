@@ -1,0 +1,133 @@
+import WidgetModel
+
+/// Writes the reports of one run into a folder as replications finish, so memory holds one replication's
+/// results at a time however many replications run. Every file goes to a temporary name and is renamed
+/// into place by ``finish(metadata:stoppedEarly:)``; a run that stops early leaves no report under its final
+/// name.
+public final class RunReportWriter {
+  /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
+  public static var files: [String] { RunReports.files }
+
+  public let directory: String
+  let configuration: ScenarioConfiguration
+  let subjects: RunSummary.Subjects
+  /// Each report of ``RunReports/perReplication`` with its file.
+  private let reports: [(report: any RunReport.Type, writer: AtomicFileWriter)]
+  private let replications: AtomicFileWriter
+  /// `devices.csv`, when per-device figures were asked for.
+  private let devices: AtomicFileWriter?
+  private var summary: RunSummary.Accumulator
+  public private(set) var eventsHandled: UInt64 = 0
+  private var fingerprints: [ReplicationFingerprint] = []
+  private var nextReplication = 0
+
+  /// Starts the reports of a run in `directory`; with `resuming`, the reports already there (an interrupted
+  /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
+  /// from the next replication.
+  public init(
+    configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false, resuming: RunProgress? = nil
+  ) throws(AtomicFile.WriteError) {
+    self.directory = directory
+    self.configuration = configuration
+    subjects = RunSummary.Subjects(configuration)
+    try AtomicFile.createDirectory(directory)
+    var reports: [(report: any RunReport.Type, writer: AtomicFileWriter)] = []
+    for report in RunReports.perReplication {
+      reports.append((report, try AtomicFileWriter(path: "\(directory)/\(report.file)")))
+    }
+    self.reports = reports
+    replications = try AtomicFileWriter(path: "\(directory)/\(ReplicationsReport.file)")
+    devices = perDevice ? try AtomicFileWriter(path: "\(directory)/\(DevicesReport.file)") : nil
+    summary = RunSummary.Accumulator(subjects: subjects)
+    var streams = reports.map { ($0.writer, $0.report.header) }
+    if let devices { streams.append((devices, DevicesReport.header)) }
+    guard let resuming else {
+      for (writer, header) in streams { try writer.append(header) }
+      try replications.append(ReplicationsReport.header)
+      return
+    }
+    for (writer, header) in streams { try writer.append(contentsOf: writer.path, header: header) }
+    try restoreReplications(resuming)
+  }
+
+  /// Carries over an interrupted run's replications.csv: its values go back into the summary (they are
+  /// written at full precision, so the summary comes out as if the run had never stopped).
+  private func restoreReplications(_ progress: RunProgress) throws(AtomicFile.WriteError) {
+    let path = replications.path
+    let text: String
+    do {
+      text = try TextFile.read(path)
+    } catch {
+      throw AtomicFile.WriteError(path: path, reason: error.reason)
+    }
+    let rows = CSVLines.parse(text)
+    let keys = summary.rowKeys
+    let expected = progress.replicationsCompleted * keys.count
+    guard rows.first == CSVLines.parse(ReplicationsReport.header).first, rows.count - 1 == expected else {
+      throw AtomicFile.WriteError(
+        path: path,
+        reason: "holds \(rows.count - 1) rows; the interrupted run's \(progress.replicationsCompleted) "
+          + "replications need \(expected)")
+    }
+    for replication in 0..<progress.replicationsCompleted {
+      var values: [MetricValue] = []
+      for (offset, key) in keys.enumerated() {
+        let row = rows[1 + replication * keys.count + offset]
+        guard row.count == 6, row[1] == "\(replication)", row[2] == key.metric, row[3] == key.widget else {
+          throw AtomicFile.WriteError(
+            path: path, reason: "row \(2 + replication * keys.count + offset) is not \(key.metric) of \(key.widget)")
+        }
+        values.append(MetricValue(metric: row[2], widget: row[3], unit: row[5], value: Double(row[4]) ?? .nan))
+      }
+      summary.add(values)
+    }
+    try replications.append(text)
+    nextReplication = progress.replicationsCompleted
+    eventsHandled = progress.eventsHandled
+    fingerprints = progress.fingerprints
+  }
+
+  /// Replications added so far (including those of a resumed run).
+  public var replicationsCompleted: Int { nextReplication }
+
+  /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
+  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = []) throws(AtomicFile.WriteError) {
+    precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
+    nextReplication += 1
+    for (report, writer) in reports { try writer.append(report.rows(result, subjects: subjects)) }
+    try devices?.append(DevicesReport.rows(summaries, replication: result.replication))
+    let values = summary.values(of: result)
+    try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: result.replication))
+    summary.add(values)
+    eventsHandled += result.eventsHandled
+    fingerprints.append(result.fingerprint)
+  }
+
+  /// Commits every report and returns the run's summary. With `stoppedEarly` (Ctrl-C, SIGTERM) the reports
+  /// hold the replications finished so far, the manifest says `"complete": false`, and resume.txt lets
+  /// `widgetsim run --resume` carry on.
+  @discardableResult
+  public func finish(metadata: RunMetadata, stoppedEarly: Bool = false) throws(AtomicFile.WriteError) -> RunSummary {
+    let result = summary.summary
+    for (_, writer) in reports { try writer.commit() }
+    try replications.commit()
+    try devices?.commit()
+    if devices == nil { AtomicFile.remove("\(directory)/\(DevicesReport.file)") }  // an earlier run's, now stale
+    AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
+    try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
+    let resume = "\(directory)/\(RunProgress.file)"
+    if stoppedEarly {
+      let progress = RunProgress(
+        identity: RunProgress.identity(metadata, perDevice: devices != nil), eventsHandled: eventsHandled,
+        fingerprints: fingerprints)
+      try AtomicFile.write(progress.text, to: resume)
+    } else {
+      AtomicFile.remove(resume)
+    }
+    let manifest = Manifest.json(
+      configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata,
+      complete: !stoppedEarly)
+    try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
+    return result
+  }
+}

@@ -1,0 +1,33 @@
+import WidgetModel
+
+/// `staleness.csv`: per replication and instance, what the user saw at views.
+enum StalenessReport: RunReport {
+  static let file = "staleness.csv"
+  static let header =
+    "replication,widget,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
+
+  /// Widget instances, then Live Activity kinds (seen at Lock Screen views), each with its staleness recorder.
+  static func recorders(_ result: ReplicationResult, subjects: RunSummary.Subjects)
+    -> [(label: String, recorder: StalenessRecorder)]
+  {
+    subjects.instances.enumerated().map { ($0.element, result.staleness[$0.offset]) }
+      + subjects.activities.enumerated().map { ($0.element, result.activityStaleness[$0.offset]) }
+  }
+
+  /// The rows of one replication: widget instances, then Live Activity kinds.
+  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+    var text = ""
+    for (label, recorder) in recorders(result, subjects: subjects) {
+      let seconds = recorder.seconds
+      let cells = [
+        "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",
+        "\(recorder.staleViews)", CSVFormat.number(seconds.count > 0 ? seconds.mean : .nan, decimals: 1),
+        CSVFormat.number(recorder.quantiles.quantile(0.5), decimals: 1),
+        CSVFormat.number(recorder.quantiles.quantile(0.95), decimals: 1),
+        CSVFormat.number(seconds.count > 0 ? seconds.maximum : .nan, decimals: 1),
+      ]
+      text += cells.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+}

@@ -1,0 +1,143 @@
+import Reports
+import ScenarioFiles
+import WidgetModel
+
+/// Running a loaded scenario and writing its reports: `widgetsim run`, and the run half of `widgetsim check`.
+public struct RunExecution: Sendable {
+  /// What to do with reports already in the output folder.
+  public enum Existing: Sendable {
+    /// Stop with exit 2 (the default).
+    case refuse
+    /// Replace them (`--force`).
+    case replace
+    /// Carry on the interrupted run they hold (`--resume`).
+    case resume
+  }
+
+  public var scenario: LoadedScenario
+  /// Every override argument, shorthands included, as the manifest records them.
+  public var overrides: [String]
+  public var directory: String
+  /// Threads for a fleet's devices; nil for every core.
+  public var jobs: Int?
+  /// Whether to write devices.csv.
+  public var perDevice: Bool
+  /// Print nothing but errors.
+  public var quiet: Bool
+  public var existing: Existing
+  /// The widgetsim version the manifest records.
+  public var version: String
+
+  /// A run of `scenario` into `directory` (nil: ``defaultDirectory(_:)``).
+  public init(
+    _ scenario: LoadedScenario, overrides: [String], directory: String?, jobs: Int? = nil, perDevice: Bool = false,
+    quiet: Bool = false, existing: Existing = .refuse, version: String
+  ) {
+    self.scenario = scenario
+    self.overrides = overrides
+    self.directory = directory ?? RunExecution.defaultDirectory(scenario.configuration)
+    self.jobs = jobs
+    self.perDevice = perDevice
+    self.quiet = quiet
+    self.existing = existing
+    self.version = version
+  }
+
+  /// `Reports/<scenario name>`.
+  public static func defaultDirectory(_ configuration: ScenarioConfiguration) -> String {
+    "Reports/\(RunReports.folderName(for: configuration.name))"
+  }
+
+  /// Simulates every replication into ``directory``, printing the estimate, progress and summary on
+  /// `console` unless ``quiet``. Fails with exit 2 when the folder holds reports it may not touch, 1 on a
+  /// write failure, and `stop`'s status (130 / 143) when stopped, keeping the finished replications.
+  @discardableResult
+  public func run(console: Console, stop: StopRequest) throws(CommandFailure) -> RunSummary {
+    let configuration = scenario.configuration
+    let clock = ContinuousClock()
+    let started = clock.now
+    var metadata = RunMetadata(
+      widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
+      wallTimeSeconds: 0)
+    let resuming = try checkFolder(metadata: metadata)
+    let work = WorkEstimate(configuration)
+    if !quiet && work.widgetDays >= ScenarioLimits.announcedWidgetDays {
+      let cores = min(jobs ?? console.cores, configuration.fleet.devices)
+      console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")
+    }
+    stop.listen()
+    return try CommandFailure.mapping(status: 1) {
+      try AtomicFile.createDirectory(directory)
+      AtomicFile.removeStaleTemporaries(in: directory)
+      let writer = try RunReportWriter(
+        configuration: configuration, directory: directory, perDevice: perDevice, resuming: resuming)
+      let progress =
+        quiet
+        ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications, console: console)
+      for replication in writer.replicationsCompleted..<configuration.replications {
+        var report: (@Sendable (FleetProgress) -> Void)?
+        if let progress {
+          report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
+        }
+        guard !stop.isRequested(),
+          let (result, devices) = FleetRunner.run(
+            configuration, replication: replication, jobs: jobs ?? console.cores, perDevice: perDevice,
+            progress: report, stop: stop.isRequested)
+        else { break }
+        try writer.add(result, devices: devices)
+      }
+      progress?.finish()
+      let elapsed = clock.now - started
+      metadata.wallTimeSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let finished = writer.replicationsCompleted
+      if finished < configuration.replications {
+        guard finished > 0 else {
+          throw CommandFailure(
+            status: stop.exitStatus(), message: "interrupted before the first replication finished: nothing written")
+        }
+        try writer.finish(metadata: metadata, stoppedEarly: true)
+        throw CommandFailure(
+          status: stop.exitStatus(),
+          message: "interrupted: \(finished) of \(configuration.replications) replications finished; their reports "
+            + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
+            + "with --resume")
+      }
+      let summary = try writer.finish(metadata: metadata)
+      if !quiet {
+        console.print(
+          RunSummaryText.text(
+            configuration: configuration, summary: summary, events: writer.eventsHandled, directory: directory,
+            seconds: metadata.wallTimeSeconds))
+      }
+      return summary
+    }
+  }
+
+  /// Applies ``existing`` to the reports in ``directory``; for a resume, what the interrupted run finished.
+  func checkFolder(metadata: RunMetadata) throws(CommandFailure) -> RunProgress? {
+    switch existing {
+    case .replace:
+      return nil
+    case .refuse:
+      let found = ExistingReports.find(ExistingReports.runFiles, in: directory)
+      guard found.isEmpty else {
+        throw .badInput(
+          ExistingReports.refusal(found, in: directory, resumable: found.contains(RunProgress.file)))
+      }
+      return nil
+    case .resume:
+      let progress: RunProgress
+      do {
+        progress = try RunProgress.read(directory: directory)
+      } catch {
+        throw .badInput("\(error)")
+      }
+      guard progress.identity == RunProgress.identity(metadata, perDevice: perDevice) else {
+        throw .badInput(
+          "\(directory)/ holds an interrupted run of a different scenario, overrides, --per-device or "
+            + "widgetsim version; resume it with the command that started it, or pass --force instead")
+      }
+      return progress
+    }
+  }
+}

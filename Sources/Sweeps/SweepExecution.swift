@@ -1,0 +1,113 @@
+import Reports
+import ScenarioFiles
+
+/// Running a loaded sweep (or one shard of it) into a folder, resuming from its journal: `widgetsim sweep`.
+public struct SweepExecution: Sendable {
+  public var sweep: LoadedSweep
+  /// The plan: points, tasks and the fingerprint the journal checks.
+  public let plan: SweepPlan
+  public var directory: String
+  /// Threads; nil for every core.
+  public var jobs: Int?
+  /// The point `sweep_baseline.csv` compares every point with, if any.
+  public var baselinePoint: Int?
+  public var shard: SweepShard?
+  /// Print nothing but errors.
+  public var quiet: Bool
+  /// Start over, removing another sweep's journal and reports.
+  public var force: Bool
+
+  /// A run of `sweep` into `directory` (nil: `Reports/<scenario name>-sweep`). `overrides` are the `--set`
+  /// arguments as given: they are part of the journal's fingerprint.
+  public init(
+    _ sweep: LoadedSweep, overrides: [String], commonRandomNumbers: Bool = true, directory: String?,
+    jobs: Int? = nil, baselinePoint: Int? = nil, shard: SweepShard? = nil, quiet: Bool = false, force: Bool = false
+  ) {
+    self.sweep = sweep
+    plan = SweepPlan(sweep: sweep, overrides: overrides, commonRandomNumbers: commonRandomNumbers)
+    self.directory = directory ?? "Reports/\(RunReports.folderName(for: sweep.name))-sweep"
+    self.jobs = jobs
+    self.baselinePoint = baselinePoint
+    self.shard = shard
+    self.quiet = quiet
+    self.force = force
+  }
+
+  /// The line naming the reports written into `directory`.
+  public static func reportsLine(_ directory: String, baselinePoint: Int?) -> String {
+    "reports: \(directory)/ (sweep.csv, sweep_summary.csv\(baselinePoint == nil ? "" : ", sweep_baseline.csv"))"
+  }
+
+  /// Runs the tasks not yet in the journal and, for a whole sweep, writes its reports; returns whether it did
+  /// (false for a shard: `widgetsim merge` writes them). Fails with exit 2 on bad input or another sweep's
+  /// files in the folder, 1 on a write failure, and `stop`'s status when stopped (the journal keeps the
+  /// finished tasks).
+  @discardableResult
+  public func run(console: Console, stop: StopRequest) throws(CommandFailure) -> Bool {
+    if let baselinePoint, !plan.points.indices.contains(baselinePoint) {
+      throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
+    }
+    try checkFolder()
+    if !quiet && sweep.widgetDays >= ScenarioLimits.announcedWidgetDays {
+      console.error(
+        "estimated work: \(WorkEstimate.scientific(sweep.widgetDays)) widget-days over \(plan.tasks.count) tasks, "
+          + WorkEstimate.duration(widgetDays: sweep.widgetDays, cores: jobs ?? console.cores) + "\n")
+    }
+    stop.listen()
+    return try CommandFailure.mapping(status: 1) {
+      try AtomicFile.createDirectory(directory)
+      AtomicFile.removeStaleTemporaries(in: directory)
+      let (journal, done) = try CommandFailure.mapping(status: 2) {
+        try SweepJournal.open(
+          path: "\(directory)/\(SweepOutput.journal)", fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
+      }
+      try SweepOutput.writePoints(plan, to: directory)
+      let mine = plan.tasks(shard: shard?.pair)
+      if !quiet {
+        let resumed = mine.filter { done[$0] != nil }.count
+        console.print(
+          "\(sweep.name): \(plan.points.count) points x replications = \(plan.tasks.count) tasks"
+            + (shard.map { ", shard \($0.index)/\($0.count): \(mine.count) tasks" } ?? "")
+            + (resumed > 0 ? ", \(resumed) already done (resuming)" : ""))
+      }
+      let line = quiet ? nil : ProgressLine.make(days: 1, replications: 1, console: console)
+      var progress: (@Sendable (Int, Int) -> Void)?
+      if let line {
+        progress = { finished, total in line.tasks(finished, of: total) }
+      }
+      let finished = try SweepRunner.run(
+        plan, shard: shard?.pair, jobs: jobs ?? console.cores, journal: journal, done: done,
+        interrupted: stop.isRequested, progress: progress)
+      line?.finish()
+      let remaining = mine.filter { finished[$0] == nil }.count
+      if remaining > 0 {
+        throw CommandFailure(
+          status: stop.exitStatus(),
+          message: "interrupted: \(mine.count - remaining) of \(mine.count) tasks done and recorded in \(directory)/"
+            + "\(SweepOutput.journal); run the same command again to resume")
+      }
+      if shard != nil {
+        if !quiet { console.print("shard done: \(directory)/ (combine the shard folders with `widgetsim merge`)") }
+        return false
+      }
+      try SweepReports.write(
+        points: plan.points.map { ($0.index, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
+        values: finished, baseline: baselinePoint, to: directory)
+      if !quiet { console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint)) }
+      return true
+    }
+  }
+
+  /// With ``force``, removes another sweep's journal and reports; otherwise refuses (exit 2) reports that
+  /// no journal says are this sweep's to resume.
+  func checkFolder() throws(CommandFailure) {
+    let sweepFiles = SweepReports.files + ["sweep_baseline.csv", SweepOutput.points]
+    if force {
+      for name in sweepFiles + [SweepOutput.journal] { AtomicFile.remove("\(directory)/\(name)") }
+    } else if ExistingReports.find([SweepOutput.journal], in: directory).isEmpty {
+      // Without a journal there is nothing to resume: reports here are some other sweep's.
+      let found = ExistingReports.find(sweepFiles, in: directory)
+      if !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import Reports
+
+/// Combining the folders of a sharded sweep into the whole sweep's reports: `widgetsim merge`.
+public enum SweepMerge {
+  /// Reads every shard folder's journal and writes the reports into `directory` (nil: the first folder),
+  /// refusing to replace reports there unless `force`. Fails with exit 2 on unreadable or mismatched
+  /// folders and 1 when tasks are missing from all of them.
+  public static func run(
+    folders: [String], directory: String?, baselinePoint: Int?, force: Bool, console: Console
+  ) throws(CommandFailure) {
+    guard let first = folders.first else { throw .badInput("give at least one shard folder") }
+    try CommandFailure.mapping(status: 2) {
+      let (keys, points, tasks) = try SweepOutput.readPoints(from: first)
+      var fingerprint: String?
+      var values: [Int: [MetricValue]] = [:]
+      for folder in folders {
+        let journal = try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)")
+        if let fingerprint, fingerprint != journal.fingerprint {
+          throw CommandFailure.badInput("\(folder) holds a different sweep than \(first)")
+        }
+        fingerprint = journal.fingerprint
+        values.merge(journal.done) { first, _ in first }
+      }
+      let missing = tasks.indices.filter { values[$0] == nil }
+      guard missing.isEmpty else {
+        throw CommandFailure.failed(
+          "\(missing.count) of \(tasks.count) tasks are in no shard folder (first: task \(missing[0]))")
+      }
+      let directory = directory ?? first
+      let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
+      if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
+      try AtomicFile.createDirectory(directory)
+      try SweepReports.write(
+        points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
+      console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
+    }
+  }
+}
