@@ -246,11 +246,7 @@ struct ComparisonTests {
 struct ReadmeExampleTests {
   @Test("the `check` example in README.md reproduces exactly as written")
   func readmeExample() throws {
-    let readme = try TestFiles.read(Repository.path("README.md"))
-    let marker = "<!-- check-example -->\n```\n"
-    let start = try #require(readme.range(of: marker)?.upperBound)
-    let end = try #require(readme[start...].range(of: "```\n")?.lowerBound)
-    let expected = String(readme[start..<end])
+    let expected = try ReadmeExample.block("check-example")
 
     // What `widgetsim check Scenarios/regression/candidate.yaml --baseline Scenarios/regression/baseline.csv
     // --out Reports/regression-candidate --quiet` prints, with the run written to a temporary folder.

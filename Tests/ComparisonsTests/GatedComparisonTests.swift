@@ -8,11 +8,7 @@ import Testing
 struct GatedComparisonTests {
   @Test("the README's check example: printed as written (the folder aside), compare.csv written, exit 1")
   func readmeExample() throws {
-    let readme = try TestFiles.read(Repository.path("README.md"))
-    let marker = "<!-- check-example -->\n```\n"
-    let start = try #require(readme.range(of: marker)?.upperBound)
-    let end = try #require(readme[start...].range(of: "```\n")?.lowerBound)
-    let expected = String(readme[start..<end])
+    let expected = try ReadmeExample.block("check-example")
 
     // A run of the candidate scenario, in a temporary folder.
     let run = try runTable("Scenarios/regression/candidate.yaml")

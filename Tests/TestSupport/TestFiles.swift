@@ -88,3 +88,20 @@ public final class SynchronizedText: Sendable {
   public var text: String { storage.withLock { $0 } }
   public func append(_ text: String) { storage.withLock { $0 += text } }
 }
+
+/// README.md's worked examples, as the tests that reproduce them read them.
+public enum ReadmeExample {
+  public struct Missing: Error {
+    public let marker: String
+  }
+
+  /// The fenced block right after `<!-- NAME -->` in README.md.
+  public static func block(_ name: String) throws -> String {
+    let readme = try TestFiles.read(Repository.path("README.md"))
+    let marker = "<!-- \(name) -->\n```\n"
+    guard let start = readme.firstRange(of: marker)?.upperBound,
+      let end = readme[start...].firstRange(of: "```\n")?.lowerBound
+    else { throw Missing(marker: marker) }
+    return String(readme[start..<end])
+  }
+}

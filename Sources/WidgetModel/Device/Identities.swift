@@ -1,14 +1,12 @@
 import SimulationEngine
 
 /// A widget instance of the run: its position in ``ScenarioConfiguration/instances`` (the order reports use).
-public struct InstanceID: Hashable, Sendable, Comparable {
+public struct InstanceID: Hashable, Sendable {
   public let index: Int
 
   public init(_ index: Int) {
     self.index = index
   }
-
-  public static func < (lhs: InstanceID, rhs: InstanceID) -> Bool { lhs.index < rhs.index }
 
   /// The event target naming this instance.
   var eventTarget: UInt32 { UInt32(index) }
@@ -56,31 +54,6 @@ public enum PushTarget: Hashable, Sendable {
     switch self {
     case .widgetTopic: 0
     case .activity(let kind): 1 + kind.index
-    }
-  }
-
-  /// The target with that column.
-  public init(index: Int) {
-    self = index == 0 ? .widgetTopic : .activity(ActivityKindID(index - 1))
-  }
-}
-
-/// What energy is booked to: a widget instance, the device itself (baseline, usage), the widget push topic,
-/// or a Live Activity kind. Reports number them (``index``) instances first, then the others.
-enum EnergySubject: Hashable {
-  case instance(InstanceID)
-  case device
-  case widgetPush
-  case activity(ActivityKindID)
-
-  /// The subject's column in the energy ledger of a run with `instanceCount` instances.
-  @inline(__always)
-  func index(instanceCount: Int) -> Int {
-    switch self {
-    case .instance(let instance): instance.index
-    case .device: instanceCount
-    case .widgetPush: instanceCount + 1
-    case .activity(let kind): instanceCount + 2 + kind.index
     }
   }
 }
