@@ -14,12 +14,14 @@ struct TriggerTableTests {
     #expect(ReloadCause.allCases.filter(\.isBudgeted) == [.policy, .appReload, .push])
   }
 
-  @Test("Scenarios/README.md lists the trigger table exactly as the code has it")
-  func documentation() throws {
-    let readme = try TestFiles.read(Repository.path("Scenarios/README.md"))
+  @Test(
+    "the documentation lists the trigger table exactly as the code has it",
+    arguments: ["README.md", "Scenarios/README.md"])
+  func documentation(_ file: String) throws {
+    let readme = try TestFiles.read(Repository.path(file))
     #expect(
       readme.contains(ReloadCause.markdownTable),
-      "Scenarios/README.md's trigger table differs from ReloadCause.trigger; paste this:\n\(ReloadCause.markdownTable)")
+      "\(file)'s trigger table differs from ReloadCause.trigger; paste this:\n\(ReloadCause.markdownTable)")
   }
 }
 
@@ -34,7 +36,9 @@ struct ReplicationResultTests {
       "replication", "days", "instanceCount", "trace", "pushTargetCount", "activities", "keepsActivityRecords",
     ]
     let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
-    #expect(stored.count == ReplicationResult.fields.count, "stored accumulators: \(stored)")
+    let listed = ReplicationResult.fields.map(\.keyPath)
+    #expect(Set(listed).count == listed.count, "an accumulator is listed twice")
+    #expect(stored.count == listed.count, "stored accumulators: \(stored)")
   }
 
   @Test("merging two devices' results equals running them into one; reset empties every accumulator")

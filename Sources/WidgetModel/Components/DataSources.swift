@@ -31,7 +31,4 @@ struct DataSources {
     }
     self.sources = sources
   }
-
-  /// The instances of a kind.
-  func instances(of kind: KindID) -> ArraySlice<InstanceID> { members[sources[kind.index].range] }
 }

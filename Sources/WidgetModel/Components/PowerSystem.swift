@@ -86,7 +86,7 @@ struct PowerSystem {
   var isOff: Bool { state.isOff }
   var isLowPowerMode: Bool { state.isLowPowerMode }
 
-  /// Closes hour `hourIndex` (ending at `now`): the device's baseline (plus LTE paging for the hour's
+  /// Closes hour `hourIndex`: the device's baseline (plus LTE paging for the hour's
   /// cellular share, `hourlyNetwork` when drawn) and usage while on, then the battery over the hour (drawn
   /// energy minus charging at the hour's mean power), then the state. Records the hour's charge, Low Power
   /// Mode and charging.

@@ -68,7 +68,7 @@ enum Display: Equatable {
 /// What the device must do after an input to the machine.
 enum ReloadAction: Equatable {
   case none
-  /// Count `request` with `outcome` (a request that joined the waiting one; a reload of a stuck extension).
+  /// Count `request` with `outcome` (a budgeted request that joined the waiting one, as `coalesced`).
   case count(ReloadRequest, ReloadOutcome)
   /// Ask WidgetKit: compute what blocks a budgeted reload now and pass it to ``ReloadMachine/decide(_:)``.
   case decide
@@ -238,8 +238,9 @@ struct ReloadMachine: Equatable {
     }
   }
 
-  /// Between inputs the machine never rests in a transient state (awaiting a decision, or building), and a
-  /// waiting request was made before it was decided.
+  /// What must hold after every input: a waiting request's state agrees with its history (a withheld
+  /// request has found the budget empty, a deferred one never has). That the machine rests only in settled
+  /// states between events is ``isSettled``, which the device checks after each event.
   var invariantsHold: Bool {
     switch state {
     case .building, .ready(.requested), .stuck(.requested): true

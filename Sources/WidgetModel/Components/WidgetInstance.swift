@@ -1,8 +1,8 @@
 import SimulationEngine
 
 /// One widget instance on the device: its reload machine, its budget, its timeline's next reload, what the
-/// user has seen of it, and its own random streams. The device hands it the events addressed to it
-/// (`policyReload`, `retry`) and performs the actions its machine returns.
+/// user has seen of it, and its own random streams. The events addressed to it (`policyReload`, `retry`)
+/// carry its ``InstanceID``; the device feeds them to its machine and performs the actions the machine returns.
 struct WidgetInstance {
   let id: InstanceID
   let widgetIndex: Int

@@ -30,9 +30,9 @@ extension DeviceSimulation {
       instances[instance.index].policyEvent = nil
       raise(.policy, .instance(instance), &scheduler)
     case .retry:
-      let index = Int(event.target)
-      instances[index].retryEvent = nil
-      retry(index, &scheduler)
+      let instance = InstanceID(Int(event.target))
+      instances[instance.index].retryEvent = nil
+      retry(instance.index, &scheduler)
     case .standbyRefresh:
       standby.refreshed(&scheduler)
       raise(.standby, .standbyInstances, &scheduler)

@@ -55,6 +55,8 @@ struct ResultShape {
 
 /// One accumulator of ``ReplicationResult``: where it is, and how big it is for a shape.
 protocol ResultField: Sendable {
+  /// Which property it is (distinct for every field).
+  var keyPath: AnyKeyPath { get }
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape)
   func merge(_ result: inout ReplicationResult, _ other: ReplicationResult)
   func reset(_ result: inout ReplicationResult)
@@ -76,6 +78,7 @@ struct Field<Value: Accumulator>: ResultField {
     self.make = make
   }
 
+  var keyPath: AnyKeyPath { path }
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape) { result[keyPath: path] = make(shape) }
   func merge(_ result: inout ReplicationResult, _ other: ReplicationResult) {
     result[keyPath: path].merge(other[keyPath: path])

@@ -119,7 +119,8 @@ extension ReloadCause {
     }
   }
 
-  /// The trigger table as a Markdown table (README.md's "Reload triggers" holds exactly this).
+  /// The trigger table as a Markdown table (README.md's reloads.csv section and Scenarios/README.md's
+  /// "Reload triggers" hold exactly this).
   public static var markdownTable: String {
     var lines = [
       "| cause (in reports) | budget | reloads | raised by | source |",
