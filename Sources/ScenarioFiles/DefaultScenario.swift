@@ -18,7 +18,7 @@ enum DefaultScenario {
 
     budget:
       per_day: {min: 40, max: 70}             # Apple: 40-70 for a frequently viewed widget
-      refill: continuous
+      refill: rolling_24h                     # no 24-hour window grants more than the allowance
       min_interval: 5m
 
     system:

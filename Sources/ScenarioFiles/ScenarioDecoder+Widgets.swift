@@ -79,24 +79,37 @@ extension ScenarioDecoder {
     let policyValue = try reader.required("policy", "at_end, after or never")
     let policyName = try policyValue.string()
     let afterValue = reader.optional("after")
+    let atValue = reader.optional("at")
     var timeline = TimelineConfiguration(policy: .never)
     if let entries = reader.optional("entries") {
       timeline.entries = try entries.integer(in: 1...maximumEntries)
     }
     if let spacing = reader.optional("spacing") {
-      timeline.spacing = try spacing.duration(in: 0...(7 * 86_400))
-      guard timeline.spacing >= .minutes(5) else {
-        throw spacing.error("entries must be at least 5m apart (WidgetKit guidance), got \(spacing.shown)")
+      timeline.spacing = try spacing.duration(in: 0...(7 * 86_400), exclusiveLower: true)
+      if timeline.spacing < .minutes(5) {
+        spacing.warn(
+          "entries \(spacing.shown) apart: allowed (entries render from the timeline without a reload), but "
+            + "each costs render energy and memory; the 5-minute guidance is about reload cadence")
       }
     }
     switch policyName {
     case "at_end": timeline.policy = .atEnd
     case "never": timeline.policy = .never
     case "after":
-      guard let afterValue else {
-        throw policyValue.error("policy after needs 'after': the earliest time of the next reload, e.g. after: 15m")
+      if let atValue {
+        if let afterValue {
+          throw afterValue.error("give either 'after' (an interval) or 'at' (local times), not both")
+        }
+        timeline.times = try decodeTimes(atValue)
+        timeline.policy = .after(.zero)
+      } else {
+        guard let afterValue else {
+          throw policyValue.error(
+            "policy after needs 'after' (the earliest time of the next reload, e.g. after: 15m) or 'at' (local times, e.g. at: [\"09:30\"])"
+          )
+        }
+        timeline.policy = .after(try afterValue.duration(in: 0...(365 * 86_400), exclusiveLower: true))
       }
-      timeline.policy = .after(try afterValue.duration(in: 0...(365 * 86_400), exclusiveLower: true))
     default:
       let names = ["at_end", "after", "never"]
       throw policyValue.error(
@@ -106,8 +119,48 @@ extension ScenarioDecoder {
     if let afterValue, policyName != "after" {
       throw afterValue.error("'after' applies only to policy after (the policy is \(policyName))")
     }
+    if let atValue, policyName != "after" {
+      throw atValue.error("'at' applies only to policy after (the policy is \(policyName))")
+    }
+    if let align = reader.optional("align") {
+      timeline.alignment = try align.choice(TimelineAlignment.self)
+      if timeline.alignment == .clock && (afterValue == nil || policyName != "after") {
+        throw align.error("align: clock needs policy after with an interval ('after: 15m')")
+      }
+    }
+    if let active = reader.optional("active") {
+      if policyName == "never" { throw active.error("'active' needs a policy that reloads (after or at_end)") }
+      timeline.activeWindow = try decodeWindow(active)
+    }
     try reader.finish()
     return timeline
+  }
+
+  /// `["09:30", "16:00"]`: local times of day, at least one, no repeats.
+  static func decodeTimes(_ value: YAMLValue) throws(ScenarioError) -> [TimeOfDay] {
+    let nodes = try value.sequence()
+    guard !nodes.isEmpty else { throw value.error("expected at least one local time, e.g. at: [\"09:30\"]") }
+    var times: [TimeOfDay] = []
+    for (position, node) in nodes.enumerated() {
+      let item = YAMLValue(node: node, path: "\(value.path)[\(position)]", source: value.source)
+      let time = try item.timeOfDay()
+      let value = TimeOfDay(hours: time.hours, minutes: time.minutes)
+      if times.contains(value) { throw item.error("\(item.shown) is listed twice") }
+      times.append(value)
+    }
+    return times
+  }
+
+  /// `{from: "09:30", to: "16:00"}`: a daily local window (may cross midnight), not empty.
+  static func decodeWindow(_ value: YAMLValue) throws(ScenarioError) -> SleepWindow {
+    var window = try value.mapping()
+    let from = try window.required("from", "a time of day, e.g. \"09:30\"").timeOfDay()
+    let toValue = try window.required("to", "a time of day, e.g. \"16:00\"")
+    let to = try toValue.timeOfDay()
+    try window.finish()
+    guard from != to else { throw toValue.error("the window must not be empty: from and to are both \(toValue.shown)") }
+    return SleepWindow(
+      from: TimeOfDay(hours: from.hours, minutes: from.minutes), to: TimeOfDay(hours: to.hours, minutes: to.minutes))
   }
 
   static func decodeBuild(_ value: YAMLValue) throws(ScenarioError) -> BuildConfiguration {

@@ -191,6 +191,9 @@ enum ScenarioDecoder {
     if let delay = reader.optional("after_delay") {
       system.afterDelay = try DistributionReader.read(delay, quantity: .duration)
     }
+    if let delay = reader.optional("at_end_single_entry_delay") {
+      system.atEndSingleEntryDelay = try DistributionReader.read(delay, quantity: .duration)
+    }
     if let window = reader.optional("coalesce_window") { system.coalesceWindow = try window.duration(in: 0...86_400) }
     if let deferral = reader.optional("defer_while_asleep") { system.deferWhileAsleep = try deferral.bool() }
     if let changes = reader.optional("environment_changes") { system.environmentChangesPerDay = try perDay(changes) }

@@ -76,7 +76,8 @@ public enum ScenarioLoader {
     let source = ScenarioSource(file: file, overrides: applied, limits: limits)
     let configuration = try ScenarioDecoder.decode(
       YAMLValue(node: root, path: "", source: source), defaultName: defaultName(for: file))
-    return LoadedScenario(configuration: configuration, file: file, text: text)
+    return LoadedScenario(
+      configuration: configuration, file: file, text: text, warnings: source.warnings.withLock { $0 })
   }
 
   static func defaultName(for file: String) -> String {
@@ -158,4 +159,14 @@ public struct LoadedScenario: Sendable {
   public let file: String
   /// Its text, for hashing into the manifest.
   public let text: String
+  /// Values that are allowed but probably not meant (e.g. entries under 5 minutes apart), each with its
+  /// position; `validate` prints them.
+  public var warnings: [ScenarioError] = []
+
+  public init(configuration: ScenarioConfiguration, file: String, text: String, warnings: [ScenarioError] = []) {
+    self.configuration = configuration
+    self.file = file
+    self.text = text
+    self.warnings = warnings
+  }
 }

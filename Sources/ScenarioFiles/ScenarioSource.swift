@@ -1,6 +1,10 @@
+import Synchronization
+
 /// Where scenario values come from: the file's name, which key paths `--set` overrode, and the size limits.
 final class ScenarioSource: Sendable {
   let file: String
+  /// What decoding noticed that is allowed but probably unintended (shown by `validate`).
+  let warnings = Mutex<[ScenarioError]>([])
   /// Normalised key path -> the `--set` argument that set it.
   let overrides: [(path: String, argument: String)]
   /// The size limits values are checked against.

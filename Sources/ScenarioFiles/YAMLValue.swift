@@ -15,6 +15,11 @@ struct YAMLValue {
       override: source.override(for: path))
   }
 
+  /// Notes a warning about this value: allowed, but probably not what the user meant.
+  func warn(_ message: String) {
+    source.warnings.withLock { $0.append(error("warning: " + message)) }
+  }
+
   /// The value as the user wrote it, for messages.
   var shown: String {
     switch node {

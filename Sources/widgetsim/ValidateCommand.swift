@@ -35,6 +35,7 @@ struct ValidateCommand: ParsableCommand {
         let loaded = try ScenarioLoader.load(
           path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
         let configuration = loaded.configuration
+        for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
         print(
           "\(file): ok (\(configuration.widgets.count) widgets, \(configuration.instances.count) instances, "
             + "\(configuration.days) days, \(configuration.replications) replications; work: "

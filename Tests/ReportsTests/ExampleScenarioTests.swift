@@ -29,10 +29,10 @@ struct ExampleScenarioTests {
   }
 
   @Test(
-    "aggressive-5min: the budget runs dry before 18:00 on most days; then budgeted reloads fall to the refill rate while requests keep coming"
+    "aggressive-5min with the bursty continuous refill: the budget runs dry before 18:00 on most days; then budgeted reloads fall to the refill rate while requests keep coming"
   )
   func aggressiveRunsDry() throws {
-    let configuration = try exampleScenario("aggressive-5min")
+    let configuration = try exampleScenario("aggressive-5min", overrides: ["budget.refill=continuous"])
     var days = 0
     var dryBefore18 = 0
     for replication in 0..<configuration.replications {
@@ -61,9 +61,9 @@ struct ExampleScenarioTests {
     #expect(Double(dryBefore18) >= 0.8 * Double(days), "dry before 18:00 on \(dryBefore18) of \(days) days")
   }
 
-  @Test("aggressive-5min with rolling_24h refill: budgeted reloads stop outright before 18:00 on most days")
+  @Test("aggressive-5min (rolling_24h refill, the default): budgeted reloads stop outright before 18:00 on most days")
   func aggressiveRollingStops() throws {
-    let configuration = try exampleScenario("aggressive-5min", overrides: ["budget.refill=rolling_24h"])
+    let configuration = try exampleScenario("aggressive-5min")
     var days = 0
     var stopped = 0
     for replication in 0..<configuration.replications {
@@ -82,14 +82,15 @@ struct ExampleScenarioTests {
     #expect(Double(stopped) >= 0.8 * Double(days), "stopped before 18:00 on \(stopped) of \(days) days")
   }
 
-  @Test("news-15min stays within its budget: no request ever waits for budget")
+  @Test("news-15min stays close to its budget's top: under 3% of its budgeted reloads ever waited for budget")
   func newsStaysWithinBudget() throws {
     let configuration = try exampleScenario("news-15min")
     let results = ScenarioRunner.run(configuration)
     for result in results {
-      #expect(result.total(instance: 0, outcome: .withheldGranted) == 0)
-      for day in 0..<result.days { #expect(!result.budgetExhausted(day: day, instance: 0)) }
-      #expect(Double(result.total(instance: 0, outcome: .grantedBudget)) / Double(result.days) > 30)
+      let waited = Double(result.total(instance: 0, outcome: .withheldGranted))
+      let granted = Double(result.total(instance: 0, outcome: .grantedBudget))
+      #expect(waited <= 0.03 * (waited + granted), "\(waited) of \(waited + granted) budgeted reloads waited")
+      #expect(granted / Double(result.days) > 30)
     }
   }
 }

@@ -66,10 +66,13 @@ struct WidgetInstance {
 }
 
 /// One instance's random streams: the system's lateness on its policy, its builds, whether a Smart Stack
-/// shows it, and whether a jetsam leaves it stuck (only made when that can happen).
+/// shows it, whether a jetsam leaves it stuck, and when the system reloads a one-entry `.atEnd` timeline
+/// (the last two only made when they can happen).
 struct InstanceStreams {
   let afterDelay: RandomStream
   let build: RandomStream
   let smartStack: RandomStream
   let jetsamStuck: RandomStream?
+  /// Only for a one-entry `.atEnd` timeline, whose next reload the system chooses.
+  let systemChosenDelay: RandomStream?
 }

@@ -35,7 +35,7 @@ public struct BudgetConfiguration: Sendable {
 
   public init(
     minPerDay: Double = 40, maxPerDay: Double = 70, engagedViewsPerDay: Double = 24,
-    refill: BudgetRefill = .continuous, minInterval: SimDuration = .minutes(5), learningDays: Int = 0,
+    refill: BudgetRefill = .rolling24h, minInterval: SimDuration = .minutes(5), learningDays: Int = 0,
     learningFactor: Double = 1.5, debug: Bool = false
   ) {
     self.minPerDay = minPerDay

@@ -5,6 +5,10 @@ public struct SystemConfiguration: Sendable {
   /// Lateness of `.after` / `.atEnd` reloads past their earliest date, in seconds ([O] minutes to 1-2 h;
   /// default exponential, mean 4 min [assumption]).
   public var afterDelay: Distribution
+  /// When a one-entry `.atEnd` timeline asks for its next reload: the system chooses [D: WWDC21 "Principles
+  /// of great widgets"]; modelled as a delay past the reload, in seconds (default exponential, mean 30 min
+  /// [A]). `after_delay` applies on top.
+  public var atEndSingleEntryDelay: Distribution
   /// A budgeted reload pulls other instances' policy reloads due within this window forward to run with it
   /// ([D] "may coalesce"; width [assumption], 0 = off).
   public var coalesceWindow: SimDuration
@@ -35,7 +39,9 @@ public struct SystemConfiguration: Sendable {
   public var liveActivities: LiveActivitySystemConfiguration
 
   public init(
-    afterDelay: Distribution = SystemConfiguration.defaultAfterDelay, coalesceWindow: SimDuration = .zero,
+    afterDelay: Distribution = SystemConfiguration.defaultAfterDelay,
+    atEndSingleEntryDelay: Distribution = SystemConfiguration.defaultSingleEntryDelay,
+    coalesceWindow: SimDuration = .zero,
     deferWhileAsleep: Bool = true, environmentChangesPerDay: Double = 0.02, rebootsPerDay: Double = 0.03,
     standbyRefreshInterval: SimDuration = .minutes(15), standbyAtNight: Bool = true, widgetAddedReload: Bool = true,
     memoryCeilingBytes: Double = 30 * 1_048_576, jetsamStuckProbability: Double = 0,
@@ -43,6 +49,7 @@ public struct SystemConfiguration: Sendable {
     liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
     self.afterDelay = afterDelay
+    self.atEndSingleEntryDelay = atEndSingleEntryDelay
     self.coalesceWindow = coalesceWindow
     self.deferWhileAsleep = deferWhileAsleep
     self.environmentChangesPerDay = environmentChangesPerDay
@@ -58,4 +65,5 @@ public struct SystemConfiguration: Sendable {
   }
 
   public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid
+  public static let defaultSingleEntryDelay = try! Distribution.exponential(mean: 1_800)  // literal, valid
 }

@@ -34,27 +34,88 @@ public enum ReloadPolicy: Sendable, Hashable {
   case never
 }
 
+/// How an `.after` policy's date is chosen.
+public enum TimelineAlignment: String, Sendable, Hashable, CaseIterable {
+  /// `after` past the reload.
+  case none
+  /// The next multiple of `after` on the local clock (counted from each local midnight): with `after: 15m`,
+  /// the next quarter hour. Apps pass `.after(date)` a date, and a clock-aligned date synchronises every
+  /// device in a time zone [D for dates; the fleet effect is our inference, A].
+  case clock
+}
+
 /// The timeline a reload produces.
 public struct TimelineConfiguration: Sendable, Hashable {
   public var policy: ReloadPolicy
   /// Entries per timeline ([O] more than ~400 stopped updates).
   public var entries: Int
-  /// Time between entries ([D] at least about 5 minutes).
+  /// Time between entries (any positive spacing; `validate` warns below 5 minutes, the cadence Apple's
+  /// guidance gives for reloads, not entries [A]).
   public var spacing: SimDuration
+  /// With `.after`: whether its date is `after` past the reload or aligned to the local clock.
+  public var alignment: TimelineAlignment
+  /// With `.after`: the local times it asks for (`.after(next listed time)`) instead of an interval.
+  public var times: [TimeOfDay]
+  /// Outside this daily local window the provider asks for `.after(window start)` (a market-hours widget).
+  public var activeWindow: SleepWindow?
 
-  public init(policy: ReloadPolicy, entries: Int = 1, spacing: SimDuration = .minutes(15)) {
+  public init(
+    policy: ReloadPolicy, entries: Int = 1, spacing: SimDuration = .minutes(15), alignment: TimelineAlignment = .none,
+    times: [TimeOfDay] = [], activeWindow: SleepWindow? = nil
+  ) {
     self.policy = policy
     self.entries = entries
     self.spacing = spacing
+    self.alignment = alignment
+    self.times = times
+    self.activeWindow = activeWindow
   }
 
-  /// When, after a reload, the policy asks for the next one (before the system's delay); nil for `never`.
-  public var earliestNextReload: SimDuration? {
-    switch policy {
-    case .atEnd: SimDuration(microseconds: spacing.microseconds * Int64(entries))
-    case .after(let interval): interval
-    case .never: nil
+  /// Whether the next reload's date is the system's choice: `.atEnd` with a single entry [D, WWDC21
+  /// "Principles of great widgets"] (drawn from `system.at_end_single_entry_delay`).
+  public var systemChoosesNextReload: Bool {
+    policy == .atEnd && entries == 1
+  }
+
+  /// The date the provider asks for after a reload at `now`, before the system's lateness; nil for `never`.
+  /// `systemChosenDelay` is the draw used when ``systemChoosesNextReload``.
+  ///
+  /// - Outside ``activeWindow``: the window's next start.
+  /// - `.atEnd`: the last entry's date, `(entries - 1) × spacing` after the reload [D: "after the last date in
+  ///   a timeline passes"].
+  /// - `.after`: the next listed time (``times``), the next clock multiple (``alignment``), or `after` past
+  ///   the reload.
+  public func nextReloadDate(after now: SimTime, systemChosenDelay: SimDuration = .zero) -> SimTime? {
+    if case .never = policy { return nil }
+    if let activeWindow, !activeWindow.contains(now) {
+      return TimelineConfiguration.next(activeWindow.from, after: now)
     }
+    switch policy {
+    case .never:
+      return nil
+    case .atEnd:
+      if entries == 1 { return now + systemChosenDelay }
+      return now + SimDuration(microseconds: spacing.microseconds * Int64(entries - 1))
+    case .after(let interval):
+      if !times.isEmpty {
+        return times.map { TimelineConfiguration.next($0, after: now) }.min()
+      }
+      guard alignment == .clock, interval.microseconds > 0 else { return now + interval }
+      let day = SimDuration.days(1).microseconds
+      let midnight = now.microseconds - now.microseconds % day
+      let sinceMidnight = now.microseconds - midnight
+      let next = (sinceMidnight / interval.microseconds + 1) * interval.microseconds
+      return SimTime(microseconds: midnight + Swift.min(next, day))
+    }
+  }
+
+  /// The first time strictly after `now` at which the local clock shows `time`.
+  static func next(_ time: TimeOfDay, after now: SimTime) -> SimTime {
+    let day = SimDuration.days(1).microseconds
+    let midnight = now.microseconds - now.microseconds % day
+    var at = midnight + time.sinceMidnight.microseconds
+    if at <= now.microseconds { at += day }
+    return SimTime(microseconds: at)
   }
 }
 
@@ -68,7 +129,8 @@ public struct BuildConfiguration: Sendable {
   public var fetchBytes: Distribution
   /// Peak memory of the extension during a one-entry build, in bytes.
   public var memoryBytes: Distribution
-  /// Extra peak memory per timeline entry beyond the first, in bytes ([A] 0.5 MB): a build's peak is
+  /// Extra peak memory per timeline entry beyond the first, in bytes ([A] 25 KB: no source gives a figure;
+  /// ~10 MB per timeline [O] and updates stopping past ~400 entries [O] suggest tens of KB): a build's peak is
   /// `memory + (entries - 1) * memory_per_entry`.
   public var memoryPerEntryBytes: Double
   /// How long a build may run ([F] "under 5 s").
@@ -77,7 +139,7 @@ public struct BuildConfiguration: Sendable {
   public init(
     cpuSeconds: Distribution = BuildConfiguration.defaultCPU, fetchProbability: Double = 1,
     fetchBytes: Distribution = BuildConfiguration.defaultFetch,
-    memoryBytes: Distribution = BuildConfiguration.defaultMemory, memoryPerEntryBytes: Double = 500_000,
+    memoryBytes: Distribution = BuildConfiguration.defaultMemory, memoryPerEntryBytes: Double = 25_000,
     timeLimit: SimDuration = .seconds(5)
   ) {
     self.memoryPerEntryBytes = memoryPerEntryBytes

@@ -165,15 +165,21 @@ extension DeviceSimulation {
     }
   }
 
-  /// Replaces the pending policy reload with the new timeline's: its earliest date plus the system's delay
+  /// Replaces the pending policy reload with the new timeline's: the date it asks for plus the system's delay
   /// (longer in Low Power Mode).
   mutating func schedulePolicy(_ index: Int, _ scheduler: inout Scheduler) {
     if let event = instances[index].policyEvent { scheduler.cancel(event) }
     instances[index].policyEvent = nil
-    guard let earliest = instances[index].timeline.earliestNextReload else { return }
+    var systemChosen = SimDuration.zero
+    if let stream = instances[index].streams.systemChosenDelay {
+      systemChosen = SimDuration(seconds: Swift.max(0, system.atEndSingleEntryDelay.sample(stream)))
+    }
+    guard
+      let date = instances[index].timeline.nextReloadDate(after: scheduler.now, systemChosenDelay: systemChosen)
+    else { return }
     var delaySeconds = Swift.max(0, system.afterDelay.sample(instances[index].streams.afterDelay))
     if power.isLowPowerMode { delaySeconds *= power.device.lowPowerMode.afterDelayFactor }
-    let time = scheduler.now + earliest + SimDuration(seconds: delaySeconds)
+    let time = date + SimDuration(seconds: delaySeconds)
     instances[index].policyTime = time
     instances[index].policyEvent = scheduler.schedule(
       at: time, kind: DeviceEventKind.policyReload.eventKind, target: instances[index].id.eventTarget)

@@ -100,7 +100,9 @@ struct DeviceSimulation: EventHandler {
         streams: InstanceStreams(
           afterDelay: stream(.afterDelay, identity.label), build: stream(.build, identity.label),
           smartStack: stream(.smartStack, identity.label),
-          jetsamStuck: stuckPossible ? stream(.jetsamStuck, identity.label) : nil))
+          jetsamStuck: stuckPossible ? stream(.jetsamStuck, identity.label) : nil,
+          systemChosenDelay: widget.timeline.systemChoosesNextReload
+            ? stream(.systemChosenDelay, identity.label) : nil))
     }
   }
 

@@ -26,6 +26,8 @@ enum StreamRole: UInt64 {
   case activityRender
   case jetsamStuck
   case network
+  /// When a one-entry `.atEnd` timeline's next reload falls due (the system's choice).
+  case systemChosenDelay
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {
