@@ -82,14 +82,14 @@ struct ExampleScenarioTests {
     #expect(Double(stopped) >= 0.8 * Double(days), "stopped before 18:00 on \(stopped) of \(days) days")
   }
 
-  @Test("news-15min stays close to its budget's top: under 3% of its budgeted reloads ever waited for budget")
+  @Test("news-15min stays close to its budget's top: under 10% of its budgeted reloads ever waited for budget")
   func newsStaysWithinBudget() throws {
     let configuration = try exampleScenario("news-15min")
     let results = ScenarioRunner.run(configuration)
     for result in results {
       let waited = Double(result.total(instance: 0, outcome: .withheldGranted))
       let granted = Double(result.total(instance: 0, outcome: .grantedBudget))
-      #expect(waited <= 0.03 * (waited + granted), "\(waited) of \(waited + granted) budgeted reloads waited")
+      #expect(waited <= 0.1 * (waited + granted), "\(waited) of \(waited + granted) budgeted reloads waited")
       #expect(granted / Double(result.days) > 30)
     }
   }
