@@ -23,7 +23,8 @@ enum Units {
   static func bitsPerSecond(_ text: String) -> Double? { number(text, units: rateUnits) }
 
   static let powerUnits: [(suffix: String, scale: Double)] = [("mW", 1e-3), ("kW", 1e3), ("W", 1)]
-  /// Energies; `mAh` and `Ah` convert at the 3.88 V nominal voltage of the iPhone batteries in energy.md.
+  /// Energies; `mAh` and `Ah` convert at the 3.88 V nominal voltage of the iPhone batteries (docs/model.md,
+  /// Batteries).
   static let energyUnits: [(suffix: String, scale: Double)] = [
     ("mWh", 3.6), ("kWh", 3.6e6), ("Wh", 3_600), ("mAh", 3.6 * 3.88), ("Ah", 3_600 * 3.88), ("kJ", 1e3), ("J", 1),
   ]

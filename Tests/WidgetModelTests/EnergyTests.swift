@@ -82,7 +82,7 @@ struct EnergyTests {
     #expect(radio < 2 * EnergyTests.singleRadioJoules)
   }
 
-  @Test("Wi-Fi costs far less than LTE for the same reload (energy.md's sanity check)")
+  @Test("Wi-Fi costs far less than LTE for the same reload (docs/model.md's sanity check)")
   func wifiVersusLTE() {
     var configuration = EnergyTests.singleReload()
     configuration.device.network = NetworkSelection(defaultNetwork: .wifi)

@@ -14,7 +14,7 @@ public enum BudgetRefill: String, Sendable, CaseIterable {
 }
 
 /// The per-instance reload budget (Apple, "Keeping a widget up to date"; WWDC21 "Principles of great
-/// widgets"; figures in domain/widgetkit.md).
+/// widgets"; rules and sources in docs/model.md).
 public struct BudgetConfiguration: Sendable {
   /// Allowance per 24 h of a rarely viewed instance. [D] 40-70 for a frequently viewed widget.
   public var minPerDay: Double

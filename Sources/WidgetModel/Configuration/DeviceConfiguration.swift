@@ -1,7 +1,7 @@
 import SimulationEngine
 
 /// The phone: battery, charging, Low Power Mode, what its components draw, and which network it is on.
-/// Figures and sources: shared/domain/energy.md; every default is also in Scenarios/README.md.
+/// Figures and sources: docs/model.md (Energy); every default is also in Scenarios/README.md.
 public struct DeviceConfiguration: Sendable {
   public var battery: BatteryConfiguration
   /// When and how fast the phone charges; nil: it never does.
@@ -49,8 +49,8 @@ public struct BatteryConfiguration: Sendable {
     self.initialStateOfCharge = initialStateOfCharge
   }
 
-  /// Capacities in joules from the regulatory filings in energy.md (Wh x 3600; the iPhone 16 models are
-  /// given in mAh, converted at the 3.88 V nominal voltage).
+  /// Capacities in joules from regulatory filings (docs/model.md, Batteries; Wh x 3600; the iPhone 16 models
+  /// are given in mAh, converted at the 3.88 V nominal voltage).
   public static let presets: [(name: String, joules: Double)] = [
     ("iphone15", 12.98 * 3_600), ("iphone15plus", 16.95 * 3_600), ("iphone15pro", 12.70 * 3_600),
     ("iphone15promax", 17.11 * 3_600), ("iphone16", 3.561 * 3.88 * 3_600), ("iphone16plus", 4.674 * 3.88 * 3_600),
@@ -101,7 +101,7 @@ public struct LowPowerModeConfiguration: Sendable {
   }
 }
 
-/// What the device's components draw (energy.md's table).
+/// What the device's components draw (docs/model.md, Energy).
 public struct DevicePowerConfiguration: Sendable {
   /// Suspended, radios idle: ~25 mW (Android typical power values).
   public var baselineWatts: Double

@@ -8,7 +8,8 @@ public enum NetworkKind: String, Sendable, CaseIterable {
   case nr5g = "5g"
 }
 
-/// One radio's power state machine: idle -> promotion -> active (transfer) -> tail -> idle (energy.md).
+/// One radio's power state machine: idle -> promotion -> active (transfer) -> tail -> idle (docs/model.md,
+/// Radios).
 public struct RadioConfiguration: Sendable, Equatable {
   public var promotionWatts: Double
   public var promotionSeconds: Double

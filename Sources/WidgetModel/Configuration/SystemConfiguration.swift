@@ -13,7 +13,7 @@ public struct SystemConfiguration: Sendable {
   /// ([D] "may coalesce"; width [assumption], 0 = off).
   public var coalesceWindow: SimDuration
   /// Whether budgeted reloads requested while the user sleeps wait until they wake ([assumption] drawn
-  /// from the seeds' rule of thumb "4 reloads/hour ~ 48/day", which counts waking hours only).
+  /// from a third-party rule of thumb "4 reloads/hour ~ 48/day", which counts waking hours only).
   public var deferWhileAsleep: Bool
   /// Locale, accessibility, time-zone and similar changes per day: each reloads every widget, exempt.
   public var environmentChangesPerDay: Double
