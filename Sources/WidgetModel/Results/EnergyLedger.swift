@@ -45,6 +45,8 @@ struct EnergyLedger: Sendable, Accumulator {
   var undrained = 0.0
   /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage).
   var deviceWidgetJoules = 0.0
+  /// Energy booked for the current device, by subject (to divide by that device's own battery).
+  private(set) var deviceSubjectJoules: [Double]
 
   /// An empty ledger of no hours.
   init() {
@@ -55,6 +57,14 @@ struct EnergyLedger: Sendable, Accumulator {
     self.subjectCount = subjectCount
     self.hours = hours
     microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
+    deviceSubjectJoules = Array(repeating: 0, count: subjectCount)
+  }
+
+  /// Empties the current device's figures for the next device (the books themselves keep adding up).
+  mutating func startDevice() {
+    undrained = 0
+    deviceWidgetJoules = 0
+    for subject in deviceSubjectJoules.indices { deviceSubjectJoules[subject] = 0 }
   }
 
   /// The most one booking counts, either way (a terajoule: only absurd draws or parameters come near it;
@@ -69,6 +79,7 @@ struct EnergyLedger: Sendable, Accumulator {
     microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int128(
       Int64(nearest: amount * 1e6))
     undrained += amount
+    deviceSubjectJoules[subject] += amount
     if component != .baseline && component != .usage { deviceWidgetJoules += amount }
   }
 
@@ -80,8 +91,7 @@ struct EnergyLedger: Sendable, Accumulator {
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
     microjoules.reset()
-    undrained = 0
-    deviceWidgetJoules = 0
+    startDevice()
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
