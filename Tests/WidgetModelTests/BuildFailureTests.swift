@@ -75,6 +75,35 @@ struct BuildFailureTests {
     }
   }
 
+  @Test("while stuck the policy's reload ends as stuck and is not rescheduled until the app is opened")
+  func stuckStopsThePolicy() throws {
+    var configuration = BuildFailureTests.debugWidget(memory: try .uniform(low: 20e6, high: 40e6))
+    configuration.system.jetsamStuckProbability = 1
+    configuration.user.appOpensPerDay = 3
+    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    let trace = result.trace ?? []
+    #expect(trace.contains { $0.cause == .policy && $0.outcome == .stuck })
+    // After a stuck outcome nothing builds until the app is opened (an `app_foreground` build, which may
+    // itself be killed: WidgetKit then keeps the old schedule once more), and no policy request comes.
+    var stuck = false
+    var policyAfterRecovery = 0
+    for record in trace {
+      if stuck {
+        #expect(record.cause != .policy, "a policy request at \(record.time) while stuck")
+      }
+      if record.outcome == .stuck {
+        stuck = true
+      } else if record.outcome.didBuild {
+        #expect(!stuck || record.cause == .appForeground)
+        stuck = false
+      }
+      if record.cause == .policy && record.outcome.isReload { policyAfterRecovery += 1 }
+    }
+    #expect(
+      trace.contains { $0.cause == .appForeground && $0.outcome.isReload }
+        && policyAfterRecovery > 0, "the schedule resumes after a successful build")
+  }
+
   @Test("a build past the time limit shows the placeholder, counted at the next view, until a build succeeds")
   func timeLimit() throws {
     // CPU 3 s or 8 s with equal odds against the 5 s limit.
