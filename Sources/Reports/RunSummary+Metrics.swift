@@ -113,16 +113,16 @@ extension RunSummary {
   /// Battery percentages are each phone's energy over its own capacity, averaged over the devices (a fleet
   /// may vary the capacity per device).
   static let energyMetrics: [Metric] = [
-      Metric(name: "joules_per_day", unit: "J/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
-      },
-      Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
-        perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
-      },
-      Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
-        let total = result.totalJoules(subject: subject)
-        return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
-      },
+    Metric(name: "joules_per_day", unit: "J/day") { result, subject in
+      perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
+    },
+    Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
+      perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
+    },
+    Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
+      let total = result.totalJoules(subject: subject)
+      return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
+    },
   ]
 
   /// Device-wide metrics: its own energy, what all widgets and activities cost, the battery.

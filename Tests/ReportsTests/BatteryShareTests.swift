@@ -35,7 +35,9 @@ struct BatteryShareTests {
     return try ScenarioLoader.load(text: text, file: "battery-share.yaml").configuration
   }
 
-  static func metric(_ name: String, _ subject: String, _ result: ReplicationResult, _ configuration: ScenarioConfiguration)
+  static func metric(
+    _ name: String, _ subject: String, _ result: ReplicationResult, _ configuration: ScenarioConfiguration
+  )
     throws -> Double
   {
     let summary = RunSummary(results: [result], subjects: RunSummary.Subjects(configuration))

@@ -125,7 +125,8 @@ struct LiveActivityTests {
     #expect(result.drains == 0)
     let power = configuration.device.power
     let wakes = result.totalJoules(subject: result.activitySubject(0), component: .pushWake)
-    let expected = Double(result.pushTotal(target: 1, counter: .delivered)) * power.pushWakeWatts * power.pushWakeSeconds
+    let expected =
+      Double(result.pushTotal(target: 1, counter: .delivered)) * power.pushWakeWatts * power.pushWakeSeconds
     #expect(abs(wakes - expected) < 1e-9)
     // Records agree with push.csv: the final push counts as the activity's last update.
     let records = result.activities.filter { $0.rejection == nil }

@@ -51,7 +51,8 @@ struct PowerStateTests {
   @Test("with Low Power Mode disabled the phone only switches off and on")
   func disabled() {
     var state = PowerState.normal
-    _ = state.endOfHour(stateOfCharge: 0.01, batteryEmpty: false, charging: false, LowPowerModeConfiguration(enabled: false))
+    _ = state.endOfHour(
+      stateOfCharge: 0.01, batteryEmpty: false, charging: false, LowPowerModeConfiguration(enabled: false))
     #expect(state == .normal)
   }
 }
