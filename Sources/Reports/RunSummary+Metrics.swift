@@ -110,24 +110,23 @@ extension RunSummary {
     subject < result.instanceCount ? subject : nil
   }
 
-  static func energyMetrics(batteryJoules: Double) -> [Metric] {
-    [
-      Metric(name: "joules_per_day", unit: "J/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
-      },
-      Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result)) / batteryJoules
-          * 100
-      },
-      Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
-        let total = result.totalJoules(subject: subject)
-        return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
-      },
-    ]
-  }
+  /// Battery percentages are each phone's energy over its own capacity, averaged over the devices (a fleet
+  /// may vary the capacity per device).
+  static let energyMetrics: [Metric] = [
+    Metric(name: "joules_per_day", unit: "J/day") { result, subject in
+      perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
+    },
+    Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
+      perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
+    },
+    Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
+      let total = result.totalJoules(subject: subject)
+      return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
+    },
+  ]
 
   /// Device-wide metrics: its own energy, what all widgets and activities cost, the battery.
-  static func deviceMetrics(batteryJoules: Double) -> [Metric] {
+  static let deviceMetrics: [Metric] =
     [
       Metric(name: "device_joules_per_day", unit: "J/day") { result, subject in
         perDay(result.totalJoules(subject: subject), result)
@@ -136,7 +135,10 @@ extension RunSummary {
         perDay(widgetJoules(result, deviceSubject: subject), result)
       },
       Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
-        perDay(widgetJoules(result, deviceSubject: subject), result) / batteryJoules * 100
+        let share = (0..<result.energySubjectCount).filter { $0 != subject }.reduce(0.0) {
+          $0 + result.batteryShare(subject: $1)
+        }
+        return perDay(share, result) * 100
       },
       Metric(name: "widgets_radio_tail_share", unit: "fraction") { result, subject in
         let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
@@ -150,7 +152,6 @@ extension RunSummary {
       },
       Metric(name: "battery_drains_per_day", unit: "drains/day") { result, _ in perDay(result.drains, result) },
     ]
-  }
 
   /// Everything but the device's own baseline and usage.
   static func widgetJoules(_ result: ReplicationResult, deviceSubject: Int) -> Double {

@@ -25,37 +25,33 @@ public struct RunSummary: Sendable {
     public var widgetPush: Bool
     /// Live Activity ids, in scenario order.
     public var activities: [String]
-    /// Battery capacity in joules, to turn energy into battery percent.
-    public var batteryJoules: Double
     /// Real devices per simulated device, to scale server load.
     public var serverScale: Double
 
     public init(
       instances: [String], widgetPush: Bool = false, activities: [String] = [],
-      batteryJoules: Double = BatteryConfiguration().capacityJoules, serverScale: Double = 1
+      serverScale: Double = 1
     ) {
       self.serverScale = serverScale
       self.instances = instances
       self.widgetPush = widgetPush
       self.activities = activities
-      self.batteryJoules = batteryJoules
     }
 
     public init(_ configuration: ScenarioConfiguration) {
       self.init(
         instances: configuration.instances.map(\.label), widgetPush: configuration.widgets.contains { $0.data.push },
-        activities: configuration.liveActivities.map(\.id), batteryJoules: configuration.device.battery.capacityJoules,
-        serverScale: configuration.fleet.scale)
+        activities: configuration.liveActivities.map(\.id), serverScale: configuration.fleet.scale)
     }
 
     /// (label, metrics each with the index it is computed for) in report order.
     var all: [(label: String, metrics: [(metric: Metric, index: Int)])] {
-      let energy = RunSummary.energyMetrics(batteryJoules: batteryJoules)
+      let energy = RunSummary.energyMetrics
       func with(_ metrics: [Metric], _ index: Int) -> [(metric: Metric, index: Int)] { metrics.map { ($0, index) } }
       var subjects = instances.enumerated().map {
         ($0.element, with(RunSummary.instanceMetrics + energy, $0.offset))
       }
-      subjects.append(("device", with(RunSummary.deviceMetrics(batteryJoules: batteryJoules), instances.count)))
+      subjects.append(("device", with(RunSummary.deviceMetrics, instances.count)))
       if widgetPush {
         subjects.append(("widget_push", with(RunSummary.pushMetrics, 0) + with(energy, instances.count + 1)))
       }

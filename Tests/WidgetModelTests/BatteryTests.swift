@@ -119,4 +119,63 @@ struct BatteryTests {
     #expect(result.total(instance: 0, cause: .reboot) >= 1)
     #expect(result.stateOfCharge.allSatisfy { $0 >= 0 && $0 <= 1 })
   }
+
+  /// A 5 Wh KiBaM battery under heavy use from 07:00 (the user wakes): flat before noon of day 0. The phone
+  /// draws nothing while off, so its total charge changes only by what a charger adds.
+  static func kibamDraining(_ model: BatteryModelKind, charger: ChargingConfiguration?) -> ScenarioConfiguration {
+    var configuration = ModelFixtures.quiet([ModelFixtures.widget("w", policy: .after(.minutes(30)))], days: 2)
+    configuration.device.battery = BatteryConfiguration(capacityJoules: 5 * 3_600, model: model)
+    configuration.device.power.usageWatts = 1.5
+    configuration.device.lowPowerMode.enabled = false
+    configuration.device.charging = charger
+    return configuration
+  }
+
+  /// Whether the phone was on during an hour: the device's baseline is booked only then.
+  static func wasOn(_ result: ReplicationResult, hourIndex: Int) -> Bool {
+    result.joules(day: hourIndex / 24, hour: hourIndex % 24, subject: result.deviceSubject, component: .baseline) > 0
+  }
+
+  @Test("KiBaM without a charger: flat once, never restarts although its bound charge comes back")
+  func kibamNoChargerStaysOff() throws {
+    let configuration = BatteryTests.kibamDraining(.kibam(c: 0.625, kPerSecond: 4.5e-5), charger: nil)
+    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    #expect(result.drains == 1)
+    #expect(result.total(instance: 0, cause: .reboot) == 0)
+    let hours = result.days * 24
+    let off = try #require((0..<hours).first { !BatteryTests.wasOn(result, hourIndex: $0) })
+    #expect(off < 12)
+    // Off for good: no baseline, no reload after the drain.
+    #expect((off..<hours).allSatisfy { !BatteryTests.wasOn(result, hourIndex: $0) })
+    #expect((result.trace ?? []).allSatisfy { $0.time.hourIndex < off })
+    // The bound charge left (at least 5%, the old restart rule's threshold) is all still there at the end.
+    #expect(result.stateOfCharge[hours - 1] >= PowerState.powerOnStateOfCharge)
+    #expect(abs(result.stateOfCharge[hours - 1] - result.stateOfCharge[off]) < 1e-12)
+  }
+
+  @Test("KiBaM with a W-watt charger restarts at the first hour end of charging that added 5% of capacity")
+  func kibamChargerRestart() throws {
+    // Wells that equalise at once (large k) leave no bound charge when the battery runs flat, so the charge
+    // at the end of the j-th charging hour is j x W x 3600 J: on again after ceil(5% x C / (W x 3600 s)) h.
+    let watts = 0.1
+    let window = SleepWindow(from: TimeOfDay(hours: 14, minutes: 0), to: TimeOfDay(hours: 23, minutes: 0))
+    let configuration = BatteryTests.kibamDraining(
+      .kibam(c: 0.625, kPerSecond: 1e3), charger: ChargingConfiguration(window: window, watts: watts))
+    let capacity = configuration.device.battery.capacityJoules
+    let hoursToRestart = Int((PowerState.powerOnStateOfCharge * capacity / (watts * 3_600)).rounded(.up))
+    #expect(hoursToRestart == 3)
+    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    let off = try #require((0..<24).first { !BatteryTests.wasOn(result, hourIndex: $0) })
+    #expect(off < 14, "flat before the charger comes on")
+    #expect(result.stateOfCharge[13] < 1e-6)
+    let reboots = (result.trace ?? []).filter { $0.cause == .reboot }
+    let first = try #require(reboots.first)
+    #expect(first.time == SimTime.zero + .hours(14 + Int64(hoursToRestart)))
+    for hour in 14..<(14 + hoursToRestart) {
+      let added = Double(hour - 13) * watts * 3_600 / capacity
+      #expect(abs(result.stateOfCharge[hour] - added) < 1e-6, "hour \(hour)")
+    }
+    #expect(result.stateOfCharge[14 + hoursToRestart - 2] < PowerState.powerOnStateOfCharge)
+    #expect(result.stateOfCharge[14 + hoursToRestart - 1] >= PowerState.powerOnStateOfCharge)
+  }
 }

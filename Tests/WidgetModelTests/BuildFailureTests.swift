@@ -69,10 +69,39 @@ struct BuildFailureTests {
     #expect(result.total(instance: 0, outcome: .stuck) > 0)
     // Every jetsam is followed, until the next app open, only by stuck requests: no build runs in between.
     var stuck = false
-    for record in result.trace ?? [] {
+    for record in result.trace ?? [] where record.outcome != .stuck {
       if stuck { #expect(record.cause == .appForeground, "a \(record.cause) build ran while stuck") }
       stuck = record.outcome == .jetsam
     }
+  }
+
+  @Test("while stuck the policy's reload ends as stuck and is not rescheduled until the app is opened")
+  func stuckStopsThePolicy() throws {
+    var configuration = BuildFailureTests.debugWidget(memory: try .uniform(low: 20e6, high: 40e6))
+    configuration.system.jetsamStuckProbability = 1
+    configuration.user.appOpensPerDay = 3
+    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    let trace = result.trace ?? []
+    #expect(trace.contains { $0.cause == .policy && $0.outcome == .stuck })
+    // After a stuck outcome nothing builds until the app is opened (an `app_foreground` build, which may
+    // itself be killed: WidgetKit then keeps the old schedule once more), and no policy request comes.
+    var stuck = false
+    var policyAfterRecovery = 0
+    for record in trace {
+      if stuck {
+        #expect(record.cause != .policy, "a policy request at \(record.time) while stuck")
+      }
+      if record.outcome == .stuck {
+        stuck = true
+      } else if record.outcome.didBuild {
+        #expect(!stuck || record.cause == .appForeground)
+        stuck = false
+      }
+      if record.cause == .policy && record.outcome.isReload { policyAfterRecovery += 1 }
+    }
+    #expect(
+      trace.contains { $0.cause == .appForeground && $0.outcome.isReload }
+        && policyAfterRecovery > 0, "the schedule resumes after a successful build")
   }
 
   @Test("a build past the time limit shows the placeholder, counted at the next view, until a build succeeds")

@@ -98,6 +98,80 @@ struct LiveActivityTests {
     #expect(result.activities.filter { $0.rejection == .pushBudget }.count == 5)
   }
 
+  @Test("final and push-to-start pushes are server load, and every delivered push wakes the device")
+  func everyPushIsServerLoad() {
+    var activity = LiveActivityTests.activity(
+      interval: 120, duration: 1_800,
+      at: [
+        TimeOfDay(hours: 9, minutes: 0), TimeOfDay(hours: 9, minutes: 20), TimeOfDay(hours: 13, minutes: 0),
+        TimeOfDay(hours: 13, minutes: 5),
+      ])
+    activity.start = .pushToStart
+    activity.end = .push
+    var configuration = LiveActivityTests.scenario(activity)
+    configuration.system.liveActivities.pushToStartBudget = 3
+    configuration.system.liveActivities.pushToStartRefillPerHour = 0
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    // The scenario exercises every kind of push: delivered and refused starts, delivered and throttled final pushes.
+    #expect(result.activities.filter { $0.rejection == .pushBudget }.count == 5)
+    #expect(result.activities.filter { $0.ending == .push }.count == 3)
+    #expect(result.activities.contains { $0.ending == .push && $0.updatesThrottled > 0 })
+    let targets = 0..<result.pushTargetCount
+    let sent = targets.map { result.pushTotal(target: $0, counter: .sent) }.reduce(0, +)
+    let delivered = targets.map { result.pushTotal(target: $0, counter: .delivered) }.reduce(0, +)
+    #expect(Int(result.serverLoad.pushesSent.reduce(0, +)) == sent)
+    #expect(Int(result.serverLoad.pushesDelivered.reduce(0, +)) == delivered)
+    // The phone stays on, so each delivered push to the activity books one wake.
+    #expect(result.drains == 0)
+    let power = configuration.device.power
+    let wakes = result.totalJoules(subject: result.activitySubject(0), component: .pushWake)
+    let expected =
+      Double(result.pushTotal(target: 1, counter: .delivered)) * power.pushWakeWatts * power.pushWakeSeconds
+    #expect(abs(wakes - expected) < 1e-9)
+    // Records agree with push.csv: the final push counts as the activity's last update.
+    let records = result.activities.filter { $0.rejection == nil }
+    #expect(
+      records.map(\.updatesSent).reduce(0, +)
+        == result.pushTotal(target: 1, counter: .sent) - result.activities.count)
+    #expect(
+      records.map(\.updatesDelivered).reduce(0, +)
+        == result.pushTotal(target: 1, counter: .delivered) - (result.activities.count - 5))
+  }
+
+  /// An activity whose priority-5 updates never arrive (each is superseded before its delivery), so it is
+  /// stale from its first update until its final push; Lock Screen views only after its end (10:00-13:00,
+  /// before its dismissal at 14:00).
+  static func supersededUntilTheEnd(end: ActivityEnd) -> ScenarioConfiguration {
+    var activity = LiveActivityTests.activity(priority: 5, interval: 300, duration: 3_600)
+    activity.end = end
+    var configuration = LiveActivityTests.scenario(activity, days: 1)
+    configuration.system.liveActivities.lowPriorityDelay = try! .constant(400)  // literal, valid
+    configuration.user.lockScreenViews = HourlyRate(profile: (0..<24).map { (10..<13).contains($0) ? 20 : 0 })
+    return configuration
+  }
+
+  @Test("a delivered final push renders the final content: views of the ended activity are not stale")
+  func finalPushRenders() throws {
+    let pushed = ScenarioRunner.runReplication(LiveActivityTests.supersededUntilTheEnd(end: .push), replication: 0)
+    let record = try #require(pushed.activities.first)
+    #expect(pushed.activities.count == 1 && record.ending == .push)
+    #expect(record.updatesDelivered == 1 && record.updatesThrottled == 0 && record.updatesJetsam == 0)
+    #expect(record.updatesDelivered + record.updatesSuperseded == record.updatesSent)
+    #expect(pushed.activityStaleness[0].views > 20)
+    #expect(pushed.activityStaleness[0].staleViews == 0)
+    #expect(pushed.activityStaleness[0].seconds.maximum == 0)
+    // One render, the final push's: no update was ever rendered.
+    let power = LiveActivityTests.supersededUntilTheEnd(end: .push).device.power
+    let render = pushed.totalJoules(subject: pushed.activitySubject(0), component: .render)
+    #expect(abs(render - power.renderWatts * power.renderSecondsPerEntry) < 1e-9)
+
+    // Ended by the app instead: the same views all see the content from before the first update.
+    let app = ScenarioRunner.runReplication(LiveActivityTests.supersededUntilTheEnd(end: .app), replication: 0)
+    #expect(app.activityStaleness[0].views == pushed.activityStaleness[0].views)
+    #expect(app.activityStaleness[0].staleViews == app.activityStaleness[0].views)
+    #expect(app.totalJoules(subject: app.activitySubject(0), component: .render) == 0)
+  }
+
   @Test("staleness of an activity is measured at Lock Screen views: throttled updates leave it stale")
   func staleness() {
     let result = ScenarioRunner.runReplication(LiveActivityTests.scenario(LiveActivityTests.activity()), replication: 0)

@@ -60,7 +60,8 @@ extension LiveActivities {
     return true
   }
 
-  /// A delivered update is rendered; above the memory ceiling the render is killed and the old content stays.
+  /// A delivered update (or the final push, which carries the final content) is rendered; above the memory
+  /// ceiling the render is killed and the old content stays.
   mutating func render(_ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult) {
     records[activity.index].updatesDelivered += 1
     result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
@@ -79,8 +80,12 @@ extension LiveActivities {
 
   /// The app's end (or final push) is due. With `end: push` the server stops updating and sends the final
   /// push; a throttled final push is retried one update interval later (the activity meanwhile stays up
-  /// with its last content, until the system ends it at the latest).
-  mutating func endDue(_ activity: ActivityID, _ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+  /// with its last content, until the system ends it at the latest). The final push carries the final
+  /// content, so it counts as the activity's last update (sent, throttled or delivered) and a delivered one
+  /// is rendered like an update before the activity ends.
+  mutating func endDue(
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
     guard runtime[activity.index].isRunning else { return }
     runtime[activity.index].endEvent = nil
     let kind = records[activity.index].kind
@@ -95,12 +100,17 @@ extension LiveActivities {
       runtime[activity.index].phase = .ending
       if let update = runtime[activity.index].updateEvent { scheduler.cancel(update) }
       runtime[activity.index].updateEvent = nil
+      records[activity.index].updatesSent += 1
+      if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
       result.countPush(hourIndex: hour, target: target, priority: 10, .sent)
+      result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
+        render(activity, poweredOff: poweredOff, at: now, &result)
         end(activity, by: .push, &scheduler, &result)
       } else {
         result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
+        records[activity.index].updatesThrottled += 1
         let retry = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
         runtime[activity.index].endEvent = scheduler.schedule(
           after: retry, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)

@@ -86,18 +86,21 @@ struct LiveActivities {
     switch kind {
     case .activityUpdate: sendUpdate(activity, poweredOff: poweredOff, &scheduler, &result)
     case .activityDelivery: deliverUpdate(activity, poweredOff: poweredOff, at: scheduler.now, &result)
-    case .activityEnd: endDue(activity, &scheduler, &result)
+    case .activityEnd: endDue(activity, poweredOff: poweredOff, &scheduler, &result)
     case .activitySystemEnd: end(activity, by: .system, &scheduler, &result)
     case .activityDismiss: dismiss(activity, at: scheduler.now)
     case .activityScheduledStart:
       scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: target)
-      startActivity(ActivityKindID(Int(target)), &scheduler, &result)
+      startActivity(ActivityKindID(Int(target)), poweredOff: poweredOff, &scheduler, &result)
     default: preconditionFailure("\(kind) is not a Live Activity event")
     }
   }
 
-  /// The app (or a push-to-start) starts an activity of kind `kind`.
-  mutating func startActivity(_ kind: ActivityKindID, _ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+  /// The app (or a push-to-start) starts an activity of kind `kind`. A push-to-start push is server load
+  /// like any other, and wakes the device when delivered (`poweredOff`: no energy is drawn).
+  mutating func startActivity(
+    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
     let now = scheduler.now
     let settings = kinds[kind.index]
     attempts[kind.index] += 1
@@ -105,9 +108,11 @@ struct LiveActivities {
     if settings.start == .pushToStart {
       let target = PushTarget.activity(kind)
       result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .sent)
+      result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
       if pushToStart.take(at: now) {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
-        power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy)
+        result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
+        if !poweredOff { power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy) }
       } else {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)
         record.rejection = .pushBudget

@@ -20,13 +20,16 @@ enum PowerState: Equatable {
     return false
   }
 
-  /// A flat phone starts again once charged to 5% [A] (and its available charge is back, for KiBaM).
+  /// A flat phone starts again once charging brings it to 5% [A] (and its available charge is back, for
+  /// KiBaM). Without a charger it stays off, even when a KiBaM battery's bound charge flows back into the
+  /// available well: nobody presses the button of a phone that just died [A].
   static let powerOnStateOfCharge = 0.05
 
   /// The state at the end of an hour with this charge: Low Power Mode on below `threshold` and off again at
-  /// `off_at` [D]; off when the battery is empty; on again once charged to ``powerOnStateOfCharge``.
+  /// `off_at` [D]; off when the battery is empty; on again at the end of an hour during which it was
+  /// `charging` and reached ``powerOnStateOfCharge`` with available charge.
   mutating func endOfHour(
-    stateOfCharge soc: Double, batteryEmpty: Bool, _ settings: LowPowerModeConfiguration
+    stateOfCharge soc: Double, batteryEmpty: Bool, charging: Bool, _ settings: LowPowerModeConfiguration
   ) -> PowerTransition {
     var lowPower = isLowPowerMode
     if settings.enabled {
@@ -43,7 +46,7 @@ enum PowerState: Equatable {
       self = on
       return .none
     case .off:
-      if !batteryEmpty && soc >= PowerState.powerOnStateOfCharge {
+      if charging && !batteryEmpty && soc >= PowerState.powerOnStateOfCharge {
         self = on
         return .switchedOn
       }
@@ -111,7 +114,7 @@ struct PowerSystem {
     result.energy.undrained = 0
     let soc = battery.stateOfCharge
     let transition = state.endOfHour(
-      stateOfCharge: soc, batteryEmpty: battery.isEmpty, device.lowPowerMode)
+      stateOfCharge: soc, batteryEmpty: battery.isEmpty, charging: chargeJoules > 0, device.lowPowerMode)
     if transition == .switchedOff { result.drains += 1 }
     result.stateOfChargePPM[hourIndex] += Int64((soc * 1e6).rounded())
     if isLowPowerMode { result.lowPowerDevices[hourIndex] += 1 }

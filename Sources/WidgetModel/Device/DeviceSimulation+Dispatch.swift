@@ -91,7 +91,7 @@ extension DeviceSimulation {
     case .taps(let instance):
       raise(.appIntent, .instance(instance), &scheduler)
     case .activityStarts(let kind):
-      if !power.isOff { activities.startActivity(kind, &scheduler, &result) }
+      if !power.isOff { activities.startActivity(kind, poweredOff: false, &scheduler, &result) }
     }
   }
 

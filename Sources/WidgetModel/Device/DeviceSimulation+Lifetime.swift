@@ -57,5 +57,11 @@ extension DeviceSimulation {
     result.perDevice.reloadsPerDay.add(Double(tally.reloads) / days)
     if tally.staleness.count > 0 { result.perDevice.stalenessP95.add(tally.staleness.quantile(0.95)) }
     result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules / days)
+    // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
+    let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
+    for subject in result.batteryShareParts.indices {
+      let share = Double(result.energy.deviceSubjectMicrojoules[subject]) * partsPerMicrojoule
+      result.batteryShareParts[subject] += Int128(Int64(clampedNearest: share))
+    }
   }
 }

@@ -62,6 +62,7 @@ extension DeviceSimulation {
         cancelRetry(index, &scheduler)
         if let superseded { count(superseded, instances[index].id, .coalesced) }
         count(request, instances[index].id, .stuck)
+        traceReload(request, index, .stuck, at: scheduler.now)
         return
       case .built(let request, let outcome, let budgeted):
         finishReload(index, request, outcome, budgeted: budgeted, &scheduler)
@@ -147,11 +148,7 @@ extension DeviceSimulation {
     let now = scheduler.now
     count(request, instances[index].id, outcome)
     if outcome.isReload { tally.reloads += 1 }
-    if trace != nil {
-      trace?.append(
-        ReloadRecord(
-          time: now, requestTime: request.time, instance: instances[index].id, cause: request.cause, outcome: outcome))
-    }
+    traceReload(request, index, outcome, at: now)
     instances[index].lastReload = now
     schedulePolicy(index, &scheduler)
     guard budgeted && system.coalesceWindow > .zero else { return }
@@ -163,6 +160,14 @@ extension DeviceSimulation {
         instances[other].policyTime = now
       }
     }
+  }
+
+  /// Adds a request that ended (built, or failed as `stuck` without building) to the trace, when traced.
+  mutating func traceReload(_ request: ReloadRequest, _ index: Int, _ outcome: ReloadOutcome, at now: SimTime) {
+    guard trace != nil else { return }
+    trace?.append(
+      ReloadRecord(
+        time: now, requestTime: request.time, instance: instances[index].id, cause: request.cause, outcome: outcome))
   }
 
   /// Replaces the pending policy reload with the new timeline's: the date it asks for plus the system's delay

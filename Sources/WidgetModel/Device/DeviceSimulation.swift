@@ -76,8 +76,7 @@ struct DeviceSimulation: EventHandler {
       ?? ReplicationResult(
         replication: replication, days: configuration.days, instanceCount: instances.count,
         activityKinds: configuration.liveActivities.count)
-    result.energy.undrained = 0
-    result.energy.deviceWidgetJoules = 0
+    result.energy.startDevice()
     tally = DeviceTally(days: configuration.days, instanceCount: instances.count)
   }
 

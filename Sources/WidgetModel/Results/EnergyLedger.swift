@@ -43,8 +43,10 @@ struct EnergyLedger: Sendable, Accumulator {
   var microjoules: [Int128]
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
-  /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage).
-  var deviceWidgetJoules = 0.0
+  /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage), and
+  /// by subject (to divide by that device's own battery), in the books' microjoules.
+  private(set) var deviceWidgetMicrojoules: Int128 = 0
+  private(set) var deviceSubjectMicrojoules: [Int128]
 
   /// An empty ledger of no hours.
   init() {
@@ -55,7 +57,18 @@ struct EnergyLedger: Sendable, Accumulator {
     self.subjectCount = subjectCount
     self.hours = hours
     microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
+    deviceSubjectMicrojoules = Array(repeating: 0, count: subjectCount)
   }
+
+  /// Empties the current device's figures for the next device (the books themselves keep adding up).
+  mutating func startDevice() {
+    undrained = 0
+    deviceWidgetMicrojoules = 0
+    for subject in deviceSubjectMicrojoules.indices { deviceSubjectMicrojoules[subject] = 0 }
+  }
+
+  /// The current device's widgets, pushes and activities, in joules.
+  var deviceWidgetJoules: Double { Double(deviceWidgetMicrojoules) / 1e6 }
 
   /// The most one booking counts, either way (a terajoule: only absurd draws or parameters come near it;
   /// it keeps every sum finite).
@@ -66,10 +79,11 @@ struct EnergyLedger: Sendable, Accumulator {
     let limit = EnergyLedger.largestBookingJoules
     let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += Int128(
-      Int64(nearest: amount * 1e6))
+    let micro = Int128(Int64(nearest: amount * 1e6))
+    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += micro
     undrained += amount
-    if component != .baseline && component != .usage { deviceWidgetJoules += amount }
+    deviceSubjectMicrojoules[subject] += micro
+    if component != .baseline && component != .usage { deviceWidgetMicrojoules += micro }
   }
 
   /// Adds another ledger's bookings (another worker's devices).
@@ -80,8 +94,7 @@ struct EnergyLedger: Sendable, Accumulator {
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
     microjoules.reset()
-    undrained = 0
-    deviceWidgetJoules = 0
+    startDevice()
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {

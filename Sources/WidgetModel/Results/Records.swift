@@ -69,7 +69,8 @@ public struct ActivityRecord: Sendable {
   }
 }
 
-/// One reload that ran: when, for which request, of which instance, why and how it was granted.
+/// One reload that ran (or a request that failed as `stuck` without building): when, for which request, of
+/// which instance, why and how it was granted.
 public struct ReloadRecord: Sendable, Equatable {
   public let time: SimTime
   public let requestTime: SimTime

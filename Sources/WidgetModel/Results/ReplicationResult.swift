@@ -37,7 +37,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var eventsHandled: UInt64 = 0
   /// The replication's event trajectory: see ``ReplicationFingerprint``.
   public internal(set) var fingerprint = ReplicationFingerprint()
-  /// Every reload that ran, in order, when the run was traced.
+  /// Every reload that ran, and every request that failed as `stuck`, in order, when the run was traced.
   public internal(set) var trace: [ReloadRecord]?
   /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`, target
   /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
@@ -58,6 +58,9 @@ public struct ReplicationResult: Sendable {
   var stateOfChargePPM: [Int64] = []
   var lowPowerDevices: [Int32] = []
   var chargingDevices: [Int32] = []
+  /// Per energy subject, summed over devices: each device's joules for the subject over its own battery's
+  /// capacity, in parts per trillion (a fleet may vary the capacity per device).
+  var batteryShareParts: [Int128] = []
   /// Times a battery ran empty and its device switched off.
   public internal(set) var drains = 0
   /// Fetches, bytes and pushes per UTC minute.
@@ -92,6 +95,7 @@ public struct ReplicationResult: Sendable {
     Field(\.stateOfChargePPM) { .empty($0.hours) },
     Field(\.lowPowerDevices) { .empty($0.hours) },
     Field(\.chargingDevices) { .empty($0.hours) },
+    Field(\.batteryShareParts) { .empty($0.instanceCount + 2 + $0.activityKinds) },
     Field(\.drains),
     Field(\.serverLoad) { ServerLoad(days: $0.days) },
     Field(\.perDevice),
@@ -205,6 +209,15 @@ public struct ReplicationResult: Sendable {
     }
     return sum
   }
+
+  /// A subject's energy over the run as a share of battery (1 = one full battery), each device's joules over
+  /// its own capacity, summed over devices.
+  public func batteryShare(subject: Int) -> Double {
+    Double(batteryShareParts[subject]) / ReplicationResult.batteryShareScale
+  }
+
+  /// Parts of ``batteryShareParts`` in one full battery.
+  static let batteryShareScale = 1e12
 
   /// Pushes sent in that hour to a target with a priority (10 or 5), by what became of them.
   public func pushCount(day: Int, hour: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
