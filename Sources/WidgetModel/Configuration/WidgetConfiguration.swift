@@ -98,7 +98,10 @@ public struct TimelineConfiguration: Sendable, Hashable {
       return now + SimDuration(microseconds: spacing.microseconds * Int64(entries - 1))
     case .after(let interval):
       if !times.isEmpty {
-        return times.map { TimelineConfiguration.next($0, after: now) }.min()
+        // A loop, not map + min: this runs at every reload (no allocation in the hot path).
+        var earliest = TimelineConfiguration.next(times[0], after: now)
+        for time in times.dropFirst() { earliest = Swift.min(earliest, TimelineConfiguration.next(time, after: now)) }
+        return earliest
       }
       guard alignment == .clock, interval.microseconds > 0 else { return now + interval }
       let day = SimDuration.days(1).microseconds
