@@ -2,12 +2,13 @@ import SimulationEngine
 
 /// How a widget instance's reload budget refills.
 public enum BudgetRefill: String, Sendable, CaseIterable {
-  /// A token bucket holding up to a day's allowance, refilled evenly (allowance / 24 h per hour). Withheld
-  /// requests run as soon as a token accrues. After an idle spell a 24 h window can see up to twice the
-  /// allowance (a full bucket plus a day of refill).
+  /// A token bucket holding up to a day's allowance, refilled evenly (allowance / 24 h per hour), full at the
+  /// start. Withheld requests run as soon as a token accrues. Day 0, and any day after an idle spell, can see
+  /// up to twice the allowance (a full bucket plus a day of refill): the bursty option.
   case continuous
-  /// A sliding window: each budgeted reload returns its token 24 h later. No 24 h window ever holds more
-  /// reloads than the allowance.
+  /// A sliding window, the default: each budgeted reload returns its unit 24 h later, so no 24 h window holds
+  /// more reloads than the allowance in force (grants made under a larger allowance, in the learning period
+  /// or before Low Power Mode, stay in the window until they age out).
   case rolling24h = "rolling_24h"
   /// The allowance resets at every midnight. Apple says the budget does not reset at midnight: for comparison.
   case daily
