@@ -86,7 +86,7 @@ extension ScenarioDecoder {
     }
     if let spacing = reader.optional("spacing") {
       timeline.spacing = try spacing.duration(in: 0...(7 * 86_400), exclusiveLower: true)
-      if timeline.spacing < .minutes(5) {
+      if timeline.spacing < .minutes(5) && timeline.entries > 1 {
         spacing.warn(
           "entries \(spacing.shown) apart: allowed (entries render from the timeline without a reload), but "
             + "each costs render energy and memory; the 5-minute guidance is about reload cadence")

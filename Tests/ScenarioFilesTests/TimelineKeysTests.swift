@@ -50,7 +50,7 @@ struct TimelineKeysTests {
     }
   }
 
-  @Test("entries under 5 minutes apart load with a warning at the spacing; 5 minutes and more without")
+  @Test("entries under 5 minutes apart load with a warning at the spacing; 5 minutes and more, or a single entry, without")
   func closeEntriesWarn() throws {
     let close = try Self.load("{policy: at_end, entries: 30, spacing: 1m}")
     #expect(close.configuration.widgets[0].timeline.spacing == .minutes(1))
@@ -59,5 +59,6 @@ struct TimelineKeysTests {
     #expect(close.warnings.first?.line == 5)
     #expect(close.warnings.first?.message.hasPrefix("warning: entries") == true)
     #expect(try Self.load("{policy: at_end, entries: 30, spacing: 5m}").warnings.isEmpty)
+    #expect(try Self.load("{policy: at_end, spacing: 1m}").warnings.isEmpty, "one entry: the spacing does not matter")
   }
 }
