@@ -50,7 +50,8 @@ struct TimelineKeysTests {
     }
   }
 
-  @Test("entries under 5 minutes apart load with a warning at the spacing; 5 minutes and more, or a single entry, without")
+  @Test(
+    "entries under 5 minutes apart load with a warning at the spacing; 5 minutes and more, or a single entry, without")
   func closeEntriesWarn() throws {
     let close = try Self.load("{policy: at_end, entries: 30, spacing: 1m}")
     #expect(close.configuration.widgets[0].timeline.spacing == .minutes(1))
