@@ -68,12 +68,9 @@ extension ScenarioDecoder {
     }
     var reader = try value.mapping()
     var charging = ChargingConfiguration()
-    let from = try reader.required("from", "when charging starts, e.g. \"23:30\"").timeOfDay()
-    let toValue = try reader.required("to", "when charging stops, e.g. \"07:00\"")
-    let to = try toValue.timeOfDay()
-    guard from != to else { throw toValue.error("the charging window must not be empty") }
-    charging.window = SleepWindow(
-      from: TimeOfDay(hours: from.hours, minutes: from.minutes), to: TimeOfDay(hours: to.hours, minutes: to.minutes))
+    charging.window = try DailyWindowReader(
+      &reader, from: "when charging starts, e.g. \"23:30\"", to: "when charging stops, e.g. \"07:00\""
+    ).window("charging window")
     if let power = reader.optional("power") { charging.watts = try power.watts(in: 0...1_000) }
     try reader.finish()
     return charging

@@ -153,14 +153,11 @@ extension ScenarioDecoder {
 
   /// `{from: "09:30", to: "16:00"}`: a daily local window (may cross midnight), not empty.
   static func decodeWindow(_ value: YAMLValue) throws(ScenarioError) -> SleepWindow {
-    var window = try value.mapping()
-    let from = try window.required("from", "a time of day, e.g. \"09:30\"").timeOfDay()
-    let toValue = try window.required("to", "a time of day, e.g. \"16:00\"")
-    let to = try toValue.timeOfDay()
-    try window.finish()
-    guard from != to else { throw toValue.error("the window must not be empty: from and to are both \(toValue.shown)") }
-    return SleepWindow(
-      from: TimeOfDay(hours: from.hours, minutes: from.minutes), to: TimeOfDay(hours: to.hours, minutes: to.minutes))
+    var reader = try value.mapping()
+    let times = try DailyWindowReader(
+      &reader, from: "a time of day, e.g. \"09:30\"", to: "a time of day, e.g. \"16:00\"")
+    try reader.finish()
+    return try times.window("window")
   }
 
   static func decodeBuild(_ value: YAMLValue) throws(ScenarioError) -> BuildConfiguration {

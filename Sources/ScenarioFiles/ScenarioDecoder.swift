@@ -71,15 +71,10 @@ enum ScenarioDecoder {
     var user = UserConfiguration()
     if let sleep = reader.optional("sleep") {
       var window = try sleep.mapping()
-      let from = try window.required("from", "a time of day, e.g. \"23:30\"").timeOfDay()
-      let toValue = try window.required("to", "a time of day, e.g. \"07:00\"")
-      let to = try toValue.timeOfDay()
+      let times = try DailyWindowReader(
+        &window, from: "a time of day, e.g. \"23:30\"", to: "a time of day, e.g. \"07:00\"")
       try window.finish()
-      guard from != to else {
-        throw toValue.error("the sleep window must not be empty: from and to are both \(toValue.shown)")
-      }
-      user.sleep = SleepWindow(
-        from: TimeOfDay(hours: from.hours, minutes: from.minutes), to: TimeOfDay(hours: to.hours, minutes: to.minutes))
+      user.sleep = try times.window("sleep window")
     }
     if let views = reader.optional("home_screen_views") {
       user.homeScreenViews = try hourlyRate(views, allowPerDay: false)

@@ -60,12 +60,17 @@ struct BuildFailureTests {
     #expect(result.total(instance: 0, outcome: .jetsam) == result.total(instance: 0))
   }
 
-  @Test("a stuck extension fails without building until the app is opened")
-  func stuckUntilAppLaunch() throws {
+  /// Builds killed about half the time, every jetsam leaving the extension stuck, three app opens a day.
+  static func alwaysStuck() throws -> ScenarioConfiguration {
     var configuration = BuildFailureTests.debugWidget(memory: try .uniform(low: 20e6, high: 40e6))
     configuration.system.jetsamStuckProbability = 1
     configuration.user.appOpensPerDay = 3
-    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    return configuration
+  }
+
+  @Test("a stuck extension fails without building until the app is opened")
+  func stuckUntilAppLaunch() throws {
+    let result = ScenarioRunner.runReplication(try BuildFailureTests.alwaysStuck(), replication: 0, trace: true)
     #expect(result.total(instance: 0, outcome: .stuck) > 0)
     // Every jetsam is followed, until the next app open, only by stuck requests: no build runs in between.
     var stuck = false
@@ -77,10 +82,7 @@ struct BuildFailureTests {
 
   @Test("while stuck the policy's reload ends as stuck and is not rescheduled until the app is opened")
   func stuckStopsThePolicy() throws {
-    var configuration = BuildFailureTests.debugWidget(memory: try .uniform(low: 20e6, high: 40e6))
-    configuration.system.jetsamStuckProbability = 1
-    configuration.user.appOpensPerDay = 3
-    let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
+    let result = ScenarioRunner.runReplication(try BuildFailureTests.alwaysStuck(), replication: 0, trace: true)
     let trace = result.trace ?? []
     #expect(trace.contains { $0.cause == .policy && $0.outcome == .stuck })
     // After a stuck outcome nothing builds until the app is opened (an `app_foreground` build, which may

@@ -18,8 +18,8 @@ struct User {
 
   /// Schedules the first sleep and wake.
   mutating func start(_ scheduler: inout Scheduler) {
-    let sleepAt = User.firstOccurrence(of: configuration.sleep.from)
-    let wakeAt = User.firstOccurrence(of: configuration.sleep.to)
+    let sleepAt = configuration.sleep.from.next(after: .zero)
+    let wakeAt = configuration.sleep.to.next(after: .zero)
     nextWake = wakeAt
     scheduler.schedule(at: sleepAt, kind: DeviceEventKind.sleep.eventKind)
     scheduler.schedule(at: wakeAt, kind: DeviceEventKind.wake.eventKind)
@@ -42,12 +42,6 @@ struct User {
   /// Whether this Home Screen view visits the other pages too.
   func visitsOtherPage() -> Bool {
     pageVisits.bernoulli(configuration.otherPageProbability)
-  }
-
-  /// The first time at or after the start that the clock shows `time`, strictly after time 0.
-  static func firstOccurrence(of time: TimeOfDay) -> SimTime {
-    let at = SimTime.zero + time.sinceMidnight
-    return at > .zero ? at : at + SimDuration.day
   }
 }
 

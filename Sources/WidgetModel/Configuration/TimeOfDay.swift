@@ -12,6 +12,12 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
 
   public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.sinceMidnight < rhs.sinceMidnight }
 
+  /// The first time strictly after `now` at which the local clock shows this time (day 0 starts at midnight).
+  func next(after now: SimTime) -> SimTime {
+    let at = now - now.sinceMidnight + sinceMidnight
+    return at > now ? at : at + .day
+  }
+
   public var description: String {
     let minutes = Int(sinceMidnight.microseconds / 60_000_000)
     let hours = minutes / 60

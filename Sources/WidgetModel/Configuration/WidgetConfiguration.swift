@@ -88,7 +88,7 @@ public struct TimelineConfiguration: Sendable, Hashable {
   public func nextReloadDate(after now: SimTime, systemChosenDelay: SimDuration = .zero) -> SimTime? {
     if case .never = policy { return nil }
     if let activeWindow, !activeWindow.contains(now) {
-      return TimelineConfiguration.next(activeWindow.from, after: now)
+      return activeWindow.from.next(after: now)
     }
     switch policy {
     case .never:
@@ -99,26 +99,15 @@ public struct TimelineConfiguration: Sendable, Hashable {
     case .after(let interval):
       if !times.isEmpty {
         // A loop, not map + min: this runs at every reload (no allocation in the hot path).
-        var earliest = TimelineConfiguration.next(times[0], after: now)
-        for time in times.dropFirst() { earliest = Swift.min(earliest, TimelineConfiguration.next(time, after: now)) }
+        var earliest = times[0].next(after: now)
+        for time in times.dropFirst() { earliest = Swift.min(earliest, time.next(after: now)) }
         return earliest
       }
       guard alignment == .clock, interval.microseconds > 0 else { return now + interval }
-      let day = SimDuration.days(1).microseconds
-      let midnight = now.microseconds - now.microseconds % day
-      let sinceMidnight = now.microseconds - midnight
+      let sinceMidnight = now.sinceMidnight.microseconds
       let next = (sinceMidnight / interval.microseconds + 1) * interval.microseconds
-      return SimTime(microseconds: midnight + Swift.min(next, day))
+      return now - now.sinceMidnight + SimDuration(microseconds: Swift.min(next, SimDuration.day.microseconds))
     }
-  }
-
-  /// The first time strictly after `now` at which the local clock shows `time`.
-  static func next(_ time: TimeOfDay, after now: SimTime) -> SimTime {
-    let day = SimDuration.days(1).microseconds
-    let midnight = now.microseconds - now.microseconds % day
-    var at = midnight + time.sinceMidnight.microseconds
-    if at <= now.microseconds { at += day }
-    return SimTime(microseconds: at)
   }
 }
 

@@ -56,7 +56,7 @@ extension DeviceSimulation {
     let days = Double(result.days)
     result.perDevice.reloadsPerDay.add(Double(tally.reloads) / days)
     if tally.staleness.count > 0 { result.perDevice.stalenessP95.add(tally.staleness.quantile(0.95)) }
-    result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules / days)
+    result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days)
     // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
     let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
     for subject in result.batteryShareParts.indices {

@@ -43,9 +43,8 @@ struct EnergyLedger: Sendable, Accumulator {
   var microjoules: [Int128]
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
-  /// Energy booked for the current device's widgets, pushes and activities (not its own baseline/usage), and
-  /// by subject (to divide by that device's own battery), in the books' microjoules.
-  private(set) var deviceWidgetMicrojoules: Int128 = 0
+  /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
+  /// books' microjoules.
   private(set) var deviceSubjectMicrojoules: [Int128]
 
   /// An empty ledger of no hours.
@@ -63,12 +62,16 @@ struct EnergyLedger: Sendable, Accumulator {
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
   mutating func startDevice() {
     undrained = 0
-    deviceWidgetMicrojoules = 0
     for subject in deviceSubjectMicrojoules.indices { deviceSubjectMicrojoules[subject] = 0 }
   }
 
-  /// The current device's widgets, pushes and activities, in joules.
-  var deviceWidgetJoules: Double { Double(deviceWidgetMicrojoules) / 1e6 }
+  /// The current device's widgets, pushes and activities, in joules: every subject but the device's own
+  /// (the only one booked baseline and usage). Derived at the end of a device, not added up per booking.
+  func deviceWidgetJoules(deviceSubject: Int) -> Double {
+    var sum: Int128 = 0
+    for (subject, micro) in deviceSubjectMicrojoules.enumerated() where subject != deviceSubject { sum += micro }
+    return Double(sum) / 1e6
+  }
 
   /// The most one booking counts, either way (a terajoule: only absurd draws or parameters come near it;
   /// it keeps every sum finite).
@@ -83,7 +86,6 @@ struct EnergyLedger: Sendable, Accumulator {
     microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += micro
     undrained += amount
     deviceSubjectMicrojoules[subject] += micro
-    if component != .baseline && component != .usage { deviceWidgetMicrojoules += micro }
   }
 
   /// Adds another ledger's bookings (another worker's devices).
