@@ -18,7 +18,7 @@ extension LiveActivities {
       after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
     let hour = now.hourIndex
     result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
-    result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
+    result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
     if settings.priority == 10 {
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
@@ -64,7 +64,7 @@ extension LiveActivities {
   /// ceiling the render is killed and the old content stays.
   mutating func render(_ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult) {
     records[activity.index].updatesDelivered += 1
-    result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
+    result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
     guard !poweredOff else { return }
     let kind = records[activity.index].kind
     let subject = result.activitySubject(kind.index)
@@ -103,7 +103,7 @@ extension LiveActivities {
       records[activity.index].updatesSent += 1
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
       result.countPush(hourIndex: hour, target: target, priority: 10, .sent)
-      result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
+      result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
         render(activity, poweredOff: poweredOff, at: now, &result)

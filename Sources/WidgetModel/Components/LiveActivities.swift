@@ -108,10 +108,10 @@ struct LiveActivities {
     if settings.start == .pushToStart {
       let target = PushTarget.activity(kind)
       result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .sent)
-      result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
+      result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
       if pushToStart.take(at: now) {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
-        result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
+        result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
         if !poweredOff { power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy) }
       } else {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)

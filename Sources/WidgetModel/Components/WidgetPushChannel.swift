@@ -23,7 +23,7 @@ struct WidgetPushChannel {
   ) {
     let now = scheduler.now
     result.countPush(hourIndex: now.hourIndex, target: .widgetTopic, priority: 10, .sent)
-    result.serverLoad.recordPush(delivered: false, at: now, offset: clockOffset)
+    result.serverLoad.recordPush(.widgetPush, delivered: false, at: now, offset: clockOffset)
     if let pending {
       scheduler.cancel(pending.delivery)
       result.countPush(hourIndex: pending.sendHour, target: .widgetTopic, priority: 10, .superseded)
@@ -58,7 +58,7 @@ struct WidgetPushChannel {
       return false
     }
     result.countPush(hourIndex: waiting.sendHour, target: .widgetTopic, priority: 10, .delivered)
-    result.serverLoad.recordPush(delivered: true, at: now, offset: clockOffset)
+    result.serverLoad.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
     deliveriesLastHour.record(now)
     deliveriesLastDay.record(now)
     return true

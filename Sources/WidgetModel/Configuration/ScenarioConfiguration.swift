@@ -18,6 +18,8 @@ public struct ScenarioConfiguration: Sendable {
   public var system: SystemConfiguration
   public var device: DeviceConfiguration
   public var widgets: [WidgetConfiguration]
+  /// The host app: its fetch and the channels that run it in the background.
+  public var app: AppConfiguration
   /// The app's Live Activities.
   public var liveActivities: [LiveActivityConfiguration]
   /// One device, or a fleet of varied devices.
@@ -26,7 +28,7 @@ public struct ScenarioConfiguration: Sendable {
   public init(
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
     budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), device: DeviceConfiguration = .init(),
-    widgets: [WidgetConfiguration],
+    widgets: [WidgetConfiguration], app: AppConfiguration = .init(),
     liveActivities: [LiveActivityConfiguration] = [], fleet: FleetConfiguration = .init()
   ) {
     self.liveActivities = liveActivities
@@ -40,6 +42,7 @@ public struct ScenarioConfiguration: Sendable {
     self.system = system
     self.device = device
     self.widgets = widgets
+    self.app = app
   }
 
   /// The widget instances in simulation order: each configuration's instances in turn.

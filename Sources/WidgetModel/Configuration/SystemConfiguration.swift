@@ -34,6 +34,12 @@ public struct SystemConfiguration: Sendable {
   /// Probability that a jetsam leaves the instance stuck (every reload fails without building) until the
   /// app is next opened ([O] "may stay stuck until the app is relaunched"; rate unknown, default 0).
   public var jetsamStuckProbability: Double
+  /// Delay between the app's `reloadTimelines` call and the reload request reaching WidgetKit, in seconds:
+  /// the call "schedules a reload" and a delay is expected [D, staff; no figure]; default [A] exponential,
+  /// mean 5 s.
+  public var appReloadDelay: Distribution
+  /// After an app open from a widget tap, the app's reload requests are ignored this long ([O] ~30 s).
+  public var ignoreReloadsAfterWidgetOpen: SimDuration
   public var network: NetworkConfiguration
   public var widgetPush: WidgetPushConfiguration
   public var liveActivities: LiveActivitySystemConfiguration
@@ -45,6 +51,8 @@ public struct SystemConfiguration: Sendable {
     deferWhileAsleep: Bool = true, environmentChangesPerDay: Double = 0.02, rebootsPerDay: Double = 0.03,
     standbyRefreshInterval: SimDuration = .minutes(15), standbyAtNight: Bool = true, widgetAddedReload: Bool = true,
     memoryCeilingBytes: Double = 30 * 1_048_576, jetsamStuckProbability: Double = 0,
+    appReloadDelay: Distribution = SystemConfiguration.defaultAppReloadDelay,
+    ignoreReloadsAfterWidgetOpen: SimDuration = .seconds(30),
     network: NetworkConfiguration = .init(), widgetPush: WidgetPushConfiguration = .init(),
     liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
@@ -59,11 +67,14 @@ public struct SystemConfiguration: Sendable {
     self.widgetAddedReload = widgetAddedReload
     self.memoryCeilingBytes = memoryCeilingBytes
     self.jetsamStuckProbability = jetsamStuckProbability
+    self.appReloadDelay = appReloadDelay
+    self.ignoreReloadsAfterWidgetOpen = ignoreReloadsAfterWidgetOpen
     self.network = network
     self.widgetPush = widgetPush
     self.liveActivities = liveActivities
   }
 
   public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid
+  public static let defaultAppReloadDelay = try! Distribution.exponential(mean: 5)  // literal, valid
   public static let defaultSingleEntryDelay = try! Distribution.exponential(mean: 1_800)  // literal, valid
 }

@@ -19,6 +19,9 @@ public struct UserConfiguration: Sendable {
   public var appOpensPerDay: Double
   /// How long the app stays in the foreground after an open, in seconds.
   public var appSession: Distribution
+  /// Share of app opens that come from a tap on one of its widgets ([A] 0.25): the app's reload requests
+  /// are then ignored for `system.ignore_reloads_after_widget_open` [O].
+  public var widgetOpenShare: Double
   /// Audio or navigation sessions per day (their app's reloads are exempt while one runs).
   public var audioSessionsPerDay: Double
   /// Length of an audio or navigation session, in seconds.
@@ -32,7 +35,7 @@ public struct UserConfiguration: Sendable {
     smartStackProbability: Double = 1.0 / 3.0,
     standbyViewsPerHour: Double = 0.5,
     appOpensPerDay: Double = 4,
-    appSession: Distribution = UserConfiguration.defaultAppSession,
+    appSession: Distribution = UserConfiguration.defaultAppSession, widgetOpenShare: Double = 0.25,
     audioSessionsPerDay: Double = 0,
     audioSession: Distribution = UserConfiguration.defaultAudioSession
   ) {
@@ -44,6 +47,7 @@ public struct UserConfiguration: Sendable {
     self.standbyViewsPerHour = standbyViewsPerHour
     self.appOpensPerDay = appOpensPerDay
     self.appSession = appSession
+    self.widgetOpenShare = widgetOpenShare
     self.audioSessionsPerDay = audioSessionsPerDay
     self.audioSession = audioSession
   }

@@ -148,7 +148,8 @@ public struct BuildConfiguration: Sendable {
   public static let defaultMemory = try! Distribution.normal(mean: 14_000_000, sd: 3_000_000, lower: 1_000_000)
 }
 
-/// What the app does when the widget's data changes.
+/// What the app does when it *learns* that the widget's data changed (it runs: in the foreground, in an
+/// audio session, or launched in the background); a change while it does not run waits for the next run.
 public enum DataChangeAction: String, Sendable, CaseIterable {
   /// Nothing: the widget learns of it at its next reload.
   case none
@@ -165,11 +166,17 @@ public struct DataConfiguration: Sendable {
   public var onChange: DataChangeAction
   /// Whether the server also sends a WidgetKit push on every change (alone, or with the app's reload).
   public var push: Bool
+  /// Whether the server also sends a background (silent) push on every change, which launches the app in
+  /// the background to fetch and reload (see ``SilentPushConfiguration``).
+  public var silentPush: Bool
 
-  public init(changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false) {
+  public init(
+    changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false, silentPush: Bool = false
+  ) {
     self.changes = changes
     self.onChange = onChange
     self.push = push
+    self.silentPush = silentPush
   }
 }
 

@@ -123,7 +123,7 @@ extension DeviceSimulation {
       let bytes = SampleLimits.size(instances[index].build.fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
-      result.serverLoad.recordFetch(bytes: bytes, at: now, offset: clockOffset)
+      result.serverLoad.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
       seconds += system.network.latencySeconds + radios.transfer(bytes: bytes, subject: index, at: now, &result.energy)
     }
     let entries = instances[index].timeline.entries

@@ -51,6 +51,8 @@ struct ResultShape {
   let instanceCount: Int
   let activityKinds: Int
   var hours: Int { days * 24 }
+  /// Energy subjects: instances, `device`, `widget_push`, each Live Activity kind, `app`.
+  var energySubjects: Int { instanceCount + 3 + activityKinds }
 }
 
 /// One accumulator of ``ReplicationResult``: where it is, and how big it is for a shape.

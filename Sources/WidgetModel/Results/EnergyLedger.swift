@@ -17,6 +17,11 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
   case baseline
   /// Everything else while the user is awake (screen, other apps): under `device`.
   case usage
+  /// The host app's CPU when it runs for its widgets' data (its fetch's processing, and the awake overhead
+  /// of a background launch): under `app`.
+  case appCPU
+  /// The radio for the app's fetches (promotion, transfer and tail on the shared radio): under `app`.
+  case appNetwork
 
   public var name: String {
     switch self {
@@ -28,6 +33,8 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
     case .pushWake: "push_wake"
     case .baseline: "baseline"
     case .usage: "usage"
+    case .appCPU: "app_cpu"
+    case .appNetwork: "app_network"
     }
   }
 }
@@ -35,7 +42,7 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// Energy by hour, subject and component in microjoules (integers: devices add up the same in any order),
 /// and the joules the current device's battery has not yet been charged with.
 ///
-/// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind.
+/// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
 struct EnergyLedger: Sendable, Accumulator {
   let subjectCount: Int
   let hours: Int
@@ -104,5 +111,5 @@ struct EnergyLedger: Sendable, Accumulator {
   }
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).
-  static var componentCount: Int { 8 }
+  static var componentCount: Int { 10 }
 }

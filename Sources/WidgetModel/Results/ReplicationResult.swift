@@ -51,7 +51,8 @@ public struct ReplicationResult: Sendable {
   public internal(set) var activityTotals: [ActivityTotals] = []
   /// What the user saw of each Live Activity kind at Lock Screen views.
   public internal(set) var activityStaleness: [StalenessRecorder] = []
-  /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds) and component.
+  /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds, `app`) and
+  /// component.
   var energy = EnergyLedger()
   /// At the end of each hour, summed over devices: state of charge in parts per million, devices in Low
   /// Power Mode, devices that charged during the hour.
@@ -67,6 +68,12 @@ public struct ReplicationResult: Sendable {
   public internal(set) var serverLoad = ServerLoad()
   /// Per-device figures, for distributions across the fleet.
   public internal(set) var perDevice = DeviceDistributions()
+  /// Chances for the app to run by `(hourIndex * channels + channel) * outcomes + outcome` (see
+  /// ``appWakeCount(day:hour:channel:outcome:)``).
+  var appWakes: [Int64] = []
+  /// Per ``AppWakeChannel``: the app's fetches and their bytes.
+  var appFetches: [Int] = []
+  var appFetchByteTotals: [Int128] = []
 
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
@@ -91,14 +98,17 @@ public struct ReplicationResult: Sendable {
     Field(\.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
     Field(\.activityTotals) { .empty($0.activityKinds * ActivityEnding.allCases.count) },
     Field(\.activityStaleness) { .empty($0.activityKinds) },
-    Field(\.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.instanceCount + 2 + $0.activityKinds) },
+    Field(\.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.energySubjects) },
     Field(\.stateOfChargePPM) { .empty($0.hours) },
     Field(\.lowPowerDevices) { .empty($0.hours) },
     Field(\.chargingDevices) { .empty($0.hours) },
-    Field(\.batteryShareParts) { .empty($0.instanceCount + 2 + $0.activityKinds) },
+    Field(\.batteryShareParts) { .empty($0.energySubjects) },
     Field(\.drains),
     Field(\.serverLoad) { ServerLoad(days: $0.days) },
     Field(\.perDevice),
+    Field(\.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
+    Field(\.appFetches) { _ in .empty(AppWakeChannel.count) },
+    Field(\.appFetchByteTotals) { _ in .empty(AppWakeChannel.count) },
   ]
 
   init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true) {
@@ -192,6 +202,8 @@ public struct ReplicationResult: Sendable {
   public var deviceSubject: Int { instanceCount }
   public var widgetPushSubject: Int { instanceCount + 1 }
   public func activitySubject(_ kind: Int) -> Int { instanceCount + 2 + kind }
+  /// The host app's own runs (its fetches, CPU and wake-ups), after the Live Activity kinds.
+  public var appSubject: Int { energy.subjectCount - 1 }
   public var energySubjectCount: Int { energy.subjectCount }
 
   /// Joules of a subject's component in one hour.

@@ -1,6 +1,53 @@
 import SimulationEngine
 
-/// What the app's servers see, per UTC minute: fetch requests and their bytes, pushes sent and delivered.
+/// Where a request to the app's servers comes from: the widget's own fetch, the app's fetch by the channel
+/// that ran it, or a push by type.
+public enum ServerSource: Int, CaseIterable, Sendable {
+  case widgetFetch
+  case appFetchForeground
+  case appFetchAudioSession
+  case appFetchBackgroundRefresh
+  case appFetchSilentPush
+  case appFetchAlwaysRunning
+  case widgetPush
+  case silentPush
+  case activityPush
+
+  /// The column in `server_load.csv`.
+  public var name: String {
+    switch self {
+    case .widgetFetch: "widget_fetches"
+    case .appFetchForeground: "app_fetches_foreground"
+    case .appFetchAudioSession: "app_fetches_audio_session"
+    case .appFetchBackgroundRefresh: "app_fetches_background_refresh"
+    case .appFetchSilentPush: "app_fetches_silent_push"
+    case .appFetchAlwaysRunning: "app_fetches_always_running"
+    case .widgetPush: "widget_pushes_sent"
+    case .silentPush: "silent_pushes_sent"
+    case .activityPush: "activity_pushes_sent"
+    }
+  }
+
+  /// Whether it is a fetch (else a push sent).
+  public var isFetch: Bool { rawValue <= ServerSource.appFetchAlwaysRunning.rawValue }
+
+  /// The app's fetch on a wake channel.
+  static func appFetch(_ channel: AppWakeChannel) -> ServerSource {
+    switch channel {
+    case .foreground: .appFetchForeground
+    case .audioSession: .appFetchAudioSession
+    case .backgroundRefresh: .appFetchBackgroundRefresh
+    case .silentPush: .appFetchSilentPush
+    case .alwaysRunning: .appFetchAlwaysRunning
+    }
+  }
+
+  /// `ServerSource.allCases.count`, as a constant.
+  static var count: Int { 9 }
+}
+
+/// What the app's servers see, per UTC minute: fetch requests and their bytes, pushes sent and delivered,
+/// and requests by ``ServerSource``.
 ///
 /// A device's local clock runs `offset` ahead of UTC (its time zone); local time t is UTC minute
 /// `(t - offset) / 1 min`. Offsets are limited to ±14 h, so the minutes cover day 0 00:00 UTC minus 14 h to
@@ -13,6 +60,8 @@ public struct ServerLoad: Sendable, Accumulator {
   public private(set) var bytes: [Int128]
   public private(set) var pushesSent: [Int64]
   public private(set) var pushesDelivered: [Int64]
+  /// Requests by `slot * ServerSource.count + source` (fetches, and pushes sent).
+  private(set) var bySource: [Int64]
 
   /// Largest time-zone offset a device may have, either way.
   public static let maximumOffset = SimDuration.hours(14)
@@ -24,6 +73,7 @@ public struct ServerLoad: Sendable, Accumulator {
     bytes = []
     pushesSent = []
     pushesDelivered = []
+    bySource = []
   }
 
   init(days: Int) {
@@ -32,6 +82,7 @@ public struct ServerLoad: Sendable, Accumulator {
     bytes = Array(repeating: 0, count: minuteCount)
     pushesSent = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
+    bySource = Array(repeating: 0, count: minuteCount * ServerSource.count)
   }
 
   /// Position of the UTC minute of local time `time` on a device `offset` ahead of UTC.
@@ -42,17 +93,29 @@ public struct ServerLoad: Sendable, Accumulator {
     return shifted >= 0 ? Int(shifted / 60_000_000) : -1
   }
 
-  mutating func recordFetch(bytes amount: Double, at time: SimTime, offset: SimDuration) {
+  mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
     let slot = ServerLoad.slot(time, offset: offset)
     guard slot >= 0 && slot < minuteCount else { return }
     fetches[slot] += 1
     bytes[slot] += Int128(Int64(clampedNearest: amount))
+    bySource[slot * ServerSource.count + source.rawValue] += 1
   }
 
-  mutating func recordPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
+  /// A push of type `source` sent (counted by source) or delivered.
+  mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
     let slot = ServerLoad.slot(time, offset: offset)
     guard slot >= 0 && slot < minuteCount else { return }
-    if delivered { pushesDelivered[slot] += 1 } else { pushesSent[slot] += 1 }
+    if delivered {
+      pushesDelivered[slot] += 1
+    } else {
+      pushesSent[slot] += 1
+      bySource[slot * ServerSource.count + source.rawValue] += 1
+    }
+  }
+
+  /// Requests from `source` in the minute at position `slot`.
+  public func requests(slot: Int, source: ServerSource) -> Int64 {
+    bySource[slot * ServerSource.count + source.rawValue]
   }
 
   mutating func reset() {
@@ -60,6 +123,7 @@ public struct ServerLoad: Sendable, Accumulator {
     bytes.reset()
     pushesSent.reset()
     pushesDelivered.reset()
+    bySource.reset()
   }
 
   mutating func merge(_ other: ServerLoad) {
@@ -67,6 +131,7 @@ public struct ServerLoad: Sendable, Accumulator {
     bytes.merge(other.bytes)
     pushesSent.merge(other.pushesSent)
     pushesDelivered.merge(other.pushesDelivered)
+    bySource.merge(other.bySource)
   }
 }
 
