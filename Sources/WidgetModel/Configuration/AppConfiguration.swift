@@ -13,7 +13,6 @@ public struct AppConfiguration: Sendable {
   /// The app's own fetch of its data (every run fetches once, for every widget kind).
   public var fetch: AppFetchConfiguration
   public var backgroundRefresh: BackgroundRefreshConfiguration
-  public var silentPush: SilentPushConfiguration
   /// Times per day the user swipes the app away in the App Switcher (during waking hours): no background
   /// launch until the next open [D] (frequency [A], default 0).
   public var forceQuitsPerDay: Double
@@ -27,14 +26,13 @@ public struct AppConfiguration: Sendable {
 
   public init(
     alwaysRunning: Bool = false, fetch: AppFetchConfiguration = .init(),
-    backgroundRefresh: BackgroundRefreshConfiguration = .init(), silentPush: SilentPushConfiguration = .init(),
+    backgroundRefresh: BackgroundRefreshConfiguration = .init(),
     forceQuitsPerDay: Double = 0, backgroundReloads: TriggerBudget = .budgeted,
     backgroundTimeLimit: SimDuration = .seconds(30)
   ) {
     self.alwaysRunning = alwaysRunning
     self.fetch = fetch
     self.backgroundRefresh = backgroundRefresh
-    self.silentPush = silentPush
     self.forceQuitsPerDay = forceQuitsPerDay
     self.backgroundReloads = backgroundReloads
     self.backgroundTimeLimit = backgroundTimeLimit

@@ -42,6 +42,8 @@ public struct SystemConfiguration: Sendable {
   public var ignoreReloadsAfterWidgetOpen: SimDuration
   public var network: NetworkConfiguration
   public var widgetPush: WidgetPushConfiguration
+  /// How the device throttles and delays background (silent) pushes.
+  public var silentPush: SilentPushConfiguration
   public var liveActivities: LiveActivitySystemConfiguration
 
   public init(
@@ -54,6 +56,7 @@ public struct SystemConfiguration: Sendable {
     appReloadDelay: Distribution = SystemConfiguration.defaultAppReloadDelay,
     ignoreReloadsAfterWidgetOpen: SimDuration = .seconds(30),
     network: NetworkConfiguration = .init(), widgetPush: WidgetPushConfiguration = .init(),
+    silentPush: SilentPushConfiguration = .init(),
     liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
     self.afterDelay = afterDelay
@@ -71,6 +74,7 @@ public struct SystemConfiguration: Sendable {
     self.ignoreReloadsAfterWidgetOpen = ignoreReloadsAfterWidgetOpen
     self.network = network
     self.widgetPush = widgetPush
+    self.silentPush = silentPush
     self.liveActivities = liveActivities
   }
 
