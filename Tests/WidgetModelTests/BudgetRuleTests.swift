@@ -109,7 +109,7 @@ struct BudgetRuleTests {
 
   @Test("reloadTimelines(ofKind:) reloads every instance of the kind and no other widget")
   func reloadKindReachesEveryInstance() {
-    let configuration = ModelFixtures.quiet([
+    let configuration = ModelFixtures.alwaysRunning([
       ModelFixtures.widget(
         "scores", kind: "Scores", policy: .never, instances: 3, changesPerHour: 1, onChange: .reloadKind),
       ModelFixtures.widget("news", kind: "News", policy: .never),
@@ -123,7 +123,7 @@ struct BudgetRuleTests {
 
   @Test("reloadAllTimelines() reloads every widget of the app")
   func reloadAllReachesEveryWidget() {
-    let configuration = ModelFixtures.quiet([
+    let configuration = ModelFixtures.alwaysRunning([
       ModelFixtures.widget("scores", kind: "Scores", policy: .never, changesPerHour: 1, onChange: .reloadAll),
       ModelFixtures.widget("news", kind: "News", policy: .never),
     ])
@@ -167,7 +167,7 @@ struct BudgetRuleTests {
   func minimumInterval() {
     var budget = BudgetConfiguration()
     budget.minInterval = .minutes(20)
-    let configuration = ModelFixtures.quiet(
+    let configuration = ModelFixtures.alwaysRunning(
       [ModelFixtures.widget("feed", policy: .never, changesPerHour: 10, onChange: .reloadKind)], budget: budget)
     let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
     let times = ModelFixtures.budgetedReloadTimes(result, instance: 0)

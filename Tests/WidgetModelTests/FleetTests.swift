@@ -66,9 +66,16 @@ struct FleetTests {
     let configuration = FleetTests.fleet()
     let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
     let fetches = result.fetches.reduce(0, +)
-    #expect(fetches > 0)
-    #expect(Int(result.serverLoad.fetches.reduce(0, +)) == fetches)
-    #expect(result.serverLoad.bytes.reduce(0, +) == result.fetchByteTotals.reduce(0, +))
+    let appFetches = AppWakeChannel.allCases.map { result.appFetchCount(channel: $0) }.reduce(0, +)
+    let appBytes = AppWakeChannel.allCases.map { result.appFetchByteTotals[$0.rawValue] }.reduce(0, +)
+    #expect(fetches > 0 && appFetches > 0)
+    #expect(Int(result.serverLoad.fetches.reduce(0, +)) == fetches + appFetches)
+    #expect(result.serverLoad.bytes.reduce(0, +) == result.fetchByteTotals.reduce(0, +) + appBytes)
+    var widgetFetches: Int64 = 0
+    for slot in 0..<result.serverLoad.minuteCount {
+      widgetFetches += result.serverLoad.requests(slot: slot, source: .widgetFetch)
+    }
+    #expect(Int(widgetFetches) == fetches)
     let sent = result.pushTotal(target: 0, counter: .sent)
     let delivered = result.pushTotal(target: 0, counter: .delivered)
     #expect(Int(result.serverLoad.pushesSent.reduce(0, +)) == sent)

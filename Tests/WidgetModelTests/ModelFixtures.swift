@@ -22,11 +22,23 @@ enum ModelFixtures {
     var user = UserConfiguration()
     user.appOpensPerDay = 0
     user.audioSessionsPerDay = 0
+    user.widgetOpenShare = 0
     let system = SystemConfiguration(
-      afterDelay: try! .constant(0), environmentChangesPerDay: 0, rebootsPerDay: 0)  // literal, valid
+      afterDelay: try! .constant(0), environmentChangesPerDay: 0, rebootsPerDay: 0,
+      appReloadDelay: try! .constant(0))  // literal, valid
     return ScenarioConfiguration(
       name: "test", days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       widgets: widgets)
+  }
+
+  /// ``quiet(_:days:replications:seed:budget:)`` with the idealised app that learns of every change at once
+  /// (`app.always_running`): its reloads are `app_reload`, at the moment of each change.
+  static func alwaysRunning(
+    _ widgets: [WidgetConfiguration], days: Int = 7, budget: BudgetConfiguration = BudgetConfiguration()
+  ) -> ScenarioConfiguration {
+    var configuration = quiet(widgets, days: days, budget: budget)
+    configuration.app.alwaysRunning = true
+    return configuration
   }
 
   /// Budgeted reloads (every outcome that spent budget) in the trace of one instance.

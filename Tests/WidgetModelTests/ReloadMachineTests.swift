@@ -17,7 +17,7 @@ struct ReloadMachineTests {
     #expect(machine.request(.widgetAdded, at: Self.t0) == .build(spend: false, lastGrant: false, superseded: nil))
     #expect(!machine.isSettled)
     let request = ReloadRequest(cause: .widgetAdded, time: Self.t0)
-    #expect(machine.buildEnded(.success) == .built(request, .grantedExempt, budgeted: false))
+    #expect(machine.buildEnded(.success(.current)) == .built(request, .grantedExempt, budgeted: false))
     #expect(machine.state == .ready(.idle))
     #expect(machine.display == .current)
   }
@@ -28,7 +28,7 @@ struct ReloadMachineTests {
     #expect(machine.request(.policy, at: Self.t0) == .decide)
     #expect(machine.decide(.none) == .build(spend: true, lastGrant: true, superseded: nil))
     let request = ReloadRequest(cause: .policy, time: Self.t0)
-    #expect(machine.buildEnded(.success) == .built(request, .grantedBudget, budgeted: true))
+    #expect(machine.buildEnded(.success(.current)) == .built(request, .grantedBudget, budgeted: true))
     #expect(machine.isSettled)
   }
 
@@ -48,7 +48,7 @@ struct ReloadMachineTests {
     #expect(machine.state == .ready(.withheld(waiting)), "once withheld, always withheld")
     #expect(machine.retry() == .decide)
     #expect(machine.decide(.none) == .build(spend: true, lastGrant: false, superseded: nil))
-    #expect(machine.buildEnded(.success) == .built(waiting, .withheldGranted, budgeted: true))
+    #expect(machine.buildEnded(.success(.current)) == .built(waiting, .withheldGranted, budgeted: true))
   }
 
   @Test("deferred by the minimum interval or sleep, then granted as deferred")
@@ -60,7 +60,7 @@ struct ReloadMachineTests {
     _ = machine.decide(.none)
     var request = ReloadRequest(cause: .policy, time: Self.t0)
     request.waited = .deferred
-    #expect(machine.buildEnded(.success) == .built(request, .deferredGranted, budgeted: true))
+    #expect(machine.buildEnded(.success(.current)) == .built(request, .deferredGranted, budgeted: true))
   }
 
   @Test("an exempt reload satisfies the waiting request, which counts as coalesced")
@@ -71,7 +71,7 @@ struct ReloadMachineTests {
     var waiting = ReloadRequest(cause: .policy, time: Self.t0)
     waiting.waited = .withheld
     #expect(machine.request(.catchUp, at: Self.t1) == .build(spend: false, lastGrant: false, superseded: waiting))
-    _ = machine.buildEnded(.success)
+    _ = machine.buildEnded(.success(.current))
     #expect(machine.waitingRequest == nil)
     #expect(machine.retry() == .none, "a retry with nothing waiting does nothing")
   }
@@ -80,7 +80,7 @@ struct ReloadMachineTests {
   func stuck() {
     var machine = ReloadMachine()
     _ = machine.request(.widgetAdded, at: Self.t0)
-    _ = machine.buildEnded(.success)
+    _ = machine.buildEnded(.success(.current))
     _ = machine.request(.environmentChange, at: Self.t0)
     #expect(
       machine.buildEnded(.jetsam(stuck: true))
@@ -109,7 +109,7 @@ struct ReloadMachineTests {
     machine.dataChanged(at: Self.t0)
     #expect(machine.display == .placeholder)
     _ = machine.request(.widgetAdded, at: Self.t0)
-    _ = machine.buildEnded(.success)
+    _ = machine.buildEnded(.success(.current))
     machine.dataChanged(at: Self.t1)
     machine.dataChanged(at: Self.t2)
     #expect(machine.display == .behind(since: Self.t1), "staleness runs from the first unseen change")
@@ -127,7 +127,7 @@ struct ReloadMachineTests {
     var machine = ReloadMachine()
     var now = SimTime.zero
     let blockers: [GrantBlocker] = [.none, .budget, .deferred]
-    let results: [BuildResult] = [.success, .jetsam(stuck: false), .jetsam(stuck: true), .timeout]
+    let results: [BuildResult] = [.success(.current), .jetsam(stuck: false), .jetsam(stuck: true), .timeout]
     var builds = 0
     var stuckCounts = 0
     for _ in 0..<10_000 {

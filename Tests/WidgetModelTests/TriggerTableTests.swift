@@ -6,12 +6,18 @@ import Testing
 /// The trigger table is the one list of reload causes: the model, the reports and the documentation agree.
 @Suite("Trigger table")
 struct TriggerTableTests {
-  @Test("every cause has one row, a unique report name, and exactly policy, app_reload and push are budgeted")
+  @Test(
+    "every cause has one row, a unique report name; policy and push are budgeted, the app's background reloads by key"
+  )
   func rows() {
     let names = ReloadCause.allCases.map(\.name)
     #expect(Set(names).count == names.count)
     #expect(ReloadCause.allCases.allSatisfy { $0.trigger.cause == $0 && !$0.trigger.reloads.isEmpty })
-    #expect(ReloadCause.allCases.filter(\.isBudgeted) == [.policy, .appReload, .push])
+    #expect(ReloadCause.allCases.filter { $0.trigger.budget == .budgeted } == [.policy, .push])
+    #expect(
+      ReloadCause.allCases.filter { $0.trigger.budget == .appBackground } == [
+        .appReload, .backgroundRefresh, .silentPush,
+      ])
   }
 
   @Test(
@@ -33,7 +39,8 @@ struct ReplicationResultTests {
   func fieldsListed() {
     let result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
     let notAccumulated: Set = [
-      "replication", "days", "instanceCount", "trace", "pushTargetCount", "activities", "keepsActivityRecords",
+      "replication", "days", "instanceCount", "trace", "appTrace", "pushTargetCount", "activities",
+      "keepsActivityRecords",
     ]
     let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
     let listed = ReplicationResult.fields.map(\.keyPath)

@@ -98,7 +98,7 @@ struct TriggerTests {
 
   @Test("budgeted requests made while the user sleeps wait until they wake")
   func deferredWhileAsleep() {
-    let configuration = ModelFixtures.quiet([
+    let configuration = ModelFixtures.alwaysRunning([
       ModelFixtures.widget("feed", policy: .never, changesPerHour: 4, onChange: .reloadKind)
     ])
     let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)

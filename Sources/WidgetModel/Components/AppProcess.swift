@@ -26,24 +26,90 @@ struct AppSession {
     until = nil
     endEvent = nil
   }
+
+  /// Ends the session now (the user swiped the app away).
+  mutating func cut(_ scheduler: inout Scheduler) {
+    if let endEvent { scheduler.cancel(endEvent) }
+    ended()
+  }
 }
 
-/// The host app's process as far as widgets see it: in the foreground after the user opens it, and running
-/// an audio or navigation session. It owns the `appClose` and `audioEnd` events.
+/// The app's process life (swift-nio style: one value, one `mutating` function per input).
+enum AppLife: Equatable {
+  /// Never launched since the phone started (or since the system reclaimed it).
+  case notRunning
+  /// In memory, not running: it cannot call `reloadTimelines` until something runs it.
+  case suspended
+  /// Launched in the background by a channel, for a task of limited length (about 30 s [D]).
+  case background(AppWakeChannel)
+  /// The user has it open.
+  case foreground
+  /// Swiped away in the App Switcher: no background launch until the user opens it again [D].
+  case forceQuit
+}
+
+/// Whether a channel may run the app now.
+enum AppLaunch: Equatable {
+  /// It runs: fetch, write the store, reload with this cause.
+  case run(ReloadCause)
+  /// It does not.
+  case denied(AppWakeOutcome)
+}
+
+/// What the content of one widget kind in the App Group store (or on screen) reflects.
+enum Freshness: Equatable {
+  /// The latest data.
+  case current
+  /// The data changed at `since` and this does not show it yet.
+  case behind(since: SimTime)
+
+  /// The data changed at `now`: something current falls behind (something behind stays behind since its
+  /// first missed change).
+  mutating func dataChanged(at now: SimTime) {
+    if self == .current { self = .behind(since: now) }
+  }
+}
+
+/// The host app's process: its life (``AppLife``), its foreground and audio sessions, and the App Group
+/// store it writes (per widget kind, the data it last fetched). Owns the `appClose` and `audioEnd` events.
 ///
-/// This is the seam for the app's own life cycle (not running, suspended, running in the background,
-/// foreground, force-quit) and the wake channels that run it (background refresh, silent push): they
-/// replace ``reloadCause`` with a state machine that decides whether, when and with which cause the app
-/// learns of a data change. Today the app reacts to every change at once.
+/// The app learns of a data change only while it runs: in the foreground or an audio session at once, in
+/// the background when a channel launches it (``launch(_:)``), and always under `app.always_running`.
 struct AppProcess {
+  private(set) var life = AppLife.notRunning
   var foreground = AppSession(endKind: .appClose)
   var audio = AppSession(endKind: .audioEnd)
+  /// Per widget kind: what the App Group store holds.
+  private(set) var store: [Freshness]
+  /// Reload requests reaching WidgetKit before then are ignored (after an open from a widget tap [O]).
+  private(set) var ignoreReloadsUntil = SimTime(microseconds: Int64.min / 4)
+  let alwaysRunning: Bool
+  let backgroundReloadsBudgeted: Bool
   let sessionLength: RandomStream
   let audioSessionLength: RandomStream
+  /// Whether an open came from a widget tap.
+  let widgetOpens: RandomStream
+  /// The app's fetches (bytes and CPU).
+  let fetch: RandomStream
 
-  /// The user opens the app for a session drawn from `length`.
-  mutating func opened(length: Distribution, _ scheduler: inout Scheduler) {
+  init(kinds: Int, settings: AppConfiguration, streams: AppStreams) {
+    store = Array(repeating: .current, count: kinds)
+    alwaysRunning = settings.alwaysRunning
+    backgroundReloadsBudgeted = settings.backgroundReloads != .exempt
+    sessionLength = streams.sessionLength
+    audioSessionLength = streams.audioSessionLength
+    widgetOpens = streams.widgetOpens
+    fetch = streams.fetch
+  }
+
+  /// The user opens the app for a session drawn from `length`; with probability `widgetShare` from a widget
+  /// tap, after which reload requests are ignored for `ignoreWindow`.
+  mutating func opened(
+    length: Distribution, widgetShare: Double, ignoreWindow: SimDuration, _ scheduler: inout Scheduler
+  ) {
+    life = .foreground
     foreground.extend(by: SimDuration(seconds: Swift.max(0, length.sample(sessionLength))), &scheduler)
+    if widgetOpens.bernoulli(widgetShare) { ignoreReloadsUntil = scheduler.now + ignoreWindow }
   }
 
   /// An audio or navigation session starts, for a length drawn from `length`.
@@ -51,21 +117,85 @@ struct AppProcess {
     audio.extend(by: SimDuration(seconds: Swift.max(0, length.sample(audioSessionLength))), &scheduler)
   }
 
-  /// The app's own events.
+  /// The app's own events: the foreground session ends (the app is suspended), the audio session ends.
   mutating func handle(_ kind: DeviceEventKind) {
     switch kind {
-    case .appClose: foreground.ended()
+    case .appClose:
+      foreground.ended()
+      if life == .foreground { life = .suspended }
     case .audioEnd: audio.ended()
     default: preconditionFailure("\(kind) is not the app's event")
     }
   }
 
-  /// How the app's reload on a data change counts: exempt in the foreground or an audio session, else a
-  /// budgeted reload from the background.
-  var reloadCause: ReloadCause {
-    foreground.isActive ? .appForeground : (audio.isActive ? .audioSession : .appReload)
+  /// The user swipes the app away: it leaves the foreground and stays dead to background launches.
+  mutating func forceQuit(_ scheduler: inout Scheduler) {
+    foreground.cut(&scheduler)
+    audio.cut(&scheduler)
+    life = .forceQuit
+  }
+
+  /// A channel asks to run the app in the background now. The app already running in the foreground or an
+  /// audio session takes it there (its reloads are exempt).
+  mutating func launch(_ channel: AppWakeChannel) -> AppLaunch {
+    switch life {
+    case .forceQuit:
+      return .denied(.deniedForceQuit)
+    case .foreground:
+      return .run(.appForeground)
+    case .notRunning, .suspended, .background:
+      if audio.isActive { return .run(.audioSession) }
+      life = .background(channel)
+      return .run(channel == .silentPush ? .silentPush : .backgroundRefresh)
+    }
+  }
+
+  /// The background task ended (its fetch done, or cut at the time limit).
+  mutating func backgroundTaskEnded() {
+    if case .background = life { life = .suspended }
+  }
+
+  /// How the app, running now, learns of a change: in the foreground, in an audio session, or (only under
+  /// `always_running`) from the background; nil when it is not running and must wait for a channel.
+  var runningChannel: AppWakeChannel? {
+    if life == .foreground { return .foreground }
+    if audio.isActive { return .audioSession }
+    return alwaysRunning ? .alwaysRunning : nil
+  }
+
+  /// The cause of a reload the app asks for on `channel`.
+  static func reloadCause(_ channel: AppWakeChannel) -> ReloadCause {
+    switch channel {
+    case .foreground: .appForeground
+    case .audioSession: .audioSession
+    case .backgroundRefresh: .backgroundRefresh
+    case .silentPush: .silentPush
+    case .alwaysRunning: .appReload
+    }
+  }
+
+  /// The data of kind `index` changed on the server: the store falls behind.
+  mutating func dataChanged(kind index: Int, at now: SimTime) {
+    store[index].dataChanged(at: now)
+  }
+
+  /// The app fetched: the store holds the latest data of every kind. Returns, per kind, whether it was
+  /// behind (what the app found new) through `changed`.
+  mutating func wroteStore(_ changed: inout [Bool]) {
+    for index in store.indices {
+      changed[index] = store[index] != .current
+      store[index] = .current
+    }
   }
 
   /// Whether the app is in the foreground (a build then needs no wake-up of its own).
-  var isForeground: Bool { foreground.isActive }
+  var isForeground: Bool { life == .foreground }
+}
+
+/// The app's random streams.
+struct AppStreams {
+  let sessionLength: RandomStream
+  let audioSessionLength: RandomStream
+  let widgetOpens: RandomStream
+  let fetch: RandomStream
 }

@@ -5,6 +5,7 @@ struct DataSources {
     let changes: HourlyRate
     let onChange: DataChangeAction
     let push: Bool
+    let silentPush: Bool
     /// The kind's instances are `members[range]`.
     let range: Range<Int>
   }
@@ -25,7 +26,7 @@ struct DataSources {
       let data = configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration()
       sources.append(
         Source(
-          changes: data.changes, onChange: data.onChange, push: data.push,
+          changes: data.changes, onChange: data.onChange, push: data.push, silentPush: data.silentPush,
           range: start..<(start + byKind[index].count)))
       start += byKind[index].count
     }

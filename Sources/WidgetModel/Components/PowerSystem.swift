@@ -89,6 +89,11 @@ struct PowerSystem {
   var isOff: Bool { state.isOff }
   var isLowPowerMode: Bool { state.isLowPowerMode }
 
+  /// Whether the phone is on its charger now.
+  func isCharging(at now: SimTime) -> Bool {
+    device.charging?.window.contains(now) ?? false
+  }
+
   /// Closes hour `hourIndex`: the device's baseline (plus LTE paging for the hour's
   /// cellular share, `hourlyNetwork` when drawn) and usage while on, then the battery over the hour (drawn
   /// energy minus charging at the hour's mean power), then the state. Records the hour's charge, Low Power

@@ -9,6 +9,8 @@ enum ProcessRole: Equatable {
   case appOpens
   case audioSessions
   case taps(InstanceID)
+  /// The user swipes the app away in the App Switcher.
+  case forceQuits
   /// The system: locale/accessibility changes, reboots.
   case environmentChanges
   case reboots

@@ -12,13 +12,16 @@ struct Processor {
     self.power = power
   }
 
+  /// `seconds` of CPU for `subject` now, booked as `component` (`cpu` for builds, `app_cpu` for the app's
+  /// runs), plus the awake overhead unless the device is awake already.
   mutating func bookBuild(
-    cpuSeconds seconds: Double, subject: Int, at now: SimTime, appInForeground: Bool, _ ledger: inout EnergyLedger
+    cpuSeconds seconds: Double, subject: Int, at now: SimTime, appInForeground: Bool,
+    component: EnergyComponent = .cpu, _ ledger: inout EnergyLedger
   ) {
     let hour = now.hourIndex
-    ledger.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: .cpu)
+    ledger.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: component)
     if now >= awakeUntil && !appInForeground {
-      ledger.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: .cpu)
+      ledger.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: component)
     }
     awakeUntil = Swift.max(awakeUntil, now + SimDuration(seconds: seconds + power.wakeSeconds))
   }

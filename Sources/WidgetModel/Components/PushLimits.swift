@@ -26,6 +26,16 @@ struct SlidingWindowCounter {
   mutating func record(_ now: SimTime) {
     times.append(now)
   }
+
+  /// The earliest time the count within `length` falls below `limit` (now if it already is).
+  mutating func nextBelow(_ limit: Double, at now: SimTime) -> SimTime {
+    let count = count(at: now)
+    guard Double(count) >= limit else { return now }
+    guard limit > 0 else { return ReloadBudget.never }
+    // Dropping the oldest `count - allowed + 1` deliveries brings the count below the limit.
+    let allowed = Swift.max(0, Int(limit.rounded(.up)) - 1)
+    return times[count - allowed - 1] + length
+  }
 }
 
 /// A small token bucket: `capacity` tokens, refilled at `perHour`, starting full (push-to-start).

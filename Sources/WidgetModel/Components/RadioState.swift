@@ -11,6 +11,8 @@ struct RadioState {
   /// End of the last transfer: where its tail begins.
   private(set) var busyUntil = SimTime(microseconds: Int64.min / 4)
   private var tailOwner = 0
+  /// Whether the tail's owner is the app's fetch (booked as `app_network`).
+  private var tailAppSide = false
   private var tailPending = false
 
   /// What one transfer cost and how long it took the build.
@@ -21,9 +23,10 @@ struct RadioState {
   }
 
   /// Transfers `bytes` for `subject` starting no earlier than `time`, booking promotion, active and any
-  /// finished tail energy into `ledger`.
+  /// finished tail energy into `ledger` (all as `app_network` when `appSide`).
   mutating func transfer(
-    bytes: Double, subject: Int, at time: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger
+    bytes: Double, subject: Int, at time: SimTime, appSide: Bool = false, radio: RadioConfiguration,
+    ledger: inout EnergyLedger
   ) -> Transfer {
     let start = Swift.max(time, busyUntil)
     let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
@@ -37,14 +40,16 @@ struct RadioState {
       promoted = true
       ledger.book(
         radio.promotionWatts * radio.promotionSeconds, hourIndex: RadioState.hour(start), subject: subject,
-        component: .radioPromotion)
+        component: appSide ? .appNetwork : .radioPromotion)
     }
     let seconds = bytes * 8 / radio.throughputBitsPerSecond
     ledger.book(
-      radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject, component: .radioActive)
+      radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject,
+      component: appSide ? .appNetwork : .radioActive)
     let transferStart = start + SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
     busyUntil = transferStart + SimDuration(seconds: seconds)
     tailOwner = subject
+    tailAppSide = appSide
     tailPending = true
     return Transfer(promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds)
   }
@@ -64,7 +69,8 @@ struct RadioState {
 
   private mutating func bookTail(seconds: Double, radio: RadioConfiguration, ledger: inout EnergyLedger) {
     ledger.book(
-      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: tailOwner, component: .radioTail)
+      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: tailOwner,
+      component: tailAppSide ? .appNetwork : .radioTail)
     tailPending = false
   }
 

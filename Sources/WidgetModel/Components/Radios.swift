@@ -30,10 +30,13 @@ struct Radios {
   }
 
   /// Fetches `bytes` over the current network's radio; returns the seconds until the last byte.
-  mutating func transfer(bytes: Double, subject: Int, at now: SimTime, _ ledger: inout EnergyLedger) -> Double {
+  /// `appSide`: the app's own fetch, booked as `app_network` rather than the radio's components.
+  mutating func transfer(
+    bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false, _ ledger: inout EnergyLedger
+  ) -> Double {
     let network = currentNetwork(at: now).index
     return states[network].transfer(
-      bytes: bytes, subject: subject, at: now, radio: configurations[network], ledger: &ledger
+      bytes: bytes, subject: subject, at: now, appSide: appSide, radio: configurations[network], ledger: &ledger
     ).seconds
   }
 

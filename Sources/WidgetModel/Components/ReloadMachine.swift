@@ -63,6 +63,14 @@ enum Display: Equatable {
   case current
   /// The data changed at `since` and the content does not show it yet.
   case behind(since: SimTime)
+
+  /// A built timeline showing data of this freshness.
+  init(_ freshness: Freshness) {
+    switch freshness {
+    case .current: self = .current
+    case .behind(let since): self = .behind(since: since)
+    }
+  }
 }
 
 /// What the device must do after an input to the machine.
@@ -89,7 +97,9 @@ enum ReloadAction: Equatable {
 
 /// How a timeline build ended.
 enum BuildResult: Equatable {
-  case success
+  /// Built, showing data of this freshness: the server's latest when the build fetched, else what the App
+  /// Group store holds.
+  case success(Freshness)
   /// Killed for passing the memory ceiling; `stuck`: and the extension stays stuck [O].
   case jetsam(stuck: Bool)
   /// Cut off at the time limit.
@@ -114,14 +124,19 @@ struct ReloadMachine: Equatable {
   private(set) var state: ReloadState = .ready(.idle)
   private(set) var display: Display = .placeholder
 
+  /// A reload request at `now`, budgeted as the trigger table says by default.
+  mutating func request(_ cause: ReloadCause, at now: SimTime) -> ReloadAction {
+    request(cause, budgeted: cause.isBudgeted, at: now)
+  }
+
   /// A reload request at `now`. Exempt ones build at once (satisfying any waiting request); budgeted ones
   /// join a waiting request, or ask for a decision.
-  mutating func request(_ cause: ReloadCause, at now: SimTime) -> ReloadAction {
+  mutating func request(_ cause: ReloadCause, budgeted: Bool, at now: SimTime) -> ReloadAction {
     defer { checkInvariants() }
     let request = ReloadRequest(cause: cause, time: now)
     switch state {
     case .ready(let phase):
-      if !cause.isBudgeted {
+      if !budgeted {
         state = .building(request, granted: .grantedExempt, budgeted: false)
         return .build(spend: false, lastGrant: false, superseded: phase.request)
       }
@@ -129,7 +144,7 @@ struct ReloadMachine: Equatable {
       state = .ready(.requested(request))
       return .decide
     case .stuck(let phase):
-      if !cause.isBudgeted {
+      if !budgeted {
         state = .stuck(.idle)
         return .stuck(request, superseded: phase.request)
       }
@@ -193,9 +208,9 @@ struct ReloadMachine: Equatable {
       preconditionFailure("build ended without a build: \(state)")
     }
     switch result {
-    case .success:
+    case .success(let freshness):
       state = .ready(.idle)
-      display = .current
+      display = Display(freshness)
       return .built(request, granted, budgeted: budgeted)
     case .jetsam(let stuck):
       state = stuck ? .stuck(.idle) : .ready(.idle)

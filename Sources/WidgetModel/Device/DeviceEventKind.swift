@@ -29,6 +29,13 @@ enum DeviceEventKind: UInt32 {
   case activityDismiss
   /// A Live Activity kind (the target) starts at one of its fixed daily times.
   case activityScheduledStart
+  /// The app's `reloadTimelines` request reaches WidgetKit after its delay; the target packs the cause and
+  /// the kind (see ``DeviceSimulation/appReloadTarget(_:_:)``).
+  case appReloadRequest
+  /// The system considers the app's Background App Refresh request.
+  case backgroundRefresh
+  /// The held background (silent) push reaches the device.
+  case silentPushDelivery
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

@@ -24,7 +24,7 @@ extension DeviceSimulation {
     case .process:
       processFired(ProcessID(Int(event.target)), &scheduler)
     case .appClose, .audioEnd:
-      app.handle(kind)
+      appEvent(kind, &scheduler)
     case .policyReload:
       let instance = InstanceID(Int(event.target))
       instances[instance.index].policyEvent = nil
@@ -47,6 +47,13 @@ extension DeviceSimulation {
     case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss,
       .activityScheduledStart:
       activities.handle(kind, target: event.target, poweredOff: power.isOff, &scheduler, &result)
+    case .appReloadRequest:
+      let (cause, targets) = DeviceSimulation.appReload(target: event.target)
+      appReloadArrived(cause, targets, &scheduler)
+    case .backgroundRefresh:
+      backgroundRefreshDue(&scheduler)
+    case .silentPushDelivery:
+      silentPushArrived(&scheduler)
     }
     assert(instances.allSatisfy(\.machine.isSettled), "an instance was left awaiting a decision or a build")
   }
@@ -75,13 +82,11 @@ extension DeviceSimulation {
     case .standbyViews:
       for instance in standby.instances { view(instance.index, &scheduler) }
     case .appOpens:
-      app.opened(length: user.configuration.appSession, &scheduler)
-      // Launching the app un-sticks extensions stuck after a jetsam [O].
-      for index in instances.indices { instances[index].machine.appLaunched() }
-      raise(.appForeground, .everyInstance, &scheduler)
+      appOpened(&scheduler)
     case .audioSessions:
-      app.audioStarted(length: user.configuration.audioSession, &scheduler)
-      raise(.audioSession, .everyInstance, &scheduler)
+      audioStarted(&scheduler)
+    case .forceQuits:
+      appForceQuit(&scheduler)
     case .environmentChanges:
       raise(.environmentChange, .everyInstance, &scheduler)
     case .reboots:
@@ -95,18 +100,20 @@ extension DeviceSimulation {
     }
   }
 
-  /// The server's data of a widget kind changed: its instances fall behind, the server may push, and the
-  /// app reloads as its `on_change` says (with the cause its process state gives).
+  /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server
+  /// may send a WidgetKit push and a silent push, and the app, if it runs now, learns of it.
   mutating func dataChanged(_ kind: KindID, _ scheduler: inout Scheduler) {
     // The source's fields are read in place: a copy would retain its rate table.
     for position in data.sources[kind.index].range {
       instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
     }
+    app.dataChanged(kind: kind.index, at: scheduler.now)
     if data.sources[kind.index].push {
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
-    raise(app.reloadCause, .changedData(kind), &scheduler)
+    if data.sources[kind.index].silentPush { silentPush.send(clockOffset: clockOffset, &scheduler, &result) }
+    appLearns(kind, &scheduler)
   }
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.

@@ -74,6 +74,7 @@ extension DeviceSimulation {
     case .standbyViews: return asleep && standby.isUsed ? userSettings.standbyViewsPerHour : 0
     case .appOpens: return asleep ? 0 : userSettings.appOpensPerDay / userSettings.sleep.awakeHours
     case .audioSessions: return asleep ? 0 : userSettings.audioSessionsPerDay / userSettings.sleep.awakeHours
+    case .forceQuits: return asleep ? 0 : appSettings.forceQuitsPerDay / userSettings.sleep.awakeHours
     case .environmentChanges: return system.environmentChangesPerDay / 24
     case .reboots: return system.rebootsPerDay / 24
     case .dataChanges(let kind): return data.sources[kind.index].changes[hour]

@@ -22,12 +22,15 @@ extension DeviceSimulation {
     processes.update(hour: 0, asleep: user.asleep, &scheduler)
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
+    // The app was used before the run: its background refresh request is in.
+    backgroundRefresh.submit(&scheduler, &result)
     guard system.widgetAddedReload else { return }
     raise(.widgetAdded, .everyInstance, &scheduler)
   }
 
   mutating func finish(_ scheduler: inout Scheduler) {
     radios.cut(at: end, &result.energy)
+    silentPush.finish(&result)
     closeHour(result.days * 24 - 1, at: end, &scheduler)
     for index in instances.indices {
       if let waiting = instances[index].machine.waitingRequest {

@@ -4,32 +4,39 @@ import SimulationEngine
 /// decision on budget, interval and sleep; retries; builds and their costs; the policy's next reload.
 extension DeviceSimulation {
   /// A trigger asks for reloads of `targets`. The trigger table says whether they spend budget, and (checked
-  /// in debug builds) which targets the cause may name.
-  mutating func raise(_ cause: ReloadCause, _ targets: ReloadTargets, _ scheduler: inout Scheduler) {
+  /// in debug builds) which targets the cause may name. `ignored`: WidgetKit ignores the requests (each
+  /// counted as `ignored`).
+  mutating func raise(
+    _ cause: ReloadCause, _ targets: ReloadTargets, ignored: Bool = false, _ scheduler: inout Scheduler
+  ) {
     assert(cause.trigger.reloads.contains(targets.scope), "\(cause.name) may not reload \(targets.scope.description)")
     switch targets {
     case .instance(let instance):
-      raise(cause, for: instance.index, &scheduler)
+      raise(cause, for: instance.index, ignored: ignored, &scheduler)
     case .everyInstance:
-      for index in instances.indices { raise(cause, for: index, &scheduler) }
+      for index in instances.indices { raise(cause, for: index, ignored: ignored, &scheduler) }
     case .changedData(let kind):
       switch data.sources[kind.index].onChange {
       case .none: break
       case .reloadKind:
-        for position in data.sources[kind.index].range { raise(cause, for: data.members[position].index, &scheduler) }
+        for position in data.sources[kind.index].range {
+          raise(cause, for: data.members[position].index, ignored: ignored, &scheduler)
+        }
       case .reloadAll:
-        for index in instances.indices { raise(cause, for: index, &scheduler) }
+        for index in instances.indices { raise(cause, for: index, ignored: ignored, &scheduler) }
       }
     case .standbyInstances:
-      for instance in standby.instances { raise(cause, for: instance.index, &scheduler) }
+      for instance in standby.instances { raise(cause, for: instance.index, ignored: ignored, &scheduler) }
     }
   }
 
   /// One instance's request: nothing happens on a switched-off phone, or for a widget this device does not
   /// have.
-  private mutating func raise(_ cause: ReloadCause, for index: Int, _ scheduler: inout Scheduler) {
+  private mutating func raise(_ cause: ReloadCause, for index: Int, ignored: Bool, _ scheduler: inout Scheduler) {
     guard !power.isOff && instances[index].installed else { return }
-    perform(instances[index].machine.request(cause, at: scheduler.now), index, &scheduler)
+    let now = scheduler.now
+    if ignored { return count(ReloadRequest(cause: cause, time: now), instances[index].id, .ignored) }
+    perform(instances[index].machine.request(cause, budgeted: isBudgeted(cause), at: now), index, &scheduler)
   }
 
   /// The instance's waiting request may be grantable now (its retry fell due, or the user woke).
@@ -119,7 +126,10 @@ extension DeviceSimulation {
     result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
     processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
     var seconds = cpu
+    // A build that fetches shows the server's latest data; one that does not, what the app last wrote.
+    var shows = app.store[instances[index].kind.index]
     if stream.bernoulli(instances[index].build.fetchProbability) {
+      shows = .current
       let bytes = SampleLimits.size(instances[index].build.fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
@@ -136,7 +146,7 @@ extension DeviceSimulation {
     }
     if seconds > instances[index].build.timeLimit.seconds { return .timeout }
     processor.power.bookRender(entries: entries, subject: index, at: now, &result.energy)
-    return .success
+    return .success(shows)
   }
 
   /// A build ended: count it, schedule the policy's next reload (after a failed build WidgetKit tries again

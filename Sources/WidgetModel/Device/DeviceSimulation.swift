@@ -12,6 +12,7 @@ struct DeviceSimulation: EventHandler {
   let budgetSettings: BudgetConfiguration
   let system: SystemConfiguration
   let widgets: [WidgetConfiguration]
+  let appSettings: AppConfiguration
   let end: SimTime
   /// The device's index in the fleet (0 for a single device), which keys its streams and fingerprint.
   let deviceIndex: Int
@@ -25,6 +26,12 @@ struct DeviceSimulation: EventHandler {
   let data: DataSources
   var standby: StandbyDisplay
   var widgetPush: WidgetPushChannel
+  var backgroundRefresh: BackgroundRefresh
+  var silentPush: SilentPushChannel
+  /// Delays of the app's `reloadTimelines` requests.
+  let appReloadDelayStream: RandomStream
+  /// Scratch, per widget kind: which kinds the app's last fetch found new data for (no allocation per run).
+  var changedKinds: [Bool]
   var activities: LiveActivities
   var radios: Radios
   var processor: Processor
@@ -35,6 +42,8 @@ struct DeviceSimulation: EventHandler {
   var tally: DeviceTally
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
+  /// The app's opens, force-quits and launches, when tracing.
+  var appTrace: [AppRecord]?
 
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
@@ -49,8 +58,21 @@ struct DeviceSimulation: EventHandler {
     widgets = configuration.widgets
     end = SimTime.zero + .days(Int64(configuration.days))
     user = User(configuration.user, pageVisits: stream(.pageVisits))
-    app = AppProcess(sessionLength: stream(.appSessionLength), audioSessionLength: stream(.audioSessionLength))
+    appSettings = configuration.app
+    let kindCount = configuration.kinds.count
+    app = AppProcess(
+      kinds: kindCount, settings: configuration.app,
+      streams: AppStreams(
+        sessionLength: stream(.appSessionLength), audioSessionLength: stream(.audioSessionLength),
+        widgetOpens: stream(.widgetOpens), fetch: stream(.appFetch)))
+    changedKinds = Array(repeating: false, count: kindCount)
+    appReloadDelayStream = stream(.appReloadDelay)
     widgetPush = WidgetPushChannel(settings: configuration.system.widgetPush, delayStream: stream(.widgetPushDelay))
+    silentPush = SilentPushChannel(settings: configuration.system.silentPush, delayStream: stream(.silentPushDelay))
+    let refresh = configuration.app.backgroundRefresh
+    backgroundRefresh = BackgroundRefresh(
+      settings: refresh, expectedOpensPerDay: configuration.user.appOpensPerDay, stream: stream(.backgroundRefresh),
+      setting: refresh.enabled && stream(.backgroundRefreshSetting).bernoulli(refresh.enabledProbability))
     radios = Radios(
       configuration.device.radios, selection: configuration.device.network, networkStream: stream(.network))
     processor = Processor(power: configuration.device.power)
@@ -115,6 +137,7 @@ struct DeviceSimulation: EventHandler {
       PoissonProcess(role: .audioSessions, stream: stream(.audioSessions)),
       PoissonProcess(role: .environmentChanges, stream: stream(.environmentChanges)),
       PoissonProcess(role: .reboots, stream: stream(.reboots)),
+      PoissonProcess(role: .forceQuits, stream: stream(.forceQuits)),
     ]
     for (index, kind) in configuration.kinds.enumerated() {
       processes.append(PoissonProcess(role: .dataChanges(KindID(index)), stream: stream(.dataChanges, kind)))
@@ -138,12 +161,16 @@ struct DeviceSimulation: EventHandler {
     var simulation = DeviceSimulation(
       configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
       installed: installed, into: consume aggregate)
-    if trace { simulation.trace = [] }
+    if trace {
+      simulation.trace = []
+      simulation.appTrace = []
+    }
     var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
     simulation.start(&scheduler)
     _ = scheduler.run(until: simulation.end, handler: &simulation)
     simulation.finish(&scheduler)
     simulation.result.trace = simulation.trace
+    simulation.result.appTrace = simulation.appTrace
     return simulation.takeResult()
   }
 

@@ -28,6 +28,15 @@ enum StreamRole: UInt64 {
   case network
   /// When a one-entry `.atEnd` timeline's next reload falls due (the system's choice).
   case systemChosenDelay
+  /// The app: its fetches, whether an open came from a widget tap, background refresh lateness and the
+  /// user's setting, force-quits, silent push delivery delays, and the delay of its reload requests.
+  case appFetch
+  case widgetOpens
+  case backgroundRefresh
+  case backgroundRefreshSetting
+  case forceQuits
+  case silentPushDelay
+  case appReloadDelay
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

@@ -78,3 +78,16 @@ public struct ReloadRecord: Sendable, Equatable {
   public let cause: ReloadCause
   public let outcome: ReloadOutcome
 }
+
+/// One thing that happened to the host app, in traced runs (tests and diagnostics): an open, a force-quit,
+/// or a background launch a channel asked for and its outcome.
+public struct AppRecord: Sendable, Equatable {
+  public enum Event: Sendable, Equatable {
+    case opened
+    case forceQuit
+    case launch(AppWakeChannel, AppWakeOutcome)
+  }
+
+  public let time: SimTime
+  public let event: Event
+}

@@ -39,6 +39,8 @@ public struct ReplicationResult: Sendable {
   public internal(set) var fingerprint = ReplicationFingerprint()
   /// Every reload that ran, and every request that failed as `stuck`, in order, when the run was traced.
   public internal(set) var trace: [ReloadRecord]?
+  /// The app's opens, force-quits and background launches, in order, when the run was traced.
+  public internal(set) var appTrace: [AppRecord]?
   /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`, target
   /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
   var pushCounts: [UInt64] = []
@@ -132,6 +134,7 @@ public struct ReplicationResult: Sendable {
     self.replication = replication
     for field in ReplicationResult.fields { field.reset(&self) }
     trace = nil
+    appTrace = nil
     activities.removeAll(keepingCapacity: true)
   }
 

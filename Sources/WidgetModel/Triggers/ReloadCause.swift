@@ -12,12 +12,15 @@ public enum ReloadCause: Int, CaseIterable, Sendable {
   case standby
   case catchUp
   case push
+  case backgroundRefresh
+  case silentPush
 
   /// The name in reports.
   public var name: String { trigger.name.description }
 
-  /// Whether this cause spends the instance's budget.
-  public var isBudgeted: Bool { trigger.budget == .budgeted }
+  /// Whether this cause spends the instance's budget by default (`app.background_reloads` may exempt the
+  /// app's background reloads).
+  public var isBudgeted: Bool { trigger.budget != .exempt }
 }
 
 /// What finally became of a reload request. Every request gets exactly one.
@@ -42,6 +45,9 @@ public enum ReloadOutcome: Int, CaseIterable, Sendable {
   case timeout
   /// Not built: the instance is stuck after a jetsam until the app is next opened. Spent no budget.
   case stuck
+  /// The app's request arrived while WidgetKit ignores its requests (about 30 s after an open from a widget
+  /// tap [O]): not built, no budget spent.
+  case ignored
 
   public var name: String {
     switch self {
@@ -54,6 +60,7 @@ public enum ReloadOutcome: Int, CaseIterable, Sendable {
     case .jetsam: "jetsam"
     case .timeout: "timeout"
     case .stuck: "stuck"
+    case .ignored: "ignored"
     }
   }
 
@@ -61,7 +68,7 @@ public enum ReloadOutcome: Int, CaseIterable, Sendable {
   public var isReload: Bool {
     switch self {
     case .grantedBudget, .grantedExempt, .withheldGranted, .deferredGranted: true
-    case .coalesced, .withheldAtEnd, .jetsam, .timeout, .stuck: false
+    case .coalesced, .withheldAtEnd, .jetsam, .timeout, .stuck, .ignored: false
     }
   }
 

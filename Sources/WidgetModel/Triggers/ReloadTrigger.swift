@@ -2,6 +2,18 @@
 public enum TriggerBudget: Sendable, Equatable {
   case budgeted
   case exempt
+  /// A reload the app asks for while running in the background: budgeted unless
+  /// `app.background_reloads: exempt` (unresolved [D]).
+  case appBackground
+
+  /// The column in the documentation's trigger table.
+  public var description: String {
+    switch self {
+    case .budgeted: "budgeted"
+    case .exempt: "exempt"
+    case .appBackground: "budgeted (exempt with `app.background_reloads: exempt`)"
+    }
+  }
 }
 
 /// Which instances a trigger reloads when it is raised.
@@ -81,13 +93,15 @@ extension ReloadCause {
         raisedBy: "the timeline's `.after` / `.atEnd` date, plus the system's delay", source: "D")
     case .appReload:
       ReloadTrigger(
-        cause: self, name: "app_reload", budget: .budgeted, reloads: .changedData,
-        raisedBy: "the app's `reloadTimelines(ofKind:)` / `reloadAllTimelines()` on a data change, from the background",
-        source: "D")
+        cause: self, name: "app_reload", budget: .appBackground, reloads: .changedData,
+        raisedBy:
+          "`app.always_running` only: the idealised app's `reloadTimelines(ofKind:)` / `reloadAllTimelines()` at every data change, from the background",
+        source: "A")
     case .appForeground:
       ReloadTrigger(
         cause: self, name: "app_foreground", budget: .exempt, reloads: [.everyInstance, .changedData],
-        raisedBy: "every app open; data changes while the app is in the foreground", source: "D")
+        raisedBy: "every app open (after the app's fetch); data changes while the app is in the foreground",
+        source: "D")
     case .audioSession:
       ReloadTrigger(
         cause: self, name: "audio_session", budget: .exempt, reloads: [.everyInstance, .changedData],
@@ -116,6 +130,14 @@ extension ReloadCause {
       ReloadTrigger(
         cause: self, name: "push", budget: .budgeted, reloads: .everyInstance,
         raisedBy: "a delivered WidgetKit push (reloads like `reloadAllTimelines()`)", source: "D")
+    case .backgroundRefresh:
+      ReloadTrigger(
+        cause: self, name: "background_refresh", budget: .appBackground, reloads: .changedData,
+        raisedBy: "a Background App Refresh run whose fetch found new data of the kind", source: "D")
+    case .silentPush:
+      ReloadTrigger(
+        cause: self, name: "silent_push", budget: .appBackground, reloads: .changedData,
+        raisedBy: "a background (silent) push's launch whose fetch found new data of the kind", source: "D")
     }
   }
 
@@ -129,7 +151,7 @@ extension ReloadCause {
     for cause in allCases {
       let row = cause.trigger
       lines.append(
-        "| `\(row.name)` | \(row.budget == .budgeted ? "budgeted" : "exempt") | \(row.reloads.description) | \(row.raisedBy) | [\(row.source)] |"
+        "| `\(row.name)` | \(row.budget.description) | \(row.reloads.description) | \(row.raisedBy) | [\(row.source)] |"
       )
     }
     return lines.joined(separator: "\n") + "\n"

@@ -1,0 +1,120 @@
+import SimulationEngine
+
+/// The app's Background App Refresh task (`BGAppRefreshTask`) on this device: the request the app
+/// submitted, when the system will consider it, and how often the user opens the app (the usage the
+/// system grants runs from). Owns the `backgroundRefresh` event.
+///
+/// The rule (ours [A], every factor a key; see ``BackgroundRefreshConfiguration``): a request submitted at
+/// `t` is considered at `t + interval + lateness`, lateness exponential with mean
+/// `delay × max(1, reference_opens / opens per day over the last 7 days)`. A consideration the conditions
+/// deny is counted with its reason and considered again one lateness later; a force-quit ends the request
+/// until the next open submits a new one.
+struct BackgroundRefresh {
+  let settings: BackgroundRefreshConfiguration
+  /// Whether the user's Background App Refresh setting is on for the app on this device.
+  let settingOn: Bool
+  private var pending: EventHandle?
+  /// App opens per day over the last 7 days, ring by day index; days before the start count the expected
+  /// opens per day.
+  private var opensByDay: [Double]
+  private var lastOpenDay = 0
+  /// Runs granted on the current clock day.
+  private var runsToday = 0.0
+  private var runsDay = 0
+  let stream: RandomStream
+
+  init(settings: BackgroundRefreshConfiguration, expectedOpensPerDay: Double, stream: RandomStream, setting: Bool) {
+    self.settings = settings
+    self.stream = stream
+    settingOn = setting
+    opensByDay = Array(repeating: expectedOpensPerDay, count: 7)
+    opensByDay[0] = 0
+  }
+
+  /// The user opened the app.
+  mutating func opened(at now: SimTime) {
+    roll(to: now.dayIndex)
+    opensByDay[now.dayIndex % 7] += 1
+  }
+
+  /// Opens per day over the last 7 days (today so far included).
+  mutating func opensPerDay(at now: SimTime) -> Double {
+    roll(to: now.dayIndex)
+    var sum = 0.0
+    for value in opensByDay { sum += value }
+    return sum / 7
+  }
+
+  private mutating func roll(to day: Int) {
+    while lastOpenDay < day {
+      lastOpenDay += 1
+      opensByDay[lastOpenDay % 7] = 0
+    }
+  }
+
+  /// The lateness past the earliest date, drawn for the app's recent usage.
+  private mutating func lateness(at now: SimTime) -> SimDuration {
+    let usage = opensPerDay(at: now)
+    let factor = usage > 0 ? Swift.max(1, settings.referenceOpensPerDay / usage) : 1e6
+    return SimDuration(seconds: stream.exponential(mean: settings.delay.seconds * factor))
+  }
+
+  /// The app submits its request (after a run, or on leaving the foreground): the system will consider it
+  /// `interval` plus a lateness from now. With the user's setting off the submission fails (counted).
+  mutating func submit(_ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+    guard settings.enabled else { return }
+    let now = scheduler.now
+    guard settingOn else {
+      result.countAppWake(hourIndex: now.hourIndex, .backgroundRefresh, .deniedSettingOff)
+      return
+    }
+    if let pending { scheduler.cancel(pending) }
+    pending = scheduler.schedule(
+      at: now + settings.interval + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+  }
+
+  /// The system considers the request now. Returns the outcome of the conditions; a denied request (other
+  /// than after a force-quit) is considered again later.
+  mutating func consider(
+    forceQuit: Bool, lowPowerMode: Bool, stateOfCharge: Double, charging: Bool, _ scheduler: inout Scheduler
+  ) -> AppWakeOutcome {
+    pending = nil
+    let now = scheduler.now
+    if runsDay != now.dayIndex {
+      runsDay = now.dayIndex
+      runsToday = 0
+    }
+    let outcome: AppWakeOutcome
+    if forceQuit {
+      outcome = .deniedForceQuit
+    } else if lowPowerMode {
+      outcome = .deniedLowPowerMode
+    } else if stateOfCharge < settings.lowBattery && !charging {
+      outcome = .deniedLowBattery
+    } else if runsToday >= settings.perDay {
+      outcome = .deniedDailyBudget
+    } else {
+      runsToday += 1
+      return .granted
+    }
+    if outcome != .deniedForceQuit {
+      pending = scheduler.schedule(at: now + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+    }
+    return outcome
+  }
+
+  /// The consideration fell while the app is in the foreground: nothing to do; leaving the foreground
+  /// submits a new request.
+  mutating func skipped() {
+    pending = nil
+  }
+
+  /// The phone is off: nothing is considered; the request is looked at again one lateness later.
+  mutating func postpone(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    pending = scheduler.schedule(at: now + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+  }
+
+  /// Whether a request is submitted and waits.
+  var isPending: Bool { pending != nil }
+}

@@ -1,0 +1,171 @@
+import SimulationEngine
+
+/// The host app's runs: how it learns of a data change (at once while it runs, else through a wake
+/// channel), its own fetch into the App Group store, and its `reloadTimelines` requests, which reach
+/// WidgetKit after a delay and may be ignored just after an open from a widget tap.
+extension DeviceSimulation {
+  /// The user opens the app: it fetches, writes the store and reloads every widget (exempt), and an
+  /// extension stuck after a jetsam can be launched again [O].
+  mutating func appOpened(_ scheduler: inout Scheduler) {
+    app.opened(
+      length: user.configuration.appSession, widgetShare: user.configuration.widgetOpenShare,
+      ignoreWindow: system.ignoreReloadsAfterWidgetOpen, &scheduler)
+    backgroundRefresh.opened(at: scheduler.now)
+    appTrace?.append(AppRecord(time: scheduler.now, event: .opened))
+    result.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
+    for index in instances.indices { instances[index].machine.appLaunched() }
+    _ = appFetch(.foreground, &scheduler)
+    requestAppReload(.appForeground, .everyInstance, &scheduler)
+  }
+
+  /// An audio or navigation session starts: the app runs, fetches and reloads every widget (exempt).
+  mutating func audioStarted(_ scheduler: inout Scheduler) {
+    app.audioStarted(length: user.configuration.audioSession, &scheduler)
+    result.countAppWake(hourIndex: scheduler.now.hourIndex, .audioSession, .granted)
+    _ = appFetch(.audioSession, &scheduler)
+    requestAppReload(.audioSession, .everyInstance, &scheduler)
+  }
+
+  /// The app's own events: its foreground session ends (it submits its background refresh request), its
+  /// audio session ends.
+  mutating func appEvent(_ kind: DeviceEventKind, _ scheduler: inout Scheduler) {
+    let wasForeground = app.isForeground
+    app.handle(kind)
+    if wasForeground && !app.isForeground { backgroundRefresh.submit(&scheduler, &result) }
+  }
+
+  /// A data change of kind `kind` reaches the app if it runs now: it fetches and reloads as `on_change`
+  /// says. Otherwise the change waits for the next channel.
+  mutating func appLearns(_ kind: KindID, _ scheduler: inout Scheduler) {
+    guard let channel = app.runningChannel, !power.isOff else { return }
+    _ = appFetch(channel, &scheduler)
+    if data.sources[kind.index].onChange != .none {
+      requestAppReload(AppProcess.reloadCause(channel), .changedData(kind), &scheduler)
+    }
+  }
+
+  /// The system considers the app's background refresh request.
+  mutating func backgroundRefreshDue(_ scheduler: inout Scheduler) {
+    if power.isOff { return backgroundRefresh.postpone(&scheduler) }
+    if app.isForeground { return backgroundRefresh.skipped() }
+    let now = scheduler.now
+    let outcome = backgroundRefresh.consider(
+      forceQuit: app.life == .forceQuit, lowPowerMode: power.isLowPowerMode,
+      stateOfCharge: power.battery.stateOfCharge, charging: power.isCharging(at: now), &scheduler)
+    guard outcome == .granted else {
+      return countLaunch(.backgroundRefresh, outcome, hourIndex: now.hourIndex, at: now)
+    }
+    backgroundLaunch(.backgroundRefresh, outcome: .granted, hourIndex: now.hourIndex, &scheduler)
+    backgroundRefresh.submit(&scheduler, &result)
+  }
+
+  /// The held silent push reaches the device.
+  mutating func silentPushArrived(_ scheduler: inout Scheduler) {
+    guard
+      let launch = silentPush.deliver(
+        poweredOff: power.isOff, forceQuit: app.life == .forceQuit, clockOffset: clockOffset, &scheduler, &result)
+    else { return }
+    processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
+    backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
+  }
+
+  /// A channel launches the app in the background: it fetches within the time limit, writes the store and
+  /// reloads the kinds it found new data for (as their `on_change` says).
+  mutating func backgroundLaunch(
+    _ channel: AppWakeChannel, outcome: AppWakeOutcome, hourIndex: Int, _ scheduler: inout Scheduler
+  ) {
+    switch app.launch(channel) {
+    case .denied(let denial):
+      countLaunch(channel, denial, hourIndex: hourIndex, at: scheduler.now)
+    case .run(let cause):
+      let fetched = appFetch(channel, &scheduler)
+      app.backgroundTaskEnded()
+      countLaunch(channel, fetched ? outcome : .expired, hourIndex: hourIndex, at: scheduler.now)
+      guard fetched else { return }
+      for kind in changedKinds.indices where changedKinds[kind] && data.sources[kind].onChange != .none {
+        requestAppReload(cause, .changedData(KindID(kind)), &scheduler)
+      }
+    }
+  }
+
+  /// The user swipes the app away.
+  mutating func appForceQuit(_ scheduler: inout Scheduler) {
+    guard !power.isOff else { return }
+    app.forceQuit(&scheduler)
+    appTrace?.append(AppRecord(time: scheduler.now, event: .forceQuit))
+  }
+
+  /// Counts a background launch's outcome (in the hour the chance arose) and traces it at `now`.
+  mutating func countLaunch(_ channel: AppWakeChannel, _ outcome: AppWakeOutcome, hourIndex: Int, at now: SimTime) {
+    result.countAppWake(hourIndex: hourIndex, channel, outcome)
+    appTrace?.append(AppRecord(time: now, event: .launch(channel, outcome)))
+  }
+
+  /// The app fetches its data on `channel` now (CPU, the shared radio, server load) and, unless a
+  /// background run passes its time limit, writes every kind to the store (`changedKinds`: which were
+  /// behind). Returns whether it wrote.
+  mutating func appFetch(_ channel: AppWakeChannel, _ scheduler: inout Scheduler) -> Bool {
+    let now = scheduler.now
+    let stream = app.fetch
+    let bytes = SampleLimits.size(appSettings.fetch.bytes.sample(stream))
+    let cpu = SampleLimits.duration(appSettings.fetch.cpuSeconds.sample(stream))
+    result.appFetches[channel.rawValue] += 1
+    result.appFetchByteTotals[channel.rawValue] += Int128(Int64(nearest: bytes))
+    result.serverLoad.recordFetch(.appFetch(channel), bytes: bytes, at: now, offset: clockOffset)
+    let subject = result.appSubject
+    processor.bookBuild(
+      cpuSeconds: cpu, subject: subject, at: now, appInForeground: app.isForeground, component: .appCPU,
+      &result.energy)
+    let seconds =
+      cpu + system.network.latencySeconds
+      + radios.transfer(bytes: bytes, subject: subject, at: now, appSide: true, &result.energy)
+    let limited = channel == .backgroundRefresh || channel == .silentPush
+    if limited && !app.isForeground && seconds > appSettings.backgroundTimeLimit.seconds { return false }
+    app.wroteStore(&changedKinds)
+    return true
+  }
+
+  /// The app calls `reloadTimelines`: the request reaches WidgetKit after `system.app_reload_delay`.
+  mutating func requestAppReload(_ cause: ReloadCause, _ targets: ReloadTargets, _ scheduler: inout Scheduler) {
+    let delay = SimDuration(seconds: Swift.max(0, system.appReloadDelay.sample(appReloadDelayStream)))
+    guard delay > .zero else { return appReloadArrived(cause, targets, &scheduler) }
+    scheduler.schedule(
+      after: delay, kind: DeviceEventKind.appReloadRequest.eventKind,
+      target: DeviceSimulation.appReloadTarget(cause, targets))
+  }
+
+  /// The app's request reaches WidgetKit: ignored just after an open from a widget tap [O], else raised.
+  mutating func appReloadArrived(_ cause: ReloadCause, _ targets: ReloadTargets, _ scheduler: inout Scheduler) {
+    raise(cause, targets, ignored: scheduler.now < app.ignoreReloadsUntil, &scheduler)
+  }
+
+  /// An `appReloadRequest` event's target: the cause in the top byte, `1 + kind` below it (0: every
+  /// instance).
+  static func appReloadTarget(_ cause: ReloadCause, _ targets: ReloadTargets) -> UInt32 {
+    let kind: UInt32
+    switch targets {
+    case .changedData(let changed): kind = UInt32(changed.index + 1)
+    default: kind = 0
+    }
+    return UInt32(cause.rawValue) << 24 | kind
+  }
+
+  /// The cause and targets an `appReloadRequest` event's target packs.
+  static func appReload(target: UInt32) -> (ReloadCause, ReloadTargets) {
+    guard let cause = ReloadCause(rawValue: Int(target >> 24)) else {
+      preconditionFailure("bad app reload target \(target)")
+    }
+    let kind = Int(target & 0xFF_FFFF)
+    return (cause, kind == 0 ? .everyInstance : .changedData(KindID(kind - 1)))
+  }
+
+  /// Whether a request with this cause spends budget: the trigger table's answer, and for the app's
+  /// background reloads `app.background_reloads`.
+  func isBudgeted(_ cause: ReloadCause) -> Bool {
+    switch cause.trigger.budget {
+    case .budgeted: true
+    case .exempt: false
+    case .appBackground: app.backgroundReloadsBudgeted
+    }
+  }
+}
