@@ -46,7 +46,7 @@ struct ExampleScenarioTests {
         var requests = 0
         var budgeted = 0
         for later in 18..<23 {
-          for cause in [ReloadCause.policy, .appReload] {
+          for cause in [ReloadCause.policy, .silentPush] {
             for outcome in ReloadOutcome.allCases {
               let count = result.reloadCount(day: day, hour: later, instance: 0, cause: cause, outcome: outcome)
               requests += count
@@ -54,7 +54,7 @@ struct ExampleScenarioTests {
             }
           }
         }
-        #expect(requests >= 5 * 6, "replication \(replication) day \(day): \(requests) requests 18:00-23:00")
+        #expect(requests >= 5 * 3, "replication \(replication) day \(day): \(requests) requests 18:00-23:00")
         #expect(budgeted <= 5 * 3 + 2, "replication \(replication) day \(day): \(budgeted) budgeted 18:00-23:00")
       }
     }

@@ -69,7 +69,7 @@ struct FingerprintTests {
     .scenario("bench/typical"),
     .scenario("regression/baseline", "replications=2"),
     .scenario("regression/candidate", "replications=2"),
-    .scenario("stocks-market-hours", "replications=2"),
+    .scenario("stock-market-hours", "replications=2"),
   ]
 
   static let file = Repository.path("Tests/fingerprints.csv")

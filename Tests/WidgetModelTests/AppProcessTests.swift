@@ -144,4 +144,25 @@ import Testing
     #expect(app.life == .suspended)
     #expect(app.launch(.silentPush) == .run(.silentPush))
   }
+
+  /// With no push and no app wake, a longer `.after` interval never gives a fresher widget: the paired
+  /// difference in mean staleness (same replications, common random numbers) has a 95% CI reaching 0 or above.
+  @Test func longerIntervalsAreNeverFresher() throws {
+    let intervals: [SimDuration] = [.minutes(15), .minutes(30), .minutes(60), .minutes(120)]
+    var means: [[Double]] = []
+    for interval in intervals {
+      var configuration = ModelFixtures.quiet(
+        [ModelFixtures.widget("w", policy: .after(interval), changesPerHour: 2, onChange: .reloadKind)])
+      configuration.system.afterDelay = try .exponential(mean: 240)
+      means.append(
+        (0..<12).map { ScenarioRunner.runReplication(configuration, replication: $0).staleness[0].seconds.mean })
+    }
+    for step in 1..<intervals.count {
+      var differences = RunningStatistics()
+      for (longer, shorter) in zip(means[step], means[step - 1]) { differences.add(longer - shorter) }
+      let interval = try #require(ConfidenceInterval(differences))
+      #expect(interval.high >= 0, "\(intervals[step]) fresher than \(intervals[step - 1]): \(interval)")
+      #expect(differences.mean > 0)
+    }
+  }
 }

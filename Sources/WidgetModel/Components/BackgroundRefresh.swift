@@ -69,8 +69,10 @@ struct BackgroundRefresh {
       return
     }
     if let pending { scheduler.cancel(pending) }
+    var earliest = now + settings.interval
+    if let window = settings.activeWindow, !window.contains(earliest) { earliest = window.from.next(after: now) }
     pending = scheduler.schedule(
-      at: now + settings.interval + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+      at: earliest + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
   }
 
   /// The system considers the request now. Returns the outcome of the conditions; a denied request (other

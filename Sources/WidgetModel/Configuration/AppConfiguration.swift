@@ -70,6 +70,9 @@ public struct BackgroundRefreshConfiguration: Sendable {
   public var enabled: Bool
   /// `earliestBeginDate` past each run (and past each foreground session) [D: an earliest date].
   public var interval: SimDuration
+  /// A daily local window the app asks for runs in: outside it, its `earliestBeginDate` is the window's
+  /// next start (a market-hours app); nil: all day.
+  public var activeWindow: SleepWindow?
   /// Share of devices whose user left Background App Refresh on for the app ([A] default 1: it is on
   /// unless turned off).
   public var enabledProbability: Double
@@ -84,12 +87,14 @@ public struct BackgroundRefreshConfiguration: Sendable {
   public var lowBattery: Double
 
   public init(
-    enabled: Bool = false, interval: SimDuration = .minutes(15), enabledProbability: Double = 1,
+    enabled: Bool = false, interval: SimDuration = .minutes(15), activeWindow: SleepWindow? = nil,
+    enabledProbability: Double = 1,
     delay: SimDuration = .minutes(45), referenceOpensPerDay: Double = 10, perDay: Double = 24,
     lowBattery: Double = 0.2
   ) {
     self.enabled = enabled
     self.interval = interval
+    self.activeWindow = activeWindow
     self.enabledProbability = enabledProbability
     self.delay = delay
     self.referenceOpensPerDay = referenceOpensPerDay
