@@ -16,6 +16,8 @@ struct RunCharts {
       try reloadsByHour(reloads, by: "cause"), try reloadsByHour(reloads, by: "outcome"),
       try budget(), try staleness(), try energy(), try battery(),
     ]
+    // Run folders written before app_wakes.csv existed have no such file.
+    if let wakes = try? table("app_wakes.csv") { charts.append(try appWakes(wakes)) }
     if devices > 1 { charts.append(try serverLoad()) }
     return charts
   }
@@ -60,6 +62,32 @@ struct RunCharts {
       caption: "Every reload request in the hour it was made, by its \(category), summed over widget instances; "
         + "mean per device and day over \(Int(days)) days x \(Int(replications)) replications.",
       spec: spec, marks: [("reloads", marks)])
+  }
+
+  // MARK: - App wakes
+
+  func appWakes(_ table: CSVTable) throws(CSVTable.ReadError) -> Chart {
+    let hour = try table.column("hour")
+    let channel = try table.column("channel")
+    let outcome = try table.column("outcome")
+    let reason = try table.column("reason")
+    let count = try table.column("count")
+    let (replications, days) = try span(table)
+    var sums: [String: [Double]] = [:]
+    for row in table.rows {
+      guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[count]) else { continue }
+      let label = "\(row[channel]) \(row[outcome])" + (row[reason].isEmpty ? "" : " (\(row[reason]))")
+      sums[label, default: Array(repeating: 0, count: 24)][h] += value
+    }
+    let (spec, marks) = RunCharts.stackedByHour(
+      sums, scale: replications * days * devices, layer: "wakes", category: "channel and outcome", measure: "wakes",
+      title: "chances for the app to run per device per day")
+    return Chart(
+      id: "app-wakes", title: "The app's runs by hour of day, channel and outcome",
+      caption: "Every chance the app had to run (an open, an audio session, a background refresh the system "
+        + "considered, a silent push sent) in the hour it arose, by channel and outcome; mean per device and day "
+        + "over \(Int(days)) days x \(Int(replications)) replications.",
+      spec: spec, marks: [("wakes", marks)])
   }
 
   /// A bar chart over the hours of the day stacked by category: `sums[category][hour] / scale`, one bar per

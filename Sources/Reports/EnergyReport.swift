@@ -1,6 +1,7 @@
 import WidgetModel
 
-/// `energy.csv`: joules per device by hour, subject (widget instance, `device`, `widget_push`, Live Activity)
+/// `energy.csv`: joules per device by hour, subject (widget instance, `device`, `widget_push`, Live Activity,
+/// `app`)
 /// and component (for a fleet, the mean over its devices).
 enum EnergyReport: RunReport {
   static let file = "energy.csv"

@@ -21,6 +21,7 @@ extension RunSummary.Subjects {
   /// Push targets in `push.csv`: the app's widgets, then each Live Activity kind.
   var pushTargets: [String] { ["widgets"] + activities }
 
-  /// Energy subjects in `energy.csv`: widget instances, the device itself, widget pushes, Live Activity kinds.
-  var energySubjects: [String] { instances + ["device", "widget_push"] + activities }
+  /// Energy subjects in `energy.csv`: widget instances, the device itself, widget pushes, Live Activity kinds,
+  /// the host app's own runs.
+  var energySubjects: [String] { instances + ["device", "widget_push"] + activities + ["app"] }
 }

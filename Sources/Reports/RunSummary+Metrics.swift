@@ -215,6 +215,32 @@ extension RunSummary {
     return metrics
   }()
 
+  /// The host app's runs, per device and day: launches that ran by channel (granted, deferred or expired),
+  /// denials by channel, fetches.
+  static let appMetrics: [Metric] = {
+    var metrics: [Metric] = []
+    for channel in AppWakeChannel.allCases where channel != .alwaysRunning {
+      metrics.append(
+        Metric(name: "app_wakes_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
+          perDay(
+            AppWakeOutcome.allCases.filter(\.ran).reduce(0) { $0 + result.appWakeTotal(channel: channel, outcome: $1) },
+            result)
+        })
+    }
+    for channel in [AppWakeChannel.backgroundRefresh, .silentPush] {
+      metrics.append(
+        Metric(name: "app_wake_denials_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
+          let denied = AppWakeOutcome.allCases.filter { $0.outcome == "denied" }
+          return perDay(denied.reduce(0) { $0 + result.appWakeTotal(channel: channel, outcome: $1) }, result)
+        })
+    }
+    metrics.append(
+      Metric(name: "app_fetches_per_day", unit: "requests/day") { result, _ in
+        perDay(AppWakeChannel.allCases.reduce(0) { $0 + result.appFetchCount(channel: $1) }, result)
+      })
+    return metrics
+  }()
+
   /// What the app's servers see, scaled to the real fleet: requests per second at the busiest minute and
   /// at the 99th percentile of minutes, and daily volumes.
   static func serverMetrics(scale: Double) -> [Metric] {
@@ -241,6 +267,16 @@ extension RunSummary {
         Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
       },
     ]
+      + ServerSource.allCases.map { source in
+        // Per simulated device and day (not scaled): what one phone asks of the servers, by source.
+        Metric(name: "\(source.name)_per_device_per_day", unit: "requests/day") { result, _ in
+          var total: Int64 = 0
+          for slot in 0..<result.serverLoad.minuteCount {
+            total += result.serverLoad.requests(slot: slot, source: source)
+          }
+          return perDay(Int(total), result)
+        }
+      }
   }
 }
 

@@ -58,6 +58,7 @@ public struct RunSummary: Sendable {
       subjects += activities.enumerated().map {
         ($0.element, with(RunSummary.activityMetrics, $0.offset) + with(energy, instances.count + 2 + $0.offset))
       }
+      subjects.append(("app", with(RunSummary.appMetrics, 0) + with(energy, instances.count + 2 + activities.count)))
       subjects.append(("fleet", with(RunSummary.fleetMetrics, 0)))
       subjects.append(("server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
       return subjects

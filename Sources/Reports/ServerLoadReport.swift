@@ -3,11 +3,15 @@ import WidgetModel
 /// `server_load.csv`: what the app's servers see per UTC minute, scaled to the real fleet.
 enum ServerLoadReport: RunReport {
   static let file = "server_load.csv"
-  static let header = "replication,minute,day,time,fetch_requests,fetch_bytes,pushes_sent,pushes_delivered\n"
+  static let header =
+    "replication,minute,day,time,fetch_requests,fetch_bytes,pushes_sent,pushes_delivered,"
+    + ServerSource.allCases.map(\.name).joined(separator: ",") + "\n"
 
   static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
     let scale = subjects.serverScale
     let load = result.serverLoad
+    let fetches = load.fetches
+    let pushesSent = load.pushesSent
     var text = ""
     for slot in 0..<load.minuteCount {
       let minute = slot + ServerLoad.firstMinute
@@ -16,13 +20,16 @@ enum ServerLoadReport: RunReport {
       let hours = clock / 60
       let minutes = clock % 60
       let time = "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
-      let cells = [
+      var cells = [
         "\(result.replication)", "\(minute)", "\(day)", time,
-        CSVFormat.number(Double(load.fetches[slot]) * scale, decimals: 2),
+        CSVFormat.number(Double(fetches[slot]) * scale, decimals: 2),
         CSVFormat.number(Double(load.bytes[slot]) * scale, decimals: 0),
-        CSVFormat.number(Double(load.pushesSent[slot]) * scale, decimals: 2),
+        CSVFormat.number(Double(pushesSent[slot]) * scale, decimals: 2),
         CSVFormat.number(Double(load.pushesDelivered[slot]) * scale, decimals: 2),
       ]
+      for source in ServerSource.allCases {
+        cells.append(CSVFormat.number(Double(load.requests(slot: slot, source: source)) * scale, decimals: 2))
+      }
       text += cells.joined(separator: ",") + "\n"
     }
     return text

@@ -37,9 +37,14 @@ extension ScenarioDecoder {
       if let build = reader.optional("build") { widget.build = try decodeBuild(build) }
       if let data = reader.optional("data") {
         widget.data = try decodeData(data)
+        if widget.data.push && widget.build.fetchProbability == 0 {
+          data.warn(
+            "a WidgetKit push reloads the widget without waking the app, and this widget's build does not fetch "
+              + "(build.fetch probability 0): it shows only what the app last wrote to the App Group store")
+        }
         if let (other, otherValue) = dataOfKind[kind],
           other.changes != widget.data.changes || other.onChange != widget.data.onChange
-            || other.push != widget.data.push
+            || other.push != widget.data.push || other.silentPush != widget.data.silentPush
         {
           let line = otherValue.node.mark.map { " at line \($0.line)" } ?? ""
           throw data.error("widgets of kind '\(kind)' share one data source: this differs from the data given\(line)")
@@ -184,15 +189,19 @@ extension ScenarioDecoder {
     var reader = try value.mapping()
     var data = DataConfiguration()
     if let changes = reader.optional("changes") { data.changes = try hourlyRate(changes, allowPerDay: true) }
-    if let action = reader.optional("on_change") { (data.onChange, data.push) = try changeActions(action) }
+    if let action = reader.optional("on_change") {
+      (data.onChange, data.push, data.silentPush) = try changeActions(action)
+    }
     try reader.finish()
     return data
   }
 }
 
 extension ScenarioDecoder {
-  /// `on_change`: one of none, reload_kind, reload_all, push, or a list such as `[push, reload_kind]`.
-  static func changeActions(_ value: YAMLValue) throws(ScenarioError) -> (DataChangeAction, Bool) {
+  /// `on_change`: one of none, reload_kind, reload_all, push, silent_push, or a list such as
+  /// `[push, reload_kind]`. `silent_push` without a reload means `reload_kind`: the app the push launches
+  /// reloads the kind.
+  static func changeActions(_ value: YAMLValue) throws(ScenarioError) -> (DataChangeAction, Bool, Bool) {
     var items: [YAMLValue] = []
     if case .sequence = value.node {
       for (index, node) in try value.sequence().enumerated() {
@@ -204,12 +213,15 @@ extension ScenarioDecoder {
     guard !items.isEmpty else { throw value.error("expected at least one action") }
     var action = DataChangeAction.none
     var push = false
+    var silentPush = false
     var reloads = 0
-    let names = DataChangeAction.allCases.map(\.rawValue) + ["push"]
+    let names = DataChangeAction.allCases.map(\.rawValue) + ["push", "silent_push"]
     for item in items {
       let name = try item.scalarText().trimmingWhitespace
       if name == "push" {
         push = true
+      } else if name == "silent_push" {
+        silentPush = true
       } else if let choice = DataChangeAction(rawValue: name) {
         if choice != .none { reloads += 1 }
         action = choice
@@ -220,7 +232,8 @@ extension ScenarioDecoder {
       }
     }
     if reloads > 1 { throw value.error("give at most one of reload_kind and reload_all") }
-    return (action, push)
+    if silentPush && action == .none { action = .reloadKind }
+    return (action, push, silentPush)
   }
 }
 

@@ -30,6 +30,7 @@ enum ScenarioDecoder {
       try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     let widgets = try decodeWidgets(widgetsValue)
+    let app = try top.optional("app").map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
     let activities =
       try top.optional("live_activities").map { v throws(ScenarioError) in
         try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)))
@@ -38,6 +39,13 @@ enum ScenarioDecoder {
       try top.optional("fleet").map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) }
       ?? FleetConfiguration()
     try top.finish()
+    let appRuns =
+      app.alwaysRunning || app.backgroundRefresh.enabled || user.appOpensPerDay > 0 || user.audioSessionsPerDay > 0
+    if !appRuns && widgets.contains(where: { $0.data.onChange != .none && !$0.data.silentPush }) {
+      widgetsValue.warn(
+        "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
+          + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
+    }
     let instances = widgets.reduce(0) { $0 + $1.instances }
     guard instances <= maximumTotalInstances else {
       throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
@@ -61,7 +69,7 @@ enum ScenarioDecoder {
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       device: device,
-      widgets: widgets, liveActivities: activities, fleet: fleet)
+      widgets: widgets, app: app, liveActivities: activities, fleet: fleet)
   }
 
   // MARK: - User
@@ -97,6 +105,7 @@ enum ScenarioDecoder {
       }
       try section.finish()
     }
+    if let share = reader.optional("widget_open_share") { user.widgetOpenShare = try share.probability() }
     if let audio = reader.optional("audio_sessions") {
       var section = try audio.mapping()
       if let perDay = section.optional("per_day") { user.audioSessionsPerDay = try perDay.number(in: 0...1_000) }
@@ -204,6 +213,13 @@ enum ScenarioDecoder {
       try section.finish()
     }
     if let push = reader.optional("widget_push") { system.widgetPush = try decodeWidgetPush(push) }
+    if let push = reader.optional("silent_push") { system.silentPush = try decodeSilentPush(push) }
+    if let delay = reader.optional("app_reload_delay") {
+      system.appReloadDelay = try DistributionReader.read(delay, quantity: .duration)
+    }
+    if let window = reader.optional("ignore_reloads_after_widget_open") {
+      system.ignoreReloadsAfterWidgetOpen = try window.duration(in: 0...86_400)
+    }
     if let activities = reader.optional("live_activities") {
       system.liveActivities = try decodeActivitySystem(activities)
     }

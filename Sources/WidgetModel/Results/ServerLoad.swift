@@ -56,12 +56,22 @@ public struct ServerLoad: Sendable, Accumulator {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
   public let minuteCount: Int
-  public private(set) var fetches: [Int64]
   public private(set) var bytes: [Int128]
-  public private(set) var pushesSent: [Int64]
   public private(set) var pushesDelivered: [Int64]
-  /// Requests by `slot * ServerSource.count + source` (fetches, and pushes sent).
+  /// Requests by `slot * ServerSource.count + source` (fetches, and pushes sent): the one count per request
+  /// (totals are derived, so a fetch touches two arrays, not three).
   private(set) var bySource: [Int64]
+
+  /// Fetch requests per minute, every source.
+  public var fetches: [Int64] { totals { $0.isFetch } }
+  /// Pushes sent per minute, every type.
+  public var pushesSent: [Int64] { totals { !$0.isFetch } }
+
+  private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
+    let sources = ServerSource.allCases.filter(included)
+    return (0..<minuteCount).map { slot in sources.reduce(0) { $0 + bySource[slot * ServerSource.count + $1.rawValue] }
+    }
+  }
 
   /// Largest time-zone offset a device may have, either way.
   public static let maximumOffset = SimDuration.hours(14)
@@ -69,18 +79,14 @@ public struct ServerLoad: Sendable, Accumulator {
   /// No minutes at all (a placeholder until a shape is known).
   init() {
     minuteCount = 0
-    fetches = []
     bytes = []
-    pushesSent = []
     pushesDelivered = []
     bySource = []
   }
 
   init(days: Int) {
     minuteCount = days * 1_440 + 2 * 14 * 60
-    fetches = Array(repeating: 0, count: minuteCount)
     bytes = Array(repeating: 0, count: minuteCount)
-    pushesSent = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
     bySource = Array(repeating: 0, count: minuteCount * ServerSource.count)
   }
@@ -96,7 +102,6 @@ public struct ServerLoad: Sendable, Accumulator {
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
     let slot = ServerLoad.slot(time, offset: offset)
     guard slot >= 0 && slot < minuteCount else { return }
-    fetches[slot] += 1
     bytes[slot] += Int128(Int64(clampedNearest: amount))
     bySource[slot * ServerSource.count + source.rawValue] += 1
   }
@@ -108,7 +113,6 @@ public struct ServerLoad: Sendable, Accumulator {
     if delivered {
       pushesDelivered[slot] += 1
     } else {
-      pushesSent[slot] += 1
       bySource[slot * ServerSource.count + source.rawValue] += 1
     }
   }
@@ -119,17 +123,13 @@ public struct ServerLoad: Sendable, Accumulator {
   }
 
   mutating func reset() {
-    fetches.reset()
     bytes.reset()
-    pushesSent.reset()
     pushesDelivered.reset()
     bySource.reset()
   }
 
   mutating func merge(_ other: ServerLoad) {
-    fetches.merge(other.fetches)
     bytes.merge(other.bytes)
-    pushesSent.merge(other.pushesSent)
     pushesDelivered.merge(other.pushesDelivered)
     bySource.merge(other.bySource)
   }

@@ -1,0 +1,73 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+/// The host app: the top-level `app` section and `system.silent_push`.
+extension ScenarioDecoder {
+  static func decodeApp(_ value: YAMLValue) throws(ScenarioError) -> AppConfiguration {
+    var reader = try value.mapping()
+    var app = AppConfiguration()
+    if let always = reader.optional("always_running") { app.alwaysRunning = try always.bool() }
+    if let fetch = reader.optional("fetch") {
+      var section = try fetch.mapping()
+      if let size = section.optional("size") { app.fetch.bytes = try DistributionReader.read(size, quantity: .size) }
+      if let cpu = section.optional("cpu") {
+        app.fetch.cpuSeconds = try DistributionReader.read(cpu, quantity: .duration)
+      }
+      try section.finish()
+    }
+    if let refresh = reader.optional("background_refresh") {
+      app.backgroundRefresh = try decodeBackgroundRefresh(refresh)
+    }
+    if let quits = reader.optional("force_quit") { app.forceQuitsPerDay = try perDay(quits) }
+    if let reloads = reader.optional("background_reloads") {
+      switch try reloads.scalarText().trimmingWhitespace {
+      case "budgeted": app.backgroundReloads = .budgeted
+      case "exempt": app.backgroundReloads = .exempt
+      default: throw reloads.error("expected budgeted or exempt, got \(reloads.shown)")
+      }
+    }
+    if let limit = reader.optional("background_time_limit") {
+      app.backgroundTimeLimit = try limit.duration(in: 0...86_400, exclusiveLower: true)
+    }
+    try reader.finish()
+    return app
+  }
+
+  /// `app.background_refresh`: `off` (or `false`), or the request's settings (present: on).
+  static func decodeBackgroundRefresh(_ value: YAMLValue) throws(ScenarioError) -> BackgroundRefreshConfiguration {
+    var refresh = BackgroundRefreshConfiguration()
+    if case .scalar = value.node {
+      switch try value.scalarText().trimmingWhitespace {
+      case "off", "false", "False", "FALSE": return refresh
+      default:
+        throw value.error("expected off, or a mapping such as {interval: 15m}, got \(value.shown)")
+      }
+    }
+    var reader = try value.mapping()
+    refresh.enabled = true
+    if let interval = reader.optional("interval") {
+      refresh.interval = try interval.duration(in: 0...(30 * 86_400), exclusiveLower: true)
+    }
+    if let active = reader.optional("active") { refresh.activeWindow = try decodeWindow(active) }
+    if let share = reader.optional("enabled_probability") { refresh.enabledProbability = try share.probability() }
+    if let delay = reader.optional("delay") { refresh.delay = try delay.duration(in: 0...(30 * 86_400)) }
+    if let opens = reader.optional("reference_opens") {
+      refresh.referenceOpensPerDay = try opens.number(in: 0...10_000, exclusiveLower: true)
+    }
+    if let perDay = reader.optional("per_day") { refresh.perDay = try perDay.number(in: 0...100_000) }
+    if let low = reader.optional("low_battery") { refresh.lowBattery = try low.probability() }
+    try reader.finish()
+    return refresh
+  }
+
+  static func decodeSilentPush(_ value: YAMLValue) throws(ScenarioError) -> SilentPushConfiguration {
+    var reader = try value.mapping()
+    var push = SilentPushConfiguration()
+    if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }
+    if let perDay = reader.optional("per_day") { push.perDay = try perDay.number(in: 0...1_000_000) }
+    if let delay = reader.optional("delay") { push.delay = try DistributionReader.read(delay, quantity: .duration) }
+    try reader.finish()
+    return push
+  }
+}
