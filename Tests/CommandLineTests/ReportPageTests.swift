@@ -84,7 +84,8 @@ struct ReportPageTests {
     #expect(run.output.contains("report: \(directory)/report.html"))
     let page = "\(directory)/report.html"
     let ids = Self.expectDrawn(try Self.render(page, width: 1280), "quickstart at 1280 px")
-    #expect(ids == ["reloads-by-cause", "reloads-by-outcome", "budget", "staleness", "energy", "battery"])
+    #expect(
+      ids == ["reloads-by-cause", "reloads-by-outcome", "budget", "staleness", "energy", "battery", "app-wakes"])
     Self.expectDrawn(try Self.render(page, width: 400), "quickstart at 400 px")
     // Dark mode: the same marks, with light text (Vega's dark theme) instead of black.
     let light = try Self.render(page, width: 1280)

@@ -90,7 +90,8 @@ struct ComparisonTests {
       #expect(test.difference == 0, "\(row.key)")
       #expect(test.pValue == 1, "\(row.key)")
     }
-    #expect(comparison.rows.filter { $0.gate != nil }.count == 2)
+    // The default gates: staleness of the widget, and joules of the widget and of the app's own runs.
+    #expect(comparison.rows.filter { $0.gate != nil }.count == 3)
   }
 
   @Test("three times the refresh rate costs more joules: the gate fails and names the metric; a wide tolerance passes")

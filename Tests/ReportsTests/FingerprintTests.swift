@@ -70,6 +70,8 @@ struct FingerprintTests {
     .scenario("regression/baseline", "replications=2"),
     .scenario("regression/candidate", "replications=2"),
     .scenario("stock-market-hours", "replications=2"),
+    .scenario("news-silent-push", "replications=2"),
+    .sweep("sweep-update-channel", "replications=2", "days=7"),
   ]
 
   static let file = Repository.path("Tests/fingerprints.csv")

@@ -13,7 +13,8 @@ struct RunReportListTests {
     #expect(
       RunReports.files == [
         "reloads.csv", "budget.csv", "staleness.csv", "staleness_histogram.csv", "push.csv", "activities.csv",
-        "energy.csv", "battery.csv", "server_load.csv", "replications.csv", "summary.csv", "manifest.json",
+        "energy.csv", "battery.csv", "server_load.csv", "app_wakes.csv", "replications.csv", "summary.csv",
+        "manifest.json",
       ])
     #expect(Set(RunReports.files).count == RunReports.files.count)
     #expect(RunReportWriter.files == RunReports.files)
@@ -45,6 +46,7 @@ struct RunReportListTests {
     #expect(subjects.pushTargets == ["widgets"] + configuration.liveActivities.map(\.id))
     #expect(
       subjects.energySubjects
-        == configuration.instances.map(\.label) + ["device", "widget_push"] + configuration.liveActivities.map(\.id))
+        == configuration.instances.map(\.label) + ["device", "widget_push"] + configuration.liveActivities.map(\.id)
+        + ["app"])
   }
 }

@@ -1,0 +1,115 @@
+import SimulationEngine
+import Testing
+import WidgetModel
+
+@testable import ScenarioFiles
+
+/// The host app's keys: `app.*`, `system.silent_push`, the reload delay and ignore window, the widget-open
+/// share, and `on_change: silent_push`.
+@Suite("App keys")
+struct AppKeysTests {
+  static func load(_ extra: String, onChange: String = "reload_kind", fetch: String = "1.0", opens: String = "4")
+    throws(ScenarioError) -> LoadedScenario
+  {
+    let text = """
+      name: t
+      user:
+        app_opens: {per_day: \(opens)}
+      widgets:
+        - id: w
+          kind: K
+          timeline: {policy: after, after: 30m}
+          build:
+            fetch: {probability: \(fetch)}
+          data:
+            changes: {per_hour: 2}
+            on_change: \(onChange)
+
+      """
+    return try ScenarioLoader.load(text: text + extra, file: "t.yaml")
+  }
+
+  @Test("every app key loads into the configuration; absent keys keep their defaults")
+  func keysLoad() throws {
+    let defaults = try Self.load("").configuration
+    #expect(!defaults.app.alwaysRunning && !defaults.app.backgroundRefresh.enabled)
+    #expect(defaults.app.forceQuitsPerDay == 0 && defaults.app.backgroundReloads == .budgeted)
+    #expect(defaults.system.silentPush.perHour == 3 && defaults.user.widgetOpenShare == 0.25)
+    let loaded = try Self.load(
+      """
+      app:
+        always_running: true
+        fetch: {size: {dist: constant, value: 10KB}, cpu: {dist: constant, value: 0.5s}}
+        background_refresh: {interval: 20m, active: {from: "09:30", to: "16:00"}, enabled_probability: 0.7, delay: 30m, reference_opens: 5, per_day: 12, low_battery: 0.1}
+        force_quit: {per_day: 0.5}
+        background_reloads: exempt
+        background_time_limit: 20s
+      system:
+        silent_push: {per_hour: 2, per_day: 20, delay: {dist: constant, value: 1m}}
+        app_reload_delay: {dist: constant, value: 3s}
+        ignore_reloads_after_widget_open: 10s
+      """
+    ).configuration
+    let app = loaded.app
+    #expect(app.alwaysRunning && app.fetch.bytes.mean == 10_000 && app.fetch.cpuSeconds.mean == 0.5)
+    let refresh = app.backgroundRefresh
+    #expect(refresh.enabled && refresh.interval == .minutes(20) && refresh.enabledProbability == 0.7)
+    #expect(refresh.activeWindow?.from == TimeOfDay(hours: 9, minutes: 30))
+    #expect(refresh.delay == .minutes(30) && refresh.referenceOpensPerDay == 5 && refresh.perDay == 12)
+    #expect(refresh.lowBattery == 0.1)
+    #expect(app.forceQuitsPerDay == 0.5 && app.backgroundReloads == .exempt && app.backgroundTimeLimit == .seconds(20))
+    #expect(loaded.system.silentPush.perHour == 2 && loaded.system.silentPush.perDay == 20)
+    #expect(loaded.system.silentPush.delay.mean == 60 && loaded.system.appReloadDelay.mean == 3)
+    #expect(loaded.system.ignoreReloadsAfterWidgetOpen == .seconds(10))
+    let off = try Self.load("app:\n  background_refresh: off\n").configuration
+    #expect(!off.app.backgroundRefresh.enabled)
+  }
+
+  @Test(
+    "on_change: silent_push alone means the woken app reloads the kind; with reload_all it reloads everything",
+    arguments: [
+      ("silent_push", DataChangeAction.reloadKind, true, false),
+      ("[silent_push, reload_all]", .reloadAll, true, false),
+      ("[push, silent_push]", .reloadKind, true, true),
+      ("push", DataChangeAction.none, false, true),
+    ])
+  func silentPushAction(_ onChange: String, _ action: DataChangeAction, _ silent: Bool, _ push: Bool) throws {
+    let data = try Self.load("", onChange: onChange).configuration.widgets[0].data
+    #expect(data.onChange == action && data.silentPush == silent && data.push == push)
+  }
+
+  @Test(
+    "bad app values are errors naming the key",
+    arguments: [
+      ("app:\n  background_refresh: {interval: 0s}\n", "app.background_refresh.interval", "must be"),
+      ("app:\n  background_reloads: sometimes\n", "app.background_reloads", "expected budgeted or exempt"),
+      ("app:\n  fetchh: {}\n", "app.fetchh", "fetch"),
+      ("app:\n  background_refresh: on\n", "app.background_refresh", "expected off, or a mapping"),
+      ("app:\n  force_quit: {per_day: -1}\n", "app.force_quit.per_day", "must be"),
+      ("system:\n  silent_push: {per_hour: many}\n", "system.silent_push.per_hour", "number"),
+    ])
+  func errors(_ extra: String, _ keyPath: String, _ message: String) {
+    do {
+      _ = try Self.load(extra)
+      Issue.record("loaded \(extra)")
+    } catch {
+      #expect(error.keyPath == keyPath, "\(error)")
+      #expect(error.message.contains(message), "\(error)")
+      #expect(error.line != nil, "\(error)")
+    }
+  }
+
+  @Test("validate warns about a WidgetKit push to a widget that does not fetch, and about an app that never runs")
+  func warnings() throws {
+    #expect(try Self.load("").warnings.isEmpty)
+    let push = try Self.load("", onChange: "push", fetch: "0")
+    #expect(push.warnings.count == 1)
+    #expect(push.warnings.first?.keyPath == "widgets[w].data")
+    #expect(push.warnings.first?.message.contains("without waking the app") == true)
+    let never = try Self.load("", opens: "0")
+    #expect(never.warnings.count == 1)
+    #expect(never.warnings.first?.message.contains("the app never runs") == true)
+    #expect(try Self.load("app:\n  background_refresh: {interval: 15m}\n", opens: "0").warnings.isEmpty)
+    #expect(try Self.load("", onChange: "silent_push", opens: "0").warnings.isEmpty)
+  }
+}
