@@ -118,7 +118,8 @@ struct ReportPageTests {
     let whole = try Subprocess.run(sweep + ["--out", "\(root)/whole", "--report"])
     #expect(whole.code == 0, "\(whole.output)")
     let ids = Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 1280), "sweep")
-    #expect(ids.count == 6, "one chart per headline metric: \(ids)")
+    // One chart per headline metric and subject: the widget's six, and the app's energy and battery share.
+    #expect(ids.count == 8, "one chart per headline metric and subject: \(ids)")
     Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 400), "sweep at 400 px")
     try Self.expectScreenshot("\(root)/whole/report.html", width: 1280)
 
