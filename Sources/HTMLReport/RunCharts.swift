@@ -45,15 +45,9 @@ struct RunCharts {
   // MARK: - Reloads
 
   func reloadsByHour(_ table: CSVTable, by category: String) throws(CSVTable.ReadError) -> Chart {
-    let hour = try table.column("hour")
     let column = try table.column(category)
-    let count = try table.column("count")
     let (replications, days) = try span(table)
-    var sums: [String: [Double]] = [:]
-    for row in table.rows {
-      guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[count]) else { continue }
-      sums[row[column], default: Array(repeating: 0, count: 24)][h] += value
-    }
+    let sums = try RunCharts.countsByHour(table) { $0[column] }
     let (spec, marks) = RunCharts.stackedByHour(
       sums, scale: replications * days * devices, layer: "reloads", category: category, measure: "reloads",
       title: "reload requests per device per day")
@@ -64,30 +58,18 @@ struct RunCharts {
       spec: spec, marks: [("reloads", marks)])
   }
 
-  // MARK: - App wakes
-
-  func appWakes(_ table: CSVTable) throws(CSVTable.ReadError) -> Chart {
+  /// The `count` column summed by hour of day (24 values) and by the category `label` gives each row.
+  static func countsByHour(
+    _ table: CSVTable, label: ([String]) -> String
+  ) throws(CSVTable.ReadError) -> [String: [Double]] {
     let hour = try table.column("hour")
-    let channel = try table.column("channel")
-    let outcome = try table.column("outcome")
-    let reason = try table.column("reason")
     let count = try table.column("count")
-    let (replications, days) = try span(table)
     var sums: [String: [Double]] = [:]
     for row in table.rows {
       guard let h = Int(row[hour]), (0..<24).contains(h), let value = CSVTable.number(row[count]) else { continue }
-      let label = "\(row[channel]) \(row[outcome])" + (row[reason].isEmpty ? "" : " (\(row[reason]))")
-      sums[label, default: Array(repeating: 0, count: 24)][h] += value
+      sums[label(row), default: Array(repeating: 0, count: 24)][h] += value
     }
-    let (spec, marks) = RunCharts.stackedByHour(
-      sums, scale: replications * days * devices, layer: "wakes", category: "channel and outcome", measure: "wakes",
-      title: "chances for the app to run per device per day")
-    return Chart(
-      id: "app-wakes", title: "The app's runs by hour of day, channel and outcome",
-      caption: "Every chance the app had to run (an open, an audio session, a background refresh the system "
-        + "considered, a silent push sent) in the hour it arose, by channel and outcome; mean per device and day "
-        + "over \(Int(days)) days x \(Int(replications)) replications.",
-      spec: spec, marks: [("wakes", marks)])
+    return sums
   }
 
   /// A bar chart over the hours of the day stacked by category: `sums[category][hour] / scale`, one bar per
