@@ -33,7 +33,7 @@ enum ActivitiesReport: RunReport {
       for ending in ActivityEnding.allCases {
         let totals = result.activityTotals(kind: kind, ending: ending)
         guard totals.attempts > 0 else { continue }
-        let rejected = ending == .rejectedCap || ending == .rejectedPushBudget
+        let rejected = ending.isRejection
         let cells = [
           "\(result.replication)", CSVFormat.text(label), rejected ? "0" : "\(totals.attempts)",
           rejected ? "\(totals.attempts)" : "0", "\(totals.updatesDelivered)", "\(totals.updatesThrottled)",

@@ -24,4 +24,13 @@ extension RunSummary.Subjects {
   /// Energy subjects in `energy.csv`: widget instances, the device itself, widget pushes, Live Activity kinds,
   /// the host app's own runs.
   var energySubjects: [String] { instances + ["device", "widget_push"] + activities + ["app"] }
+
+  /// What each energy subject is (`subject_kind`): `widget` or `control` for instances, then `device`,
+  /// `push`, `activity` per kind, `app`.
+  var energySubjectKinds: [String] {
+    instanceKinds + ["device", "push"] + activities.map { _ in "activity" } + ["app"]
+  }
+
+  /// What each row of `staleness.csv` is: instances (`widget` / `control`), then Live Activity kinds.
+  var stalenessSubjectKinds: [String] { instanceKinds + activities.map { _ in "activity" } }
 }

@@ -165,8 +165,8 @@ extension RunSummary {
       for ending in endings { sum.merge(result.activityTotals(kind: kind, ending: ending)) }
       return sum
     }
-    let started: [ActivityEnding] = [.app, .push, .system, .running]
-    let rejected: [ActivityEnding] = [.rejectedCap, .rejectedPushBudget]
+    let started = ActivityEnding.allCases.filter { !$0.isRejection }
+    let rejected = ActivityEnding.allCases.filter(\.isRejection)
     func sum(_ keyPath: KeyPath<ActivityTotals, Int> & Sendable) -> @Sendable (ReplicationResult, Int) -> Double {
       { result, kind in perDay(totals(result, kind, ActivityEnding.allCases)[keyPath: keyPath], result) }
     }
@@ -192,6 +192,28 @@ extension RunSummary {
       },
     ]
     metrics += stalenessMetrics { result, kind in result.activityStaleness[kind] }
+    metrics += [
+      // Views (Lock Screen and Dynamic Island) that found a running activity past its `staleDate`.
+      Metric(name: "stale_date_view_share", unit: "fraction") { result, kind in
+        let seen = result.activityViews(kind: kind)
+        return seen.views > 0 ? Double(seen.pastStaleDate) / Double(seen.views) : .nan
+      },
+      Metric(name: "lock_screen_stale_date_view_share", unit: "fraction") { result, kind in
+        let seen = result.activityViews(kind: kind, surface: .lockScreen)
+        return seen.views > 0 ? Double(seen.pastStaleDate) / Double(seen.views) : .nan
+      },
+      Metric(name: "dynamic_island_stale_date_view_share", unit: "fraction") { result, kind in
+        let compact = result.activityViews(kind: kind, surface: .dynamicIslandCompact)
+        let expanded = result.activityViews(kind: kind, surface: .dynamicIslandExpanded)
+        let views = compact.views + expanded.views
+        return views > 0 ? Double(compact.pastStaleDate + expanded.pastStaleDate) / Double(views) : .nan
+      },
+      Metric(name: "dynamic_island_views_per_day", unit: "views/day") { result, kind in
+        perDay(
+          result.activityViews(kind: kind, surface: .dynamicIslandCompact).views
+            + result.activityViews(kind: kind, surface: .dynamicIslandExpanded).views, result)
+      },
+    ]
     return metrics
   }()
 }
@@ -258,23 +280,35 @@ extension RunSummary {
         Double(result.serverLoad.bytes.reduce(0, +)) * scale / Double(result.days)
       },
       Metric(name: "push_qps_peak", unit: "pushes/s") { result, _ in
-        Double(result.serverLoad.pushesSent.max() ?? 0) * scale / 60
+        (result.serverLoad.pushesSent(scale: scale).max() ?? 0) / 60
       },
       Metric(name: "pushes_sent_per_day", unit: "pushes/day") { result, _ in
-        Double(result.serverLoad.pushesSent.reduce(0, +)) * scale / Double(result.days)
+        result.serverLoad.pushesSent(scale: scale).reduce(0, +) / Double(result.days)
       },
       Metric(name: "pushes_delivered_per_day", unit: "pushes/day") { result, _ in
         Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
       },
     ]
       + ServerSource.allCases.map { source in
-        // Per simulated device and day (not scaled): what one phone asks of the servers, by source.
-        Metric(name: "\(source.name)_per_device_per_day", unit: "requests/day") { result, _ in
+        // Per simulated device and day (not scaled): what one phone asks of the servers, by source; a
+        // fleet-wide source (broadcast channels) per day for the whole fleet.
+        Metric(
+          name: source.isFleetWide ? "\(source.name)_per_day" : "\(source.name)_per_device_per_day",
+          unit: "requests/day"
+        ) { result, _ in
           var total: Int64 = 0
-          for slot in 0..<result.serverLoad.minuteCount {
+          guard source.isFleetWide else {
+            for slot in 0..<result.serverLoad.minuteCount {
+              total += result.serverLoad.requests(slot: slot, source: source)
+            }
+            return perDay(Int(total), result)
+          }
+          // The run's own UTC days, without the ±14 h margin.
+          let first = -ServerLoad.firstMinute
+          for slot in first..<(first + result.days * 1_440) {
             total += result.serverLoad.requests(slot: slot, source: source)
           }
-          return perDay(Int(total), result)
+          return Double(total) / Double(result.days)
         }
       }
   }

@@ -21,6 +21,8 @@ public struct RunSummary: Sendable {
   public struct Subjects: Sendable {
     /// Widget instance labels, in instance order.
     public var instances: [String]
+    /// What each instance is: `widget` or `control` (the `subject_kind` column).
+    public var instanceKinds: [String]
     /// Whether any widget kind sends WidgetKit pushes (then `widget_push` rows appear).
     public var widgetPush: Bool
     /// Live Activity ids, in scenario order.
@@ -29,18 +31,21 @@ public struct RunSummary: Sendable {
     public var serverScale: Double
 
     public init(
-      instances: [String], widgetPush: Bool = false, activities: [String] = [],
+      instances: [String], instanceKinds: [String]? = nil, widgetPush: Bool = false, activities: [String] = [],
       serverScale: Double = 1
     ) {
       self.serverScale = serverScale
       self.instances = instances
+      self.instanceKinds = instanceKinds ?? instances.map { _ in WidgetSurface.widget.rawValue }
       self.widgetPush = widgetPush
       self.activities = activities
     }
 
     public init(_ configuration: ScenarioConfiguration) {
       self.init(
-        instances: configuration.instances.map(\.label), widgetPush: configuration.widgets.contains { $0.data.push },
+        instances: configuration.instances.map(\.label),
+        instanceKinds: configuration.instances.map { configuration.widgets[$0.widgetIndex].surface.rawValue },
+        widgetPush: configuration.widgets.contains { $0.data.push },
         activities: configuration.liveActivities.map(\.id), serverScale: configuration.fleet.scale)
     }
 

@@ -11,7 +11,7 @@ enum ServerLoadReport: RunReport {
     let scale = subjects.serverScale
     let load = result.serverLoad
     let fetches = load.fetches
-    let pushesSent = load.pushesSent
+    let pushesSent = load.pushesSent(scale: scale)
     var text = ""
     for slot in 0..<load.minuteCount {
       let minute = slot + ServerLoad.firstMinute
@@ -24,11 +24,12 @@ enum ServerLoadReport: RunReport {
         "\(result.replication)", "\(minute)", "\(day)", time,
         CSVFormat.number(Double(fetches[slot]) * scale, decimals: 2),
         CSVFormat.number(Double(load.bytes[slot]) * scale, decimals: 0),
-        CSVFormat.number(Double(pushesSent[slot]) * scale, decimals: 2),
+        CSVFormat.number(pushesSent[slot], decimals: 2),
         CSVFormat.number(Double(load.pushesDelivered[slot]) * scale, decimals: 2),
       ]
       for source in ServerSource.allCases {
-        cells.append(CSVFormat.number(Double(load.requests(slot: slot, source: source)) * scale, decimals: 2))
+        let factor = source.isFleetWide ? 1 : scale
+        cells.append(CSVFormat.number(Double(load.requests(slot: slot, source: source)) * factor, decimals: 2))
       }
       text += cells.joined(separator: ",") + "\n"
     }

@@ -4,7 +4,7 @@ import WidgetModel
 enum StalenessReport: RunReport {
   static let file = "staleness.csv"
   static let header =
-    "replication,widget,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
+    "replication,widget,subject_kind,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
 
   /// Widget instances, then Live Activity kinds (seen at Lock Screen views), each with its staleness recorder.
   static func recorders(_ result: ReplicationResult, subjects: RunSummary.Subjects)
@@ -17,10 +17,11 @@ enum StalenessReport: RunReport {
   /// The rows of one replication: widget instances, then Live Activity kinds.
   static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
     var text = ""
-    for (label, recorder) in recorders(result, subjects: subjects) {
+    let kinds = subjects.stalenessSubjectKinds
+    for (row, (label, recorder)) in recorders(result, subjects: subjects).enumerated() {
       let seconds = recorder.seconds
       let cells = [
-        "\(result.replication)", CSVFormat.text(label), "\(recorder.views)", "\(recorder.placeholderViews)",
+        "\(result.replication)", CSVFormat.text(label), kinds[row], "\(recorder.views)", "\(recorder.placeholderViews)",
         "\(recorder.staleViews)", CSVFormat.number(seconds.count > 0 ? seconds.mean : .nan, decimals: 1),
         CSVFormat.number(recorder.quantiles.quantile(0.5), decimals: 1),
         CSVFormat.number(recorder.quantiles.quantile(0.95), decimals: 1),

@@ -30,8 +30,40 @@ extension ScenarioDecoder {
     if let limit = reader.optional("background_time_limit") {
       app.backgroundTimeLimit = try limit.duration(in: 0...86_400, exclusiveLower: true)
     }
+    if let open = reader.optional("on_open") { app.onOpen = try decodeOnOpen(open) }
     try reader.finish()
     return app
+  }
+
+  /// `app.on_open`: `reload_all`, `none`, or `{reload_kinds: [KIND, ...]}`.
+  static func decodeOnOpen(_ value: YAMLValue) throws(ScenarioError) -> AppOpenReload {
+    if case .mapping = value.node {
+      var reader = try value.mapping()
+      let list = try reader.required("reload_kinds", "the widget or control kinds the app reloads on open")
+      var kinds: [String] = []
+      for (index, node) in try list.sequence().enumerated() {
+        kinds.append(try YAMLValue(node: node, path: "\(list.path)[\(index)]", source: value.source).string())
+      }
+      guard !kinds.isEmpty else { throw list.error("expected at least one kind (or on_open: none)") }
+      try reader.finish()
+      return .reloadKinds(kinds)
+    }
+    switch try value.scalarText().trimmingWhitespace {
+    case "reload_all": return .reloadAll
+    case "none": return .none
+    default: throw value.error("expected reload_all, none or {reload_kinds: [KIND, ...]}, got \(value.shown)")
+    }
+  }
+
+  /// `user.smart_stack`: `{rule: relevance | fixed, size, other_relevance}`.
+  static func decodeSmartStack(_ value: YAMLValue) throws(ScenarioError) -> SmartStackConfiguration {
+    var reader = try value.mapping()
+    var stack = SmartStackConfiguration()
+    if let rule = reader.optional("rule") { stack.rule = try rule.choice(SmartStackRule.self) }
+    if let size = reader.optional("size") { stack.size = try size.integer(in: 1...10) }
+    if let other = reader.optional("other_relevance") { stack.otherRelevance = try other.number(in: 0...1e9) }
+    try reader.finish()
+    return stack
   }
 
   /// `app.background_refresh`: `off` (or `false`), or the request's settings (present: on).

@@ -9,6 +9,7 @@ extension ScenarioDecoder {
     var push = WidgetPushConfiguration()
     if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }
     if let perDay = reader.optional("per_day") { push.perDay = try perDay.number(in: 0...1_000_000) }
+    if let reloads = reader.optional("reloads") { push.reloads = try reloads.choice(WidgetPushScope.self) }
     if let delay = reader.optional("delay") { push.delay = try DistributionReader.read(delay, quantity: .duration) }
     if let wait = reader.optional("wait_while_asleep") { push.waitWhileAsleep = try wait.bool() }
     try reader.finish()
@@ -31,6 +32,12 @@ extension ScenarioDecoder {
       try section.finish()
     }
     if let cap = reader.optional("max_concurrent") { system.maxConcurrent = try cap.integer(in: 0...1_000) }
+    if let cap = reader.optional("max_concurrent_device") {
+      system.maxConcurrentDevice = try cap.integer(in: 0...1_000)
+    }
+    if let cap = reader.optional("max_broadcast_channels") {
+      system.maxBroadcastChannels = try cap.integer(in: 0...1_000_000)
+    }
     if let delay = reader.optional("low_priority_delay") {
       system.lowPriorityDelay = try DistributionReader.read(delay, quantity: .duration)
     }
@@ -43,9 +50,9 @@ extension ScenarioDecoder {
     return system
   }
 
-  static func decodeLiveActivities(_ value: YAMLValue, widgetIDs: Set<String>) throws(ScenarioError)
-    -> [LiveActivityConfiguration]
-  {
+  static func decodeLiveActivities(
+    _ value: YAMLValue, widgetIDs: Set<String>, channels: [BroadcastChannelConfiguration]
+  ) throws(ScenarioError) -> [LiveActivityConfiguration] {
     var activities: [LiveActivityConfiguration] = []
     var seen: Set<String> = []
     for (index, node) in try value.sequence().enumerated() {
@@ -57,9 +64,10 @@ extension ScenarioDecoder {
       guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
         throw idValue.error("ids may hold only letters, digits, '_' and '-', got \(idValue.shown)")
       }
-      guard !seen.contains(id), !widgetIDs.contains(id), id != "widget_push" else {
+      guard !seen.contains(id), !widgetIDs.contains(id), !reservedIDs.contains(id) else {
         throw idValue.error(
-          "duplicate id '\(id)': widgets, Live Activities and 'widget_push' need distinct names in reports")
+          "duplicate id '\(id)': widgets, controls, Live Activities and \(reservedIDs.sorted().joined(separator: ", ")) "
+            + "need distinct names in reports")
       }
       seen.insert(id)
       var activity = LiveActivityConfiguration(id: id)
@@ -80,8 +88,22 @@ extension ScenarioDecoder {
       if let start = reader.optional("start") { activity.start = try start.choice(ActivityStart.self) }
       if let updates = reader.optional("updates") {
         var section = try updates.mapping()
-        if let interval = section.optional("interval") {
+        let interval = section.optional("interval")
+        if let interval {
           activity.updateInterval = try DistributionReader.read(interval, quantity: .duration)
+        }
+        if let broadcast = section.optional("broadcast") {
+          let name = try broadcast.string()
+          guard let channel = channels.firstIndex(where: { $0.id == name }) else {
+            let names = channels.map(\.id)
+            throw broadcast.error(
+              "no broadcast channel '\(name)': declare it under broadcast_channels (with its storage and update "
+                + "interval)\(DidYouMean.hint(for: name, among: names))")
+          }
+          if let interval {
+            throw interval.error("a broadcast activity's updates come from its channel: give the interval there")
+          }
+          activity.broadcastChannel = channel
         }
         if let priority = section.optional("priority") {
           activity.priority = try priority.integer(in: 5...10)
@@ -104,10 +126,50 @@ extension ScenarioDecoder {
       if let memory = reader.optional("memory") {
         activity.memoryBytes = try DistributionReader.read(memory, quantity: .size)
       }
+      if let stale = reader.optional("stale_after") {
+        activity.staleAfter = try stale.duration(in: 0...(30 * 86_400), exclusiveLower: true)
+      }
+      if let score = reader.optional("relevance_score") { activity.relevanceScore = try score.number(in: 0...1e9) }
+      if let policy = reader.optional("on_cap") { activity.onCap = try policy.choice(ActivityCapPolicy.self) }
+      if let rotations = reader.optional("token_rotations") { activity.tokenRotationsPerDay = try perDay(rotations) }
       try reader.finish()
       activities.append(activity)
     }
     return activities
+  }
+
+  /// `broadcast_channels`: each `{id, storage: none | most_recent, updates: {interval}, active: {from, to}}`
+  /// (the window on the UTC clock); at most `system.live_activities.max_broadcast_channels`.
+  static func decodeBroadcastChannels(_ value: YAMLValue, limit: Int) throws(ScenarioError)
+    -> [BroadcastChannelConfiguration]
+  {
+    var channels: [BroadcastChannelConfiguration] = []
+    let nodes = try value.sequence()
+    guard nodes.count <= limit else {
+      throw value.error(
+        "\(nodes.count) broadcast channels, above the \(limit) active channels an app may have "
+          + "(system.live_activities.max_broadcast_channels)")
+    }
+    for (index, node) in nodes.enumerated() {
+      let element = YAMLValue(
+        node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
+      var reader = try element.mapping()
+      let idValue = try reader.required("id", "the channel's name, e.g. match_scores")
+      let id = try idValue.string()
+      if channels.contains(where: { $0.id == id }) { throw idValue.error("duplicate broadcast channel '\(id)'") }
+      var channel = BroadcastChannelConfiguration(id: id)
+      if let storage = reader.optional("storage") { channel.storage = try storage.choice(BroadcastStorage.self) }
+      if let updates = reader.optional("updates") {
+        var section = try updates.mapping()
+        let interval = try section.required("interval", "time between the channel's updates, e.g. 5m")
+        channel.updateInterval = try DistributionReader.read(interval, quantity: .duration)
+        try section.finish()
+      }
+      if let active = reader.optional("active") { channel.activeWindow = try decodeWindow(active) }
+      try reader.finish()
+      channels.append(channel)
+    }
+    return channels
   }
 
   /// `immediate`, `default`, or `{after: duration}`.

@@ -28,7 +28,9 @@ extension ScenarioDecoder {
       let familyValue = reader.optional("family")
       if let familyValue { widget.family = try familyValue.choice(WidgetFamily.self) }
       let placementValue = reader.optional("placement")
-      if let placementValue { widget.placement = try placementValue.choice(WidgetPlacement.self) }
+      if let placementValue {
+        widget.placements = try decodePlacements(placementValue, allowed: WidgetPlacement.widgetPlacements)
+      }
       try checkPlacement(widget, familyValue: familyValue, placementValue: placementValue, widgetValue: widgetValue)
       if let instances = reader.optional("instances") {
         widget.instances = try instances.integer(in: 1...maximumInstances)
@@ -52,12 +54,17 @@ extension ScenarioDecoder {
         dataOfKind[kind] = (widget.data, data)
       }
       if let taps = reader.optional("taps") { widget.tapsPerDay = try perDay(taps) }
+      try decodePushHandler(reader.optional("push_handler"), &widget)
+      if let relevance = reader.optional("relevance") { widget.relevance = try decodeRelevance(relevance) }
       try reader.finish()
       widgets.append(widget)
     }
     // A kind's data may be given once; widgets of that kind without a data section share it.
     for index in widgets.indices {
-      if let (data, _) = dataOfKind[widgets[index].kind] { widgets[index].data = data }
+      if let (data, _) = dataOfKind[widgets[index].kind] {
+        widgets[index].data = data
+        if data.push { widgets[index].pushHandler = true }
+      }
     }
     return widgets
   }
@@ -66,17 +73,80 @@ extension ScenarioDecoder {
     _ widget: WidgetConfiguration, familyValue: YAMLValue?, placementValue: YAMLValue?, widgetValue: YAMLValue
   ) throws(ScenarioError) {
     let at = familyValue ?? placementValue ?? widgetValue
-    if widget.placement == .lockScreen && !widget.family.isAccessory {
-      throw at.error(
-        "Lock Screen widgets use an accessory family (accessoryCircular, accessoryRectangular, accessoryInline), got \(widget.family.rawValue)"
-      )
+    for placement in widget.placements {
+      if placement == .lockScreen && !widget.family.isAccessory {
+        throw at.error(
+          "Lock Screen widgets use an accessory family (accessoryCircular, accessoryRectangular, accessoryInline), got \(widget.family.rawValue)"
+        )
+      }
+      if placement != .lockScreen && widget.family.isAccessory {
+        throw at.error(
+          "\(widget.family.rawValue) is a Lock Screen family; use placement lock_screen or a system family")
+      }
+      if placement == .standby && widget.family != .systemSmall {
+        throw at.error("StandBy shows systemSmall widgets, got \(widget.family.rawValue)")
+      }
+      if placement == .carplay && widget.family != .systemSmall {
+        throw at.error("CarPlay shows systemSmall widgets (StandBy-style), got \(widget.family.rawValue)")
+      }
     }
-    if widget.placement != .lockScreen && widget.family.isAccessory {
-      throw at.error("\(widget.family.rawValue) is a Lock Screen family; use placement lock_screen or a system family")
+  }
+
+  /// `placement: home` or a list, `[home, standby]`: each one of `allowed`, none twice.
+  static func decodePlacements(_ value: YAMLValue, allowed: [WidgetPlacement]) throws(ScenarioError)
+    -> [WidgetPlacement]
+  {
+    var items: [YAMLValue] = [value]
+    if case .sequence = value.node {
+      items = try value.sequence().enumerated().map {
+        YAMLValue(node: $1, path: "\(value.path)[\($0)]", source: value.source)
+      }
+      guard !items.isEmpty else { throw value.error("expected at least one placement") }
     }
-    if widget.placement == .standby && widget.family != .systemSmall {
-      throw at.error("StandBy shows systemSmall widgets, got \(widget.family.rawValue)")
+    var placements: [WidgetPlacement] = []
+    let names = allowed.map(\.rawValue)
+    for item in items {
+      let name = try item.scalarText().trimmingWhitespace
+      guard let placement = WidgetPlacement(rawValue: name), allowed.contains(placement) else {
+        throw item.error(
+          "expected one of \(names.joined(separator: ", ")), got \(item.shown)\(DidYouMean.hint(for: name, among: names))"
+        )
+      }
+      if placements.contains(placement) { throw item.error("\(item.shown) is listed twice") }
+      placements.append(placement)
     }
+    return placements
+  }
+
+  /// `push_handler: true|false`: whether the configuration has a push handler (implied by `on_change: push`).
+  static func decodePushHandler(_ value: YAMLValue?, _ widget: inout WidgetConfiguration) throws(ScenarioError) {
+    widget.pushHandler = widget.data.push
+    guard let value else { return }
+    let handler = try value.bool()
+    if !handler && widget.data.push {
+      throw value.error("on_change: push needs a push handler; remove push_handler: false or the push")
+    }
+    widget.pushHandler = handler
+  }
+
+  /// `relevance: 0.5` (every hour) or `{profile: [24 scores]}`: the entries' relevance score by clock hour.
+  static func decodeRelevance(_ value: YAMLValue) throws(ScenarioError) -> HourlyRate {
+    if case .mapping = value.node {
+      var reader = try value.mapping()
+      let profile = try reader.required("profile", "24 relevance scores, one per clock hour from 00:00")
+      try reader.finish()
+      let nodes = try profile.sequence()
+      guard nodes.count == 24 else {
+        throw profile.error("a relevance profile has 24 values (one per clock hour from 00:00), got \(nodes.count)")
+      }
+      var scores: [Double] = []
+      for (hour, node) in nodes.enumerated() {
+        scores.append(
+          try YAMLValue(node: node, path: "\(profile.path)[\(hour)]", source: value.source).number(in: 0...1_000_000))
+      }
+      return HourlyRate(profile: scores)
+    }
+    return HourlyRate(perHour: try value.number(in: 0...1_000_000))
   }
 
   static func decodeTimeline(_ value: YAMLValue) throws(ScenarioError) -> TimelineConfiguration {
@@ -165,9 +235,11 @@ extension ScenarioDecoder {
     return try times.window("window")
   }
 
-  static func decodeBuild(_ value: YAMLValue) throws(ScenarioError) -> BuildConfiguration {
+  static func decodeBuild(_ value: YAMLValue, base: BuildConfiguration = .init()) throws(ScenarioError)
+    -> BuildConfiguration
+  {
     var reader = try value.mapping()
-    var build = BuildConfiguration()
+    var build = base
     if let cpu = reader.optional("cpu") { build.cpuSeconds = try DistributionReader.read(cpu, quantity: .duration) }
     if let fetch = reader.optional("fetch") {
       var section = try fetch.mapping()

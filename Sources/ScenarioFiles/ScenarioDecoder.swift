@@ -29,19 +29,45 @@ enum ScenarioDecoder {
     let device =
       try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
-    let widgets = try decodeWidgets(widgetsValue)
+    var widgets = try decodeWidgets(widgetsValue)
+    if let controls = top.optional("controls") {
+      widgets += try decodeControls(controls, takenIDs: Set(widgets.map(\.id)))
+    }
     let app = try top.optional("app").map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
+    let channelsValue = top.optional("broadcast_channels")
+    let channels =
+      try channelsValue.map { v throws(ScenarioError) in
+        try decodeBroadcastChannels(v, limit: system.liveActivities.maxBroadcastChannels)
+      } ?? []
     let activities =
       try top.optional("live_activities").map { v throws(ScenarioError) in
-        try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)))
+        try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)), channels: channels)
       } ?? []
+    if let channelsValue {
+      for (index, channel) in channels.enumerated() where !activities.contains(where: { $0.broadcastChannel == index })
+      {
+        channelsValue.warn("broadcast channel '\(channel.id)' has no Live Activity subscribed (updates.broadcast)")
+      }
+    }
+    if case .reloadKinds(let names) = app.onOpen {
+      for name in names where !widgets.contains(where: { $0.kind == name }) {
+        throw (top.value).error("app.on_open names kind '\(name)', which no widget or control has")
+      }
+    }
     let fleet =
       try top.optional("fleet").map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) }
       ?? FleetConfiguration()
     try top.finish()
+    // Silent pushes launch the app only if some kind sends them and the device accepts any; a launch fetches
+    // every kind, so other kinds' changes are learnt then too. Starting a Live Activity opens the app.
+    let silentPushRuns =
+      system.silentPush.perHour > 0 && system.silentPush.perDay > 0
+      && widgets.contains { $0.data.silentPush && !$0.data.changes.isZero }
+    let activityOpens = activities.contains { $0.start == .app && ($0.startsPerDay > 0 || !$0.startsAt.isEmpty) }
     let appRuns =
       app.alwaysRunning || app.backgroundRefresh.enabled || user.appOpensPerDay > 0 || user.audioSessionsPerDay > 0
-    if !appRuns && widgets.contains(where: { $0.data.onChange != .none && !$0.data.silentPush }) {
+      || silentPushRuns || activityOpens
+    if !appRuns && widgets.contains(where: { $0.data.onChange != .none }) {
       widgetsValue.warn(
         "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
           + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
@@ -69,7 +95,7 @@ enum ScenarioDecoder {
     return ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       device: device,
-      widgets: widgets, app: app, liveActivities: activities, fleet: fleet)
+      widgets: widgets, app: app, liveActivities: activities, broadcastChannels: channels, fleet: fleet)
   }
 
   // MARK: - User
@@ -97,6 +123,25 @@ enum ScenarioDecoder {
       user.smartStackProbability = try probability.probability()
     }
     if let views = reader.optional("standby_views") { user.standbyViewsPerHour = try perHour(views) }
+    if let stack = reader.optional("smart_stack") { user.smartStack = try decodeSmartStack(stack) }
+    if let views = reader.optional("control_center_views") {
+      user.controlCenterViews = try hourlyRate(views, allowPerDay: false)
+    }
+    if let views = reader.optional("dynamic_island_views") {
+      var section = try views.mapping()
+      if let share = section.optional("expanded_share") { user.dynamicIslandExpandedShare = try share.probability() }
+      user.dynamicIslandViews = try hourlyRate(from: &section, views, allowPerDay: false)
+      try section.finish()
+    }
+    if let carplay = reader.optional("carplay") {
+      var section = try carplay.mapping()
+      if let drive = section.optional("drive") {
+        user.carplayDrive = try DistributionReader.read(drive, quantity: .duration)
+      }
+      if let views = section.optional("views_per_hour") { user.carplayViewsPerHour = try views.number(in: 0...3_600) }
+      user.carplayDrives = try hourlyRate(from: &section, carplay, allowPerDay: true)
+      try section.finish()
+    }
     if let opens = reader.optional("app_opens") {
       var section = try opens.mapping()
       if let perDay = section.optional("per_day") { user.appOpensPerDay = try perDay.number(in: 0...10_000) }
@@ -121,10 +166,18 @@ enum ScenarioDecoder {
   /// `{per_hour: x}`, `{per_day: x}` (spread evenly over 24 h) or `{profile: [24 values per hour]}`.
   static func hourlyRate(_ value: YAMLValue, allowPerDay: Bool) throws(ScenarioError) -> HourlyRate {
     var reader = try value.mapping()
+    let rate = try hourlyRate(from: &reader, value, allowPerDay: allowPerDay)
+    try reader.finish()
+    return rate
+  }
+
+  /// The rate keys of a mapping that holds other keys too (the caller finishes the reader).
+  static func hourlyRate(from reader: inout MappingReader, _ value: YAMLValue, allowPerDay: Bool)
+    throws(ScenarioError) -> HourlyRate
+  {
     let perHour = reader.optional("per_hour")
     let perDay = allowPerDay ? reader.optional("per_day") : nil
     let profile = reader.optional("profile")
-    try reader.finish()
     let given = [perHour, perDay, profile].compactMap { $0 }
     let forms = allowPerDay ? "per_hour, per_day or profile" : "per_hour or profile"
     guard given.count == 1 else {
@@ -222,6 +275,20 @@ enum ScenarioDecoder {
     }
     if let activities = reader.optional("live_activities") {
       system.liveActivities = try decodeActivitySystem(activities)
+    }
+    if let controls = reader.optional("controls") {
+      var section = try controls.mapping()
+      if let budget = section.optional("budget") {
+        if case .mapping = budget.node {
+          system.controlBudgetPerDay = try perDay(budget)
+        } else {
+          guard try budget.scalarText().trimmingWhitespace == "off" else {
+            throw budget.error("expected off (no budget, the default) or {per_day: N}, got \(budget.shown)")
+          }
+          system.controlBudgetPerDay = nil
+        }
+      }
+      try section.finish()
     }
     if let standby = reader.optional("standby") {
       var section = try standby.mapping()

@@ -105,6 +105,7 @@ public enum FleetRunner {
     counters: FleetCounters, stop: (@Sendable () -> Bool)?
   ) -> (ReplicationResult, [DeviceSummary]) {
     let devices = configuration.fleet.devices
+    let broadcasts = BroadcastSchedule(configuration, replication: replication)
     var aggregate = ReplicationResult(
       replication: replication, days: configuration.days, instanceCount: configuration.instances.count,
       activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1)
@@ -122,7 +123,7 @@ public enum FleetRunner {
       let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
       aggregate = DeviceSimulation.run(
         configuration: deviceConfiguration, replication: replication, device: device, clockOffset: offset,
-        installed: installed, into: consume aggregate)
+        installed: installed, broadcasts: broadcasts, into: consume aggregate)
       if perDevice {
         mine.append(
           summary(

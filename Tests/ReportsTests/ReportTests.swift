@@ -77,16 +77,17 @@ struct ReportTests {
     let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
     let csv = ReloadsReport.header + ReloadsReport.rows(result, subjects: RunSummary.Subjects(configuration))
     let lines = csv.split(separator: "\n")
-    #expect(lines.first == "replication,day,hour,widget,cause,outcome,count")
+    #expect(lines.first == "replication,day,hour,widget,subject_kind,cause,outcome,count")
     var ran = 0
     var total = 0
     for line in lines.dropFirst() {
       let cells = line.split(separator: ",")
-      #expect(cells.count == 7)
-      let count = Int(cells[6]) ?? -1
+      #expect(cells.count == 8)
+      #expect(cells[4] == "widget")
+      let count = Int(cells[7]) ?? -1
       #expect(count > 0)
       total += count
-      if let outcome = ReloadOutcome.allCases.first(where: { $0.name == cells[5] }), outcome.didBuild { ran += count }
+      if let outcome = ReloadOutcome.allCases.first(where: { $0.name == cells[6] }), outcome.didBuild { ran += count }
     }
     #expect(ran == result.trace?.count)
     #expect(total == (0..<result.instanceCount).map { result.total(instance: $0) }.reduce(0, +))

@@ -23,9 +23,9 @@ struct StalenessHistogramTests {
       #expect(histogram.count - 1 == (summary.count - 1) * StalenessHistogramReport.bins.count)
       for row in summary.dropFirst() {
         let bins = histogram.filter { $0[1] == row[1] }
-        let views = try #require(Int(row[2]))
-        let placeholder = try #require(Int(row[3]))
-        let stale = try #require(Int(row[4]))
+        let views = try #require(Int(row[3]))
+        let placeholder = try #require(Int(row[4]))
+        let stale = try #require(Int(row[5]))
         #expect(bins.map { $0[2] } == StalenessHistogramReport.bins)
         #expect(bins.reduce(0) { $0 + (Int($1[5]) ?? -1) } == views, "\(name) \(row[1])")
         #expect(Int(bins[0][5]) == placeholder)

@@ -10,7 +10,7 @@ struct MalformedScenarioTests {
   static let expectations: [(file: String, line: Int?, column: Int?, keyPath: String, message: String)] = [
     (
       "activity-duplicate-id.yaml", 8, 9, "live_activities[headlines].id",
-      "duplicate id 'headlines': widgets, Live Activities"
+      "duplicate id 'headlines': widgets, controls, Live Activities"
     ),
     (
       "activity-priority.yaml", 9, 39, "live_activities[delivery].updates.priority",

@@ -27,10 +27,13 @@ struct PushTests {
     #expect(sent - settled.reduce(0, +) <= 1, "more than one push was pending at the end")
   }
 
-  @Test("deliveries never exceed the hourly push budget, and each reloads every widget, budgeted")
+  @Test(
+    "deliveries never exceed the hourly push budget; each reloads the push-enabled widgets (budgeted), or every widget with reloads: all"
+  )
   func budgetAndReload() throws {
     var configuration = PushTests.pushing(changesPerHour: 20, delay: try .constant(1), perHour: 5)
     configuration.system.widgetPush.waitWhileAsleep = false
+    #expect(configuration.widgets.map(\.pushHandler) == [true, false], "on_change: push implies a push handler")
     let result = ScenarioRunner.runReplication(configuration, replication: 0)
     let delivered = result.pushTotal(target: 0, counter: .delivered)
     #expect(result.pushTotal(target: 0, counter: .throttled) > 0)
@@ -39,8 +42,13 @@ struct PushTests {
         #expect(result.pushCount(day: day, hour: hour, target: 0, priority: 10, counter: .delivered) <= 5)
       }
     }
+    #expect(result.total(instance: 0, cause: .push) == delivered)
+    #expect(result.total(instance: 1, cause: .push) == 0, "a widget without a push handler is not reloaded")
+    configuration.system.widgetPush.reloads = .all
+    let old = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(old.pushTotal(target: 0, counter: .delivered) == delivered, "the same pushes either way")
     for instance in 0..<2 {
-      #expect(result.total(instance: instance, cause: .push) == delivered)
+      #expect(old.total(instance: instance, cause: .push) == delivered)
     }
   }
 

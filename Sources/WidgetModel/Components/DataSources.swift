@@ -23,7 +23,7 @@ struct DataSources {
     var start = 0
     var sources: [Source] = []
     for (index, kind) in kinds.enumerated() {
-      let data = configuration.widgets.first { $0.kind == kind }?.data ?? DataConfiguration()
+      let data = configuration.widgets.first { $0.dataKey == kind }?.data ?? DataConfiguration()
       sources.append(
         Source(
           changes: data.changes, onChange: data.onChange, push: data.push, silentPush: data.silentPush,

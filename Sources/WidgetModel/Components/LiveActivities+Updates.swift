@@ -10,15 +10,30 @@ extension LiveActivities {
     let now = scheduler.now
     let kind = records[activity.index].kind
     let settings = kinds[kind.index]
-    let target = PushTarget.activity(kind)
-    records[activity.index].updatesSent += 1
-    if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
     let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
     runtime[activity.index].updateEvent = scheduler.schedule(
       after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
-    let hour = now.hourIndex
-    result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
     result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
+    push(activity, poweredOff: poweredOff, &scheduler, &result)
+  }
+
+  /// An update for `activity` leaves APNs now (its own push, or its channel's broadcast; `stored`: a
+  /// channel's stored message, already counted as sent): priority 10 is delivered at once under the hourly
+  /// budget, priority 5 later (one pending per activity).
+  mutating func push(
+    _ activity: ActivityID, poweredOff: Bool, stored: Bool = false, _ scheduler: inout Scheduler,
+    _ result: inout ReplicationResult
+  ) {
+    let now = scheduler.now
+    let kind = records[activity.index].kind
+    let settings = kinds[kind.index]
+    let target = PushTarget.activity(kind)
+    let hour = now.hourIndex
+    if !stored {
+      records[activity.index].updatesSent += 1
+      if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
+      result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
+    }
     if settings.priority == 10 {
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
@@ -74,6 +89,7 @@ extension LiveActivities {
       records[activity.index].updatesJetsam += 1
     } else {
       runtime[activity.index].firstUndelivered = nil
+      runtime[activity.index].contentTime = now
       power.bookRender(entries: 1, subject: subject, at: now, &result.energy)
     }
   }

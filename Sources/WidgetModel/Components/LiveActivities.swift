@@ -22,6 +22,14 @@ struct ActivityRuntime {
   var pendingUpdate: PendingPush?
   /// The first update the displayed content does not reflect; nil when current.
   var firstUndelivered: SimTime?
+  /// When the displayed content was set (the start, or the last rendered update): its `staleDate` is this
+  /// plus the kind's `stale_after`.
+  var contentTime: SimTime
+
+  init(phase: ActivityPhase, contentTime: SimTime = .zero) {
+    self.phase = phase
+    self.contentTime = contentTime
+  }
 
   var isRunning: Bool { phase == .active || phase == .ending }
 }
@@ -48,21 +56,30 @@ struct LiveActivities {
   var runtime: [ActivityRuntime] = []
   private var attempts: [Int]
   private var running = 0
+  /// Running activities per kind.
+  private(set) var runningByKind: [Int]
   /// Activities on the Lock Screen (running, or ended and not yet dismissed).
-  private var onLockScreen: [ActivityID] = []
+  private(set) var onLockScreen: [ActivityID] = []
   private var pushToStart: TokenBucket
   var priorityTenLastHour = SlidingWindowCounter(length: .hours(1))
+  /// The broadcast channels' updates as this device receives them.
+  var channels: BroadcastReception
+  /// Picks compact or expanded at Dynamic Island views.
+  let dynamicIsland: RandomStream
 
   init(
     kinds: [LiveActivityConfiguration], system: LiveActivitySystemConfiguration, power: DevicePowerConfiguration,
-    clockOffset: SimDuration, streams: [ActivityStreams]
+    clockOffset: SimDuration, streams: [ActivityStreams], channels: BroadcastReception, dynamicIsland: RandomStream
   ) {
     self.kinds = kinds
     self.system = system
     self.power = power
     self.clockOffset = clockOffset
     self.streams = streams
+    self.channels = channels
+    self.dynamicIsland = dynamicIsland
     attempts = Array(repeating: 0, count: kinds.count)
+    runningByKind = Array(repeating: 0, count: kinds.count)
     pushToStart = TokenBucket(capacity: system.pushToStartBudget, perHour: system.pushToStartRefillPerHour)
   }
 
@@ -89,17 +106,17 @@ struct LiveActivities {
     case .activityEnd: endDue(activity, poweredOff: poweredOff, &scheduler, &result)
     case .activitySystemEnd: end(activity, by: .system, &scheduler, &result)
     case .activityDismiss: dismiss(activity, at: scheduler.now)
-    case .activityScheduledStart:
-      scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: target)
-      startActivity(ActivityKindID(Int(target)), poweredOff: poweredOff, &scheduler, &result)
+    case .broadcastUpdate: broadcast(channel: Int(target), poweredOff: poweredOff, &scheduler, &result)
     default: preconditionFailure("\(kind) is not a Live Activity event")
     }
   }
 
-  /// The app (or a push-to-start) starts an activity of kind `kind`. A push-to-start push is server load
-  /// like any other, and wakes the device when delivered (`poweredOff`: no energy is drawn).
+  /// An activity of kind `kind` starts: by the app (`appInForeground`: whether `Activity.request` is
+  /// allowed now [D]) or by a push-to-start. A push-to-start push is server load like any other, and wakes
+  /// the device when delivered. Over a concurrency cap the kind's `on_cap` policy rejects the start or
+  /// ends the app's oldest activity to make room.
   mutating func startActivity(
-    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ kind: ActivityKindID, appInForeground: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
   ) {
     let now = scheduler.now
     let settings = kinds[kind.index]
@@ -112,29 +129,34 @@ struct LiveActivities {
       if pushToStart.take(at: now) {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
         result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
-        if !poweredOff { power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy) }
+        power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy)
       } else {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)
         record.rejection = .pushBudget
       }
+    } else if !appInForeground {
+      record.rejection = .visibility
     }
-    if record.rejection == nil && running >= system.maxConcurrent {
-      record.rejection = .cap
-    }
+    if record.rejection == nil { record.rejection = makeRoom(for: settings, &scheduler, &result) }
     if let rejection = record.rejection {
-      record.ending = rejection == .cap ? .rejectedCap : .rejectedPushBudget
+      record.ending = rejection.ending
       records.append(record)
       runtime.append(ActivityRuntime(phase: .refused))
       return
     }
     let activity = ActivityID(records.count)
     records.append(record)
-    var state = ActivityRuntime(phase: .active)
+    var state = ActivityRuntime(phase: .active, contentTime: now)
     running += 1
+    runningByKind[kind.index] += 1
     onLockScreen.append(activity)
-    let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
-    state.updateEvent = scheduler.schedule(
-      after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+    if let channel = settings.broadcastChannel {
+      channels.subscribe(channel, &scheduler)
+    } else {
+      let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+      state.updateEvent = scheduler.schedule(
+        after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+    }
     let duration = SimDuration(seconds: Swift.max(0, settings.duration.sample(streams[kind.index].lifetime)))
     if duration < system.maximumActive {
       state.endEvent = scheduler.schedule(
@@ -143,6 +165,21 @@ struct LiveActivities {
     state.systemEndEvent = scheduler.schedule(
       after: system.maximumActive, kind: DeviceEventKind.activitySystemEnd.eventKind, target: activity.eventTarget)
     runtime.append(state)
+  }
+
+  /// Whether a start fits under the caps (the app's, then the device's): nil if it does, perhaps after
+  /// ending the app's oldest running activity (`on_cap: end_oldest`); else why it is refused.
+  private mutating func makeRoom(
+    for settings: LiveActivityConfiguration, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) -> ActivityRejection? {
+    let full: ActivityRejection? =
+      running >= system.maxConcurrent ? .cap : running >= system.maxConcurrentDevice ? .deviceCap : nil
+    guard let full else { return nil }
+    guard settings.onCap == .endOldest, running > 0,
+      let oldest = runtime.firstIndex(where: { $0.isRunning })
+    else { return full }
+    end(ActivityID(oldest), by: .replaced, &scheduler, &result)
+    return running >= Swift.min(system.maxConcurrent, system.maxConcurrentDevice) ? full : nil
   }
 
   /// The activity ends (by the app, its final push or the system): its events are cancelled, an undelivered
@@ -154,6 +191,9 @@ struct LiveActivities {
     let now = scheduler.now
     runtime[activity.index].phase = .ended
     running -= 1
+    let kind = records[activity.index].kind
+    runningByKind[kind.index] -= 1
+    if let channel = kinds[kind.index].broadcastChannel { channels.unsubscribe(channel) }
     records[activity.index].ending = ending
     records[activity.index].endTime = now
     for event in [
@@ -164,7 +204,6 @@ struct LiveActivities {
     runtime[activity.index].updateEvent = nil
     runtime[activity.index].endEvent = nil
     runtime[activity.index].systemEndEvent = nil
-    let kind = records[activity.index].kind
     if let pending = runtime[activity.index].pendingUpdate {
       scheduler.cancel(pending.delivery)
       result.countPush(hourIndex: pending.sendHour, target: .activity(kind), priority: 5, .superseded)
@@ -190,16 +229,4 @@ struct LiveActivities {
     if let position = onLockScreen.firstIndex(of: activity) { onLockScreen.remove(at: position) }
   }
 
-  /// A Lock Screen view sees every activity on the Lock Screen: record how current it is. (`mutating`
-  /// only so the call borrows the component in place instead of copying it.)
-  mutating func viewed(at now: SimTime, _ result: inout ReplicationResult) {
-    for activity in onLockScreen {
-      let kind = records[activity.index].kind
-      if let since = runtime[activity.index].firstUndelivered {
-        result.activityStaleness[kind.index].record(staleness: now - since)
-      } else {
-        result.activityStaleness[kind.index].record(staleness: .zero)
-      }
-    }
-  }
 }

@@ -9,6 +9,11 @@ enum ProcessRole: Equatable {
   case appOpens
   case audioSessions
   case taps(InstanceID)
+  /// Control Center views, Dynamic Island glances (in other apps), CarPlay drives and glances while driving.
+  case controlCenterViews
+  case dynamicIslandViews
+  case carplayDrives
+  case carplayViews
   /// The user swipes the app away in the App Switcher.
   case forceQuits
   /// The system: locale/accessibility changes, reboots.
@@ -16,8 +21,9 @@ enum ProcessRole: Equatable {
   case reboots
   /// The app's server: data changes of a widget kind.
   case dataChanges(KindID)
-  /// The app: starts of a Live Activity kind.
+  /// The app: starts of a Live Activity kind, push-token rotations of its running activities.
   case activityStarts(ActivityKindID)
+  case tokenRotations(ActivityKindID)
 }
 
 /// A Poisson process with a piecewise-constant rate: the next event is drawn for the current rate, and

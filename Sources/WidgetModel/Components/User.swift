@@ -45,31 +45,35 @@ struct User {
   }
 }
 
-/// The StandBy display: while the phone charges on the nightstand (the user asleep), it refreshes its
-/// widgets every `interval`, exempt [D]. Owns the `standbyRefresh` event.
+/// A display that shows widgets while it is on and refreshes them every `interval`, exempt: StandBy while
+/// the phone charges on the nightstand (the user asleep) [D], and CarPlay while the user drives (rendered
+/// StandBy-style [D]; refreshed the same way [A]). Owns its refresh event (`standbyRefresh`,
+/// `carplayRefresh`).
 struct StandbyDisplay {
   let enabled: Bool
   let interval: SimDuration
-  /// The installed instances placed in StandBy.
+  /// The installed instances placed on it.
   let instances: [InstanceID]
+  let event: DeviceEventKind
   private var refreshEvent: EventHandle?
 
-  init(enabled: Bool, interval: SimDuration, instances: [InstanceID]) {
+  init(enabled: Bool, interval: SimDuration, instances: [InstanceID], event: DeviceEventKind) {
     self.enabled = enabled
     self.interval = interval
     self.instances = instances
+    self.event = event
   }
 
   var isUsed: Bool { enabled && !instances.isEmpty }
 
-  /// The user fell asleep: refresh now, and every interval after.
+  /// The display came on (the user fell asleep, started driving): refresh now, and every interval after.
   mutating func start(_ scheduler: inout Scheduler) {
     guard isUsed else { return }
     if let refreshEvent { scheduler.cancel(refreshEvent) }
-    refreshEvent = scheduler.schedule(after: .zero, kind: DeviceEventKind.standbyRefresh.eventKind)
+    refreshEvent = scheduler.schedule(after: .zero, kind: event.eventKind)
   }
 
-  /// The user woke.
+  /// The display went off (the user woke, the drive ended).
   mutating func stop(_ scheduler: inout Scheduler) {
     if let refreshEvent { scheduler.cancel(refreshEvent) }
     refreshEvent = nil
@@ -77,6 +81,6 @@ struct StandbyDisplay {
 
   /// A refresh ran: schedule the next (the device reloads ``instances``).
   mutating func refreshed(_ scheduler: inout Scheduler) {
-    refreshEvent = scheduler.schedule(after: interval, kind: DeviceEventKind.standbyRefresh.eventKind)
+    refreshEvent = scheduler.schedule(after: interval, kind: event.eventKind)
   }
 }

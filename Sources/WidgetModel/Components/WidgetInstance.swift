@@ -10,6 +10,9 @@ struct WidgetInstance {
   let installed: Bool
   let kind: KindID
   let placement: WidgetPlacement
+  let surface: WidgetSurface
+  /// Whether a WidgetKit push reloads it (its configuration has a push handler).
+  let pushHandler: Bool
   let timeline: TimelineConfiguration
   let build: BuildConfiguration
   var machine = ReloadMachine()
@@ -26,14 +29,16 @@ struct WidgetInstance {
   let streams: InstanceStreams
 
   init(
-    id: InstanceID, widgetIndex: Int, widget: WidgetConfiguration, installed: Bool, kind: KindID,
-    refill: BudgetRefill, expectedViews: [Double], streams: InstanceStreams
+    id: InstanceID, widgetIndex: Int, widget: WidgetConfiguration, placement: WidgetPlacement, installed: Bool,
+    kind: KindID, refill: BudgetRefill, expectedViews: [Double], streams: InstanceStreams
   ) {
     self.id = id
     self.widgetIndex = widgetIndex
     self.installed = installed
     self.kind = kind
-    placement = widget.placement
+    self.placement = placement
+    surface = widget.surface
+    pushHandler = widget.pushHandler
     timeline = widget.timeline
     build = widget.build
     budget = ReloadBudget(refill: refill, allowance: 0, start: .zero)

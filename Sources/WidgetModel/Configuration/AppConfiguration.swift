@@ -23,6 +23,8 @@ public struct AppConfiguration: Sendable {
   /// How long a background launch may run before the system ends it ([D] about 30 s): a fetch that takes
   /// longer writes nothing and reloads nothing.
   public var backgroundTimeLimit: SimDuration
+  /// What the app reloads when the user opens it (and when an audio session starts) [A: apps differ].
+  public var onOpen: AppOpenReload = .reloadAll
 
   public init(
     alwaysRunning: Bool = false, fetch: AppFetchConfiguration = .init(),
@@ -37,6 +39,16 @@ public struct AppConfiguration: Sendable {
     self.backgroundReloads = backgroundReloads
     self.backgroundTimeLimit = backgroundTimeLimit
   }
+}
+
+/// What the app reloads when it comes to the foreground.
+public enum AppOpenReload: Sendable, Hashable {
+  /// `reloadAllTimelines()` and `reloadAllControls()`: every widget and control.
+  case reloadAll
+  /// `reloadTimelines(ofKind:)` / `reloadControls(ofKind:)` for these kinds (widget or control kinds).
+  case reloadKinds([String])
+  /// Nothing: the widgets learn of the open's fetch at their next reload.
+  case none
 }
 
 /// One fetch by the app (not the widget): it writes the latest data of every kind to the App Group store.

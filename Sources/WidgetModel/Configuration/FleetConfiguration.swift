@@ -89,8 +89,8 @@ public enum DeviceParameter: Sendable, Hashable {
     case .wifiProbability: configuration.device.network.wifiProbability = probability
     case .tapsPerDay(let widget): configuration.widgets[widget].tapsPerDay = rate
     case .dataChangesPerHour(let widget):
-      let kind = configuration.widgets[widget].kind
-      for index in configuration.widgets.indices where configuration.widgets[index].kind == kind {
+      let kind = configuration.widgets[widget].dataKey
+      for index in configuration.widgets.indices where configuration.widgets[index].dataKey == kind {
         configuration.widgets[index].data.changes = HourlyRate(perHour: rate)
       }
     case .afterIntervalSeconds(let widget):

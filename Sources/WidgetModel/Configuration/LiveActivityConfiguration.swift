@@ -2,8 +2,12 @@ import SimulationEngine
 
 /// How a Live Activity is started.
 public enum ActivityStart: String, Sendable, CaseIterable {
-  /// By the app (in the foreground): limited only by the concurrency cap.
+  /// By the user inside the app (ordering, checking in): the start brings the app to the foreground (an app
+  /// open), where `Activity.request` is allowed [D]; limited by the concurrency caps.
   case app
+  /// By the app on its own at the start time (a timer, a background launch): `Activity.request` succeeds
+  /// only while the app is in the foreground, otherwise it fails with `visibility` [D] and is counted.
+  case appRequest = "app_request"
   /// By a push-to-start notification: also spends the push-to-start budget [D, staff].
   case pushToStart = "push_to_start"
 }
@@ -14,6 +18,46 @@ public enum ActivityEnd: String, Sendable, CaseIterable {
   case app
   /// A final priority-10 push ends it: throttled like any update, and then the activity runs on.
   case push
+}
+
+/// What the app does when a start would exceed a concurrency cap (the system never ends an activity to make
+/// room; ending the oldest is the app's choice, as seed 004's flight tracker does).
+public enum ActivityCapPolicy: String, Sendable, CaseIterable {
+  /// The start fails (`rejected_cap` / `rejected_device_cap`).
+  case reject
+  /// The app ends its oldest running activity (ending `replaced`) and starts the new one.
+  case endOldest = "end_oldest"
+}
+
+/// What a broadcast channel does with an update for a device that is not reachable when it is sent [D,
+/// WWDC24].
+public enum BroadcastStorage: String, Sendable, CaseIterable {
+  /// "No Storage": only devices reachable at send time get it.
+  case none
+  /// "Most Recent Message": a device that was off gets the latest update when it returns.
+  case mostRecent = "most_recent"
+}
+
+/// A broadcast push channel (iOS 18): the server sends each update once, to APNs, and every subscribed
+/// Live Activity on every device receives it [D]. Its updates happen once for the whole fleet: drawn per
+/// replication on the UTC clock, not per device.
+public struct BroadcastChannelConfiguration: Sendable {
+  public var id: String
+  public var storage: BroadcastStorage
+  /// Time between the channel's updates, in seconds.
+  public var updateInterval: Distribution
+  /// A daily UTC window outside which the channel sends nothing (a match, market hours); nil: all day.
+  public var activeWindow: SleepWindow?
+
+  public init(
+    id: String, storage: BroadcastStorage = .none,
+    updateInterval: Distribution = LiveActivityConfiguration.defaultInterval, activeWindow: SleepWindow? = nil
+  ) {
+    self.id = id
+    self.storage = storage
+    self.updateInterval = updateInterval
+    self.activeWindow = activeWindow
+  }
 }
 
 /// What stays on the Lock Screen after a Live Activity ends [D: up to 4 h].
@@ -48,14 +92,33 @@ public struct LiveActivityConfiguration: Sendable {
   public var dismissal: ActivityDismissal
   /// Peak memory of rendering one update, in bytes (ceiling: `system.live_activities.memory_ceiling`).
   public var memoryBytes: Distribution
+  /// The `staleDate` the app sets with each update, this long after it [D]; nil: none.
+  public var staleAfter: SimDuration?
+  /// `relevanceScore`: of several running activities, the highest gets the Dynamic Island [D].
+  public var relevanceScore: Double
+  /// What the app does when a start would exceed a concurrency cap.
+  public var onCap: ActivityCapPolicy
+  /// The broadcast channel (index into the scenario's channels) whose updates it receives instead of its
+  /// own per-device pushes; nil: per-device updates.
+  public var broadcastChannel: Int?
+  /// Push-token rotations per day while an activity runs: each sends one registration request to the app's
+  /// server [D].
+  public var tokenRotationsPerDay: Double
 
   public init(
     id: String, startsPerDay: Double = 1, startsAt: [TimeOfDay] = [], start: ActivityStart = .app,
     updateInterval: Distribution = LiveActivityConfiguration.defaultInterval, priority: Int = 10,
     frequentUpdates: Bool = false, frequentUpdatesAllowed: Bool = true,
     duration: Distribution = LiveActivityConfiguration.defaultDuration, end: ActivityEnd = .app,
-    dismissal: ActivityDismissal = .systemDefault, memoryBytes: Distribution = LiveActivityConfiguration.defaultMemory
+    dismissal: ActivityDismissal = .systemDefault, memoryBytes: Distribution = LiveActivityConfiguration.defaultMemory,
+    staleAfter: SimDuration? = nil, relevanceScore: Double = 0, onCap: ActivityCapPolicy = .reject,
+    broadcastChannel: Int? = nil, tokenRotationsPerDay: Double = 0
   ) {
+    self.staleAfter = staleAfter
+    self.relevanceScore = relevanceScore
+    self.onCap = onCap
+    self.broadcastChannel = broadcastChannel
+    self.tokenRotationsPerDay = tokenRotationsPerDay
     self.id = id
     self.startsPerDay = startsPerDay
     self.startsAt = startsAt
@@ -85,8 +148,13 @@ public struct LiveActivitySystemConfiguration: Sendable {
   /// Push-to-start tokens ([D, staff] "ran out after ~10 starts in a burst") and their refill per hour ([A]).
   public var pushToStartBudget: Double
   public var pushToStartRefillPerHour: Double
-  /// Concurrent activities per app; starts over it are rejected ([F] 5; "typically 2-3" elsewhere [F]).
+  /// Concurrent activities per app ([F] 5; "typically 2-3" elsewhere [F]: we keep 5).
   public var maxConcurrent: Int
+  /// Concurrent activities on the device, all apps together: over it a start fails with
+  /// `globalMaximumExceeded` [D]; Apple gives no number ([A] 10). Other apps' activities are not simulated.
+  public var maxConcurrentDevice: Int
+  /// Active broadcast channels per app: "limited" [D], 10,000 per app and environment [F, third party].
+  public var maxBroadcastChannels: Int
   /// Delivery delay of priority-5 updates, in seconds ([O] pushes sent every 3 s arrived every 30-60 s;
   /// [A] uniform 30-60 s).
   public var lowPriorityDelay: Distribution
@@ -98,7 +166,8 @@ public struct LiveActivitySystemConfiguration: Sendable {
 
   public init(
     budgetPerHour: Double = 12, frequentBudgetPerHour: Double = 60, pushToStartBudget: Double = 10,
-    pushToStartRefillPerHour: Double = 1, maxConcurrent: Int = 5,
+    pushToStartRefillPerHour: Double = 1, maxConcurrent: Int = 5, maxConcurrentDevice: Int = 10,
+    maxBroadcastChannels: Int = 10_000,
     lowPriorityDelay: Distribution = LiveActivitySystemConfiguration.defaultLowPriorityDelay,
     maximumActive: SimDuration = .hours(8), maximumLockScreen: SimDuration = .hours(4),
     memoryCeilingBytes: Double = 50 * 1_048_576
@@ -108,6 +177,8 @@ public struct LiveActivitySystemConfiguration: Sendable {
     self.pushToStartBudget = pushToStartBudget
     self.pushToStartRefillPerHour = pushToStartRefillPerHour
     self.maxConcurrent = maxConcurrent
+    self.maxConcurrentDevice = maxConcurrentDevice
+    self.maxBroadcastChannels = maxBroadcastChannels
     self.lowPriorityDelay = lowPriorityDelay
     self.maximumActive = maximumActive
     self.maximumLockScreen = maximumLockScreen

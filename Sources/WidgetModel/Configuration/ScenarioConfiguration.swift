@@ -22,6 +22,8 @@ public struct ScenarioConfiguration: Sendable {
   public var app: AppConfiguration
   /// The app's Live Activities.
   public var liveActivities: [LiveActivityConfiguration]
+  /// Broadcast channels the Live Activities may subscribe to.
+  public var broadcastChannels: [BroadcastChannelConfiguration]
   /// One device, or a fleet of varied devices.
   public var fleet: FleetConfiguration
 
@@ -29,8 +31,10 @@ public struct ScenarioConfiguration: Sendable {
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),
     budget: BudgetConfiguration = .init(), system: SystemConfiguration = .init(), device: DeviceConfiguration = .init(),
     widgets: [WidgetConfiguration], app: AppConfiguration = .init(),
-    liveActivities: [LiveActivityConfiguration] = [], fleet: FleetConfiguration = .init()
+    liveActivities: [LiveActivityConfiguration] = [], broadcastChannels: [BroadcastChannelConfiguration] = [],
+    fleet: FleetConfiguration = .init()
   ) {
+    self.broadcastChannels = broadcastChannels
     self.liveActivities = liveActivities
     self.fleet = fleet
     self.name = name
@@ -45,30 +49,45 @@ public struct ScenarioConfiguration: Sendable {
     self.app = app
   }
 
-  /// The widget instances in simulation order: each configuration's instances in turn.
+  /// The widget instances in simulation order: each configuration's placements in turn, each with its
+  /// copies. Controls are configurations too (``WidgetSurface/control``), listed after the widgets.
   public var instances: [WidgetInstanceIdentity] {
     var result: [WidgetInstanceIdentity] = []
     for (index, widget) in widgets.enumerated() {
-      for copy in 0..<widget.instances {
-        let label = widget.instances == 1 ? widget.id : "\(widget.id)#\(copy + 1)"
-        result.append(WidgetInstanceIdentity(label: label, widgetIndex: index, copy: copy))
+      for placement in widget.placements {
+        for copy in 0..<widget.instances {
+          var label = widget.id
+          if widget.placements.count > 1 { label += "@\(placement.rawValue)" }
+          if widget.instances > 1 { label += "#\(copy + 1)" }
+          result.append(WidgetInstanceIdentity(label: label, widgetIndex: index, copy: copy, placement: placement))
+        }
       }
     }
     return result
   }
 
-  /// Distinct widget kinds, in order of first appearance; data changes are a process per kind.
+  /// Distinct data sources (``WidgetConfiguration/dataKey``: widget kinds, then control kinds), in order of
+  /// first appearance; data changes are a process per kind.
   public var kinds: [String] {
     var seen: [String] = []
-    for widget in widgets where !seen.contains(widget.kind) { seen.append(widget.kind) }
+    for widget in widgets where !seen.contains(widget.dataKey) { seen.append(widget.dataKey) }
     return seen
   }
 }
 
 /// Which configured widget an instance is, and how reports name it.
 public struct WidgetInstanceIdentity: Sendable, Hashable {
-  /// `id`, or `id#n` (1-based) when the widget has several instances.
+  /// `id`, `id@placement` when the widget sits in several places, with `#n` (1-based) when it has several
+  /// instances.
   public let label: String
   public let widgetIndex: Int
   public let copy: Int
+  public let placement: WidgetPlacement
+
+  public init(label: String, widgetIndex: Int, copy: Int, placement: WidgetPlacement) {
+    self.label = label
+    self.widgetIndex = widgetIndex
+    self.copy = copy
+    self.placement = placement
+  }
 }

@@ -45,6 +45,9 @@ public struct SystemConfiguration: Sendable {
   /// How the device throttles and delays background (silent) pushes.
   public var silentPush: SilentPushConfiguration
   public var liveActivities: LiveActivitySystemConfiguration
+  /// Reloads a day each control may spend (`system.controls.budget`); nil: unbudgeted. Apple publishes no
+  /// budget for controls [F]: off by default.
+  public var controlBudgetPerDay: Double? = nil
 
   public init(
     afterDelay: Distribution = SystemConfiguration.defaultAfterDelay,

@@ -22,6 +22,28 @@ public enum WidgetPlacement: String, Sendable, CaseIterable {
   case lockScreen = "lock_screen"
   /// StandBy: seen while the phone charges at night; refreshed by the system, exempt [D].
   case standby
+  /// CarPlay (iOS 26): a `systemSmall` widget rendered StandBy-style [D] while the user drives
+  /// (`user.carplay`); refreshed and seen like StandBy [A].
+  case carplay
+  /// A control in Control Center: seen at Control Center views (`user.control_center_views`).
+  case controlCenter = "control_center"
+  /// A control on the Action button: pressed, never looked at (no staleness is measured).
+  case actionButton = "action_button"
+
+  /// Where a control (not a widget) may sit.
+  public static let controlPlacements: [WidgetPlacement] = [.controlCenter, .lockScreen, .actionButton]
+  /// Where a widget (not a control) may sit.
+  public static let widgetPlacements: [WidgetPlacement] = [
+    .home, .homeOtherPage, .smartStack, .lockScreen, .standby, .carplay,
+  ]
+}
+
+/// What a configuration is: a widget (`widgets:`) or a control (`controls:`, iOS 18 `ControlWidget`).
+/// Both reload through WidgetKit's machinery and are reported in the same tables, told apart by the
+/// `subject_kind` column.
+public enum WidgetSurface: String, Sendable, CaseIterable {
+  case widget
+  case control
 }
 
 /// What the timeline provider asks for after each reload.
@@ -184,8 +206,12 @@ public struct DataConfiguration: Sendable {
 public struct WidgetConfiguration: Sendable {
   public var id: String
   public var kind: String
+  /// A widget or a control.
+  public var surface: WidgetSurface
   public var family: WidgetFamily
-  public var placement: WidgetPlacement
+  /// Every place the widget sits; each is its own configured widget (`instances` copies each), with its
+  /// own budget [D].
+  public var placements: [WidgetPlacement]
   /// Copies on the device; each has its own budget [D].
   public var instances: Int
   public var timeline: TimelineConfiguration
@@ -194,20 +220,40 @@ public struct WidgetConfiguration: Sendable {
   /// App Intent taps per day on an interactive widget (each: one immediate, exempt reload of the tapped
   /// instance [O]); 0 for a widget without buttons.
   public var tapsPerDay: Double
+  /// Whether the configuration has a push handler (`.pushHandler` / `ControlPushHandler`): a WidgetKit push
+  /// reloads only such configurations [D, WWDC25]. Implied by `data.push`.
+  public var pushHandler: Bool
+  /// The `TimelineEntryRelevance` score of its entries by clock hour, for the Smart Stack's rotation [A]
+  /// (1 everywhere unless given).
+  public var relevance: HourlyRate
 
   public init(
-    id: String, kind: String, family: WidgetFamily = .systemMedium, placement: WidgetPlacement = .home,
-    instances: Int = 1, timeline: TimelineConfiguration, build: BuildConfiguration = .init(),
-    data: DataConfiguration = .init(), tapsPerDay: Double = 0
+    id: String, kind: String, surface: WidgetSurface = .widget, family: WidgetFamily = .systemMedium,
+    placement: WidgetPlacement = .home, instances: Int = 1, timeline: TimelineConfiguration,
+    build: BuildConfiguration = .init(), data: DataConfiguration = .init(), tapsPerDay: Double = 0,
+    pushHandler: Bool? = nil, relevance: HourlyRate = HourlyRate(perHour: 1)
   ) {
     self.id = id
     self.kind = kind
+    self.surface = surface
     self.family = family
-    self.placement = placement
+    self.placements = [placement]
+    self.pushHandler = pushHandler ?? data.push
+    self.relevance = relevance
     self.instances = instances
     self.timeline = timeline
     self.build = build
     self.data = data
     self.tapsPerDay = tapsPerDay
   }
+
+  /// The first (often the only) placement.
+  public var placement: WidgetPlacement {
+    get { placements[0] }
+    set { placements = [newValue] }
+  }
+
+  /// The name of its data source: widgets share data by kind, controls by kind, and a control's kind is
+  /// never a widget's (`ControlWidget` and `Widget` kinds are separate namespaces).
+  public var dataKey: String { surface == .control ? "control:\(kind)" : kind }
 }

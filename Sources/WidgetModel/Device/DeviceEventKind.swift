@@ -36,6 +36,11 @@ enum DeviceEventKind: UInt32 {
   case backgroundRefresh
   /// The held background (silent) push reaches the device.
   case silentPushDelivery
+  /// A broadcast channel (the target) sends an update to its subscribers.
+  case broadcastUpdate
+  /// The CarPlay display refreshes its widgets; the drive ends.
+  case carplayRefresh
+  case carplayEnd
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

@@ -4,9 +4,10 @@ import SimulationEngine
 /// channel), its own fetch into the App Group store, and its `reloadTimelines` requests, which reach
 /// WidgetKit after a delay and may be ignored just after an open from a widget tap.
 extension DeviceSimulation {
-  /// The user opens the app: it fetches, writes the store and reloads every widget (exempt), and an
+  /// The user opens the app (not on a switched-off phone): it fetches, writes the store and reloads every widget (exempt), and an
   /// extension stuck after a jetsam can be launched again [O].
   mutating func appOpened(_ scheduler: inout Scheduler) {
+    guard !power.isOff else { return }
     app.opened(
       length: user.configuration.appSession, widgetShare: user.configuration.widgetOpenShare,
       ignoreWindow: system.ignoreReloadsAfterWidgetOpen, &scheduler)
@@ -15,15 +16,26 @@ extension DeviceSimulation {
     result.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
     for index in instances.indices { instances[index].machine.appLaunched() }
     _ = appFetch(.foreground, &scheduler)
-    requestAppReload(.appForeground, .everyInstance, &scheduler)
+    reloadOnOpen(.appForeground, &scheduler)
+  }
+
+  /// The app's reloads when it comes to the foreground or starts an audio session (`app.on_open`).
+  mutating func reloadOnOpen(_ cause: ReloadCause, _ scheduler: inout Scheduler) {
+    switch appSettings.onOpen {
+    case .reloadAll: requestAppReload(cause, .everyInstance, &scheduler)
+    case .reloadKinds:
+      for position in openKinds.indices { requestAppReload(cause, .kind(openKinds[position]), &scheduler) }
+    case .none: break
+    }
   }
 
   /// An audio or navigation session starts: the app runs, fetches and reloads every widget (exempt).
   mutating func audioStarted(_ scheduler: inout Scheduler) {
+    guard !power.isOff else { return }
     app.audioStarted(length: user.configuration.audioSession, &scheduler)
     result.countAppWake(hourIndex: scheduler.now.hourIndex, .audioSession, .granted)
     _ = appFetch(.audioSession, &scheduler)
-    requestAppReload(.audioSession, .everyInstance, &scheduler)
+    reloadOnOpen(.audioSession, &scheduler)
   }
 
   /// The app's own events: its foreground session ends (it submits its background refresh request), its
@@ -139,12 +151,13 @@ extension DeviceSimulation {
     raise(cause, targets, ignored: scheduler.now < app.ignoreReloadsUntil, &scheduler)
   }
 
-  /// An `appReloadRequest` event's target: the cause in the top byte, `1 + kind` below it (0: every
-  /// instance).
+  /// An `appReloadRequest` event's target: the cause in the top byte, bit 23 set for a whole kind
+  /// (`.kind`) rather than its changed data, `1 + kind` below it (0: every instance).
   static func appReloadTarget(_ cause: ReloadCause, _ targets: ReloadTargets) -> UInt32 {
     let kind: UInt32
     switch targets {
     case .changedData(let changed): kind = UInt32(changed.index + 1)
+    case .kind(let whole): kind = 1 << 23 | UInt32(whole.index + 1)
     default: kind = 0
     }
     return UInt32(cause.rawValue) << 24 | kind
@@ -155,8 +168,9 @@ extension DeviceSimulation {
     guard let cause = ReloadCause(rawValue: Int(target >> 24)) else {
       preconditionFailure("bad app reload target \(target)")
     }
-    let kind = Int(target & 0xFF_FFFF)
-    return (cause, kind == 0 ? .everyInstance : .changedData(KindID(kind - 1)))
+    let kind = Int(target & 0x7F_FFFF)
+    if kind == 0 { return (cause, .everyInstance) }
+    return (cause, target & 1 << 23 != 0 ? .kind(KindID(kind - 1)) : .changedData(KindID(kind - 1)))
   }
 
   /// Whether a request with this cause spends budget: the trigger table's answer, and for the app's

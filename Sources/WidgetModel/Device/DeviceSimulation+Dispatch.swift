@@ -42,11 +42,19 @@ extension DeviceSimulation {
         &scheduler, &result)
       if delivered {
         processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
-        raise(.push, .everyInstance, &scheduler)
+        raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
       }
-    case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss,
-      .activityScheduledStart:
+    case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss, .broadcastUpdate:
       activities.handle(kind, target: event.target, poweredOff: power.isOff, &scheduler, &result)
+    case .activityScheduledStart:
+      scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: event.target)
+      startActivity(ActivityKindID(Int(event.target)), &scheduler)
+    case .carplayRefresh:
+      carplay.refreshed(&scheduler)
+      raise(.carplay, .carplayInstances, &scheduler)
+    case .carplayEnd:
+      driving = false
+      carplay.stop(&scheduler)
     case .appReloadRequest:
       let (cause, targets) = DeviceSimulation.appReload(target: event.target)
       appReloadArrived(cause, targets, &scheduler)
@@ -63,14 +71,19 @@ extension DeviceSimulation {
     switch processes.fired(process, &scheduler) {
     case .homeScreenViews:
       let visitsOtherPage = user.visitsOtherPage()
+      let stackShows = smartStackChoice(at: scheduler.now)
       for index in instances.indices {
         let visible: Bool
         switch instances[index].placement {
         case .home: visible = true
         case .homeOtherPage: visible = visitsOtherPage
         case .smartStack:
-          visible = instances[index].streams.smartStack.bernoulli(user.configuration.smartStackProbability)
-        case .lockScreen, .standby: visible = false
+          if user.configuration.smartStack.rule == .fixed {
+            visible = instances[index].streams.smartStack.bernoulli(user.configuration.smartStackProbability)
+          } else {
+            visible = index == stackShows
+          }
+        case .lockScreen, .standby, .carplay, .controlCenter, .actionButton: visible = false
         }
         if visible { view(index, &scheduler) }
       }
@@ -78,7 +91,28 @@ extension DeviceSimulation {
       for index in instances.indices where instances[index].placement == .lockScreen {
         view(index, &scheduler)
       }
-      activities.viewed(at: scheduler.now, &result)
+      if !power.isOff { activities.lockScreenViewed(at: scheduler.now, &result) }
+    case .controlCenterViews:
+      for index in instances.indices where instances[index].placement == .controlCenter {
+        view(index, &scheduler)
+      }
+    case .dynamicIslandViews:
+      // The Dynamic Island shows the app's activity while the user is in another app.
+      guard !power.isOff && !app.isForeground else { return }
+      activities.dynamicIslandViewed(
+        expandedShare: user.configuration.dynamicIslandExpandedShare, at: scheduler.now, &result)
+    case .carplayDrives:
+      guard !power.isOff && !driving && carplay.isUsed else { return }
+      driving = true
+      let length = SampleLimits.duration(user.configuration.carplayDrive.sample(carplayDriveStream))
+      scheduler.schedule(after: SimDuration(seconds: length), kind: DeviceEventKind.carplayEnd.eventKind)
+      carplay.start(&scheduler)
+    case .carplayViews:
+      guard driving else { return }
+      for instance in carplay.instances { view(instance.index, &scheduler) }
+    case .tokenRotations(let kind):
+      guard !power.isOff && activities.runningByKind[kind.index] > 0 else { return }
+      result.serverLoad.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
     case .standbyViews:
       for instance in standby.instances { view(instance.index, &scheduler) }
     case .appOpens:
@@ -96,8 +130,40 @@ extension DeviceSimulation {
     case .taps(let instance):
       raise(.appIntent, .instance(instance), &scheduler)
     case .activityStarts(let kind):
-      if !power.isOff { activities.startActivity(kind, poweredOff: false, &scheduler, &result) }
+      startActivity(kind, &scheduler)
     }
+  }
+
+  /// A Live Activity of kind `kind` starts: one the user starts in the app (`start: app`) brings the app
+  /// to the foreground first; one the app requests on its own succeeds only if it is there already.
+  mutating func startActivity(_ kind: ActivityKindID, _ scheduler: inout Scheduler) {
+    guard !power.isOff else { return }
+    if activities.kinds[kind.index].start == .app && !app.isForeground { appOpened(&scheduler) }
+    activities.startActivity(kind, appInForeground: app.isForeground, &scheduler, &result)
+  }
+
+  /// The instance the Smart Stack shows at a Home Screen view under the relevance rule (-1: another app's
+  /// widget, or no stack): each of the stack's widgets with probability proportional to its relevance at
+  /// this clock hour, the other apps' widgets filling it up to `user.smart_stack.size` [A]. Two passes, no
+  /// allocation; no draw when the app has no widget in a stack.
+  func smartStackChoice(at now: SimTime) -> Int {
+    let stack = user.configuration.smartStack
+    guard stack.rule == .relevance else { return -1 }
+    let hour = now.clockHour
+    var total = 0.0
+    var members = 0
+    for index in instances.indices where instances[index].placement == .smartStack {
+      total += widgets[instances[index].widgetIndex].relevance[hour]
+      members += 1
+    }
+    guard members > 0 else { return -1 }
+    total += Double(Swift.max(0, stack.size - members)) * stack.otherRelevance
+    var remaining = smartStackRotation.uniform() * total
+    for index in instances.indices where instances[index].placement == .smartStack {
+      remaining -= widgets[instances[index].widgetIndex].relevance[hour]
+      if remaining < 0 { return index }
+    }
+    return -1
   }
 
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server

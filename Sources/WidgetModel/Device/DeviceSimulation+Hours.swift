@@ -27,6 +27,7 @@ extension DeviceSimulation {
       result.energy.undrained = 0
     case .switchedOn:
       raise(.reboot, .everyInstance, &scheduler)
+      activities.deviceReturned(&scheduler, &result)
     }
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {
@@ -39,8 +40,10 @@ extension DeviceSimulation {
   }
 
   /// The instance's allowance per 24 h at `time`: between min and max by engagement, times the learning
-  /// factor during the learning period, times Low Power Mode's factor while it is on.
+  /// factor during the learning period, times Low Power Mode's factor while it is on. A control has
+  /// `system.controls.budget` (when it has one, else its requests spend nothing).
   func allowance(of index: Int, at time: SimTime) -> Double {
+    if instances[index].surface == .control { return system.controlBudgetPerDay ?? 0 }
     let engagement = Swift.min(1, instances[index].viewsPerDay / budgetSettings.engagedViewsPerDay)
     var allowance = budgetSettings.minPerDay + (budgetSettings.maxPerDay - budgetSettings.minPerDay) * engagement
     if time.dayIndex < budgetSettings.learningDays {
@@ -53,16 +56,41 @@ extension DeviceSimulation {
   /// Expected views of a widget at `placement` during clock hour `hour`: the engagement the budget assumes
   /// before it has seen a day of real views.
   static func expectedViews(
-    placement: WidgetPlacement, hour: Int, user: UserConfiguration, system: SystemConfiguration
+    placement: WidgetPlacement, hour: Int, user: UserConfiguration, system: SystemConfiguration,
+    smartStackShare: Double = 1.0 / 3.0
   ) -> Double {
     let awake = user.sleep.awakeFraction(ofHour: hour)
     switch placement {
     case .home: return user.homeScreenViews[hour] * awake
     case .homeOtherPage: return user.homeScreenViews[hour] * awake * user.otherPageProbability
-    case .smartStack: return user.homeScreenViews[hour] * awake * user.smartStackProbability
+    case .smartStack: return user.homeScreenViews[hour] * awake * smartStackShare
     case .lockScreen: return user.lockScreenViews[hour] * awake
     case .standby: return system.standbyAtNight ? user.standbyViewsPerHour * (1 - awake) : 0
+    case .carplay:
+      return user.carplayDrives[hour] * awake * user.carplayDrive.mean / 3_600 * user.carplayViewsPerHour
+    case .controlCenter: return user.controlCenterViews[hour] * awake
+    case .actionButton: return 0
     }
+  }
+
+  /// The share of Home Screen views at which the Smart Stack shows `identity` in clock hour `hour`: the
+  /// fixed probability, or (relevance rule) its relevance over the stack's total, the other apps' widgets
+  /// filling the stack up to `user.smart_stack.size` (see ``SmartStackRule``).
+  static func smartStackShare(
+    of identity: WidgetInstanceIdentity, among identities: [WidgetInstanceIdentity], hour: Int,
+    _ configuration: ScenarioConfiguration
+  ) -> Double {
+    let stack = configuration.user.smartStack
+    guard stack.rule == .relevance else { return configuration.user.smartStackProbability }
+    var total = 0.0
+    var members = 0
+    for other in identities where other.placement == .smartStack {
+      total += configuration.widgets[other.widgetIndex].relevance[hour]
+      members += 1
+    }
+    total += Double(Swift.max(0, stack.size - members)) * stack.otherRelevance
+    guard total > 0 else { return 0 }
+    return configuration.widgets[identity.widgetIndex].relevance[hour] / total
   }
 
   /// A process's rate in a clock hour, awake or asleep; tabulated once per run by the ``ProcessTable``.
@@ -83,6 +111,12 @@ extension DeviceSimulation {
       return asleep ? 0 : widgets[instances[instance.index].widgetIndex].tapsPerDay / userSettings.sleep.awakeHours
     case .activityStarts(let kind):
       return asleep ? 0 : activities.kinds[kind.index].startsPerDay / userSettings.sleep.awakeHours
+    case .tokenRotations(let kind): return activities.kinds[kind.index].tokenRotationsPerDay / 24
+    case .controlCenterViews: return asleep ? 0 : userSettings.controlCenterViews[hour]
+    case .dynamicIslandViews: return asleep ? 0 : userSettings.dynamicIslandViews[hour]
+    case .carplayDrives: return asleep ? 0 : userSettings.carplayDrives[hour]
+    // Glances are thinned to the drives: they count only while the user drives.
+    case .carplayViews: return userSettings.carplayViewsPerHour
     }
   }
 }

@@ -27,16 +27,28 @@ extension DeviceSimulation {
       }
     case .standbyInstances:
       for instance in standby.instances { raise(cause, for: instance.index, ignored: ignored, &scheduler) }
+    case .carplayInstances:
+      for instance in carplay.instances { raise(cause, for: instance.index, ignored: ignored, &scheduler) }
+    case .pushHandlers:
+      for index in instances.indices where instances[index].pushHandler {
+        raise(cause, for: index, ignored: ignored, &scheduler)
+      }
+    case .kind(let kind):
+      for position in data.sources[kind.index].range {
+        raise(cause, for: data.members[position].index, ignored: ignored, &scheduler)
+      }
     }
   }
 
   /// One instance's request: nothing happens on a switched-off phone, or for a widget this device does not
-  /// have.
+  /// have. A control spends budget only when `system.controls.budget` gives it one.
   private mutating func raise(_ cause: ReloadCause, for index: Int, ignored: Bool, _ scheduler: inout Scheduler) {
     guard !power.isOff && instances[index].installed else { return }
     let now = scheduler.now
     if ignored { return count(ReloadRequest(cause: cause, time: now), instances[index].id, .ignored) }
-    perform(instances[index].machine.request(cause, budgeted: isBudgeted(cause), at: now), index, &scheduler)
+    let budgeted =
+      isBudgeted(cause) && (instances[index].surface == .widget || system.controlBudgetPerDay != nil)
+    perform(instances[index].machine.request(cause, budgeted: budgeted, at: now), index, &scheduler)
   }
 
   /// The instance's waiting request may be grantable now (its retry fell due, or the user woke).

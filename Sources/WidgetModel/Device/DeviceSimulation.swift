@@ -25,6 +25,14 @@ struct DeviceSimulation: EventHandler {
   var instances: [WidgetInstance]
   let data: DataSources
   var standby: StandbyDisplay
+  /// The CarPlay display while the user drives (StandBy-style [D]).
+  var carplay: StandbyDisplay
+  var driving = false
+  let carplayDriveStream: RandomStream
+  /// Which widget a Smart Stack shows at a Home Screen view (the relevance rule).
+  let smartStackRotation: RandomStream
+  /// The kinds the app reloads on open (`app.on_open: reload_kinds`).
+  let openKinds: [KindID]
   var widgetPush: WidgetPushChannel
   var backgroundRefresh: BackgroundRefresh
   var silentPush: SilentPushChannel
@@ -48,7 +56,7 @@ struct DeviceSimulation: EventHandler {
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
-    installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
+    installed: [Bool]? = nil, broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
   ) {
     let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
     deviceIndex = device
@@ -84,12 +92,28 @@ struct DeviceSimulation: EventHandler {
         ActivityStreams(
           updates: stream(.activityUpdates, $0.id), lifetime: stream(.activityLifetime, $0.id),
           render: stream(.activityRender, $0.id))
-      })
+      },
+      channels: BroadcastReception(
+        channels: configuration.broadcastChannels,
+        schedule: broadcasts ?? BroadcastSchedule(configuration, replication: replication), offset: clockOffset),
+      dynamicIsland: stream(.dynamicIsland))
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
     standby = StandbyDisplay(
       enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
-      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id))
+      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id), event: .standbyRefresh)
+    carplay = StandbyDisplay(
+      enabled: !configuration.user.carplayDrives.isZero, interval: configuration.system.standbyRefreshInterval,
+      instances: instances.filter { $0.placement == .carplay && $0.installed }.map(\.id), event: .carplayRefresh)
+    carplayDriveStream = stream(.carplayDrive)
+    smartStackRotation = stream(.smartStackRotation)
+    let kinds = configuration.kinds
+    switch configuration.app.onOpen {
+    case .reloadKinds(let names):
+      // Data keys: a widget kind as written, a control kind as `control:KIND`.
+      openKinds = kinds.indices.filter { names.contains(kinds[$0].replacing("control:", with: "")) }.map(KindID.init)
+    case .reloadAll, .none: openKinds = []
+    }
     processes = DeviceSimulation.makeProcesses(configuration, stream)
     // Moved in, not copied: the caller's aggregate arrays stay uniquely referenced, so adding to them never
     // copies them.
@@ -108,15 +132,17 @@ struct DeviceSimulation: EventHandler {
   ) -> [WidgetInstance] {
     let kinds = configuration.kinds
     let stuckPossible = configuration.system.jetsamStuckProbability > 0
-    return configuration.instances.enumerated().map { index, identity in
+    let identities = configuration.instances
+    return identities.enumerated().map { index, identity in
       let widget = configuration.widgets[identity.widgetIndex]
       return WidgetInstance(
-        id: InstanceID(index), widgetIndex: identity.widgetIndex, widget: widget,
-        installed: installed?[identity.widgetIndex] ?? true, kind: KindID(kinds.firstIndex(of: widget.kind) ?? 0),
+        id: InstanceID(index), widgetIndex: identity.widgetIndex, widget: widget, placement: identity.placement,
+        installed: installed?[identity.widgetIndex] ?? true, kind: KindID(kinds.firstIndex(of: widget.dataKey) ?? 0),
         refill: configuration.budget.refill,
         expectedViews: (0..<24).map {
           DeviceSimulation.expectedViews(
-            placement: widget.placement, hour: $0, user: configuration.user, system: configuration.system)
+            placement: identity.placement, hour: $0, user: configuration.user, system: configuration.system,
+            smartStackShare: DeviceSimulation.smartStackShare(of: identity, among: identities, hour: $0, configuration))
         },
         streams: InstanceStreams(
           afterDelay: stream(.afterDelay, identity.label), build: stream(.build, identity.label),
@@ -150,17 +176,34 @@ struct DeviceSimulation: EventHandler {
       processes.append(
         PoissonProcess(role: .activityStarts(ActivityKindID(index)), stream: stream(.activityStarts, activity.id)))
     }
+    // Processes added since: only where they can fire, so scenarios without them draw exactly as before.
+    let placements = Set(configuration.instances.map(\.placement))
+    if placements.contains(.controlCenter) {
+      processes.append(PoissonProcess(role: .controlCenterViews, stream: stream(.controlCenterViews)))
+    }
+    if !configuration.liveActivities.isEmpty && !configuration.user.dynamicIslandViews.isZero {
+      processes.append(PoissonProcess(role: .dynamicIslandViews, stream: stream(.dynamicIslandViews)))
+    }
+    if placements.contains(.carplay) && !configuration.user.carplayDrives.isZero {
+      processes.append(PoissonProcess(role: .carplayDrives, stream: stream(.carplayDrives)))
+      processes.append(PoissonProcess(role: .carplayViews, stream: stream(.carplayViews)))
+    }
+    for (index, activity) in configuration.liveActivities.enumerated() where activity.tokenRotationsPerDay > 0 {
+      processes.append(
+        PoissonProcess(role: .tokenRotations(ActivityKindID(index)), stream: stream(.tokenRotations, activity.id)))
+    }
     return ProcessTable(processes)
   }
 
   /// Simulates one replication of one device.
   static func run(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
-    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, into aggregate: consuming ReplicationResult? = nil
+    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, broadcasts: BroadcastSchedule? = nil,
+    into aggregate: consuming ReplicationResult? = nil
   ) -> ReplicationResult {
     var simulation = DeviceSimulation(
       configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
-      installed: installed, into: consume aggregate)
+      installed: installed, broadcasts: broadcasts, into: consume aggregate)
     if trace {
       simulation.trace = []
       simulation.appTrace = []

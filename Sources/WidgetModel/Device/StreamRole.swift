@@ -37,6 +37,18 @@ enum StreamRole: UInt64 {
   case forceQuits
   case silentPushDelay
   case appReloadDelay
+  /// Fleet-wide: a broadcast channel's update times (entity ``BroadcastSchedule/fleetEntity``).
+  case broadcastUpdates
+  /// Dynamic Island glances and whether each expands; Control Center views; which widget a Smart Stack
+  /// shows; CarPlay drives, their length and glances; Live Activity push-token rotations.
+  case dynamicIslandViews
+  case dynamicIsland
+  case controlCenterViews
+  case smartStackRotation
+  case carplayDrives
+  case carplayDrive
+  case carplayViews
+  case tokenRotations
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

@@ -3,6 +3,20 @@ import SimulationEngine
 /// How a Live Activity start attempt ended, as activities.csv names it.
 public enum ActivityEnding: Int, CaseIterable, Sendable {
   case app, push, system, running, rejectedCap, rejectedPushBudget
+  /// Ended by the app to make room for a new one (`on_cap: end_oldest`).
+  case replaced
+  /// Refused: the device-wide maximum (`globalMaximumExceeded` [D]); the app was not in the foreground
+  /// (`visibility` [D]).
+  case rejectedDeviceCap
+  case rejectedVisibility
+
+  /// Whether the start was refused (it never ran).
+  public var isRejection: Bool {
+    switch self {
+    case .rejectedCap, .rejectedPushBudget, .rejectedDeviceCap, .rejectedVisibility: true
+    case .app, .push, .system, .running, .replaced: false
+    }
+  }
 
   public var name: String {
     switch self {
@@ -12,6 +26,9 @@ public enum ActivityEnding: Int, CaseIterable, Sendable {
     case .running: "running"
     case .rejectedCap: "rejected_cap"
     case .rejectedPushBudget: "rejected_push_budget"
+    case .replaced: "replaced"
+    case .rejectedDeviceCap: "rejected_device_cap"
+    case .rejectedVisibility: "rejected_visibility"
     }
   }
 }
@@ -59,5 +76,44 @@ extension ReplicationResult {
   /// The totals of one kind of Live Activity and one ending.
   public func activityTotals(kind: Int, ending: ActivityEnding) -> ActivityTotals {
     activityTotals[kind * ActivityEnding.allCases.count + ending.rawValue]
+  }
+}
+
+/// Where the user saw a Live Activity.
+public enum ActivitySurface: Int, CaseIterable, Sendable {
+  case lockScreen
+  case dynamicIslandCompact
+  case dynamicIslandExpanded
+
+  public var name: String {
+    switch self {
+    case .lockScreen: "lock_screen"
+    case .dynamicIslandCompact: "dynamic_island_compact"
+    case .dynamicIslandExpanded: "dynamic_island_expanded"
+    }
+  }
+
+  static var count: Int { 3 }
+  var isDynamicIsland: Bool { self != .lockScreen }
+}
+
+extension ReplicationResult {
+  mutating func countActivityView(kind: Int, _ surface: ActivitySurface, pastStaleDate: Bool) {
+    let slot = (kind * ActivitySurface.count + surface.rawValue) * 2
+    activityViews[slot] += 1
+    if pastStaleDate { activityViews[slot + 1] += 1 }
+  }
+
+  /// Views of Live Activities of kind `kind` on `surface` (all surfaces when nil), and how many of them found
+  /// a running activity past its stale date.
+  public func activityViews(kind: Int, surface: ActivitySurface? = nil) -> (views: Int, pastStaleDate: Int) {
+    var views = 0
+    var stale = 0
+    for candidate in ActivitySurface.allCases where surface == nil || candidate == surface {
+      let slot = (kind * ActivitySurface.count + candidate.rawValue) * 2
+      views += activityViews[slot]
+      stale += activityViews[slot + 1]
+    }
+    return (views, stale)
   }
 }

@@ -23,10 +23,24 @@ public enum PushCounter: Int, CaseIterable, Sendable {
 
 /// Why a Live Activity's start was refused.
 public enum ActivityRejection: Sendable, Equatable {
-  /// Too many activities running at once.
+  /// Too many of the app's activities running at once.
   case cap
+  /// Too many activities on the device (`globalMaximumExceeded` [D]).
+  case deviceCap
   /// A push-to-start beyond its budget.
   case pushBudget
+  /// The app asked while not in the foreground (`visibility` [D]).
+  case visibility
+
+  /// The ending a refused start is counted under.
+  var ending: ActivityEnding {
+    switch self {
+    case .cap: .rejectedCap
+    case .deviceCap: .rejectedDeviceCap
+    case .pushBudget: .rejectedPushBudget
+    case .visibility: .rejectedVisibility
+    }
+  }
 }
 
 /// One attempt to start a Live Activity and, if it started, its life.

@@ -51,8 +51,11 @@ public struct ReplicationResult: Sendable {
   let keepsActivityRecords: Bool
   /// Live Activity outcomes summed by kind and ending: `[kind * ActivityEnding.count + ending]`.
   public internal(set) var activityTotals: [ActivityTotals] = []
-  /// What the user saw of each Live Activity kind at Lock Screen views.
+  /// What the user saw of each Live Activity kind at Lock Screen and Dynamic Island views.
   public internal(set) var activityStaleness: [StalenessRecorder] = []
+  /// Live Activity views by `((kind * ActivitySurface.count + surface) * 2 + stale)`: views, and views past the
+  /// stale date (see ``activityViews(kind:surface:)``).
+  var activityViews: [Int] = []
   /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds, `app`) and
   /// component.
   var energy = EnergyLedger()
@@ -100,6 +103,7 @@ public struct ReplicationResult: Sendable {
     Field(\.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
     Field(\.activityTotals) { .empty($0.activityKinds * ActivityEnding.allCases.count) },
     Field(\.activityStaleness) { .empty($0.activityKinds) },
+    Field(\.activityViews) { .empty($0.activityKinds * ActivitySurface.count * 2) },
     Field(\.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.energySubjects) },
     Field(\.stateOfChargePPM) { .empty($0.hours) },
     Field(\.lowPowerDevices) { .empty($0.hours) },

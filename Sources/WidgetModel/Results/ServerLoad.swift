@@ -1,7 +1,8 @@
 import SimulationEngine
 
 /// Where a request to the app's servers comes from: the widget's own fetch, the app's fetch by the channel
-/// that ran it, or a push by type.
+/// that ran it, a push by type (a broadcast channel's update: one request for the whole fleet), or a Live
+/// Activity's push-token registration.
 public enum ServerSource: Int, CaseIterable, Sendable {
   case widgetFetch
   case appFetchForeground
@@ -12,6 +13,8 @@ public enum ServerSource: Int, CaseIterable, Sendable {
   case widgetPush
   case silentPush
   case activityPush
+  case broadcast
+  case tokenRegistration
 
   /// The column in `server_load.csv`.
   public var name: String {
@@ -25,11 +28,18 @@ public enum ServerSource: Int, CaseIterable, Sendable {
     case .widgetPush: "widget_pushes_sent"
     case .silentPush: "silent_pushes_sent"
     case .activityPush: "activity_pushes_sent"
+    case .broadcast: "broadcast_requests"
+    case .tokenRegistration: "token_registrations"
     }
   }
 
-  /// Whether it is a fetch (else a push sent).
+  /// Whether it is a fetch.
   public var isFetch: Bool { rawValue <= ServerSource.appFetchAlwaysRunning.rawValue }
+  /// Whether it is a push sent (per device, or a channel's broadcast).
+  public var isPush: Bool { !isFetch && self != .tokenRegistration }
+  /// Whether one request serves the whole fleet (a broadcast channel's update): counted once per
+  /// replication, never scaled by `fleet.represents`.
+  public var isFleetWide: Bool { self == .broadcast }
 
   /// The app's fetch on a wake channel.
   static func appFetch(_ channel: AppWakeChannel) -> ServerSource {
@@ -43,7 +53,7 @@ public enum ServerSource: Int, CaseIterable, Sendable {
   }
 
   /// `ServerSource.allCases.count`, as a constant.
-  static var count: Int { 9 }
+  static var count: Int { 11 }
 }
 
 /// What the app's servers see, per UTC minute: fetch requests and their bytes, pushes sent and delivered,
@@ -64,8 +74,20 @@ public struct ServerLoad: Sendable, Accumulator {
 
   /// Fetch requests per minute, every source.
   public var fetches: [Int64] { totals { $0.isFetch } }
-  /// Pushes sent per minute, every type.
-  public var pushesSent: [Int64] { totals { !$0.isFetch } }
+  /// Pushes sent per minute to single devices, every type (broadcasts apart: see ``pushesSent(scale:)``).
+  public var pushesSent: [Int64] { totals { $0.isPush && !$0.isFleetWide } }
+
+  /// Pushes sent per minute by the real fleet: per-device pushes times `scale` plus the broadcast channels'
+  /// requests, which are the fleet's already.
+  public func pushesSent(scale: Double) -> [Double] {
+    (0..<minuteCount).map { slot in
+      var total = Double(bySource[slot * ServerSource.count + ServerSource.broadcast.rawValue])
+      for source in ServerSource.allCases where source.isPush && !source.isFleetWide {
+        total += Double(bySource[slot * ServerSource.count + source.rawValue]) * scale
+      }
+      return total
+    }
+  }
 
   private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
     let sources = ServerSource.allCases.filter(included)
@@ -114,6 +136,13 @@ public struct ServerLoad: Sendable, Accumulator {
       pushesDelivered[slot] += 1
     } else {
       bySource[slot * ServerSource.count + source.rawValue] += 1
+    }
+  }
+
+  /// Broadcast channels' updates, each one request, at their UTC times (recorded once per replication).
+  mutating func recordBroadcasts(_ schedule: BroadcastSchedule) {
+    for time in schedule.utcMicros {
+      recordPush(.broadcast, delivered: false, at: SimTime(microseconds: time), offset: .zero)
     }
   }
 

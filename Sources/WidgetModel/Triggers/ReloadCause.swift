@@ -14,6 +14,7 @@ public enum ReloadCause: Int, CaseIterable, Sendable {
   case push
   case backgroundRefresh
   case silentPush
+  case carplay
 
   /// The name in reports.
   public var name: String { trigger.name.description }

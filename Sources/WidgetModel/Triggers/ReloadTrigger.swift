@@ -30,6 +30,13 @@ public struct ReloadScope: OptionSet, Sendable {
   public static let changedData = ReloadScope(rawValue: 4)
   /// The instances placed in StandBy.
   public static let standbyInstances = ReloadScope(rawValue: 8)
+  /// The configurations with a push handler (`push_handler`, implied by `on_change: push`), or every
+  /// instance with `system.widget_push.reloads: all`.
+  public static let pushHandlers = ReloadScope(rawValue: 16)
+  /// Every instance of one kind (the app's `reloadTimelines(ofKind:)` on open, `app.on_open`).
+  public static let kindInstances = ReloadScope(rawValue: 32)
+  /// The instances placed in CarPlay.
+  public static let carplayInstances = ReloadScope(rawValue: 64)
 
   /// The scope's words in documentation.
   public var description: String {
@@ -38,6 +45,9 @@ public struct ReloadScope: OptionSet, Sendable {
     if contains(.everyInstance) { parts.append("every instance") }
     if contains(.changedData) { parts.append("the changed kind's instances (or all, by `on_change`)") }
     if contains(.standbyInstances) { parts.append("StandBy instances") }
+    if contains(.pushHandlers) { parts.append("instances with a push handler") }
+    if contains(.kindInstances) { parts.append("the named kinds' instances") }
+    if contains(.carplayInstances) { parts.append("CarPlay instances") }
     return parts.joined(separator: "; ")
   }
 }
@@ -49,6 +59,10 @@ enum ReloadTargets {
   /// The instances the app reloads when the data of this kind changes (by its `on_change`).
   case changedData(KindID)
   case standbyInstances
+  case pushHandlers
+  /// Every instance of the kind, whatever its `on_change`.
+  case kind(KindID)
+  case carplayInstances
 
   var scope: ReloadScope {
     switch self {
@@ -56,6 +70,9 @@ enum ReloadTargets {
     case .everyInstance: .everyInstance
     case .changedData: .changedData
     case .standbyInstances: .standbyInstances
+    case .pushHandlers: .pushHandlers
+    case .kind: .kindInstances
+    case .carplayInstances: .carplayInstances
     }
   }
 }
@@ -99,17 +116,19 @@ extension ReloadCause {
         source: "A")
     case .appForeground:
       ReloadTrigger(
-        cause: self, name: "app_foreground", budget: .exempt, reloads: [.everyInstance, .changedData],
-        raisedBy: "every app open (after the app's fetch); data changes while the app is in the foreground",
+        cause: self, name: "app_foreground", budget: .exempt, reloads: [.everyInstance, .kindInstances, .changedData],
+        raisedBy:
+          "every app open, after the app's fetch (`app.on_open`); data changes while the app is in the foreground",
         source: "D")
     case .audioSession:
       ReloadTrigger(
-        cause: self, name: "audio_session", budget: .exempt, reloads: [.everyInstance, .changedData],
+        cause: self, name: "audio_session", budget: .exempt,
+        reloads: [.everyInstance, .kindInstances, .changedData],
         raisedBy: "the start of an audio or navigation session; data changes during one", source: "D")
     case .appIntent:
       ReloadTrigger(
         cause: self, name: "app_intent", budget: .exempt, reloads: .namedInstance,
-        raisedBy: "a tap on the widget's App Intent button or toggle", source: "D")
+        raisedBy: "a tap on the widget's or control's App Intent button or toggle", source: "D")
     case .environmentChange:
       ReloadTrigger(
         cause: self, name: "environment_change", budget: .exempt, reloads: .everyInstance,
@@ -128,8 +147,10 @@ extension ReloadCause {
         raisedBy: "a view of a rarely visited page's widget with a request waiting", source: "D")
     case .push:
       ReloadTrigger(
-        cause: self, name: "push", budget: .budgeted, reloads: .everyInstance,
-        raisedBy: "a delivered WidgetKit push (reloads like `reloadAllTimelines()`)", source: "D")
+        cause: self, name: "push", budget: .budgeted, reloads: [.pushHandlers, .everyInstance],
+        raisedBy:
+          "a delivered WidgetKit or control push: reloads the push-enabled configurations (`system.widget_push.reloads`)",
+        source: "D")
     case .backgroundRefresh:
       ReloadTrigger(
         cause: self, name: "background_refresh", budget: .appBackground, reloads: .changedData,
@@ -138,6 +159,10 @@ extension ReloadCause {
       ReloadTrigger(
         cause: self, name: "silent_push", budget: .appBackground, reloads: .changedData,
         raisedBy: "a background (silent) push's launch whose fetch found new data of the kind", source: "D")
+    case .carplay:
+      ReloadTrigger(
+        cause: self, name: "carplay", budget: .exempt, reloads: .carplayInstances,
+        raisedBy: "the CarPlay display's refresh while driving (StandBy-style, iOS 26)", source: "A")
     }
   }
 

@@ -1,0 +1,159 @@
+import SimulationEngine
+
+/// When each broadcast channel sends its updates in one replication, on the UTC clock: drawn once for the
+/// whole fleet (every device of the replication sees the same updates), from 14 h before the run to 14 h
+/// after it, so devices in every time zone see a full run's worth.
+public struct BroadcastSchedule: Sendable {
+  /// Every channel's update times in microseconds since day 0 00:00 UTC, ascending per channel, one flat
+  /// array; channel `c`'s are `utcMicros[ranges[c]]`.
+  public let utcMicros: [Int64]
+  public let ranges: [Range<Int>]
+
+  /// The entity whose streams draw fleet-wide processes (no device has this index).
+  static let fleetEntity = UInt64.max
+
+  public init(_ configuration: ScenarioConfiguration, replication: Int) {
+    var times: [Int64] = []
+    var ranges: [Range<Int>] = []
+    let margin = ServerLoad.maximumOffset
+    // Drawn on a clock shifted a day later, so daily windows apply to non-negative times.
+    let shift = SimDuration.day
+    let first = SimTime.zero + shift - margin
+    let last = SimTime.zero + shift + .days(Int64(configuration.days)) + margin
+    for channel in configuration.broadcastChannels {
+      let start = times.count
+      let stream = RandomStream(
+        seed: StreamSeed(
+          scenarioSeed: configuration.seed, replication: UInt64(replication), entity: BroadcastSchedule.fleetEntity,
+          stream: StreamRole.broadcastUpdates.streamID(label: channel.id)))
+      var time = SimTime.zero
+      while true {
+        time = time + SimDuration(seconds: Swift.max(1, channel.updateInterval.sample(stream)))
+        if let window = channel.activeWindow, !window.contains(time) {
+          // Closed: the next update comes an interval after the window next opens.
+          time = window.from.next(after: time)
+          continue
+        }
+        guard time < last else { break }
+        if time >= first { times.append((time - shift).microseconds) }
+      }
+      ranges.append(start..<times.count)
+    }
+    utcMicros = times
+    self.ranges = ranges
+  }
+
+  /// Updates channel `channel` sends in the run (between the first and last UTC day's midnights).
+  public func updates(channel: Int, days: Int) -> Int {
+    let end = SimDuration.days(Int64(days)).microseconds
+    return utcMicros[ranges[channel]].count { $0 >= 0 && $0 < end }
+  }
+}
+
+/// One device's side of the broadcast channels: which of its running Live Activities subscribe to each, the
+/// channel's next update on the device's clock, and (storage `most_recent`) an update missed while the
+/// phone was off, delivered when it returns [D, WWDC24]. Owns the `broadcastUpdate` events (target: the
+/// channel); an update's event is pending only while someone subscribes.
+struct BroadcastReception {
+  let storage: [BroadcastStorage]
+  let schedule: BroadcastSchedule
+  /// The device's clock runs this far ahead of UTC.
+  let offset: SimDuration
+  /// Per channel: the position of its next update in the schedule, its pending event, running activities
+  /// subscribed, and whether an update was missed while the phone was off.
+  private var next: [Int]
+  private var event: [EventHandle?]
+  private(set) var subscribers: [Int]
+  var missed: [Bool]
+
+  init(channels: [BroadcastChannelConfiguration], schedule: BroadcastSchedule, offset: SimDuration) {
+    storage = channels.map(\.storage)
+    self.schedule = schedule
+    self.offset = offset
+    next = schedule.ranges.map(\.lowerBound)
+    event = Array(repeating: nil, count: channels.count)
+    subscribers = Array(repeating: 0, count: channels.count)
+    missed = Array(repeating: false, count: channels.count)
+  }
+
+  /// An activity subscribed: the channel's next update is scheduled if it is not already.
+  mutating func subscribe(_ channel: Int, _ scheduler: inout Scheduler) {
+    subscribers[channel] += 1
+    if event[channel] == nil { scheduleNext(channel, &scheduler) }
+  }
+
+  /// An activity ended (the pending update, if any, finds no one and schedules no more).
+  mutating func unsubscribe(_ channel: Int) {
+    subscribers[channel] -= 1
+    if subscribers[channel] == 0 { missed[channel] = false }
+  }
+
+  /// The channel's update event ran: the next is scheduled while someone subscribes.
+  mutating func fired(_ channel: Int, _ scheduler: inout Scheduler) {
+    event[channel] = nil
+    if subscribers[channel] > 0 { scheduleNext(channel, &scheduler) }
+  }
+
+  private mutating func scheduleNext(_ channel: Int, _ scheduler: inout Scheduler) {
+    let nowUTC = scheduler.now.microseconds - offset.microseconds
+    let end = schedule.ranges[channel].upperBound
+    var position = next[channel]
+    while position < end && schedule.utcMicros[position] <= nowUTC { position += 1 }
+    next[channel] = position
+    guard position < end else { return }
+    event[channel] = scheduler.schedule(
+      at: SimTime(microseconds: schedule.utcMicros[position] + offset.microseconds),
+      kind: DeviceEventKind.broadcastUpdate.eventKind, target: UInt32(channel))
+  }
+}
+
+/// The channels' updates reaching this device's activities.
+extension LiveActivities {
+  /// Channel `channel` sends an update: every running activity subscribed to it receives it as its own
+  /// push would arrive (budget, priority, rendering). A switched-off phone misses it; with storage
+  /// `most_recent` it gets the latest when it returns.
+  mutating func broadcast(
+    channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
+    channels.fired(channel, &scheduler)
+    let now = scheduler.now
+    var position = 0
+    while position < onLockScreen.count {
+      let activity = onLockScreen[position]
+      position += 1
+      let kind = records[activity.index].kind
+      guard runtime[activity.index].phase == .active && kinds[kind.index].broadcastChannel == channel else {
+        continue
+      }
+      if poweredOff {
+        // Sent to APNs, not delivered: the content falls behind.
+        records[activity.index].updatesSent += 1
+        if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
+        result.countPush(
+          hourIndex: now.hourIndex, target: .activity(kind), priority: kinds[kind.index].priority, .sent)
+        if channels.storage[channel] == .mostRecent { channels.missed[channel] = true }
+      } else {
+        push(activity, poweredOff: false, &scheduler, &result)
+      }
+    }
+  }
+
+  /// The phone is back on: channels with storage `most_recent` deliver the latest update it missed to
+  /// every subscribed running activity.
+  mutating func deviceReturned(_ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+    for channel in channels.missed.indices where channels.missed[channel] {
+      channels.missed[channel] = false
+      var position = 0
+      while position < onLockScreen.count {
+        let activity = onLockScreen[position]
+        position += 1
+        let kind = records[activity.index].kind
+        guard runtime[activity.index].phase == .active && kinds[kind.index].broadcastChannel == channel else {
+          continue
+        }
+        // The stored message carries the latest content (it was counted as sent when the channel sent it).
+        push(activity, poweredOff: false, stored: true, &scheduler, &result)
+      }
+    }
+  }
+}

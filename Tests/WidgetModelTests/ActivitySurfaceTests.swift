@@ -1,0 +1,156 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+@Suite("Live Activity stale dates, Dynamic Island, starts, caps and broadcast channels")
+struct ActivitySurfaceTests {
+  /// One activity a day from 08:00 for 12 h (the system's 8 h cap lifted), updated every `interval` s.
+  static func allDay(_ id: String = "match", interval: Double = 1_800, start: ActivityStart = .pushToStart)
+    -> LiveActivityConfiguration
+  {
+    var activity = LiveActivityConfiguration(
+      id: id, startsPerDay: 0, startsAt: [TimeOfDay(hours: 8, minutes: 0)], start: start,
+      updateInterval: try! .constant(interval), duration: try! .constant(12 * 3_600), dismissal: .immediate,
+      memoryBytes: try! .constant(1e6))
+    activity.staleAfter = .minutes(10)
+    return activity
+  }
+
+  static func scenario(_ activities: [LiveActivityConfiguration], days: Int = 20) -> ScenarioConfiguration {
+    var configuration = ModelFixtures.quiet([ModelFixtures.widget("w", policy: .never)], days: days)
+    configuration.liveActivities = activities
+    configuration.system.liveActivities.maximumActive = .hours(13)
+    configuration.system.liveActivities.pushToStartBudget = 100
+    return configuration
+  }
+
+  @Test("stale_after 10 min with an update every 30 min: two thirds of Lock Screen views see a stale activity")
+  func staleDate() {
+    let result = ScenarioRunner.runReplication(
+      ActivitySurfaceTests.scenario([ActivitySurfaceTests.allDay()]), replication: 0)
+    let seen = result.activityViews(kind: 0, surface: .lockScreen)
+    #expect(seen.views > 1_000)
+    #expect(KnownAnswer.share(seen.pastStaleDate, of: seen.views, is: 2.0 / 3.0))
+    // Every update is admitted (2 an hour), so the other measure (an update sent but not shown) stays 0.
+    #expect(result.activityStaleness[0].staleViews == 0)
+  }
+
+  @Test("the Dynamic Island shows the most relevant running activity, compact or expanded by share")
+  func dynamicIsland() {
+    var low = ActivitySurfaceTests.allDay("low")
+    low.relevanceScore = 1
+    var high = ActivitySurfaceTests.allDay("high")
+    high.relevanceScore = 5
+    var configuration = ActivitySurfaceTests.scenario([low, high])
+    configuration.user.dynamicIslandViews = HourlyRate(perHour: 4)
+    configuration.user.dynamicIslandExpandedShare = 0.2
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(result.activityViews(kind: 0, surface: .dynamicIslandCompact).views == 0)
+    #expect(result.activityViews(kind: 0, surface: .dynamicIslandExpanded).views == 0)
+    let compact = result.activityViews(kind: 1, surface: .dynamicIslandCompact)
+    let expanded = result.activityViews(kind: 1, surface: .dynamicIslandExpanded)
+    let views = compact.views + expanded.views
+    // 4 glances an hour during the 12 h the activities run (all awake): Poisson.
+    #expect(KnownAnswer.count(views, poissonMean: 4 * 12 * 20))
+    #expect(KnownAnswer.share(expanded.views, of: views, is: 0.2))
+    #expect(KnownAnswer.share(compact.pastStaleDate + expanded.pastStaleDate, of: views, is: 2.0 / 3.0))
+  }
+
+  @Test("an app request outside the foreground fails with visibility; a start by the user opens the app")
+  func startsNeedTheForeground() {
+    let requested = ScenarioRunner.runReplication(
+      ActivitySurfaceTests.scenario([ActivitySurfaceTests.allDay(start: .appRequest)], days: 3), replication: 0)
+    #expect(requested.activities.count == 3)
+    #expect(requested.activities.allSatisfy { $0.ending == .rejectedVisibility })
+    #expect(requested.appWakeTotal(channel: .foreground, outcome: .granted) == 0)
+    let started = ScenarioRunner.runReplication(
+      ActivitySurfaceTests.scenario([ActivitySurfaceTests.allDay(start: .app)], days: 3), replication: 0)
+    #expect(started.activities.allSatisfy { $0.rejection == nil })
+    #expect(started.appWakeTotal(channel: .foreground, outcome: .granted) == 3, "each start opened the app")
+  }
+
+  @Test("over a cap the app rejects the start, or ends its oldest activity to make room")
+  func capPolicies() {
+    var activity = ActivitySurfaceTests.allDay()
+    activity.startsAt = (0..<3).map { TimeOfDay(hours: 8, minutes: $0) }
+    var configuration = ActivitySurfaceTests.scenario([activity], days: 1)
+    configuration.system.liveActivities.maxConcurrent = 2
+    let rejected = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(rejected.activities.map(\.ending) == [.app, .app, .rejectedCap])
+    configuration.liveActivities[0].onCap = .endOldest
+    let replaced = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(replaced.activities.map(\.ending) == [.replaced, .app, .app])
+    configuration.system.liveActivities.maxConcurrent = 5
+    configuration.system.liveActivities.maxConcurrentDevice = 1
+    configuration.liveActivities[0].onCap = .reject
+    let device = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(device.activities.map(\.ending) == [.app, .rejectedDeviceCap, .rejectedDeviceCap])
+  }
+
+  /// 1,000 devices each running the channel's activity from 00:01 to 07:55 UTC; the channel sends every
+  /// 6 h on the UTC clock (00:00, 06:00, 12:00, 18:00): each device receives the 06:00 update.
+  static func broadcastFleet(storage: BroadcastStorage = .none) -> ScenarioConfiguration {
+    var activity = ActivitySurfaceTests.allDay(start: .app)
+    activity.startsAt = [TimeOfDay(hours: 0, minutes: 1)]
+    activity.duration = try! .constant(7 * 3_600 + 54 * 60)
+    activity.broadcastChannel = 0
+    var configuration = ActivitySurfaceTests.scenario([activity], days: 2)
+    configuration.broadcastChannels = [
+      BroadcastChannelConfiguration(id: "scores", storage: storage, updateInterval: try! .constant(6 * 3_600))
+    ]
+    configuration.fleet.devices = 1_000
+    return configuration
+  }
+
+  @Test("a broadcast update reaches 1,000 devices with one server request; deliveries stay per device")
+  func broadcast() throws {
+    let configuration = ActivitySurfaceTests.broadcastFleet()
+    let schedule = BroadcastSchedule(configuration, replication: 0)
+    #expect(schedule.updates(channel: 0, days: 2) == 8, "every 6 h for 2 days")
+    let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
+    var broadcasts: Int64 = 0
+    var activityPushes: Int64 = 0
+    for slot in 0..<result.serverLoad.minuteCount {
+      broadcasts += result.serverLoad.requests(slot: slot, source: .broadcast)
+      activityPushes += result.serverLoad.requests(slot: slot, source: .activityPush)
+    }
+    let inRun = schedule.updates(channel: 0, days: 2)
+    #expect(broadcasts >= Int64(inRun) && broadcasts <= Int64(inRun) + 6, "the run's updates, plus the ±14 h margin")
+    #expect(activityPushes == 0, "no per-device push")
+    #expect(result.pushTotal(target: 1, counter: .delivered) == 1_000 * 2, "the 06:00 update, on every device")
+    #expect(result.serverLoad.pushesDelivered.reduce(0, +) == 1_000 * 2)
+  }
+
+  @Test("a phone that was off misses a no-storage update; most_recent delivers the latest when it returns")
+  func storagePolicies() throws {
+    for storage in BroadcastStorage.allCases {
+      var configuration = ActivitySurfaceTests.broadcastFleet(storage: storage)
+      configuration.fleet.devices = 1
+      var simulation = DeviceSimulation(configuration: configuration, replication: 0)
+      var scheduler = Scheduler(capacity: 64)
+      simulation.start(&scheduler)
+      _ = scheduler.run(until: SimTime.zero + .hours(5), handler: &simulation)
+      var result = simulation.takeResult()
+      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &result)
+      #expect(simulation.activities.records[0].updatesSent == 1)
+      simulation.activities.deviceReturned(&scheduler, &result)
+      let delivered = simulation.activities.records[0].updatesDelivered
+      #expect(delivered == (storage == .mostRecent ? 1 : 0), "\(storage)")
+      #expect(simulation.activities.records[0].updatesSent == 1, "the stored message is not sent again")
+    }
+  }
+
+  @Test("token rotations send one registration each, only while an activity runs")
+  func tokenRotations() {
+    var activity = ActivitySurfaceTests.allDay()
+    activity.tokenRotationsPerDay = 4
+    let result = ScenarioRunner.runReplication(ActivitySurfaceTests.scenario([activity], days: 30), replication: 0)
+    var registrations: Int64 = 0
+    for slot in 0..<result.serverLoad.minuteCount {
+      registrations += result.serverLoad.requests(slot: slot, source: .tokenRegistration)
+    }
+    // 4 a day for the 12 h a day the activity runs.
+    #expect(KnownAnswer.count(Int(registrations), poissonMean: 2 * 30))
+  }
+}
