@@ -33,7 +33,8 @@ enum ScenarioDecoder {
     if let controls = top.optional("controls") {
       widgets += try decodeControls(controls, takenIDs: Set(widgets.map(\.id)))
     }
-    let app = try top.optional("app").map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
+    let appValue = top.optional("app")
+    let app = try appValue.map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
     let channelsValue = top.optional("broadcast_channels")
     let channels =
       try channelsValue.map { v throws(ScenarioError) in
@@ -49,9 +50,12 @@ enum ScenarioDecoder {
         channelsValue.warn("broadcast channel '\(channel.id)' has no Live Activity subscribed (updates.broadcast)")
       }
     }
-    if case .reloadKinds(let names) = app.onOpen {
+    if case .reloadKinds(let names) = app.onOpen, let appValue {
+      var section = try appValue.mapping()
+      var open = try section.required("on_open", "").mapping()
+      let list = try open.required("reload_kinds", "")
       for name in names where !widgets.contains(where: { $0.kind == name }) {
-        throw (top.value).error("app.on_open names kind '\(name)', which no widget or control has")
+        throw list.error("kind '\(name)', which no widget or control has")
       }
     }
     let fleet =

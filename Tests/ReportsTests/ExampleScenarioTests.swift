@@ -123,6 +123,25 @@ struct FailureScenarioTests {
     #expect(activities.count > 1)
   }
 
+  @Test("sports-broadcast: one server request per channel update whatever the fleet's size; deliveries per phone")
+  func broadcastServerLoad() throws {
+    func run(_ devices: Int) throws -> ReplicationResult {
+      let configuration = try exampleScenario(
+        "sports-broadcast", overrides: ["fleet.devices=\(devices)", "days=2", "replications=1"])
+      return FleetRunner.run(configuration, replication: 0, jobs: 2).result
+    }
+    let small = try run(40)
+    let large = try run(80)
+    func requests(_ result: ReplicationResult, _ source: ServerSource) -> Int64 {
+      (0..<result.serverLoad.minuteCount).reduce(0) { $0 + result.serverLoad.requests(slot: $1, source: source) }
+    }
+    #expect(requests(small, .broadcast) > 0)
+    #expect(requests(small, .broadcast) == requests(large, .broadcast), "the channel's updates are the fleet's")
+    // Push-to-start is the only per-device push: one per phone and day.
+    #expect(requests(small, .activityPush) == 40 * 2 && requests(large, .activityPush) == 80 * 2)
+    #expect(large.pushTotal(target: 1, counter: .delivered) > small.pushTotal(target: 1, counter: .delivered))
+  }
+
   @Test("memory-heavy: the jetsam share matches P(memory > 30 MiB) from GSL's normal CDF")
   func memoryHeavyJetsamShare() throws {
     let configuration = try exampleScenario("memory-heavy")
