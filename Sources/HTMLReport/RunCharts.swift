@@ -14,8 +14,10 @@ struct RunCharts {
     let reloads = try table("reloads.csv")
     var charts = [
       try reloadsByHour(reloads, by: "cause"), try reloadsByHour(reloads, by: "outcome"),
-      try budget(), try staleness(), try energy(), try battery(),
+      try budget(), try staleness(),
     ]
+    if let activities = try activityStaleness() { charts.append(activities) }
+    charts += [try energy(), try battery()]
     // Run folders written before app_wakes.csv existed have no such file.
     if let wakes = try? table("app_wakes.csv") { charts.append(try appWakes(wakes)) }
     if devices > 1 { charts.append(try serverLoad()) }
@@ -149,65 +151,6 @@ struct RunCharts {
       caption: "Reloads left in each instance's budget at the end of every hour: the line is the mean over days "
         + "and replications, the band the 10th to 90th percentile. Where it reaches 0 the budget ran out.",
       spec: spec, marks: [("budget", labels.count)])
-  }
-
-  // MARK: - Staleness
-
-  func staleness() throws(CSVTable.ReadError) -> Chart {
-    let table = try table("staleness_histogram.csv")
-    let widget = try table.column("widget")
-    let bin = try table.column("bin")
-    let views = try table.column("views")
-    let labels = RunCharts.labels(table, column: widget)
-    var counts: [String: [String: Double]] = [:]
-    var totals: [String: Double] = [:]
-    for row in table.rows where labels.contains(row[widget]) {
-      let value = CSVTable.number(row[views]) ?? 0
-      counts[row[widget], default: [:]][row[bin], default: 0] += value
-      totals[row[widget], default: 0] += value
-    }
-    let bins = StalenessHistogramReport.bins
-    var values: [JSONValue] = []
-    for label in labels {
-      let total = totals[label] ?? 0
-      for (order, name) in bins.enumerated() {
-        let count = counts[label]?[name] ?? 0
-        values.append(
-          VegaLite.row([
-            ("bin", .string(name)), ("order", .integer(order)), ("widget", .string(label)),
-            ("share", .number(total > 0 ? count / total : 0)), ("views", .number(count)),
-          ]))
-      }
-    }
-    let spec = VegaLite.unit(
-      values: values,
-      layers: [
-        VegaLite.layer(
-          "staleness", mark: VegaLite.mark("bar"),
-          encoding: [
-            (
-              "x",
-              VegaLite.field(
-                "bin", "ordinal", title: "age of the content the user saw",
-                extra: [("sort", .object([("field", .string("order"))]))])
-            ),
-            (
-              "y",
-              VegaLite.field(
-                "share", "quantitative", title: "share of views (square-root scale)",
-                extra: [
-                  ("axis", .object([("format", .string("%"))])), ("scale", .object([("type", .string("sqrt"))])),
-                ])
-            ),
-            ("color", VegaLite.field("widget", "nominal", title: "widget")),
-            ("xOffset", .object([("field", .string("widget"))])),
-          ])
-      ])
-    return Chart(
-      id: "staleness", title: "Staleness at views",
-      caption: "How old the displayed content was at each view, as a share of the instance's views over all "
-        + "replications: fresh is current data; placeholder views found no content.",
-      spec: spec, marks: [("staleness", values.count)])
   }
 
   // MARK: - Energy

@@ -36,8 +36,12 @@ struct ValidateCommand: ParsableCommand {
           path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
         let configuration = loaded.configuration
         for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
+        let controls = configuration.widgets.count { $0.surface == .control }
+        let surfaces =
+          "\(configuration.widgets.count - controls) widgets" + (controls > 0 ? ", \(controls) controls" : "")
+          + (configuration.liveActivities.isEmpty ? "" : ", \(configuration.liveActivities.count) Live Activities")
         print(
-          "\(file): ok (\(configuration.widgets.count) widgets, \(configuration.instances.count) instances, "
+          "\(file): ok (\(surfaces), \(configuration.instances.count) instances, "
             + "\(configuration.days) days, \(configuration.replications) replications; work: "
             + "\(WorkEstimate(configuration).description))")
       } catch {

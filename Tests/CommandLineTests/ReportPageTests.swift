@@ -96,6 +96,29 @@ struct ReportPageTests {
     try Self.expectScreenshot(page, width: 1280)
   }
 
+  @Test("Live Activities get a staleness chart; controls and activities are named as such in the staleness legend")
+  func surfacesReport() throws {
+    let flights = TestFiles.temporaryDirectory() + "/flights"
+    let run = try Subprocess.run([
+      "run", Repository.path("Scenarios/flight-tracker.yaml"), "--days", "3", "--replications", "2", "--out", flights,
+      "--report", "--quiet",
+    ])
+    #expect(run.code == 0, "\(run.output)")
+    let rendered = try Self.render("\(flights)/report.html", width: 1280)
+    let ids = Self.expectDrawn(rendered, "flight-tracker")
+    #expect(ids.contains("activity-staleness"))
+    #expect(rendered.dom.contains("flight (Live Activity)"))
+    let home = TestFiles.temporaryDirectory() + "/home"
+    let controls = try Subprocess.run([
+      "run", Repository.path("Scenarios/smart-home-controls.yaml"), "--days", "2", "--replications", "2", "--out",
+      home, "--report", "--quiet",
+    ])
+    #expect(controls.code == 0, "\(controls.output)")
+    let page = try Self.render("\(home)/report.html", width: 1280)
+    Self.expectDrawn(page, "smart-home-controls")
+    #expect(page.dom.contains("door@control_center (control)"))
+  }
+
   @Test("a fleet run's report adds server load per minute with its peak marked")
   func fleetReport() throws {
     let directory = TestFiles.temporaryDirectory() + "/fleet"

@@ -83,9 +83,10 @@ struct SurfaceKeysTests {
     #expect(door.build.cpuSeconds.mean == 0.05 && door.build.fetchProbability == 1 && door.tapsPerDay == 3)
     #expect(door.data.push && door.pushHandler && door.dataKey == "control:DoorLock")
     #expect(loaded.kinds == ["K", "K2", "control:DoorLock"])
-    #expect(loaded.instances.map(\.label).suffix(5) == [
-      "stacked@smart_stack", "stacked@standby", "stacked@carplay", "door@control_center", "door@lock_screen",
-    ])
+    #expect(
+      loaded.instances.map(\.label).suffix(5) == [
+        "stacked@smart_stack", "stacked@standby", "stacked@carplay", "door@control_center", "door@lock_screen",
+      ])
     let user = loaded.user
     #expect(user.controlCenterViews[3] == 2 && user.dynamicIslandViews[3] == 5)
     #expect(user.dynamicIslandExpandedShare == 0.3)
@@ -113,25 +114,35 @@ struct SurfaceKeysTests {
       ("controls:\n  - {id: w, kind: D}\n", "controls[w].id", "duplicate id 'w'"),
       ("controls:\n  - {id: app, kind: D}\n", "controls[app].id", "duplicate id 'app'"),
       ("controls:\n  - {id: d, kind: D, value: {cpuu: 1s}}\n", "controls[d].value.cpuu", "cpu"),
-      ("controls:\n  - {id: d, kind: D, data: {on_change: push}, push_handler: false}\n",
-       "controls[d].push_handler", "needs a push handler"),
+      (
+        "controls:\n  - {id: d, kind: D, data: {on_change: push}, push_handler: false}\n",
+        "controls[d].push_handler", "needs a push handler"
+      ),
       ("system:\n  controls: {budget: 5}\n", "system.controls.budget", "expected off"),
       ("system:\n  widget_push: {reloads: some}\n", "system.widget_push.reloads", "push_handlers"),
       ("user:\n  smart_stack: {rule: random}\n", "user.smart_stack.rule", "relevance"),
       ("user:\n  smart_stack: {size: 0}\n", "user.smart_stack.size", "must be"),
-      ("user:\n  dynamic_island_views: {per_hour: 2, expanded_share: 2}\n",
-       "user.dynamic_island_views.expanded_share", "between 0 and 1"),
+      (
+        "user:\n  dynamic_island_views: {per_hour: 2, expanded_share: 2}\n",
+        "user.dynamic_island_views.expanded_share", "between 0 and 1"
+      ),
       ("user:\n  carplay: {drive: 20m}\n", "user.carplay", "expected a rate"),
       ("app:\n  on_open: {reload_kinds: [Nope]}\n", "app.on_open.reload_kinds", "no widget or control has"),
       ("app:\n  on_open: sometimes\n", "app.on_open", "reload_all"),
       ("broadcast_channels:\n  - {id: s, storage: forever}\n", "broadcast_channels[s].storage", "most_recent"),
       ("broadcast_channels:\n  - {id: s}\n  - {id: s}\n", "broadcast_channels[s].id", "duplicate broadcast"),
-      ("system:\n  live_activities: {max_broadcast_channels: 1}\nbroadcast_channels:\n  - {id: a}\n  - {id: b}\n",
-       "broadcast_channels", "max_broadcast_channels"),
-      ("live_activities:\n  - {id: m, updates: {broadcast: nope}}\n", "live_activities[m].updates.broadcast",
-       "no broadcast channel 'nope'"),
-      ("broadcast_channels:\n  - {id: s}\nlive_activities:\n  - {id: m, updates: {broadcast: s, interval: 1m}}\n",
-       "live_activities[m].updates.interval", "from its channel"),
+      (
+        "system:\n  live_activities: {max_broadcast_channels: 1}\nbroadcast_channels:\n  - {id: a}\n  - {id: b}\n",
+        "broadcast_channels", "max_broadcast_channels"
+      ),
+      (
+        "live_activities:\n  - {id: m, updates: {broadcast: nope}}\n", "live_activities[m].updates.broadcast",
+        "no broadcast channel 'nope'"
+      ),
+      (
+        "broadcast_channels:\n  - {id: s}\nlive_activities:\n  - {id: m, updates: {broadcast: s, interval: 1m}}\n",
+        "live_activities[m].updates.interval", "from its channel"
+      ),
       ("live_activities:\n  - {id: m, stale_after: 0s}\n", "live_activities[m].stale_after", "must be"),
       ("live_activities:\n  - {id: m, on_cap: queue}\n", "live_activities[m].on_cap", "end_oldest"),
       ("live_activities:\n  - {id: m, start: background}\n", "live_activities[m].start", "app_request"),
