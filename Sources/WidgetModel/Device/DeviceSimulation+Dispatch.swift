@@ -71,7 +71,7 @@ extension DeviceSimulation {
     switch processes.fired(process, &scheduler) {
     case .homeScreenViews:
       let visitsOtherPage = user.visitsOtherPage()
-      let stackShows = smartStackChoice(at: scheduler.now)
+      let stackShows = smartStack.shown(hour: scheduler.now.clockHour)
       for index in instances.indices {
         let visible: Bool
         switch instances[index].placement {
@@ -140,30 +140,6 @@ extension DeviceSimulation {
     guard !power.isOff else { return }
     if activities.kinds[kind.index].start == .app && !app.isForeground { appOpened(&scheduler) }
     activities.startActivity(kind, appInForeground: app.isForeground, &scheduler, &result)
-  }
-
-  /// The instance the Smart Stack shows at a Home Screen view under the relevance rule (-1: another app's
-  /// widget, or no stack): each of the stack's widgets with probability proportional to its relevance at
-  /// this clock hour, the other apps' widgets filling it up to `user.smart_stack.size` [A]. Two passes, no
-  /// allocation; no draw when the app has no widget in a stack.
-  func smartStackChoice(at now: SimTime) -> Int {
-    let stack = user.configuration.smartStack
-    guard stack.rule == .relevance else { return -1 }
-    let hour = now.clockHour
-    var total = 0.0
-    var members = 0
-    for index in instances.indices where instances[index].placement == .smartStack {
-      total += widgets[instances[index].widgetIndex].relevance[hour]
-      members += 1
-    }
-    guard members > 0 else { return -1 }
-    total += Double(Swift.max(0, stack.size - members)) * stack.otherRelevance
-    var remaining = smartStackRotation.uniform() * total
-    for index in instances.indices where instances[index].placement == .smartStack {
-      remaining -= widgets[instances[index].widgetIndex].relevance[hour]
-      if remaining < 0 { return index }
-    }
-    return -1
   }
 
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server

@@ -29,8 +29,8 @@ struct DeviceSimulation: EventHandler {
   var carplay: StandbyDisplay
   var driving = false
   let carplayDriveStream: RandomStream
-  /// Which widget a Smart Stack shows at a Home Screen view (the relevance rule).
-  let smartStackRotation: RandomStream
+  /// Which widget the Smart Stack shows at a Home Screen view (the relevance rule).
+  let smartStack: SmartStack
   /// The kinds the app reloads on open (`app.on_open: reload_kinds`).
   let openKinds: [KindID]
   var widgetPush: WidgetPushChannel
@@ -99,6 +99,9 @@ struct DeviceSimulation: EventHandler {
       dynamicIsland: stream(.dynamicIsland))
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
+    smartStack = SmartStack(
+      instances: instances, widgets: configuration.widgets, settings: configuration.user.smartStack,
+      rotation: stream(.smartStackRotation))
     standby = StandbyDisplay(
       enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
       instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id), event: .standbyRefresh)
@@ -106,7 +109,6 @@ struct DeviceSimulation: EventHandler {
       enabled: !configuration.user.carplayDrives.isZero, interval: configuration.system.standbyRefreshInterval,
       instances: instances.filter { $0.placement == .carplay && $0.installed }.map(\.id), event: .carplayRefresh)
     carplayDriveStream = stream(.carplayDrive)
-    smartStackRotation = stream(.smartStackRotation)
     let kinds = configuration.kinds
     switch configuration.app.onOpen {
     case .reloadKinds(let names):
