@@ -1,6 +1,7 @@
 import WidgetModel
 
-/// `budget.csv`: each instance's budget remaining at the end of every hour.
+/// `budget.csv`: each instance's budget remaining at the end of every hour (controls only when they have a
+/// budget).
 enum BudgetReport: RunReport {
   static let file = "budget.csv"
   static let header = "replication,day,hour,widget,budget_remaining\n"
@@ -10,6 +11,7 @@ enum BudgetReport: RunReport {
     let labels = subjects.instances
     var text = ""
     HourlyRows.forEach(result, labels: labels) { result, day, hour, instance, label in
+      guard subjects.instanceBudgeted[instance] else { return }
       let remaining = result.budgetRemaining(day: day, hour: hour, instance: instance)
       text +=
         "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(CSVFormat.number(remaining, decimals: 2))\n"

@@ -23,6 +23,8 @@ public struct RunSummary: Sendable {
     public var instances: [String]
     /// What each instance is: `widget` or `control` (the `subject_kind` column).
     public var instanceKinds: [String]
+    /// Whether each instance has a reload budget (a control only with `system.controls.budget`).
+    public var instanceBudgeted: [Bool]
     /// Whether any widget kind sends WidgetKit pushes (then `widget_push` rows appear).
     public var widgetPush: Bool
     /// Live Activity ids, in scenario order.
@@ -37,6 +39,7 @@ public struct RunSummary: Sendable {
       self.serverScale = serverScale
       self.instances = instances
       self.instanceKinds = instanceKinds ?? instances.map { _ in WidgetSurface.widget.rawValue }
+      instanceBudgeted = instances.map { _ in true }
       self.widgetPush = widgetPush
       self.activities = activities
     }
@@ -47,6 +50,9 @@ public struct RunSummary: Sendable {
         instanceKinds: configuration.instances.map { configuration.widgets[$0.widgetIndex].surface.rawValue },
         widgetPush: configuration.widgets.contains { $0.data.push },
         activities: configuration.liveActivities.map(\.id), serverScale: configuration.fleet.scale)
+      instanceBudgeted = configuration.instances.map {
+        configuration.widgets[$0.widgetIndex].surface == .widget || configuration.system.controlBudgetPerDay != nil
+      }
     }
 
     /// (label, metrics each with the index it is computed for) in report order.
