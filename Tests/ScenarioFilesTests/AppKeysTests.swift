@@ -111,5 +111,12 @@ struct AppKeysTests {
     #expect(never.warnings.first?.message.contains("the app never runs") == true)
     #expect(try Self.load("app:\n  background_refresh: {interval: 15m}\n", opens: "0").warnings.isEmpty)
     #expect(try Self.load("", onChange: "silent_push", opens: "0").warnings.isEmpty)
+    // A silent push for one kind launches the app, which then learns of every kind's changes.
+    let second =
+      "  - id: v\n    kind: Other\n    timeline: {policy: never}\n    data: {changes: {per_hour: 1}, on_change: reload_kind}\n"
+    #expect(try Self.load(second, onChange: "silent_push", opens: "0").warnings.isEmpty)
+    // ... unless the device accepts no silent push at all.
+    let closed = try Self.load("system:\n  silent_push: {per_hour: 0}\n", onChange: "silent_push", opens: "0")
+    #expect(closed.warnings.first?.message.contains("the app never runs") == true)
   }
 }
