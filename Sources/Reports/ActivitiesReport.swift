@@ -7,7 +7,7 @@ enum ActivitiesReport: RunReport {
   static let file = "activities.csv"
   static let header =
     "replication,activity,started,rejected,updates_delivered,updates_throttled,ended_by,active_s,lock_screen_s,"
-    + "start_time_s,updates_sent,updates_superseded,updates_jetsam\n"
+    + "start_time_s,updates_sent,updates_superseded,updates_jetsam,updates_lost\n"
 
   static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
     let kinds = subjects.activities
@@ -23,7 +23,7 @@ enum ActivitiesReport: RunReport {
           CSVFormat.number(record.lockScreenSeconds(simulationEnd: end), decimals: 1),
           CSVFormat.number(record.startTime.seconds, decimals: 1), "\(record.updatesSent)",
           "\(record.updatesSuperseded)",
-          "\(record.updatesJetsam)",
+          "\(record.updatesJetsam)", "\(record.updatesLost)",
         ]
         text += cells.joined(separator: ",") + "\n"
       }
@@ -40,7 +40,7 @@ enum ActivitiesReport: RunReport {
           ending.name,
           CSVFormat.number(totals.activeSeconds, decimals: 1), CSVFormat.number(totals.lockScreenSeconds, decimals: 1),
           "",
-          "\(totals.updatesSent)", "\(totals.updatesSuperseded)", "\(totals.updatesJetsam)",
+          "\(totals.updatesSent)", "\(totals.updatesSuperseded)", "\(totals.updatesJetsam)", "\(totals.updatesLost)",
         ]
         text += cells.joined(separator: ",") + "\n"
       }

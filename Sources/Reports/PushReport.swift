@@ -3,7 +3,7 @@ import WidgetModel
 /// `push.csv`: pushes by the hour they were sent, target (`widgets` or a Live Activity id) and priority.
 enum PushReport: RunReport {
   static let file = "push.csv"
-  static let header = "replication,day,hour,target,priority,sent,delivered,superseded,throttled\n"
+  static let header = "replication,day,hour,target,priority,sent,delivered,superseded,throttled,lost\n"
 
   static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
     let targets = subjects.pushTargets

@@ -98,7 +98,8 @@ extension RunSummary {
   }
 
   /// Metrics of the app's widget push topic (target 0).
-  static let pushMetrics: [Metric] = PushCounter.allCases.map { counter in
+  // A WidgetKit push to a switched-off phone waits for it: never `lost`.
+  static let pushMetrics: [Metric] = PushCounter.allCases.filter { $0 != .lost }.map { counter in
     Metric(name: "widget_pushes_\(counter.name)_per_day", unit: "pushes/day") { result, _ in
       perDay(result.pushTotal(target: 0, counter: counter), result)
     }
@@ -181,6 +182,7 @@ extension RunSummary {
       Metric(name: "updates_delivered_per_day", unit: "updates/day", value: sum(\.updatesDelivered)),
       Metric(name: "updates_throttled_per_day", unit: "updates/day", value: sum(\.updatesThrottled)),
       Metric(name: "updates_superseded_per_day", unit: "updates/day", value: sum(\.updatesSuperseded)),
+      Metric(name: "updates_lost_per_day", unit: "updates/day", value: sum(\.updatesLost)),
       Metric(name: "updates_jetsam_per_day", unit: "updates/day", value: sum(\.updatesJetsam)),
       Metric(name: "update_throttled_share", unit: "fraction") { result, kind in
         let all = totals(result, kind, ActivityEnding.allCases)

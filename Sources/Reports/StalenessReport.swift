@@ -6,7 +6,8 @@ enum StalenessReport: RunReport {
   static let header =
     "replication,widget,subject_kind,views,placeholder_views,stale_views,staleness_mean_s,staleness_p50_s,staleness_p95_s,staleness_max_s\n"
 
-  /// Widget instances, then Live Activity kinds (seen at Lock Screen views), each with its staleness recorder.
+  /// Widget and control instances, then Live Activity kinds (seen at Lock Screen and Dynamic Island views), each
+  /// with its staleness recorder.
   static func recorders(_ result: ReplicationResult, subjects: RunSummary.Subjects)
     -> [(label: String, recorder: StalenessRecorder)]
   {

@@ -14,6 +14,7 @@ extension ScenarioDecoder {
     var controls: [WidgetConfiguration] = []
     var ids = takenIDs
     var dataOfKind: [String: (DataConfiguration, YAMLValue)] = [:]
+    var explicitlyWithout: [(Int, YAMLValue)] = []
     for (index, node) in try value.sequence().enumerated() {
       let element = YAMLValue(
         node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
@@ -54,7 +55,9 @@ extension ScenarioDecoder {
         }
         dataOfKind[kind] = (control.data, data)
       }
-      try decodePushHandler(reader.optional("push_handler"), &control)
+      let handlerValue = reader.optional("push_handler")
+      try decodePushHandler(handlerValue, &control)
+      if !control.pushHandler, let handlerValue { explicitlyWithout.append((controls.count, handlerValue)) }
       try reader.finish()
       controls.append(control)
     }
@@ -64,6 +67,7 @@ extension ScenarioDecoder {
         if data.push { controls[index].pushHandler = true }
       }
     }
+    try checkPushHandlers(controls, explicitlyWithout)
     return controls
   }
 

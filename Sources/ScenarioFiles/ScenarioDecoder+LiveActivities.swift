@@ -131,7 +131,13 @@ extension ScenarioDecoder {
       }
       if let score = reader.optional("relevance_score") { activity.relevanceScore = try score.number(in: 0...1e9) }
       if let policy = reader.optional("on_cap") { activity.onCap = try policy.choice(ActivityCapPolicy.self) }
-      if let rotations = reader.optional("token_rotations") { activity.tokenRotationsPerDay = try perDay(rotations) }
+      if let rotations = reader.optional("token_rotations") {
+        activity.tokenRotationsPerDay = try perDay(rotations)
+        if activity.broadcastChannel != nil && activity.tokenRotationsPerDay > 0 {
+          throw rotations.error(
+            "a broadcast activity subscribes to its channel and has no push token of its own to rotate")
+        }
+      }
       try reader.finish()
       activities.append(activity)
     }
@@ -165,7 +171,16 @@ extension ScenarioDecoder {
         channel.updateInterval = try DistributionReader.read(interval, quantity: .duration)
         try section.finish()
       }
-      if let active = reader.optional("active") { channel.activeWindow = try decodeWindow(active) }
+      if let active = reader.optional("active") {
+        let window = try decodeWindow(active)
+        channel.activeWindow = window
+        if channel.updateInterval.mean >= window.asleepHours * 3_600 {
+          active.warn(
+            "the window is open \(window.asleepHours) h and updates come on average "
+              + "\(channel.updateInterval.mean / 60) min apart: the first comes an interval after it opens, so "
+              + "most windows see none")
+        }
+      }
       try reader.finish()
       channels.append(channel)
     }

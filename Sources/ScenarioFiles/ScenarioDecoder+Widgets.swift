@@ -9,6 +9,7 @@ extension ScenarioDecoder {
     var widgets: [WidgetConfiguration] = []
     var idValues: [String: YAMLValue] = [:]
     var dataOfKind: [String: (DataConfiguration, YAMLValue)] = [:]
+    var explicitlyWithout: [(Int, YAMLValue)] = []
     for (index, node) in nodes.enumerated() {
       let path = ScenarioPath.widgetPath(node: node, index: index, base: value.path)
       let widgetValue = YAMLValue(node: node, path: path, source: value.source)
@@ -22,8 +23,16 @@ extension ScenarioDecoder {
         let line = first.node.mark.map { " (line \($0.line))" } ?? ""
         throw idValue.error("duplicate widget id '\(id)': already used by another widget\(line)")
       }
+      if reservedIDs.contains(id) {
+        throw idValue.error(
+          "'\(id)' names another row of the reports (\(reservedIDs.sorted().joined(separator: ", "))): pick another id")
+      }
       idValues[id] = idValue
-      let kind = try reader.required("kind", "the widget kind, e.g. NewsHeadlines").string()
+      let kindValue = try reader.required("kind", "the widget kind, e.g. NewsHeadlines")
+      let kind = try kindValue.string()
+      if kind.hasPrefix("control:") {
+        throw kindValue.error("'control:' begins the names the simulator gives control kinds; drop it")
+      }
       var widget = WidgetConfiguration(id: id, kind: kind, timeline: TimelineConfiguration(policy: .never))
       let familyValue = reader.optional("family")
       if let familyValue { widget.family = try familyValue.choice(WidgetFamily.self) }
@@ -54,7 +63,9 @@ extension ScenarioDecoder {
         dataOfKind[kind] = (widget.data, data)
       }
       if let taps = reader.optional("taps") { widget.tapsPerDay = try perDay(taps) }
-      try decodePushHandler(reader.optional("push_handler"), &widget)
+      let handlerValue = reader.optional("push_handler")
+      try decodePushHandler(handlerValue, &widget)
+      if !widget.pushHandler, let handlerValue { explicitlyWithout.append((widgets.count, handlerValue)) }
       if let relevance = reader.optional("relevance") { widget.relevance = try decodeRelevance(relevance) }
       try reader.finish()
       widgets.append(widget)
@@ -66,6 +77,7 @@ extension ScenarioDecoder {
         if data.push { widgets[index].pushHandler = true }
       }
     }
+    try checkPushHandlers(widgets, explicitlyWithout)
     return widgets
   }
 
@@ -127,6 +139,16 @@ extension ScenarioDecoder {
       throw value.error("on_change: push needs a push handler; remove push_handler: false or the push")
     }
     widget.pushHandler = handler
+  }
+
+  /// A configuration given `push_handler: false` whose kind's data (given on another entry) sends pushes.
+  static func checkPushHandlers(_ configurations: [WidgetConfiguration], _ without: [(Int, YAMLValue)])
+    throws(ScenarioError)
+  {
+    for (index, value) in without where configurations[index].data.push {
+      throw value.error(
+        "its kind's data has on_change: push, which needs a push handler; remove push_handler: false or the push")
+    }
   }
 
   /// `relevance: 0.5` (every hour) or `{profile: [24 scores]}`: the entries' relevance score by clock hour.

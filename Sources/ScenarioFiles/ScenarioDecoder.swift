@@ -58,9 +58,15 @@ enum ScenarioDecoder {
         throw list.error("kind '\(name)', which no widget or control has")
       }
     }
+    let fleetValue = top.optional("fleet")
     let fleet =
-      try top.optional("fleet").map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) }
-      ?? FleetConfiguration()
+      try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
+    if let fleetValue, user.smartStack.rule != .fixed,
+      fleet.variations.contains(where: { $0.parameter == .smartStackProbability })
+    {
+      fleetValue.warn(
+        "fleet.vary varies user.smart_stack_probability, which applies only with smart_stack: {rule: fixed}")
+    }
     try top.finish()
     // Silent pushes launch the app only if some kind sends them and the device accepts any; a launch fetches
     // every kind, so other kinds' changes are learnt then too. Starting a Live Activity opens the app.
@@ -123,11 +129,15 @@ enum ScenarioDecoder {
     if let probability = reader.optional("other_page_probability") {
       user.otherPageProbability = try probability.probability()
     }
-    if let probability = reader.optional("smart_stack_probability") {
-      user.smartStackProbability = try probability.probability()
-    }
+    let stackProbability = reader.optional("smart_stack_probability")
+    if let stackProbability { user.smartStackProbability = try stackProbability.probability() }
     if let views = reader.optional("standby_views") { user.standbyViewsPerHour = try perHour(views) }
     if let stack = reader.optional("smart_stack") { user.smartStack = try decodeSmartStack(stack) }
+    if let stackProbability, user.smartStack.rule != .fixed {
+      stackProbability.warn(
+        "applies only with smart_stack: {rule: fixed}; the relevance rule (the default) shows each stack widget "
+          + "by its relevance instead")
+    }
     if let views = reader.optional("control_center_views") {
       user.controlCenterViews = try hourlyRate(views, allowPerDay: false)
     }

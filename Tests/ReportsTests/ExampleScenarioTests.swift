@@ -107,7 +107,7 @@ struct FailureScenarioTests {
       wallTimeSeconds: 0)
     try RunReports.write(configuration: configuration, results: results, metadata: metadata, to: directory)
     let push = try TestFiles.read("\(directory)/push.csv").split(separator: "\n")
-    #expect(push.first == "replication,day,hour,target,priority,sent,delivered,superseded,throttled")
+    #expect(push.first == "replication,day,hour,target,priority,sent,delivered,superseded,throttled,lost")
     var throttled = 0
     var delivered = 0
     for line in push.dropFirst() {

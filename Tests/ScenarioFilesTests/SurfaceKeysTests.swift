@@ -72,6 +72,7 @@ struct SurfaceKeysTests {
           stale_after: 15m
           relevance_score: 40
           on_cap: end_oldest
+        - id: tracked
           token_rotations: {per_day: 2}
       """
     ).configuration
@@ -102,7 +103,7 @@ struct SurfaceKeysTests {
     let match = loaded.liveActivities[0]
     #expect(match.start == .appRequest && match.broadcastChannel == 0 && match.priority == 5)
     #expect(match.staleAfter == .minutes(15) && match.relevanceScore == 40 && match.onCap == .endOldest)
-    #expect(match.tokenRotationsPerDay == 2)
+    #expect(match.tokenRotationsPerDay == 0 && loaded.liveActivities[1].tokenRotationsPerDay == 2)
     let off = try Self.load("system:\n  controls: {budget: off}\napp:\n  on_open: none\n").configuration
     #expect(off.system.controlBudgetPerDay == nil && off.app.onOpen == AppOpenReload.none)
   }
@@ -146,6 +147,14 @@ struct SurfaceKeysTests {
       ("live_activities:\n  - {id: m, stale_after: 0s}\n", "live_activities[m].stale_after", "must be"),
       ("live_activities:\n  - {id: m, on_cap: queue}\n", "live_activities[m].on_cap", "end_oldest"),
       ("live_activities:\n  - {id: m, start: background}\n", "live_activities[m].start", "app_request"),
+      (
+        "broadcast_channels:\n  - {id: s}\nlive_activities:\n  - {id: m, updates: {broadcast: s}, token_rotations: {per_day: 1}}\n",
+        "live_activities[m].token_rotations", "no push token"
+      ),
+      (
+        "controls:\n  - {id: d, kind: D, data: {on_change: push}}\n  - {id: e, kind: D, push_handler: false}\n",
+        "controls[e].push_handler", "needs a push handler"
+      ),
     ])
   func errors(_ extra: String, _ keyPath: String, _ message: String) {
     do {
@@ -186,9 +195,31 @@ struct SurfaceKeysTests {
     }
   }
 
-  @Test("a broadcast channel nobody subscribes to is a warning")
-  func unusedChannel() throws {
+  @Test("warnings: a channel nobody subscribes to, a window shorter than the interval, a probability the rule ignores")
+  func warnings() throws {
     let loaded = try Self.load("broadcast_channels:\n  - {id: lonely}\n")
     #expect(loaded.warnings.contains { $0.message.contains("'lonely' has no Live Activity subscribed") })
+    let short = try Self.load(
+      "broadcast_channels:\n  - {id: s, updates: {interval: 2h}, active: {from: \"20:00\", to: \"21:00\"}}\n")
+    #expect(short.warnings.contains { $0.keyPath == "broadcast_channels[s].active" })
+    let ignored = try Self.load("user:\n  smart_stack_probability: 0.5\n")
+    #expect(ignored.warnings.contains { $0.keyPath == "user.smart_stack_probability" })
+    #expect(try Self.load("user:\n  smart_stack_probability: 0.5\n  smart_stack: {rule: fixed}\n").warnings.isEmpty)
+  }
+
+  @Test("widget ids and kinds may not collide with the reports' other rows or the control namespace")
+  func reservedNames() {
+    for (widget, message, line) in [
+      ("id: app\n    kind: K", "names another row", 3), ("id: w\n    kind: control:K", "drop it", 4),
+    ] {
+      do {
+        _ = try ScenarioLoader.load(
+          text: "name: t\nwidgets:\n  - \(widget)\n    timeline: {policy: never}\n", file: "t.yaml")
+        Issue.record("loaded \(widget)")
+      } catch {
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.line == line, "\(error)")
+      }
+    }
   }
 }

@@ -122,7 +122,9 @@ struct ActivitySurfaceTests {
     #expect(result.serverLoad.pushesDelivered.reduce(0, +) == 1_000 * 2)
   }
 
-  @Test("a phone that was off misses a no-storage update; most_recent delivers the latest when it returns")
+  @Test(
+    "a phone that was off loses a no-storage update; most_recent keeps the latest (superseding the one before) and delivers it on return, its stale date from when it was sent"
+  )
   func storagePolicies() throws {
     for storage in BroadcastStorage.allCases {
       var configuration = ActivitySurfaceTests.broadcastFleet(storage: storage)
@@ -131,26 +133,49 @@ struct ActivitySurfaceTests {
       var scheduler = Scheduler(capacity: 64)
       simulation.start(&scheduler)
       _ = scheduler.run(until: SimTime.zero + .hours(5), handler: &simulation)
-      var result = simulation.takeResult()
-      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &result)
-      #expect(simulation.activities.records[0].updatesSent == 1)
-      simulation.activities.deviceReturned(&scheduler, &result)
-      let delivered = simulation.activities.records[0].updatesDelivered
-      #expect(delivered == (storage == .mostRecent ? 1 : 0), "\(storage)")
-      #expect(simulation.activities.records[0].updatesSent == 1, "the stored message is not sent again")
+      let sent = scheduler.now
+      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.result)
+      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.result)
+      _ = scheduler.run(until: sent + .hours(1), handler: &simulation)
+      simulation.activities.deviceReturned(&scheduler, &simulation.result)
+      let result = simulation.result
+      let record = simulation.activities.records[0]
+      #expect(record.updatesSent == 2, "the stored message is not sent again")
+      #expect(result.pushTotal(target: 1, counter: .sent) == 2)
+      if storage == .mostRecent {
+        #expect(record.updatesSuperseded == 1 && record.updatesDelivered == 1 && record.updatesLost == 0)
+        #expect(simulation.activities.runtime[0].contentTime == sent, "the stale date counts from the send")
+      } else {
+        #expect(record.updatesLost == 2 && record.updatesDelivered == 0)
+        #expect(result.pushTotal(target: 1, counter: .lost) == 2)
+      }
+      let settled = [PushCounter.delivered, .superseded, .throttled, .lost].map {
+        result.pushTotal(target: 1, counter: $0)
+      }
+      #expect(settled.reduce(0, +) == 2, "every push sent is settled once: \(settled)")
     }
   }
 
-  @Test("token rotations send one registration each, only while an activity runs")
+  @Test("a channel whose interval outlasts its window sends nothing, and the schedule still ends")
+  func emptyWindow() {
+    var configuration = ActivitySurfaceTests.broadcastFleet()
+    configuration.broadcastChannels[0].updateInterval = try! .constant(2 * 3_600)
+    configuration.broadcastChannels[0].activeWindow = SleepWindow(
+      from: TimeOfDay(hours: 20, minutes: 0), to: TimeOfDay(hours: 21, minutes: 0))
+    #expect(BroadcastSchedule(configuration, replication: 0).utcMicros.isEmpty)
+  }
+
+  @Test("each running activity rotates its token: one registration each, only while it runs")
   func tokenRotations() {
     var activity = ActivitySurfaceTests.allDay()
     activity.tokenRotationsPerDay = 4
+    activity.startsAt = [TimeOfDay(hours: 8, minutes: 0), TimeOfDay(hours: 8, minutes: 1)]
     let result = ScenarioRunner.runReplication(ActivitySurfaceTests.scenario([activity], days: 30), replication: 0)
     var registrations: Int64 = 0
     for slot in 0..<result.serverLoad.minuteCount {
       registrations += result.serverLoad.requests(slot: slot, source: .tokenRegistration)
     }
-    // 4 a day for the 12 h a day the activity runs.
-    #expect(KnownAnswer.count(Int(registrations), poissonMean: 2 * 30))
+    // Two activities, each 4 a day for the 12 h a day they run.
+    #expect(KnownAnswer.count(Int(registrations), poissonMean: 2 * 2 * 30))
   }
 }

@@ -27,15 +27,14 @@ public struct BroadcastSchedule: Sendable {
           scenarioSeed: configuration.seed, replication: UInt64(replication), entity: BroadcastSchedule.fleetEntity,
           stream: StreamRole.broadcastUpdates.streamID(label: channel.id)))
       var time = SimTime.zero
-      while true {
+      while time < last {
         time = time + SimDuration(seconds: Swift.max(1, channel.updateInterval.sample(stream)))
         if let window = channel.activeWindow, !window.contains(time) {
           // Closed: the next update comes an interval after the window next opens.
           time = window.from.next(after: time)
           continue
         }
-        guard time < last else { break }
-        if time >= first { times.append((time - shift).microseconds) }
+        if time >= first && time < last { times.append((time - shift).microseconds) }
       }
       ranges.append(start..<times.count)
     }
@@ -60,11 +59,11 @@ struct BroadcastReception {
   /// The device's clock runs this far ahead of UTC.
   let offset: SimDuration
   /// Per channel: the position of its next update in the schedule, its pending event, running activities
-  /// subscribed, and whether an update was missed while the phone was off.
+  /// subscribed, and (storage `most_recent`) when the update the phone missed while off was sent.
   private var next: [Int]
   private var event: [EventHandle?]
   private(set) var subscribers: [Int]
-  var missed: [Bool]
+  var missedAt: [SimTime?]
 
   init(channels: [BroadcastChannelConfiguration], schedule: BroadcastSchedule, offset: SimDuration) {
     storage = channels.map(\.storage)
@@ -73,7 +72,7 @@ struct BroadcastReception {
     next = schedule.ranges.map(\.lowerBound)
     event = Array(repeating: nil, count: channels.count)
     subscribers = Array(repeating: 0, count: channels.count)
-    missed = Array(repeating: false, count: channels.count)
+    missedAt = Array(repeating: nil, count: channels.count)
   }
 
   /// An activity subscribed: the channel's next update is scheduled if it is not already.
@@ -82,10 +81,11 @@ struct BroadcastReception {
     if event[channel] == nil { scheduleNext(channel, &scheduler) }
   }
 
-  /// An activity ended (the pending update, if any, finds no one and schedules no more).
+  /// An activity ended (the pending update, if any, finds no one and schedules no more; a stored message
+  /// with no one left to deliver it to is dropped).
   mutating func unsubscribe(_ channel: Int) {
     subscribers[channel] -= 1
-    if subscribers[channel] == 0 { missed[channel] = false }
+    if subscribers[channel] == 0 { missedAt[channel] = nil }
   }
 
   /// The channel's update event ran: the next is scheduled while someone subscribes.
@@ -110,13 +110,15 @@ struct BroadcastReception {
 /// The channels' updates reaching this device's activities.
 extension LiveActivities {
   /// Channel `channel` sends an update: every running activity subscribed to it receives it as its own
-  /// push would arrive (budget, priority, rendering). A switched-off phone misses it; with storage
-  /// `most_recent` it gets the latest when it returns.
+  /// push would arrive (budget, priority, rendering). A switched-off phone misses it: lost with storage
+  /// `none`; with `most_recent` it is kept (replacing, as `superseded`, one kept before) and delivered when
+  /// the phone returns.
   mutating func broadcast(
     channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
   ) {
     channels.fired(channel, &scheduler)
     let now = scheduler.now
+    let earlier = channels.missedAt[channel]
     var position = 0
     while position < onLockScreen.count {
       let activity = onLockScreen[position]
@@ -127,11 +129,18 @@ extension LiveActivities {
       }
       if poweredOff {
         // Sent to APNs, not delivered: the content falls behind.
+        let priority = kinds[kind.index].priority
         records[activity.index].updatesSent += 1
         if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
-        result.countPush(
-          hourIndex: now.hourIndex, target: .activity(kind), priority: kinds[kind.index].priority, .sent)
-        if channels.storage[channel] == .mostRecent { channels.missed[channel] = true }
+        result.countPush(hourIndex: now.hourIndex, target: .activity(kind), priority: priority, .sent)
+        if channels.storage[channel] == .none {
+          records[activity.index].updatesLost += 1
+          result.countPush(hourIndex: now.hourIndex, target: .activity(kind), priority: priority, .lost)
+        } else if let earlier {
+          records[activity.index].updatesSuperseded += 1
+          result.countPush(hourIndex: earlier.hourIndex, target: .activity(kind), priority: priority, .superseded)
+        }
+        if channels.storage[channel] == .mostRecent { channels.missedAt[channel] = now }
       } else {
         push(activity, poweredOff: false, &scheduler, &result)
       }
@@ -141,8 +150,9 @@ extension LiveActivities {
   /// The phone is back on: channels with storage `most_recent` deliver the latest update it missed to
   /// every subscribed running activity.
   mutating func deviceReturned(_ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
-    for channel in channels.missed.indices where channels.missed[channel] {
-      channels.missed[channel] = false
+    for channel in channels.missedAt.indices {
+      guard let sentAt = channels.missedAt[channel] else { continue }
+      channels.missedAt[channel] = nil
       var position = 0
       while position < onLockScreen.count {
         let activity = onLockScreen[position]
@@ -152,7 +162,7 @@ extension LiveActivities {
           continue
         }
         // The stored message carries the latest content (it was counted as sent when the channel sent it).
-        push(activity, poweredOff: false, stored: true, &scheduler, &result)
+        push(activity, poweredOff: false, stored: sentAt, &scheduler, &result)
       }
     }
   }

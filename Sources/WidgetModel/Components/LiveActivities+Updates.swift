@@ -21,15 +21,16 @@ extension LiveActivities {
   /// channel's stored message, already counted as sent): priority 10 is delivered at once under the hourly
   /// budget, priority 5 later (one pending per activity).
   mutating func push(
-    _ activity: ActivityID, poweredOff: Bool, stored: Bool = false, _ scheduler: inout Scheduler,
+    _ activity: ActivityID, poweredOff: Bool, stored: SimTime? = nil, _ scheduler: inout Scheduler,
     _ result: inout ReplicationResult
   ) {
     let now = scheduler.now
+    let sentAt = stored ?? now
     let kind = records[activity.index].kind
     let settings = kinds[kind.index]
     let target = PushTarget.activity(kind)
     let hour = now.hourIndex
-    if !stored {
+    if stored == nil {
       records[activity.index].updatesSent += 1
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
       result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
@@ -37,7 +38,7 @@ extension LiveActivities {
     if settings.priority == 10 {
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
-        render(activity, poweredOff: poweredOff, at: now, &result)
+        render(activity, poweredOff: poweredOff, sentAt: sentAt, at: now, &result)
       } else {
         result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
         records[activity.index].updatesThrottled += 1
@@ -52,7 +53,7 @@ extension LiveActivities {
     let delay = SimDuration(seconds: Swift.max(0, system.lowPriorityDelay.sample(streams[kind.index].updates)))
     let delivery = scheduler.schedule(
       after: delay, kind: DeviceEventKind.activityDelivery.eventKind, target: activity.eventTarget)
-    runtime[activity.index].pendingUpdate = PendingPush(sendHour: hour, delivery: delivery)
+    runtime[activity.index].pendingUpdate = PendingPush(sendHour: hour, sendTime: sentAt, delivery: delivery)
   }
 
   /// A delayed priority-5 update arrives (free: no budget).
@@ -63,7 +64,7 @@ extension LiveActivities {
     runtime[activity.index].pendingUpdate = nil
     let kind = records[activity.index].kind
     result.countPush(hourIndex: pending.sendHour, target: .activity(kind), priority: 5, .delivered)
-    render(activity, poweredOff: poweredOff, at: now, &result)
+    render(activity, poweredOff: poweredOff, sentAt: pending.sendTime, at: now, &result)
   }
 
   /// Whether a priority-10 push fits the app's hourly budget now (and records it if so).
@@ -76,8 +77,11 @@ extension LiveActivities {
   }
 
   /// A delivered update (or the final push, which carries the final content) is rendered; above the memory
-  /// ceiling the render is killed and the old content stays.
-  mutating func render(_ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult) {
+  /// ceiling the render is killed and the old content stays. Its stale date counts from `sentAt`, when the
+  /// server set it.
+  mutating func render(
+    _ activity: ActivityID, poweredOff: Bool, sentAt: SimTime, at now: SimTime, _ result: inout ReplicationResult
+  ) {
     records[activity.index].updatesDelivered += 1
     result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
     guard !poweredOff else { return }
@@ -89,7 +93,7 @@ extension LiveActivities {
       records[activity.index].updatesJetsam += 1
     } else {
       runtime[activity.index].firstUndelivered = nil
-      runtime[activity.index].contentTime = now
+      runtime[activity.index].contentTime = sentAt
       power.bookRender(entries: 1, subject: subject, at: now, &result.energy)
     }
   }
@@ -122,7 +126,7 @@ extension LiveActivities {
       result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
       if admitPriorityTen(settings, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
-        render(activity, poweredOff: poweredOff, at: now, &result)
+        render(activity, poweredOff: poweredOff, sentAt: now, at: now, &result)
         end(activity, by: .push, &scheduler, &result)
       } else {
         result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)

@@ -39,6 +39,8 @@ struct ActivityStreams {
   let updates: RandomStream
   let lifetime: RandomStream
   let render: RandomStream
+  /// Only for a kind whose push tokens rotate.
+  var tokens: RandomStream? = nil
 }
 
 /// The app's Live Activities on this device: starts under the concurrency cap and the push-to-start budget;
@@ -167,6 +169,18 @@ struct LiveActivities {
     runtime.append(state)
   }
 
+  /// Most activities that may run at once on this device.
+  var concurrencySlots: Int { Swift.max(1, Swift.min(system.maxConcurrent, system.maxConcurrentDevice)) }
+
+  /// The kind's rotation process fired at `concurrencySlots` times the per-activity rate: it is one of the
+  /// running activities' rotations with probability running / slots (thinning), so each running activity
+  /// rotates its token at `token_rotations` a day.
+  func tokenRotated(_ kind: ActivityKindID) -> Bool {
+    let running = runningByKind[kind.index]
+    guard running > 0, let stream = streams[kind.index].tokens else { return false }
+    return stream.uniform() * Double(concurrencySlots) < Double(running)
+  }
+
   /// Whether a start fits under the caps (the app's, then the device's): nil if it does, perhaps after
   /// ending the app's oldest running activity (`on_cap: end_oldest`); else why it is refused.
   private mutating func makeRoom(
@@ -175,10 +189,14 @@ struct LiveActivities {
     let full: ActivityRejection? =
       running >= system.maxConcurrent ? .cap : running >= system.maxConcurrentDevice ? .deviceCap : nil
     guard let full else { return nil }
-    guard settings.onCap == .endOldest, running > 0,
-      let oldest = runtime.firstIndex(where: { $0.isRunning })
-    else { return full }
-    end(ActivityID(oldest), by: .replaced, &scheduler, &result)
+    // The oldest running activity: the Lock Screen list is in start order and holds every running one.
+    var oldest: ActivityID?
+    for activity in onLockScreen where runtime[activity.index].isRunning {
+      oldest = activity
+      break
+    }
+    guard settings.onCap == .endOldest, let oldest else { return full }
+    end(oldest, by: .replaced, &scheduler, &result)
     return running >= Swift.min(system.maxConcurrent, system.maxConcurrentDevice) ? full : nil
   }
 
@@ -193,7 +211,15 @@ struct LiveActivities {
     running -= 1
     let kind = records[activity.index].kind
     runningByKind[kind.index] -= 1
-    if let channel = kinds[kind.index].broadcastChannel { channels.unsubscribe(channel) }
+    if let channel = kinds[kind.index].broadcastChannel {
+      // A channel's stored message that would have reached it is discarded with it.
+      if let stored = channels.missedAt[channel] {
+        records[activity.index].updatesSuperseded += 1
+        result.countPush(
+          hourIndex: stored.hourIndex, target: .activity(kind), priority: kinds[kind.index].priority, .superseded)
+      }
+      channels.unsubscribe(channel)
+    }
     records[activity.index].ending = ending
     records[activity.index].endTime = now
     for event in [

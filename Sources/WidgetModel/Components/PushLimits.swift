@@ -5,6 +5,8 @@ import SimulationEngine
 struct PendingPush {
   /// The hour (since the start) it was sent in, where its fate is counted.
   let sendHour: Int
+  /// When it was sent: a Live Activity update's stale date counts from it.
+  var sendTime = SimTime.zero
   let delivery: EventHandle
 }
 

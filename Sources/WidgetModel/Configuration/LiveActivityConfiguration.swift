@@ -101,8 +101,8 @@ public struct LiveActivityConfiguration: Sendable {
   /// The broadcast channel (index into the scenario's channels) whose updates it receives instead of its
   /// own per-device pushes; nil: per-device updates.
   public var broadcastChannel: Int?
-  /// Push-token rotations per day while an activity runs: each sends one registration request to the app's
-  /// server [D].
+  /// Push-token rotations per day of each running activity: each sends one registration request to the app's
+  /// server [D] (a broadcast activity has no token of its own).
   public var tokenRotationsPerDay: Double
 
   public init(

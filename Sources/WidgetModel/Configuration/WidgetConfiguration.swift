@@ -16,7 +16,7 @@ public enum WidgetPlacement: String, Sendable, CaseIterable {
   /// Another Home Screen page: seen when a view visits that page (`user.other_page_probability`); gets a
   /// catch-up reload when seen with a reload pending [D].
   case homeOtherPage = "home_other_page"
-  /// In a Smart Stack: seen at a Home Screen view when the stack shows it (`user.smart_stack_probability`).
+  /// In a Smart Stack: seen at a Home Screen view when the stack shows it (`user.smart_stack`).
   case smartStack = "smart_stack"
   /// Lock Screen: every Lock Screen view sees it.
   case lockScreen = "lock_screen"

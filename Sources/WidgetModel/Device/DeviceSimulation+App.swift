@@ -4,12 +4,14 @@ import SimulationEngine
 /// channel), its own fetch into the App Group store, and its `reloadTimelines` requests, which reach
 /// WidgetKit after a delay and may be ignored just after an open from a widget tap.
 extension DeviceSimulation {
-  /// The user opens the app (not on a switched-off phone): it fetches, writes the store and reloads every widget (exempt), and an
-  /// extension stuck after a jetsam can be launched again [O].
-  mutating func appOpened(_ scheduler: inout Scheduler) {
+  /// The user opens the app (not on a switched-off phone): it fetches, writes the store and reloads as
+  /// `app.on_open` says (exempt), and an extension stuck after a jetsam can be launched again [O]. An open to
+  /// start a Live Activity never comes from a widget tap (`fromWidgetPossible` false).
+  mutating func appOpened(fromWidgetPossible: Bool = true, _ scheduler: inout Scheduler) {
     guard !power.isOff else { return }
     app.opened(
-      length: user.configuration.appSession, widgetShare: user.configuration.widgetOpenShare,
+      length: user.configuration.appSession,
+      widgetShare: fromWidgetPossible ? user.configuration.widgetOpenShare : 0,
       ignoreWindow: system.ignoreReloadsAfterWidgetOpen, &scheduler)
     backgroundRefresh.opened(at: scheduler.now)
     appTrace?.append(AppRecord(time: scheduler.now, event: .opened))
@@ -29,7 +31,7 @@ extension DeviceSimulation {
     }
   }
 
-  /// An audio or navigation session starts: the app runs, fetches and reloads every widget (exempt).
+  /// An audio or navigation session starts: the app runs, fetches and reloads as `app.on_open` says (exempt).
   mutating func audioStarted(_ scheduler: inout Scheduler) {
     guard !power.isOff else { return }
     app.audioStarted(length: user.configuration.audioSession, &scheduler)

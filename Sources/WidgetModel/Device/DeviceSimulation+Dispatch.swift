@@ -111,7 +111,7 @@ extension DeviceSimulation {
       guard driving else { return }
       for instance in carplay.instances { view(instance.index, &scheduler) }
     case .tokenRotations(let kind):
-      guard !power.isOff && activities.runningByKind[kind.index] > 0 else { return }
+      guard !power.isOff && activities.tokenRotated(kind) else { return }
       result.serverLoad.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
     case .standbyViews:
       for instance in standby.instances { view(instance.index, &scheduler) }
@@ -138,7 +138,9 @@ extension DeviceSimulation {
   /// to the foreground first; one the app requests on its own succeeds only if it is there already.
   mutating func startActivity(_ kind: ActivityKindID, _ scheduler: inout Scheduler) {
     guard !power.isOff else { return }
-    if activities.kinds[kind.index].start == .app && !app.isForeground { appOpened(&scheduler) }
+    if activities.kinds[kind.index].start == .app && !app.isForeground {
+      appOpened(fromWidgetPossible: false, &scheduler)
+    }
     activities.startActivity(kind, appInForeground: app.isForeground, &scheduler, &result)
   }
 

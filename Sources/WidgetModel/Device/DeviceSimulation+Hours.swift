@@ -111,7 +111,8 @@ extension DeviceSimulation {
       return asleep ? 0 : widgets[instances[instance.index].widgetIndex].tapsPerDay / userSettings.sleep.awakeHours
     case .activityStarts(let kind):
       return asleep ? 0 : activities.kinds[kind.index].startsPerDay / userSettings.sleep.awakeHours
-    case .tokenRotations(let kind): return activities.kinds[kind.index].tokenRotationsPerDay / 24
+    case .tokenRotations(let kind):
+      return activities.kinds[kind.index].tokenRotationsPerDay / 24 * Double(activities.concurrencySlots)
     case .controlCenterViews: return asleep ? 0 : userSettings.controlCenterViews[hour]
     case .dynamicIslandViews: return asleep ? 0 : userSettings.dynamicIslandViews[hour]
     case .carplayDrives: return asleep ? 0 : userSettings.carplayDrives[hour]

@@ -23,7 +23,7 @@ extension DeviceSimulation {
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
-    if deviceIndex == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule) }
+    if deviceIndex == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
     // The app was used before the run: its background refresh request is in.
     backgroundRefresh.submit(&scheduler, &result)
     guard system.widgetAddedReload else { return }

@@ -91,7 +91,8 @@ struct DeviceSimulation: EventHandler {
       streams: configuration.liveActivities.map {
         ActivityStreams(
           updates: stream(.activityUpdates, $0.id), lifetime: stream(.activityLifetime, $0.id),
-          render: stream(.activityRender, $0.id))
+          render: stream(.activityRender, $0.id),
+          tokens: $0.tokenRotationsPerDay > 0 ? stream(.tokenAcceptance, $0.id) : nil)
       },
       channels: BroadcastReception(
         channels: configuration.broadcastChannels,

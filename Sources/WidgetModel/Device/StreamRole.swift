@@ -49,6 +49,8 @@ enum StreamRole: UInt64 {
   case carplayDrive
   case carplayViews
   case tokenRotations
+  /// Which running activity a token rotation belongs to (thinning the kind's rotation process).
+  case tokenAcceptance
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

@@ -40,6 +40,7 @@ public struct ActivityTotals: Sendable {
   public private(set) var updatesDelivered = 0
   public private(set) var updatesThrottled = 0
   public private(set) var updatesSuperseded = 0
+  public private(set) var updatesLost = 0
   public private(set) var updatesJetsam = 0
   var activeMicros: Int64 = 0
   var lockScreenMicros: Int64 = 0
@@ -52,6 +53,7 @@ public struct ActivityTotals: Sendable {
     updatesDelivered += record.updatesDelivered
     updatesThrottled += record.updatesThrottled
     updatesSuperseded += record.updatesSuperseded
+    updatesLost += record.updatesLost
     updatesJetsam += record.updatesJetsam
     activeMicros += Int64((record.activeSeconds(simulationEnd: end) * 1e6).rounded())
     lockScreenMicros += Int64((record.lockScreenSeconds(simulationEnd: end) * 1e6).rounded())
@@ -63,6 +65,7 @@ public struct ActivityTotals: Sendable {
     updatesDelivered += other.updatesDelivered
     updatesThrottled += other.updatesThrottled
     updatesSuperseded += other.updatesSuperseded
+    updatesLost += other.updatesLost
     updatesJetsam += other.updatesJetsam
     activeMicros += other.activeMicros
     lockScreenMicros += other.lockScreenMicros

@@ -10,6 +10,8 @@ public enum PushCounter: Int, CaseIterable, Sendable {
   case superseded
   /// Over the push budget: dropped.
   case throttled
+  /// Never delivered: a broadcast channel without storage sent it while the phone was off.
+  case lost
 
   public var name: String {
     switch self {
@@ -17,8 +19,11 @@ public enum PushCounter: Int, CaseIterable, Sendable {
     case .delivered: "delivered"
     case .superseded: "superseded"
     case .throttled: "throttled"
+    case .lost: "lost"
     }
   }
+
+  static var count: Int { 5 }
 }
 
 /// Why a Live Activity's start was refused.
@@ -56,6 +61,8 @@ public struct ActivityRecord: Sendable {
   public internal(set) var updatesDelivered = 0
   public internal(set) var updatesThrottled = 0
   public internal(set) var updatesSuperseded = 0
+  /// Broadcast updates a switched-off phone missed from a channel without storage.
+  public internal(set) var updatesLost = 0
   /// Delivered updates whose rendering passed the memory ceiling (the old content stays).
   public internal(set) var updatesJetsam = 0
   /// How it ended; `running` if it was still active when the simulation ended.

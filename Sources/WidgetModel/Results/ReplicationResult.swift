@@ -41,7 +41,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var trace: [ReloadRecord]?
   /// The app's opens, force-quits and background launches, in order, when the run was traced.
   public internal(set) var appTrace: [AppRecord]?
-  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * 4 + counter)`, target
+  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * counters + counter)`, target
   /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
   var pushCounts: [UInt64] = []
   /// 1 + the number of Live Activity kinds.
@@ -255,7 +255,7 @@ public struct ReplicationResult: Sendable {
   }
 
   func pushIndex(hourIndex: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
-    (((hourIndex * pushTargetCount + target) * 2 + (priority == 10 ? 0 : 1)) * 4) + counter.rawValue
+    (((hourIndex * pushTargetCount + target) * 2 + (priority == 10 ? 0 : 1)) * PushCounter.count) + counter.rawValue
   }
 
   /// Budget remaining at the end of an hour: the mean over devices with the instance installed.

@@ -68,7 +68,8 @@ public struct ServerLoad: Sendable, Accumulator {
   public let minuteCount: Int
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
-  /// Requests by `slot * ServerSource.count + source` (fetches, and pushes sent): the one count per request
+  /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
+  /// per request
   /// (totals are derived, so a fetch touches two arrays, not three).
   private(set) var bySource: [Int64]
 
@@ -139,9 +140,11 @@ public struct ServerLoad: Sendable, Accumulator {
     }
   }
 
-  /// Broadcast channels' updates, each one request, at their UTC times (recorded once per replication).
-  mutating func recordBroadcasts(_ schedule: BroadcastSchedule) {
-    for time in schedule.utcMicros {
+  /// Broadcast channels' updates during the run's UTC days, each one request (recorded once per
+  /// replication; the schedule's margins serve only devices in other time zones).
+  mutating func recordBroadcasts(_ schedule: BroadcastSchedule, days: Int) {
+    let end = SimDuration.days(Int64(days)).microseconds
+    for time in schedule.utcMicros where time >= 0 && time < end {
       recordPush(.broadcast, delivered: false, at: SimTime(microseconds: time), offset: .zero)
     }
   }
