@@ -44,6 +44,7 @@ public struct GatedComparison: Sendable {
     baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String, replacing: Bool,
     console: Console
   ) throws(CommandFailure) {
+    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     let found = ExistingReports.find(["compare.csv"], in: directory)
     if !replacing && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
     let comparison: Comparison
@@ -53,6 +54,13 @@ public struct GatedComparison: Sendable {
     } catch {
       throw .badInput("\(error)")
     }
+    do {
+      try AtomicFile.createDirectory(directory)
+    } catch {
+      throw .failed("\(error)")
+    }
+    let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+    defer { withExtendedLifetime(lock) {} }
     do {
       try AtomicFile.write(ComparisonReport.csv(comparison), to: "\(directory)/compare.csv")
     } catch {

@@ -75,6 +75,10 @@ extension HTMLReport {
   /// cannot be written with exit 1.
   @discardableResult
   public static func writeForCommand(directory: String) throws(CommandFailure) -> String {
+    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    guard TextFile.isDirectory(directory) else { throw .badInput("\(directory): no such folder") }
+    let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+    defer { withExtendedLifetime(lock) {} }
     do {
       return try write(directory: directory)
     } catch let error as InputError {

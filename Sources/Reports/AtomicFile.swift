@@ -42,6 +42,19 @@ public enum AtomicFile {
     return true
   }
 
+  /// Creates the temporary file `path` for writing: exclusively, and never through a symbolic link
+  /// (`O_EXCL | O_NOFOLLOW`), so a file or link planted at that name cannot redirect the write outside the
+  /// folder. A name left over (by a crash, or planted) is removed, never followed, and creation is tried once
+  /// more; a second clash (someone racing us) is an error. Returns the descriptor, or -1 with `errno` set.
+  public static func createExclusively(_ path: String) -> Int32 {
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+    let first = open(path, flags, 0o644)
+    guard first < 0 && errno == EEXIST else { return first }
+    // unlink removes a link itself, not what it points to.
+    guard unlink(path) == 0 else { return -1 }
+    return open(path, flags, 0o644)
+  }
+
   /// Removes the file at `path` if there is one.
   public static func remove(_ path: String) {
     unlink(path)

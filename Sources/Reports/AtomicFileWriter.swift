@@ -20,7 +20,7 @@ public final class AtomicFileWriter {
   public init(path: String) throws(AtomicFile.WriteError) {
     self.path = path
     temporary = "\(path).tmp-\(getpid())"
-    descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    descriptor = AtomicFile.createExclusively(temporary)
     guard descriptor >= 0 else { throw AtomicFile.error(path, "open") }
     buffer.reserveCapacity(AtomicFileWriter.flushThreshold * 2)
   }

@@ -53,6 +53,7 @@ public struct RunExecution: Sendable {
   /// write failure, and `stop`'s status (130 / 143) when stopped, keeping the finished replications.
   @discardableResult
   public func run(console: Console, stop: StopRequest) throws(CommandFailure) -> RunSummary {
+    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     let configuration = scenario.configuration
     let clock = ContinuousClock()
     let started = clock.now
@@ -68,6 +69,8 @@ public struct RunExecution: Sendable {
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
       try AtomicFile.createDirectory(directory)
+      let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+      defer { withExtendedLifetime(lock) {} }
       AtomicFile.removeStaleTemporaries(in: directory)
       let writer = try RunReportWriter(
         configuration: configuration, directory: directory, perDevice: perDevice, resuming: resuming)

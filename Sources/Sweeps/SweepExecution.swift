@@ -47,6 +47,7 @@ public struct SweepExecution: Sendable {
     if let baselinePoint, !plan.points.indices.contains(baselinePoint) {
       throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
     }
+    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkFolder()
     if !quiet && sweep.widgetDays >= ScenarioLimits.announcedWidgetDays {
       console.error(
@@ -56,6 +57,8 @@ public struct SweepExecution: Sendable {
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
       try AtomicFile.createDirectory(directory)
+      let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+      defer { withExtendedLifetime(lock) {} }
       AtomicFile.removeStaleTemporaries(in: directory)
       let (journal, done) = try CommandFailure.mapping(status: 2) {
         try SweepJournal.open(

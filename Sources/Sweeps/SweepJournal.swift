@@ -44,7 +44,7 @@ public final class SweepJournal: Sendable {
     // Start from a compact copy holding only finished tasks, renamed into place: a record torn by a crash
     // must not run into the lines this run appends.
     let temporary = "\(path).tmp-\(getpid())"
-    let fresh = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let fresh = AtomicFile.createExclusively(temporary)
     guard fresh >= 0 else {
       throw JournalError(message: "cannot open \(temporary): \(String(cString: strerror(errno)))")
     }

@@ -27,9 +27,12 @@ public enum SweepMerge {
           "\(missing.count) of \(tasks.count) tasks are in no shard folder (first: task \(missing[0]))")
       }
       let directory = directory ?? first
+      if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
       let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
       if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
       try AtomicFile.createDirectory(directory)
+      let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+      defer { withExtendedLifetime(lock) {} }
       try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
       console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))

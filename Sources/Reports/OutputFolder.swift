@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The folder a command writes into: checked before anything is written, and locked while it is.
+public enum OutputFolder {
+  /// Why `path` may not be an output folder, or nil: it must not be empty (`--out ''`) and must not be the
+  /// root of the file system, however it is spelled (`/`, `//`, `/.`, `/..`).
+  public static func problem(_ path: String) -> String? {
+    if path.isEmpty { return "the output folder is empty ('')" }
+    if path.hasPrefix("/") && path.split(separator: "/").allSatisfy({ $0 == "." || $0 == ".." }) {
+      return "the output folder is the root of the file system ('\(path)')"
+    }
+    return nil
+  }
+
+  /// Name of the lock file each writing command holds in its output folder.
+  public static let lockName = ".widgetsim.lock"
+
+  /// An exclusive lock on an output folder (`flock` on its lock file), held until the value is dropped or
+  /// the process ends: two commands writing into one folder at once would leave a mixture.
+  public final class Lock: Sendable {
+    private let descriptor: Int32
+
+    /// Takes the lock on `directory` (which must exist), or fails saying who holds it.
+    public init(_ directory: String) throws(AtomicFile.WriteError) {
+      let path = "\(directory)/\(OutputFolder.lockName)"
+      let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+      guard descriptor >= 0 else { throw AtomicFile.error(path, "open") }
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let holder = OutputFolder.holder(descriptor)
+        close(descriptor)
+        throw AtomicFile.WriteError(
+          path: directory,
+          reason: "another widgetsim\(holder) is writing into this folder; wait for it, or use another --out")
+      }
+      // Who holds it, for the message a second command prints.
+      var pid = "\(getpid())\n"
+      _ = ftruncate(descriptor, 0)
+      _ = AtomicFile.writeAll(&pid, to: descriptor)
+      self.descriptor = descriptor
+    }
+
+    deinit {
+      close(descriptor)
+    }
+  }
+
+  /// " (process N)" from the lock file's contents, or "" when unreadable.
+  static func holder(_ descriptor: Int32) -> String {
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return "" }
+    let text = String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n").first ?? ""
+    guard let pid = Int32(text) else { return "" }
+    return " (process \(pid))"
+  }
+}

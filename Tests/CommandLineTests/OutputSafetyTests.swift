@@ -1,0 +1,72 @@
+import Reports
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where and how commands write: never into an empty or root folder, never through a planted link, never
+/// two at once into one folder.
+@Suite("Output safety")
+struct OutputSafetyTests {
+  @Test(
+    "an empty or root output folder is bad input (exit 2) for every command that writes", arguments: ["", "/", "//."])
+  func refusedFolders(_ folder: String) throws {
+    let baseline = Repository.path("Scenarios/regression/baseline.csv")
+    let commands: [[String]] = [
+      ["run", Repository.path("Scenarios/quickstart.yaml"), "--days", "1", "--out", folder, "--quiet"],
+      ["sweep", Repository.path("Scenarios/sweep-refresh-interval.yaml"), "--days", "1", "--out", folder, "--quiet"],
+      ["compare", baseline, baseline, "--out", folder],
+      ["check", Repository.path("Scenarios/regression/candidate.yaml"), "--baseline", baseline, "--out", folder],
+      ["report", folder],
+    ]
+    for arguments in commands {
+      let run = try Subprocess.run(arguments)
+      #expect(run.code == 2, "\(arguments): \(run.output)")
+      #expect(run.output.contains("output folder"), "\(arguments): \(run.output)")
+    }
+  }
+
+  @Test("OutputFolder.problem: empty and every spelling of the root, nothing else")
+  func problems() {
+    for path in ["", "/", "//", "/.", "/..", "/./../"] { #expect(OutputFolder.problem(path) != nil, "\(path)") }
+    for path in ["Reports", "./out", "/tmp", "/..x", "."] { #expect(OutputFolder.problem(path) == nil, "\(path)") }
+  }
+
+  @Test("a symbolic link planted at a temporary file's name is replaced, never written through")
+  func plantedLink() throws {
+    let folder = TestFiles.temporaryDirectory()
+    let victim = "\(folder)/victim.txt"
+    try TestFiles.write("precious\n", to: victim)
+    let target = "\(folder)/summary.csv"
+    #expect(symlink(victim, "\(target).tmp-\(getpid())") == 0)
+    try AtomicFile.write("metric\n", to: target)
+    #expect(try TestFiles.read(victim) == "precious\n")
+    #expect(try TestFiles.read(target) == "metric\n")
+    // A link planted at the target itself is replaced by the new file, not followed.
+    #expect(symlink(victim, "\(folder)/compare.csv") == 0)
+    try AtomicFile.write("new\n", to: "\(folder)/compare.csv")
+    #expect(try TestFiles.read(victim) == "precious\n")
+  }
+
+  @Test("a second command writing into a locked folder says who holds it and exits 2; compare creates --out")
+  func lockedFolder() throws {
+    let folder = TestFiles.temporaryDirectory() + "/locked"
+    try AtomicFile.createDirectory(folder)
+    let lock = try OutputFolder.Lock(folder)
+    let run = try Subprocess.run([
+      "run", Repository.path("Scenarios/quickstart.yaml"), "--days", "1", "--out", folder, "--quiet",
+    ])
+    #expect(run.code == 2, "\(run.output)")
+    #expect(run.output.contains("another widgetsim (process \(getpid())) is writing into this folder"), "\(run.output)")
+    withExtendedLifetime(lock) {}
+    let baseline = Repository.path("Scenarios/regression/baseline.csv")
+    let fresh = TestFiles.temporaryDirectory() + "/not/yet/there"
+    let compare = try Subprocess.run(["compare", baseline, baseline, "--out", fresh, "--no-gates"])
+    #expect(compare.code == 0, "\(compare.output)")
+    #expect(try TestFiles.read("\(fresh)/compare.csv").hasPrefix("metric,"))
+  }
+}
