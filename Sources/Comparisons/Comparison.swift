@@ -77,6 +77,11 @@ public struct Comparison: Sendable {
         )
       }
       let test = Comparison.test(first, second, paired: paired)
+      if let test, !test.isFinite {
+        throw ComparisonError(
+          "\(key.metric) (\(key.widget)): its statistics overflow (mean \(test.baselineMean) vs \(test.candidateMean)); "
+            + "no run writes such values: the files are corrupt or edited")
+      }
       guard let gate else {
         rows.append(Row(key: key, unit: first.unit, test: test, gate: nil, gatePValue: nil, verdict: .none))
         continue

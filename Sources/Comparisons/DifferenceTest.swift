@@ -24,6 +24,12 @@ public struct DifferenceTest: Sendable, Equatable {
   public let baselineCount: Int
   public let candidateCount: Int
 
+  /// Whether every figure is a finite number (values near the limits of a double overflow in the variance).
+  public var isFinite: Bool {
+    baselineMean.isFinite && candidateMean.isFinite && difference.isFinite && standardError.isFinite
+      && degreesOfFreedom.isFinite
+  }
+
   /// Two-sided p-value of "no difference".
   public var pValue: Double {
     guard standardError > 0 else { return difference == 0 ? 1 : 0 }

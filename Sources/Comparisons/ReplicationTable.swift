@@ -29,6 +29,9 @@ public struct ReplicationTable: Sendable {
   public let seeds: Set<UInt64>
 
   public static let header = ["seed", "replication", "metric", "widget", "value", "unit"]
+  /// The largest value a replications file may hold (1e18: far above any fleet's daily bytes, far below
+  /// where a variance overflows).
+  public static let largestValue = 1e18
 
   /// Reads `path`: a `replications.csv`, or a run folder holding one.
   public static func load(_ path: String) throws(ComparisonError) -> ReplicationTable {
@@ -77,6 +80,13 @@ public struct ReplicationTable: Sendable {
         value = number
       } else {
         throw ComparisonError("\(path):\(line):\(column("value")): value '\(cells[4])' is not a number (or empty)")
+      }
+      // Every widgetsim metric is a count, duration, energy, share or rate: none is negative, none near the
+      // limits of a double (whose squares would overflow the statistics).
+      guard value.isNaN || (value >= 0 && value <= ReplicationTable.largestValue) else {
+        throw ComparisonError(
+          "\(path):\(line):\(column("value")): value \(cells[4]) is outside 0...\(ReplicationTable.largestValue): "
+            + "no widgetsim metric is negative or that large")
       }
       let key = Key(metric: cells[2], widget: cells[3])
       if series[key] == nil {

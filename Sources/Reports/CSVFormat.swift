@@ -18,11 +18,19 @@ public enum CSVFormat {
     return "\(sign)\(integer).\(fraction)"
   }
 
-  /// A text cell, quoted when it holds a comma, quote or line break.
+  /// A text cell, quoted when it holds a comma, quote or line break. A cell a spreadsheet would run as a
+  /// formula (one beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, unless it is a plain number
+  /// such as `-0.5`) gets a leading `'` and quotes, as OWASP's CSV-injection guidance recommends.
   public static func text(_ value: String) -> String {
+    if let first = value.unicodeScalars.first, formulaStarts.contains(first), Double(value) == nil {
+      return "\"'" + value.replacingQuotes + "\""
+    }
     guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
     return "\"" + value.replacingQuotes + "\""
   }
+
+  /// First characters that make a spreadsheet read a cell as a formula.
+  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
 }
 
 extension String {

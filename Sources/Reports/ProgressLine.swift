@@ -23,15 +23,15 @@ public struct ProgressLine: Sendable {
       "\r\u{1B}[2Kreplication \(replication + 1)/\(replications): \(progress.devicesDone)/\(progress.devices) devices, "
       + "\(RunSummaryText.fixed(deviceDays, 0)) device-days/s, \(RunSummaryText.fixed(events / 1e6, 2)) M events/s, "
       + "ETA \(RunSummaryText.fixed(remaining, 0)) s"
-    console.error(text)
+    console.terminal(text)
   }
 
   /// For sweeps: tasks finished of all.
   public func tasks(_ finished: Int, of total: Int) {
-    console.error("\r\u{1B}[2K\(finished)/\(total) tasks")
+    console.terminal("\r\u{1B}[2K\(finished)/\(total) tasks")
   }
 
   public func finish() {
-    console.error("\r\u{1B}[2K")
+    console.terminal("\r\u{1B}[2K")
   }
 }

@@ -54,7 +54,7 @@ struct CheckCommand: ParsableCommand {
       existing: force ? .replace : .refuse, version: WidgetSim.version)
     try execution.run(console: .standard, stop: Interruption.stopRequest)
     let directory = execution.directory
-    if report { print("report: \(try HTMLReport.writeForCommand(directory: directory))") }
+    if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory))") }
     // The folder was checked before the run: compare.csv in it may be replaced.
     try gates.comparison.compare(
       baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTMLReport
+import Reports
 
 /// `widgetsim report`: report.html for a run or sweep folder.
 struct ReportCommand: ParsableCommand {
@@ -17,6 +18,6 @@ struct ReportCommand: ParsableCommand {
   var directory: String
 
   func run() throws {
-    print("report: \(try HTMLReport.writeForCommand(directory: directory))")
+    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory))")
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTMLReport
+import Reports
 import Runs
 
 /// `widgetsim run`: simulate a scenario and write its reports.
@@ -52,6 +53,6 @@ struct RunCommand: ParsableCommand {
       try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, perDevice: perDevice,
       quiet: quiet, existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
     try execution.run(console: .standard, stop: Interruption.stopRequest)
-    if report { print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
+    if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTMLReport
+import Reports
 import Sweeps
 
 /// `widgetsim sweep`: run a grid of scenario variants with replications.
@@ -59,7 +60,7 @@ struct SweepCommand: ParsableCommand {
     let wroteReports = try execution.run(console: .standard, stop: Interruption.stopRequest)
     if wroteReports && report {
       let page = try HTMLReport.writeForCommand(directory: execution.directory)
-      if !quiet { print("report: \(page)") }
+      if !quiet { Console.standard.print("report: \(page)") }
     }
   }
 }

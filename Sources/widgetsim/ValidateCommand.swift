@@ -27,7 +27,7 @@ struct ValidateCommand: ParsableCommand {
           let sweep = try SweepLoader.load(
             path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
           let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
-          print(
+          Console.standard.print(
             "\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, "
               + "\(WorkEstimate.scientific(sweep.widgetDays)) widget-days, every point checked)")
           continue
@@ -40,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
         let surfaces =
           "\(configuration.widgets.count - controls) widgets" + (controls > 0 ? ", \(controls) controls" : "")
           + (configuration.liveActivities.isEmpty ? "" : ", \(configuration.liveActivities.count) Live Activities")
-        print(
+        Console.standard.print(
           "\(file): ok (\(surfaces), \(configuration.instances.count) instances, "
             + "\(configuration.days) days, \(configuration.replications) replications; work: "
             + "\(WorkEstimate(configuration).description))")

@@ -38,7 +38,7 @@ struct WidgetSim: ParsableCommand {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { Console.standard.print(message) }
         endProcess(0)
       }
       if !message.isEmpty { Console.standard.error(message + "\n") }

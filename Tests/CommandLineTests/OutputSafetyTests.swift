@@ -69,4 +69,19 @@ struct OutputSafetyTests {
     #expect(compare.code == 0, "\(compare.output)")
     #expect(try TestFiles.read("\(fresh)/compare.csv").hasPrefix("metric,"))
   }
+
+  @Test("control characters from input files are shown escaped, never sent to the terminal")
+  func escapedMessages() throws {
+    #expect(
+      Console.escapingControls("a\u{1B}]0;PWNED\u{07}b\r\nc\td\u{9B}") == "a\\u{1B}]0;PWNED\\u{7}b\\u{D}\nc\td\\u{9B}")
+    #expect(Console.escapingControls("plain text, é, 日本") == "plain text, é, 日本")
+    let folder = TestFiles.temporaryDirectory()
+    let evil = "\(folder)/evil.csv"
+    try TestFiles.write(
+      "seed,replication,metric,widget,value,unit\n1,0,m\u{1B}[31m,w,1,u\n1,0,m\u{1B}[31m,w,2,u\n", to: evil)
+    let run = try Subprocess.run(["compare", evil, evil, "--out", folder])
+    #expect(run.code == 2, "\(run.output)")
+    #expect(run.output.contains("m\\u{1B}[31m (w) appears twice"), "\(run.output)")
+    #expect(!run.output.unicodeScalars.contains("\u{1B}"), "a raw escape reached the terminal")
+  }
 }

@@ -144,6 +144,13 @@ struct ComparisonTests {
     }
     let otherUnit = try table([("joules_per_day", "a", "kJ/day", [1, 2, 3])])
     #expect(throws: ComparisonError.self) { try Comparison(baseline: base, candidate: otherUnit, gates: []) }
+    // Values a double holds but whose squares overflow are refused when read (above); the test itself
+    // reports them as not finite, which Comparison turns into an error rather than a pass.
+    let overflowing = try #require(DifferenceTest.paired(baseline: [1, 2, 3], candidate: [1e300, -1e300, 1e300]))
+    #expect(!overflowing.isFinite)
+    let ordinary = try table([("joules_per_day", "a", "J/day", [1e17, 9e17, 1e18])])
+    #expect(
+      try Comparison(baseline: ordinary, candidate: ordinary, gates: []).rows.allSatisfy { $0.test?.isFinite == true })
     let single = try table([("joules_per_day", "a", "J/day", [1])])
     #expect(throws: ComparisonError.self) { try Comparison(baseline: single, candidate: single, gates: Gate.defaults) }
 
@@ -158,6 +165,8 @@ struct ComparisonTests {
       ),
       ("seed,replication,metric,widget,value,unit\n1,0,m,w,1,u\n1,1,m,w,2,v\n", "f.csv:3:6: unit 'v'"),
       ("", "f.csv:1:1: empty file"),
+      ("seed,replication,metric,widget,value,unit\n1,0,m,w,-0.5,J/day\n", "f.csv:2:5: value -0.5 is outside 0..."),
+      ("seed,replication,metric,widget,value,unit\n1,0,m,w,1e300,J/day\n", "f.csv:2:5: value 1e300 is outside 0..."),
     ]
     for (text, message) in malformed {
       do {

@@ -131,6 +131,13 @@ struct ReportTests {
     #expect(CSVFormat.number(2, decimals: 0) == "2")
     #expect(CSVFormat.number(.nan) == "")
     #expect(CSVFormat.text("a,b") == "\"a,b\"")
+    // Cells a spreadsheet would run as formulas are neutralised (OWASP); plain numbers are left alone.
+    #expect(CSVFormat.text("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+    for formula in ["+1+1", "-8h", "@SUM(A1)", "\tx", "\rx"] {
+      #expect(CSVFormat.text(formula) == "\"'\(formula)\"", "\(formula)")
+    }
+    #expect(CSVFormat.text("-0.5") == "-0.5" && CSVFormat.text("+2") == "+2" && CSVFormat.text("a-b") == "a-b")
+    #expect(CSVLines.parse(CSVFormat.text("=1,2") + ",x\n") == [["'=1,2", "x"]], "still one cell, read back")
     #expect(RunReports.folderName(for: "../../etc") == "_._.._etc")
     #expect(RunReports.folderName(for: "news-15min") == "news-15min")
     #expect(RunReports.folderName(for: String(repeating: "x", count: 300)) == String(repeating: "x", count: 100))

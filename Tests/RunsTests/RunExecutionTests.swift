@@ -51,7 +51,7 @@ struct RunExecutionTests {
     let summary = try RunExecution(loaded, overrides: ["days=2"], directory: directory, version: "test")
       .run(console: printed.console, stop: .never)
 
-    #expect(try TestFiles.list(directory) == RunReports.files.sorted())
+    #expect(try TestFiles.list(directory) == (RunReports.files + [OutputFolder.lockName]).sorted())
     #expect(summary.row("reloads_per_day", widget: "headlines")?.values.count == 3)
     let lines = printed.output.text.split(separator: "\n").map(String.init)
     let labels = loaded.configuration.instances.map(\.label)
@@ -78,7 +78,7 @@ struct RunExecutionTests {
       version: "test"
     ).run(console: printed.console, stop: .never)
     #expect(printed.output.text.isEmpty && printed.error.text.isEmpty)
-    #expect(try TestFiles.list(directory) == (RunReports.files + ["devices.csv"]).sorted())
+    #expect(try TestFiles.list(directory) == (RunReports.files + ["devices.csv", OutputFolder.lockName]).sorted())
   }
 
   @Test("reports already in the folder are refused (exit 2) and kept; --force replaces them")

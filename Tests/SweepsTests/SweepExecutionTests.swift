@@ -48,7 +48,10 @@ struct SweepExecutionTests {
     #expect(printed.error.text.isEmpty)
     #expect(
       try TestFiles.list(directory)
-        == ["sweep-journal.txt", "sweep-points.csv", "sweep.csv", "sweep_baseline.csv", "sweep_summary.csv"])
+        == [
+          OutputFolder.lockName, "sweep-journal.txt", "sweep-points.csv", "sweep.csv", "sweep_baseline.csv",
+          "sweep_summary.csv",
+        ])
     let first = try Self.files(directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"])
 
     let again = Printed()
