@@ -32,14 +32,17 @@ public struct ReplicationTable: Sendable {
   /// The largest value a replications file may hold (1e18: far above any fleet's daily bytes, far below
   /// where a variance overflows).
   public static let largestValue = 1e18
+  /// The largest replications file read (a 10^4-replication fleet run with 300 metrics is about 50 MB).
+  public static let maximumBytes = 256 << 20
 
   /// Reads `path`: a `replications.csv`, or a run folder holding one.
   public static func load(_ path: String) throws(ComparisonError) -> ReplicationTable {
     let file = TextFile.isDirectory(path) ? "\(path)/replications.csv" : path
     let text: String
     do {
-      text = try TextFile.read(file)
+      text = try TextFile.read(file, limit: maximumBytes)
     } catch {
+      guard TextFile.size(file).map({ $0 <= maximumBytes }) ?? true else { throw ComparisonError("\(error)") }
       throw ComparisonError(
         "\(file): cannot read it; expected a replications.csv or a run folder holding one (written by widgetsim run)")
     }

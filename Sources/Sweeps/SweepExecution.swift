@@ -60,9 +60,19 @@ public struct SweepExecution: Sendable {
       let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
       defer { withExtendedLifetime(lock) {} }
       AtomicFile.removeStaleTemporaries(in: directory)
-      let (journal, done) = try CommandFailure.mapping(status: 2) {
-        try SweepJournal.open(
-          path: "\(directory)/\(SweepOutput.journal)", fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
+      let opened: (SweepJournal, SweepJournal.Contents)
+      do {
+        opened = try SweepJournal.open(
+          path: "\(directory)/\(SweepOutput.journal)", identity: plan.identity, taskCount: plan.tasks.count)
+      } catch let error as SweepJournal.JournalError {
+        throw CommandFailure(status: error.isBadInput ? 2 : 1, message: "error: \(error)")
+      }
+      let (journal, contents) = opened
+      let done = contents.done
+      if !contents.corrupt.isEmpty {
+        console.error(
+          "warning: \(directory)/\(SweepOutput.journal): the records of \(contents.corrupt.count) task(s) fail their "
+            + "checksum (first: task \(contents.corrupt[0])); they run again\n")
       }
       try SweepOutput.writePoints(plan, to: directory)
       let mine = plan.tasks(shard: shard?.pair)

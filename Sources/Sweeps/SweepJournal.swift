@@ -12,49 +12,69 @@ import Synchronization
 /// tasks are known and a torn last record is ignored. Values are written in Swift's shortest exact form,
 /// so values read back are the same bits and reports from a resumed run equal an uninterrupted one.
 ///
-/// Format: a header `widgetsim-sweep-journal 1 FINGERPRINT TASKS`, then per task lines
-/// `v TASK METRIC WIDGET UNIT VALUE` (tab-separated) and a closing `done TASK`.
+/// Format: a header `widgetsim-sweep-journal 2 FINGERPRINT TASKS`, the ``SweepIdentity`` line, then per task
+/// lines `v TASK METRIC WIDGET UNIT VALUE` (tab-separated) and a closing `done TASK CHECKSUM`, the checksum
+/// an FNV-1a hash of the task's `v` lines: a record changed on disk is reported and its task run again.
 public final class SweepJournal: Sendable {
   public struct JournalError: Error, CustomStringConvertible {
     public let message: String
+    /// Whether the journal on disk is the problem (another sweep's, corrupt, too large: exit 2) rather than
+    /// writing it (exit 1).
+    public var isBadInput = true
     public var description: String { message }
   }
+
+  /// What a journal holds: its identity, task count, finished tasks, and tasks whose record failed its
+  /// checksum (to run again).
+  public struct Contents: Sendable {
+    public let identity: SweepIdentity
+    public let tasks: Int
+    public let done: [Int: [MetricValue]]
+    public let corrupt: [Int]
+  }
+
+  public static let version = 2
+  /// Largest journal read (a 10^5-task sweep with 200 metrics a task is about 150 MB).
+  public static let maximumBytes = 512 << 20
 
   public let path: String
   /// File descriptor for appending (owned: closed on deinit). Writes go through `lock`.
   private let descriptor: Int32
   private let lock = Mutex<Void>(())
 
-  /// Opens (creating if needed) the journal for `fingerprint` and returns it with the tasks already done.
-  public static func open(path: String, fingerprint: String, taskCount: Int) throws(JournalError)
-    -> (SweepJournal, [Int: [MetricValue]])
+  /// Opens (creating if needed) the journal for `identity` and returns it with what it already holds. A
+  /// journal of another identity (or an older format) is refused, naming what differs.
+  public static func open(path: String, identity: SweepIdentity, taskCount: Int) throws(JournalError)
+    -> (SweepJournal, Contents)
   {
-    var done: [Int: [MetricValue]] = [:]
-    let header = "widgetsim-sweep-journal 1 \(fingerprint) \(taskCount)"
-    if let text = try? TextFile.read(path, lossy: true) {
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      guard let first = lines.first, String(first) == header else {
+    var contents = Contents(identity: identity, tasks: taskCount, done: [:], corrupt: [])
+    if TextFile.isReadable(path) {
+      let existing = try load(path: path)
+      let differences = identity.differences(from: existing.identity)
+      guard differences.isEmpty, existing.tasks == taskCount else {
+        let what = differences.isEmpty ? ["tasks: \(existing.tasks) vs \(taskCount)"] : differences
         throw JournalError(
-          message:
-            "\(path) belongs to a different sweep (or different options); use another --out, or delete it to start over"
-        )
+          message: "\(path) belongs to a different sweep: \(what.joined(separator: "; ")) (journal vs this command); "
+            + "use another --out, or --force to start over")
       }
-      done = parse(lines.dropFirst())
+      contents = existing
     }
     // Start from a compact copy holding only finished tasks, renamed into place: a record torn by a crash
     // must not run into the lines this run appends.
     let temporary = "\(path).tmp-\(getpid())"
     let fresh = AtomicFile.createExclusively(temporary)
     guard fresh >= 0 else {
-      throw JournalError(message: "cannot open \(temporary): \(String(cString: strerror(errno)))")
+      throw JournalError(message: "cannot open \(temporary): \(String(cString: strerror(errno)))", isBadInput: false)
     }
     let journal = SweepJournal(path: path, descriptor: fresh)
-    try journal.append(header + "\n")
-    for task in done.keys.sorted() { try journal.record(task: task, values: done[task] ?? []) }
+    try journal.append(
+      "widgetsim-sweep-journal \(version) \(identity.fingerprint) \(taskCount)\n\(identity.line)\n")
+    for task in contents.done.keys.sorted() { try journal.record(task: task, values: contents.done[task] ?? []) }
     guard rename(temporary, path) == 0 else {
-      throw JournalError(message: "cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))")
+      throw JournalError(
+        message: "cannot rename \(temporary) to \(path): \(String(cString: strerror(errno)))", isBadInput: false)
     }
-    return (journal, done)
+    return (journal, contents)
   }
 
   private init(path: String, descriptor: Int32) {
@@ -68,12 +88,11 @@ public final class SweepJournal: Sendable {
 
   /// Records a finished task durably.
   public func record(task: Int, values: [MetricValue]) throws(JournalError) {
-    var text = ""
+    var lines = ""
     for value in values {
-      text += "v\t\(task)\t\(value.metric)\t\(value.widget)\t\(value.unit)\t\(value.value)\n"
+      lines += "v\t\(task)\t\(value.metric)\t\(value.widget)\t\(value.unit)\t\(value.value)\n"
     }
-    text += "done\t\(task)\n"
-    try append(text)
+    try append(lines + "done\t\(task)\t\(SweepPlan.hexadecimal(SweepPlan.fnv1a64(lines)))\n")
   }
 
   private func append(_ text: String) throws(JournalError) {
@@ -81,35 +100,61 @@ public final class SweepJournal: Sendable {
       var text = text
       return !AtomicFile.writeAll(&text, to: descriptor) || fsync(descriptor) != 0
     }
-    if failed { throw JournalError(message: "cannot write \(path): \(String(cString: strerror(errno)))") }
+    if failed {
+      throw JournalError(message: "cannot write \(path): \(String(cString: strerror(errno)))", isBadInput: false)
+    }
   }
 
-  /// Finished tasks in journal lines: values of tasks with a `done` line; anything torn is ignored.
-  static func parse(_ lines: ArraySlice<Substring>) -> [Int: [MetricValue]] {
-    var pending: [Int: [MetricValue]] = [:]
+  /// Finished tasks in journal lines: values of tasks whose `done` line carries the checksum of their `v`
+  /// lines; a torn record (no `done`) is ignored, a record whose checksum fails is listed as corrupt.
+  static func parse(_ lines: ArraySlice<Substring>) -> (done: [Int: [MetricValue]], corrupt: [Int]) {
+    var pending: [Int: (values: [MetricValue], text: String, readable: Bool)] = [:]
     var done: [Int: [MetricValue]] = [:]
-    for line in lines {
+    var corrupt: Set<Int> = []
+    for line in lines where !line.isEmpty {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      if fields.count == 6, fields[0] == "v", let task = Int(fields[1]), let value = Double(fields[5]) {
-        pending[task, default: []].append(
-          MetricValue(metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value))
-      } else if fields.count == 2, fields[0] == "done", let task = Int(fields[1]) {
-        done[task] = pending.removeValue(forKey: task) ?? []
+      if fields.first == "v", fields.count >= 2, let task = Int(fields[1]) {
+        var record = pending[task] ?? ([], "", true)
+        record.text += line + "\n"
+        if fields.count == 6, let value = Double(fields[5]) {
+          record.values.append(
+            MetricValue(metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value))
+        } else {
+          record.readable = false
+        }
+        pending[task] = record
+      } else if fields.count == 3, fields[0] == "done", let task = Int(fields[1]) {
+        let record = pending.removeValue(forKey: task) ?? ([], "", true)
+        if record.readable && SweepPlan.hexadecimal(SweepPlan.fnv1a64(record.text)) == fields[2] {
+          done[task] = record.values
+          corrupt.remove(task)
+        } else {
+          done[task] = nil
+          corrupt.insert(task)
+        }
       }
     }
-    return done
+    return (done, corrupt.sorted())
   }
 
-  /// Reads a journal without opening it for writing (for `merge`).
-  public static func load(path: String) throws(JournalError) -> (
-    fingerprint: String, tasks: Int, done: [Int: [MetricValue]]
-  ) {
+  /// Reads a journal without opening it for writing (also for `merge`); at most ``maximumBytes``.
+  public static func load(path: String) throws(JournalError) -> Contents {
+    guard let size = TextFile.size(path) else { throw JournalError(message: "cannot read \(path)") }
+    guard size <= maximumBytes else {
+      throw JournalError(
+        message: "\(path) is \(size >> 20) MiB, above the \(maximumBytes >> 20) MiB a journal may hold")
+    }
     guard let text = try? TextFile.read(path, lossy: true) else { throw JournalError(message: "cannot read \(path)") }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let header = lines.first.map { $0.split(separator: " ") } ?? []
-    guard header.count == 4, header[0] == "widgetsim-sweep-journal", header[1] == "1", let tasks = Int(header[3]) else {
+    guard header.count == 4, header[0] == "widgetsim-sweep-journal", let tasks = Int(header[3]) else {
       throw JournalError(message: "\(path) is not a widgetsim sweep journal")
     }
-    return (String(header[2]), tasks, parse(lines.dropFirst()))
+    guard header[1] == "\(version)", lines.count > 1, let identity = SweepIdentity(line: lines[1]) else {
+      throw JournalError(
+        message: "\(path) was written by an older widgetsim (journal version \(header[1])): use --force to start over")
+    }
+    let (done, corrupt) = parse(lines.dropFirst(2))
+    return Contents(identity: identity, tasks: tasks, done: done, corrupt: corrupt)
   }
 }

@@ -11,14 +11,16 @@ public enum SweepMerge {
     guard let first = folders.first else { throw .badInput("give at least one shard folder") }
     try CommandFailure.mapping(status: 2) {
       let (keys, points, tasks) = try SweepOutput.readPoints(from: first)
-      var fingerprint: String?
+      var identity: SweepIdentity?
       var values: [Int: [MetricValue]] = [:]
       for folder in folders {
         let journal = try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)")
-        if let fingerprint, fingerprint != journal.fingerprint {
-          throw CommandFailure.badInput("\(folder) holds a different sweep than \(first)")
+        if let identity, identity != journal.identity {
+          throw CommandFailure.badInput(
+            "\(folder) holds a different sweep than \(first): "
+              + journal.identity.differences(from: identity).joined(separator: "; ") + " (\(first) vs \(folder))")
         }
-        fingerprint = journal.fingerprint
+        identity = journal.identity
         values.merge(journal.done) { first, _ in first }
       }
       let missing = tasks.indices.filter { values[$0] == nil }

@@ -10,9 +10,10 @@ public struct SweepPlan: Sendable {
   public let commonRandomNumbers: Bool
   /// Task t is point `tasks[t].point`, replication `tasks[t].replication`.
   public let tasks: [(point: Int, replication: Int)]
-  /// Identifies the sweep and everything that changes its results (file text, overrides, options), so a
-  /// journal from a different sweep is never resumed.
-  public let fingerprint: String
+  /// Identifies the sweep and everything that changes its results (file text, overrides, streams, model), so
+  /// a journal from a different sweep is never resumed.
+  public let identity: SweepIdentity
+  public var fingerprint: String { identity.fingerprint }
 
   public init(sweep: LoadedSweep, overrides: [String], commonRandomNumbers: Bool) {
     points = sweep.points
@@ -31,9 +32,7 @@ public struct SweepPlan: Sendable {
       for replication in 0..<configuration.replications { tasks.append((point, replication)) }
     }
     self.tasks = tasks
-    let identity = [sweep.text, overrides.joined(separator: "\u{1F}"), commonRandomNumbers ? "crn" : "independent"]
-      .joined(separator: "\u{1E}")
-    fingerprint = SweepPlan.hexadecimal(SweepPlan.fnv1a64(identity))
+    identity = SweepIdentity(text: sweep.text, overrides: overrides, commonRandomNumbers: commonRandomNumbers)
   }
 
   /// Tasks of shard `index` of `count`: task t belongs to shard t mod count.

@@ -54,7 +54,7 @@ struct SweepCommand: ParsableCommand {
 
   func run() throws {
     let execution = SweepExecution(
-      try scenario.loadSweep(file), overrides: scenario.overrides, commonRandomNumbers: !independentStreams,
+      try scenario.loadSweep(file), overrides: scenario.arguments, commonRandomNumbers: !independentStreams,
       directory: out, jobs: jobs, baselinePoint: baselinePoint, shard: shard.flatMap(SweepShard.init), quiet: quiet,
       force: force)
     let wroteReports = try execution.run(console: .standard, stop: Interruption.stopRequest)

@@ -84,4 +84,26 @@ struct OutputSafetyTests {
     #expect(run.output.contains("m\\u{1B}[31m (w) appears twice"), "\(run.output)")
     #expect(!run.output.unicodeScalars.contains("\u{1B}"), "a raw escape reached the terminal")
   }
+
+  @Test("a sweep rerun with other options is refused naming them; --force starts over; oversized inputs are refused")
+  func journalIdentity() throws {
+    let folder = TestFiles.temporaryDirectory() + "/sweep"
+    let sweep = Repository.path("Scenarios/sweep-refresh-interval.yaml")
+    let first = try Subprocess.run(["sweep", sweep, "--days", "1", "--replications", "1", "--out", folder, "--quiet"])
+    #expect(first.code == 0, "\(first.output)")
+    let other = try Subprocess.run(["sweep", sweep, "--days", "2", "--replications", "1", "--out", folder, "--quiet"])
+    #expect(other.code == 2, "\(other.output)")
+    #expect(other.output.contains("overrides: replications=1 days=1 vs replications=1 days=2"), "\(other.output)")
+    let forced = try Subprocess.run([
+      "sweep", sweep, "--days", "2", "--replications", "1", "--out", folder, "--quiet", "--force",
+    ])
+    #expect(forced.code == 0, "\(forced.output)")
+    // A sparse 300 MB file: refused from its size, without reading it.
+    let huge = TestFiles.temporaryDirectory() + "/replications.csv"
+    try TestFiles.write("seed,replication,metric,widget,value,unit\n", to: huge)
+    #expect(truncate(huge, 300 << 20) == 0)
+    let compare = try Subprocess.run(["compare", huge, huge, "--out", TestFiles.temporaryDirectory()])
+    #expect(compare.code == 2, "\(compare.output)")
+    #expect(compare.output.contains("above the 256 MiB limit"), "\(compare.output)")
+  }
 }

@@ -42,8 +42,9 @@ func runSweep(
   let plan = SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: commonRandomNumbers)
   try AtomicFile.createDirectory(directory)
   try SweepOutput.writePoints(plan, to: directory)
-  let (journal, done) = try SweepJournal.open(
-    path: "\(directory)/\(SweepOutput.journal)", fingerprint: plan.fingerprint, taskCount: plan.tasks.count)
+  let (journal, contents) = try SweepJournal.open(
+    path: "\(directory)/\(SweepOutput.journal)", identity: plan.identity, taskCount: plan.tasks.count)
+  let done = contents.done
   let counter = Counter()
   let values = try SweepRunner.run(
     plan, shard: shard, jobs: jobs, journal: journal, done: done,
@@ -237,13 +238,49 @@ struct SweepTests {
     }
   }
 
-  @Test("a journal of another sweep is refused")
+  @Test("a journal of another sweep is refused, naming what differs; an older format too")
   func foreignJournal() throws {
     let directory = TestFiles.temporaryDirectory()
     let path = "\(directory)/\(SweepOutput.journal)"
-    _ = try SweepJournal.open(path: path, fingerprint: "aaaa", taskCount: 3)
-    #expect(throws: SweepJournal.JournalError.self) {
-      try SweepJournal.open(path: path, fingerprint: "bbbb", taskCount: 3)
+    let mine = SweepIdentity(text: "a", overrides: ["seed=1"], commonRandomNumbers: true)
+    _ = try SweepJournal.open(path: path, identity: mine, taskCount: 3)
+    _ = try SweepJournal.open(path: path, identity: mine, taskCount: 3)
+    for (other, what) in [
+      (SweepIdentity(text: "a", overrides: ["seed=2"], commonRandomNumbers: true), "overrides: seed=1 vs seed=2"),
+      (SweepIdentity(text: "b", overrides: ["seed=1"], commonRandomNumbers: true), "scenario: "),
+      (SweepIdentity(text: "a", overrides: ["seed=1"], commonRandomNumbers: false), "streams: common vs independent"),
+      (SweepIdentity(text: "a", overrides: ["seed=1"], commonRandomNumbers: true, model: "other"), "model: "),
+    ] {
+      do {
+        _ = try SweepJournal.open(path: path, identity: other, taskCount: 3)
+        Issue.record("opened a journal of another sweep (\(what))")
+      } catch {
+        #expect(error.isBadInput && error.message.contains(what), "\(error)")
+        // One difference, and the legend "(journal vs this command)".
+        #expect(error.message.ranges(of: " vs ").count == 2, "only what differs: \(error)")
+      }
     }
+    try TestFiles.write("widgetsim-sweep-journal 1 abcd 3\nv\t0\tm\tw\tu\t1\ndone\t0\n", to: path)
+    #expect(throws: SweepJournal.JournalError.self) { try SweepJournal.open(path: path, identity: mine, taskCount: 3) }
+  }
+
+  @Test("a record changed on disk fails its checksum: reported and run again, the others kept")
+  func corruptRecord() throws {
+    let path = try sweepFile(SweepTests.grid)
+    let directory = TestFiles.temporaryDirectory()
+    let reference = try runSweep(path, directory: directory, jobs: 2)
+    let journal = "\(directory)/\(SweepOutput.journal)"
+    var lines = try TestFiles.read(journal).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    // Change one value in the middle of the journal, as a bad disk or an edit would.
+    let target = lines.indices.filter { lines[$0].hasPrefix("v\t") }[5]
+    var fields = lines[target].split(separator: "\t").map(String.init)
+    fields[5] = fields[5] == "1.0" ? "2.0" : "1.0"
+    lines[target] = fields.joined(separator: "\t")
+    try TestFiles.write(lines.joined(separator: "\n"), to: journal)
+    let contents = try SweepJournal.load(path: journal)
+    let task = Int(fields[1])!
+    #expect(contents.corrupt == [task])
+    #expect(contents.done[task] == nil && contents.done.count == contents.tasks - 1)
+    #expect(try runSweep(path, directory: directory, jobs: 2) == reference, "the corrupt task ran again")
   }
 }
