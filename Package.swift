@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
     .library(name: "WidgetModel", targets: ["WidgetModel"]),
     .library(name: "Reports", targets: ["Reports"]),
+    .library(name: "Comparisons", targets: ["Comparisons"]),
+    .library(name: "Sweeps", targets: ["Sweeps"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),

@@ -15,7 +15,16 @@ let package = Package(
         .product(name: "WidgetModel", package: "widgetsim"),
         .product(name: "Reports", package: "widgetsim"),
       ]
-    )
+    ),
+    // The readers of files other programs (or people) hand to widgetsim: replications.csv and the sweep journal.
+    .executableTarget(
+      name: "ReplicationsFuzzer",
+      dependencies: [.product(name: "Comparisons", package: "widgetsim")]
+    ),
+    .executableTarget(
+      name: "JournalFuzzer",
+      dependencies: [.product(name: "Sweeps", package: "widgetsim")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

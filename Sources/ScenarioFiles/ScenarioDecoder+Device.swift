@@ -175,7 +175,8 @@ extension ScenarioDecoder {
   static func decodeNetwork(_ value: YAMLValue) throws(ScenarioError) -> NetworkSelection {
     var reader = try value.mapping()
     var network = NetworkSelection()
-    if let kind = reader.optional("default") { network.defaultNetwork = try kind.choice(NetworkKind.self) }
+    let defaultValue = reader.optional("default")
+    if let kind = defaultValue { network.defaultNetwork = try kind.choice(NetworkKind.self) }
     if let cellular = reader.optional("cellular") { network.cellular = try cellular.choice(NetworkKind.self) }
     let schedule = reader.optional("schedule")
     if let schedule {
@@ -183,7 +184,11 @@ extension ScenarioDecoder {
         let item = YAMLValue(node: node, path: "\(schedule.path)[\(index)]", source: value.source)
         var window = try item.mapping()
         let from = try window.required("from", "a time of day").timeOfDay()
-        let to = try window.required("to", "a time of day").timeOfDay()
+        let toValue = try window.required("to", "a time of day")
+        let to = try toValue.timeOfDay()
+        if from == to {
+          throw toValue.error("the window must not be empty: from and to are both \(toValue.shown)")
+        }
         let kind = try window.required("network", "wifi, lte or 5g").choice(NetworkKind.self)
         try window.finish()
         network.windows.append(
@@ -195,6 +200,10 @@ extension ScenarioDecoder {
     }
     if let probability = reader.optional("wifi_probability") {
       if schedule != nil { throw probability.error("give either schedule or wifi_probability, not both") }
+      if defaultValue != nil {
+        throw probability.error(
+          "give either default (one network all day) or wifi_probability (Wi-Fi drawn per hour), not both")
+      }
       network.wifiProbability = try probability.probability()
     }
     try reader.finish()

@@ -52,6 +52,7 @@ public enum ScenarioLoader {
           file: file, line: nil, column: nil, keyPath: "",
           message: "the file is empty; expected a scenario mapping with at least 'widgets'")
       }
+      try YAMLTags.check(parsed, file: file)
       return (parsed, text)
     } catch let error as ScenarioError {
       throw error

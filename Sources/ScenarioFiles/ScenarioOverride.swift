@@ -53,6 +53,7 @@ public struct ScenarioOverride: Sendable, Equatable {
     let value: Node
     do {
       guard let parsed = try Yams.compose(yaml: valueText) else { throw fail("", "no value after '='") }
+      try YAMLTags.check(parsed, file: "--set \(argument)")
       value = parsed
     } catch let error as ScenarioError {
       throw error

@@ -46,7 +46,10 @@ enum Units {
   private static func number(_ text: String, units: [(suffix: String, scale: Double)]) -> Double? {
     let text = text.trimmingWhitespace
     for unit in units where text.hasSuffix(unit.suffix) {
-      if let value = Double(text.dropLast(unit.suffix.count).trimmingWhitespace), value.isFinite {
+      let number = text.dropLast(unit.suffix.count).trimmingWhitespace
+      // Decimal notation only: Swift's Double() also reads hexadecimal (`0x10`) and words (`inf`).
+      guard number.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }) else { continue }
+      if let value = Double(number), value.isFinite {
         return value * unit.scale
       }
     }

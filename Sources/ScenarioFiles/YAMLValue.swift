@@ -121,7 +121,13 @@ struct YAMLValue {
 
   func duration(in range: ClosedRange<Double>? = nil, exclusiveLower: Bool = false) throws(ScenarioError) -> SimDuration
   {
-    SimDuration(seconds: try seconds(in: range, exclusiveLower: exclusiveLower))
+    let duration = SimDuration(seconds: try seconds(in: range, exclusiveLower: exclusiveLower))
+    // The clock counts whole microseconds: a positive duration below half of one would be 0 (an `after` of
+    // 0 would reload forever at one instant).
+    if exclusiveLower && duration <= SimDuration(seconds: range?.lowerBound ?? 0) {
+      throw error("must be at least 1us (the simulation clock's resolution), got \(shown)")
+    }
+    return duration
   }
 
   /// A size with a unit, in bytes.

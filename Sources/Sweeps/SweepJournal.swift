@@ -145,6 +145,11 @@ public final class SweepJournal: Sendable {
         message: "\(path) is \(size >> 20) MiB, above the \(maximumBytes >> 20) MiB a journal may hold")
     }
     guard let text = try? TextFile.read(path, lossy: true) else { throw JournalError(message: "cannot read \(path)") }
+    return try contents(of: text, path: path)
+  }
+
+  /// What the journal text `text` (read from `path`, named in messages) holds.
+  public static func contents(of text: String, path: String) throws(JournalError) -> Contents {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let header = lines.first.map { $0.split(separator: " ") } ?? []
     guard header.count == 4, header[0] == "widgetsim-sweep-journal", let tasks = Int(header[3]) else {

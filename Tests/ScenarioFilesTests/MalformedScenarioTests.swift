@@ -8,6 +8,18 @@ struct MalformedScenarioTests {
   /// Every fixture under Fixtures/malformed with the error it must produce: line, column (1-based, nil
   /// when the problem is the whole file), key path, and the start of the message.
   static let expectations: [(file: String, line: Int?, column: Int?, keyPath: String, message: String)] = [
+    ("tag-binary.yaml", 2, 7, "", "YAML tag 'tag:yaml.org,2002:binary' is not supported"),
+    ("tag-local.yaml", 4, 11, "", "YAML tag '!local' is not supported"),
+    (
+      "network-default-and-probability.yaml", 3, 46, "device.network.wifi_probability",
+      "give either default (one network all day) or wifi_probability"
+    ),
+    ("network-empty-window.yaml", 5, 29, "device.network.schedule[0].to", "the window must not be empty"),
+    ("duration-hex.yaml", 5, 38, "widgets[w].timeline.after", "expected a duration with a unit"),
+    (
+      "duration-below-resolution.yaml", 5, 38, "widgets[w].timeline.after",
+      "must be at least 1us (the simulation clock's resolution)"
+    ),
     (
       "activity-duplicate-id.yaml", 8, 9, "live_activities[headlines].id",
       "duplicate id 'headlines': widgets, controls, Live Activities"
