@@ -37,6 +37,12 @@ public enum SweepLoader {
         file: path, line: nil, column: nil, keyPath: "", message: "expected a mapping with a 'sweep' section")
     }
     guard let sweepNode = mapping["sweep"] else {
+      for (keyNode, _) in mapping {
+        guard let key = keyNode.string, let near = DidYouMean.suggestion(for: key, among: ["sweep"]) else { continue }
+        throw ScenarioError(
+          file: path, line: keyNode.mark?.line, column: keyNode.mark?.column, keyPath: key,
+          message: "unknown key '\(key)' (did you mean '\(near)'?); a sweep file needs a 'sweep' section")
+      }
       throw ScenarioError(
         file: path, line: 1, column: 1, keyPath: "sweep",
         message: "missing required key 'sweep' (parameters, lockstep, exclude, replications)")

@@ -111,7 +111,13 @@ public struct SweepSpecification: Sendable {
         dimensions.append(Dimension(keys: keys, values: (0..<lists[0].count).map { i in lists.map { $0[i] } }))
       }
     }
-    guard !dimensions.isEmpty else { throw value.error("a sweep needs at least one key under parameters or lockstep") }
+    guard !dimensions.isEmpty else {
+      // A misspelt `parameters` is the likeliest reason: name it (with its did-you-mean) first.
+      _ = reader.optional("exclude")
+      _ = reader.optional("replications")
+      try reader.finish()
+      throw value.error("a sweep needs at least one key under parameters or lockstep")
+    }
     var exclusions: [[String: String]] = []
     if let exclude = reader.optional("exclude") {
       for (index, node) in try exclude.sequence().enumerated() {

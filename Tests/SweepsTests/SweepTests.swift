@@ -238,6 +238,27 @@ struct SweepTests {
     }
   }
 
+  @Test("misspelt sweep keys get a did-you-mean with their position")
+  func misspeltKeys() throws {
+    let parameters = try sweepFile("  paramters:\n    days: [1, 2]\n")
+    do {
+      _ = try SweepLoader.load(path: parameters)
+      Issue.record("loaded a sweep with 'paramters'")
+    } catch let error as ScenarioError {
+      #expect(error.keyPath == "sweep.paramters" && error.message.contains("did you mean 'parameters'?"), "\(error)")
+      #expect(error.line != nil, "\(error)")
+    }
+    let directory = TestFiles.temporaryDirectory()
+    let section = "\(directory)/swep.yaml"
+    try AtomicFile.write("base: base.yaml\nswep:\n  parameters:\n    days: [1, 2]\n", to: section)
+    do {
+      _ = try SweepLoader.load(path: section)
+      Issue.record("loaded a sweep file without 'sweep'")
+    } catch let error as ScenarioError {
+      #expect(error.line == 2 && error.message.contains("did you mean 'sweep'?"), "\(error)")
+    }
+  }
+
   @Test("a journal of another sweep is refused, naming what differs; an older format too")
   func foreignJournal() throws {
     let directory = TestFiles.temporaryDirectory()
