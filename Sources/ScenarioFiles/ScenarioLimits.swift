@@ -6,9 +6,12 @@ import WidgetModel
 public struct ScenarioLimits: Sendable, Equatable {
   /// Whether the large limits apply (`--allow-large`).
   public var allowLarge: Bool
+  /// Whether a sweep file's `base` may name a file outside the sweep file's folder (`--allow-outside-base`).
+  public var allowOutsideBase: Bool
 
-  public init(allowLarge: Bool = false) {
+  public init(allowLarge: Bool = false, allowOutsideBase: Bool = false) {
     self.allowLarge = allowLarge
+    self.allowOutsideBase = allowOutsideBase
   }
 
   public static let standard = ScenarioLimits()

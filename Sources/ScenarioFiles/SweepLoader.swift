@@ -1,6 +1,12 @@
 import WidgetModel
 import Yams
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A sweep read from its file: the base scenario tree, the grid, and every point's configuration, all
 /// checked before anything runs.
 public struct LoadedSweep: Sendable {
@@ -25,6 +31,25 @@ public struct SweepError: Error, CustomStringConvertible, Sendable {
 }
 
 public enum SweepLoader {
+  /// Whether `file` (once links and `..` are resolved) lies in `directory` or below it; a file that does not
+  /// exist is judged by its written path.
+  static func isInside(_ file: String, _ directory: String) -> Bool {
+    guard let folder = realpath(directory, nil) else { return false }
+    defer { free(folder) }
+    let root = String(cString: folder)
+    guard let resolved = realpath(file, nil) else {
+      // Not there (the read will say so): refuse what climbs out by name.
+      var depth = 0
+      for part in file.dropFirst(directory.count).split(separator: "/") {
+        depth += part == ".." ? -1 : (part == "." ? 0 : 1)
+        if depth < 0 { return false }
+      }
+      return !file.hasPrefix("/") || file.hasPrefix(root + "/")
+    }
+    defer { free(resolved) }
+    return String(cString: resolved).hasPrefix(root == "/" ? "/" : root + "/")
+  }
+
   /// Loads a sweep: a scenario with a `sweep` section, or a file with `base: PATH` (relative to the file) and
   /// `sweep`. `overrides` (`--set` and shorthands) apply to every point before its own settings.
   public static func load(
@@ -64,6 +89,12 @@ public enum SweepLoader {
       }
       let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
       baseFile = relative.hasPrefix("/") ? relative : "\(directory)/\(relative)"
+      if !limits.allowOutsideBase && !SweepLoader.isInside(baseFile, directory) {
+        throw ScenarioError(
+          file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
+          message: "the base scenario must be in the sweep file's folder or below it, got \(baseNode.string ?? "")"
+            + " (pass --allow-outside-base to allow it)")
+      }
       let rawBase: String
       do {
         rawBase = try ScenarioLoader.readFile(baseFile)

@@ -29,7 +29,10 @@ struct ScenarioOptions: ParsableArguments {
         + "to the hard ones; see Scenarios/README.md, Limits."))
   var allowLarge = false
 
-  var limits: ScenarioLimits { ScenarioLimits(allowLarge: allowLarge) }
+  @Flag(help: "Let a sweep file's base scenario lie outside the sweep file's folder (refused otherwise).")
+  var allowOutsideBase = false
+
+  var limits: ScenarioLimits { ScenarioLimits(allowLarge: allowLarge, allowOutsideBase: allowOutsideBase) }
 
   /// Every override argument, shorthands included, as the manifest records them.
   var arguments: [String] { (try? scenarioOverrides().map(\.argument)) ?? overrides }

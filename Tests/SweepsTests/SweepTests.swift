@@ -112,6 +112,27 @@ struct SweepTests {
     #expect(sweep.name == "news-15min")
   }
 
+  @Test("a base outside the sweep file's folder (by path, '..' or a link) is refused unless allowed")
+  func baseOutside() throws {
+    let outer = TestFiles.temporaryDirectory()
+    let inner = "\(outer)/sweeps"
+    try AtomicFile.createDirectory(inner)
+    try AtomicFile.write(try TestFiles.read(Repository.path("Scenarios/news-15min.yaml")), to: "\(outer)/base.yaml")
+    #expect(symlink("\(outer)/base.yaml", "\(inner)/linked.yaml") == 0)
+    for base in ["../base.yaml", "\(outer)/base.yaml", "linked.yaml"] {
+      let file = "\(inner)/sweep.yaml"
+      try AtomicFile.write("base: \(base)\nsweep:\n  parameters:\n    budget.per_day.max: [40, 50]\n", to: file)
+      do {
+        _ = try SweepLoader.load(path: file)
+        Issue.record("loaded base \(base)")
+      } catch let error as ScenarioError {
+        #expect(error.keyPath == "base" && error.message.contains("--allow-outside-base"), "\(error)")
+      }
+      let allowed = try SweepLoader.load(path: file, limits: ScenarioLimits(allowOutsideBase: true))
+      #expect(allowed.points.count == 2)
+    }
+  }
+
   @Test("every point is checked before any runs; errors name the swept key's place, the value and the point")
   func invalidPoint() throws {
     let path = try sweepFile(
