@@ -46,6 +46,7 @@ public enum ScenarioLoader {
     // A UTF-8 byte order mark is legal at the start of a file; YAML parsers differ on it.
     let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     try YAMLAliasLimit.check(text, file: file)
+    try YAMLComplexKeys.check(text, file: file)
     do {
       guard let parsed = try Yams.compose(yaml: text) else {
         throw ScenarioError(

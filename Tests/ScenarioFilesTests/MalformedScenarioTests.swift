@@ -9,6 +9,8 @@ struct MalformedScenarioTests {
   /// when the problem is the whole file), key path, and the start of the message.
   static let expectations: [(file: String, line: Int?, column: Int?, keyPath: String, message: String)] = [
     ("tag-binary.yaml", 2, 7, "", "YAML tag 'tag:yaml.org,2002:binary' is not supported"),
+    ("complex-key-explicit.yaml", 2, 1, "", "a complex YAML key (a list or mapping used as a key)"),
+    ("complex-key-flow.yaml", 2, 10, "", "a complex YAML key (a list or mapping used as a key)"),
     ("tag-local.yaml", 4, 11, "", "YAML tag '!local' is not supported"),
     (
       "network-default-and-probability.yaml", 3, 46, "device.network.wifi_probability",

@@ -1,0 +1,73 @@
+/// Complex YAML keys (a mapping or sequence used as a key: `? [a, b]`, `{[a]: 1}`, `[a]: 1`), refused on the
+/// text before the YAML library reads it.
+///
+/// No scenario key is ever a collection, and the YAML library's duplicate-key check hashes such keys whole:
+/// nested ones cost it minutes (a 1 MB file: 56 s). Like ``YAMLAliasLimit``, this scan is linear in the text.
+enum YAMLComplexKeys {
+  /// Throws at the first complex key in `text`: an explicit key (`?` then a space), or a flow sequence or
+  /// mapping followed by `:` and a space (or the end of the line).
+  static func check(_ text: String, file: String) throws(ScenarioError) {
+    var line = 1
+    var column = 0
+    var previous: Character = "\n"
+    var quote: Character?
+    var comment = false
+    /// Just after `]` or `}` (and the spaces after it), outside quotes: where the collection ended.
+    var closed: (line: Int, column: Int)?
+    /// A `:` right after such a collection: a key if a space, a line break or a flow separator follows.
+    var colon: (line: Int, column: Int)?
+    /// A `?` at a token start: an explicit key if a space or a line break follows.
+    var question: (line: Int, column: Int)?
+    func refuse(_ at: (line: Int, column: Int)) -> ScenarioError {
+      ScenarioError(
+        file: file, line: at.line, column: at.column, keyPath: "",
+        message: "a complex YAML key (a list or mapping used as a key): scenario keys are plain names")
+    }
+    for character in text {
+      column += 1
+      let isBreak = character == "\n" || character == "\r\n"
+      let separates = isBreak || character == " " || character == "\t"
+      if let at = question {
+        question = nil
+        if separates { throw refuse(at) }
+      }
+      if let at = colon {
+        colon = nil
+        if separates || character == "," || character == "}" || character == "]" { throw refuse(at) }
+      }
+      if isBreak {
+        line += 1
+        column = 0
+        comment = false
+        previous = "\n"
+        closed = nil
+        continue
+      }
+      if comment { continue }
+      if let open = quote {
+        if character == open && !(open == "\"" && previous == "\\") { quote = nil }
+        previous = previous == "\\" && character == "\\" ? " " : character
+        continue
+      }
+      if let at = closed {
+        if character == " " || character == "\t" { continue }
+        closed = nil
+        if character == ":" {
+          colon = at
+          previous = character
+          continue
+        }
+      }
+      let atTokenStart = previous == "\n" || previous == " " || previous == "\t" || "[{,".contains(previous)
+      switch character {
+      case "#" where atTokenStart: comment = true
+      case "'", "\"": if atTokenStart || previous == ":" { quote = character }
+      case "?" where atTokenStart: question = (line, column)
+      case "]", "}": closed = (line, column)
+      default: break
+      }
+      previous = character
+    }
+    if let at = question ?? colon { throw refuse(at) }
+  }
+}
