@@ -10,7 +10,9 @@ enum ScenarioDecoder {
   static let maximumInstances = 100
   static let maximumEntries = 400
   static let maximumTotalInstances = 1_000
-  static let maximumReportCells = 250_000_000.0
+  /// Largest memory one replication's result may take (``ReplicationResult/estimatedBytes``).
+  static let maximumResultBytes = 2e9
+  static let maximumLargeResultBytes = 16e9
 
   static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> ScenarioConfiguration {
     var top = try root.mapping()
@@ -82,17 +84,19 @@ enum ScenarioDecoder {
         "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
           + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
     }
-    let instances = widgets.reduce(0) { $0 + $1.instances }
+    let instances = widgets.reduce(0) { $0 + $1.instances * $1.placements.count }
     guard instances <= maximumTotalInstances else {
       throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
     }
-    // The hourly report arrays hold days x 24 x instances x causes x outcomes counters.
-    let cells = Double(days) * 24 * Double(instances) * 60
-    guard cells <= maximumReportCells else {
+    // The result's arrays (hourly reload counters above all) as they are allocated.
+    let bytes = ReplicationResult.estimatedBytes(days: days, instanceCount: instances, activityKinds: activities.count)
+    let memoryLimit = root.source.limits.allowLarge ? maximumLargeResultBytes : maximumResultBytes
+    guard bytes <= memoryLimit else {
       throw (top.value).error(
         "days x widget instances is too large: \(days) days x \(instances) instances would need "
-          + "\(Int(cells * 8 / 1e6)) MB of hourly counters (limit \(Int(maximumReportCells * 8 / 1e6)) MB); "
-          + "simulate fewer days or instances")
+          + "\(Int(bytes / 1e6)) MB of counters per replication (limit \(Int(memoryLimit / 1e6)) MB"
+          + (root.source.limits.allowLarge ? "" : ", \(Int(maximumLargeResultBytes / 1e6)) MB with --allow-large")
+          + "; a fleet run holds one per thread); simulate fewer days or instances")
     }
     let work = WorkEstimate(
       devices: fleet.devices, days: days, instances: instances, replications: replications)

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import WidgetModel
 
 @testable import ScenarioFiles
 
@@ -51,6 +52,24 @@ struct LimitsTests {
     #expect(
       Self.message(Self.scenario(replications: "2e7"), .large)
         == "2e7 replications is above the hard limit of 10000000, which --allow-large does not lift")
+  }
+
+  @Test("the counters' memory is estimated as allocated: 2 GB per replication, 16 GB with --allow-large")
+  func memoryLimit() throws {
+    // 3,650 days x 100 instances: 14 x 11 reload counters of 8 bytes per instance-hour alone are 10.8 GB.
+    let text = Self.scenario(days: "3650").replacing(
+      "kind: NewsHeadlines", with: "kind: NewsHeadlines\n    instances: 100")
+    let standard = try #require(Self.message(text, .standard))
+    #expect(
+      standard.contains("3650 days x 100 instances would need") && standard.contains("limit 2000 MB"), "\(standard)")
+    #expect(Self.message(text, .large) == nil, "13 GB fits under --allow-large")
+    let decade = Self.scenario(days: "36500").replacing(
+      "kind: NewsHeadlines", with: "kind: NewsHeadlines\n    instances: 100")
+    let large = try #require(Self.message(decade, .large))
+    #expect(large.contains("limit 16000 MB"), "\(large)")
+    let expected = ReplicationResult.estimatedBytes(days: 3_650, instanceCount: 100, activityKinds: 0)
+    #expect(standard.contains("\(Int(expected / 1e6)) MB of counters"), "\(standard)")
+    #expect(expected > 10.8e9 && expected < 14e9)
   }
 
   @Test("work past 1e9 widget-days needs --allow-large; the message shows the estimate")

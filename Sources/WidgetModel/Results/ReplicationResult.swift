@@ -80,6 +80,24 @@ public struct ReplicationResult: Sendable {
   var appFetches: [Int] = []
   var appFetchByteTotals: [Int128] = []
 
+  /// What one result's accumulators take in memory, in bytes, for a run of `days` days with `instanceCount`
+  /// instances and `activityKinds` Live Activity kinds (each thread of a fleet run holds one, and the run
+  /// one more to merge them into). The hourly reload counters dominate.
+  public static func estimatedBytes(days: Int, instanceCount: Int, activityKinds: Int) -> Double {
+    let hours = Double(days * 24)
+    let instances = Double(instanceCount)
+    let subjects = instances + 3 + Double(activityKinds)
+    var perHour = instances * Double(causeCount * outcomeCount) * 8  // reloadCounts
+    perHour += instances * 8  // budgetMilli
+    perHour += subjects * Double(EnergyLedger.componentCount) * 16  // energy, Int128
+    perHour += Double(1 + activityKinds) * 2 * Double(PushCounter.count) * 8
+    perHour += 16  // state of charge, Low Power Mode, charging
+    perHour += Double(AppWakeChannel.count * AppWakeOutcome.count) * 8
+    let perMinute = Double(ServerSource.count) * 8 + 16 + 8  // server load by source, bytes, deliveries
+    let perDay = instances * 16  // exhausted, last grant time and devices
+    return hours * perHour + Double(days * 1_440 + 28 * 60) * perMinute + Double(days) * perDay
+  }
+
   static let causeCount = ReloadCause.allCases.count
   static let outcomeCount = ReloadOutcome.allCases.count
 
