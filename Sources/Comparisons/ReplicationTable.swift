@@ -35,35 +35,55 @@ public struct ReplicationTable: Sendable {
   /// The largest replications file read (a 10^4-replication fleet run with 300 metrics is about 50 MB).
   public static let maximumBytes = 256 << 20
 
-  /// Reads `path`: a `replications.csv`, or a run folder holding one.
+  /// Reads `path`: a `replications.csv`, or a run folder holding one; row by row, so memory holds the table,
+  /// not the file (at most ``maximumBytes``).
   public static func load(_ path: String) throws(ComparisonError) -> ReplicationTable {
     let file = TextFile.isDirectory(path) ? "\(path)/replications.csv" : path
-    let text: String
-    do {
-      text = try TextFile.read(file, limit: maximumBytes)
-    } catch {
-      guard TextFile.size(file).map({ $0 <= maximumBytes }) ?? true else { throw ComparisonError("\(error)") }
+    guard TextFile.isReadable(file) else {
       throw ComparisonError(
         "\(file): cannot read it; expected a replications.csv or a run folder holding one (written by widgetsim run)")
     }
-    return try parse(text, path: file)
+    var builder = Builder(path: file)
+    do {
+      try CSVStream.forEachRow(path: file, limit: maximumBytes) { cells, line in try builder.add(cells, line: line) }
+    } catch let error as ComparisonError {
+      throw error
+    } catch {
+      throw ComparisonError("\(error)")
+    }
+    return try builder.finish()
   }
 
   /// Parses the text of a replications file; errors name the file, line and column.
   public static func parse(_ text: String, path: String) throws(ComparisonError) -> ReplicationTable {
-    var rows = CSVLines.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
-    guard let first = rows.first else { throw ComparisonError("\(path):1:1: empty file; expected a replications.csv") }
-    guard first == header else {
-      throw ComparisonError(
-        "\(path):1:1: header is '\(first.joined(separator: ","))'; expected '\(header.joined(separator: ","))'")
-    }
-    rows.removeFirst()
+    var builder = Builder(path: path)
+    let rows = CSVLines.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+    for (offset, cells) in rows.enumerated() { try builder.add(cells, line: offset + 1) }
+    return try builder.finish()
+  }
+
+  /// The table built one row at a time (header first), checking each.
+  struct Builder {
+    let path: String
+    var sawHeader = false
     var keys: [Key] = []
     var series: [Key: Series] = [:]
     var seeds: Set<UInt64> = []
-    for (offset, cells) in rows.enumerated() {
-      let line = offset + 2
-      if cells == [""] { continue }
+
+    init(path: String) {
+      self.path = path
+    }
+
+    mutating func add(_ cells: [String], line: Int) throws(ComparisonError) {
+      guard sawHeader else {
+        guard cells == header else {
+          throw ComparisonError(
+            "\(path):1:1: header is '\(cells.joined(separator: ","))'; expected '\(header.joined(separator: ","))'")
+        }
+        sawHeader = true
+        return
+      }
+      if cells == [""] { return }
       guard cells.count == header.count else {
         throw ComparisonError(
           "\(path):\(line):1: \(cells.count) fields; expected \(header.count) (\(header.joined(separator: ",")))")
@@ -108,7 +128,13 @@ public struct ReplicationTable: Sendable {
       }
       seeds.insert(seed)
     }
-    guard !keys.isEmpty else { throw ComparisonError("\(path):2:1: no rows; expected one per replication and metric") }
-    return ReplicationTable(path: path, keys: keys, series: series, seeds: seeds)
+
+    func finish() throws(ComparisonError) -> ReplicationTable {
+      guard sawHeader else { throw ComparisonError("\(path):1:1: empty file; expected a replications.csv") }
+      guard !keys.isEmpty else {
+        throw ComparisonError("\(path):2:1: no rows; expected one per replication and metric")
+      }
+      return ReplicationTable(path: path, keys: keys, series: series, seeds: seeds)
+    }
   }
 }

@@ -6,6 +6,10 @@ import WidgetModel
 
 @testable import Reports
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite("Reports")
 struct ReportTests {
   static func read(_ path: String) -> String {
@@ -142,6 +146,31 @@ struct ReportTests {
     #expect(RunReports.folderName(for: "news-15min") == "news-15min")
     #expect(RunReports.folderName(for: String(repeating: "x", count: 300)) == String(repeating: "x", count: 100))
     #expect(RunReports.folderName(for: "..") == "_.")
+  }
+
+  @Test("a CSV file streamed row by row reads as the whole text does (quotes, CRLF, a BOM, line breaks in cells)")
+  func streamedRows() throws {
+    let texts = [
+      "a,b\n1,2\n", "a,\"b,c\"\n\"x\"\"y\",2\r\n", "\u{FEFF}h\n\"two\nlines\",x\n", "no,final,newline",
+      "\"'=1,2\",é\n,,\n", String(repeating: "m,w,1.5\n", count: 20_000),
+    ]
+    for text in texts {
+      let path = TestFiles.temporaryDirectory() + "/t.csv"
+      try TestFiles.write(text, to: path)
+      var rows: [[String]] = []
+      var lines: [Int] = []
+      try CSVStream.forEachRow(path: path, limit: 1 << 30) { row, line in
+        rows.append(row)
+        lines.append(line)
+      }
+      let expected = CSVLines.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+      #expect(rows == expected, "\(text.prefix(40))")
+      #expect(lines.first == 1 && lines == lines.sorted())
+    }
+    let path = TestFiles.temporaryDirectory() + "/big.csv"
+    try TestFiles.write("a\n", to: path)
+    #expect(truncate(path, 2 << 20) == 0)
+    #expect(throws: CSVStream.ReadError.self) { try CSVStream.forEachRow(path: path, limit: 1 << 20) { _, _ in } }
   }
 
   @Test("an atomic write replaces the file whole and leaves no temporary file")

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading a CSV file row by row, as ``CSVLines`` reads text, without holding the file in memory: for inputs
+/// other programs hand to widgetsim (a stored baseline), whose size only its limit bounds.
+public enum CSVStream {
+  public struct ReadError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+
+  /// Calls `body` with each row of the file at `path` (cells unquoted, a leading byte order mark dropped) and
+  /// its 1-based line number; a file over `limit` bytes is refused before anything is read.
+  public static func forEachRow(
+    path: String, limit: Int, _ body: ([String], Int) throws -> Void
+  ) throws {
+    guard let handle = fopen(path, "rb") else {
+      throw ReadError(message: "\(path): cannot open: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(handle) }
+    var status = stat()
+    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > limit {
+      throw ReadError(
+        message: "\(path): is \(Int(status.st_size) >> 20) MiB, above the \(limit >> 20) MiB limit for this file")
+    }
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    var row: [String] = []
+    var cell: [UInt8] = []
+    var quoted = false
+    var quoteSeen = false  // a quote inside a quoted cell: the next byte decides
+    var line = 1
+    var rowLine = 1
+    var first = true
+    func endCell() throws {
+      guard let text = String(validating: cell, as: UTF8.self) else {
+        throw ReadError(message: "\(path):\(line): not UTF-8 text")
+      }
+      row.append(text)
+      cell.removeAll(keepingCapacity: true)
+    }
+    while true {
+      let count = fread(&block, 1, block.count, handle)
+      if count == 0 {
+        if ferror(handle) != 0 { throw ReadError(message: "\(path): cannot read: \(String(cString: strerror(errno)))") }
+        break
+      }
+      var start = 0
+      if first {
+        first = false
+        if count >= 3 && block[0] == 0xEF && block[1] == 0xBB && block[2] == 0xBF { start = 3 }
+      }
+      for byte in block[start..<count] {
+        if quoted {
+          if quoteSeen {
+            quoteSeen = false
+            if byte == UInt8(ascii: "\"") {
+              cell.append(byte)  // "" inside quotes is one quote
+              continue
+            }
+            quoted = false  // the quote closed the cell's quoted part; read this byte as unquoted
+          } else {
+            if byte == UInt8(ascii: "\"") {
+              quoteSeen = true
+            } else {
+              if byte == UInt8(ascii: "\n") { line += 1 }
+              cell.append(byte)
+            }
+            continue
+          }
+        }
+        switch byte {
+        case UInt8(ascii: "\""): quoted = true
+        case UInt8(ascii: ","): try endCell()
+        case UInt8(ascii: "\r"): continue  // CRLF: the LF ends the line
+        case UInt8(ascii: "\n"):
+          try endCell()
+          try body(row, rowLine)
+          row.removeAll(keepingCapacity: true)
+          line += 1
+          rowLine = line
+        default: cell.append(byte)
+        }
+      }
+    }
+    if !cell.isEmpty || !row.isEmpty {
+      try endCell()
+      try body(row, rowLine)
+    }
+  }
+}
