@@ -105,16 +105,40 @@ public final class SweepJournal: Sendable {
     }
   }
 
-  /// Finished tasks in journal lines: values of tasks whose `done` line carries the checksum of their `v`
-  /// lines; a torn record (no `done`) is ignored, a record whose checksum fails is listed as corrupt.
-  static func parse(_ lines: ArraySlice<Substring>) -> (done: [Int: [MetricValue]], corrupt: [Int]) {
+  /// Reads journal lines one at a time: the header, the identity, then the records. Finished tasks are those
+  /// whose `done` line carries the checksum of their `v` lines; a torn record (no `done`) is ignored, a record
+  /// whose checksum fails is listed as corrupt.
+  struct Reader {
+    let path: String
+    var lineCount = 0
+    var tasks = 0
+    var identity: SweepIdentity?
     var pending: [Int: (values: [MetricValue], text: String, readable: Bool)] = [:]
     var done: [Int: [MetricValue]] = [:]
     var corrupt: Set<Int> = []
-    for line in lines where !line.isEmpty {
+
+    mutating func add(_ line: Substring) throws(JournalError) {
+      lineCount += 1
+      if lineCount == 1 {
+        let header = line.split(separator: " ")
+        guard header.count == 4, header[0] == "widgetsim-sweep-journal", let tasks = Int(header[3]) else {
+          throw JournalError(message: "\(path) is not a widgetsim sweep journal")
+        }
+        guard header[1] == "\(version)" else { throw olderFormat(String(header[1])) }
+        self.tasks = tasks
+        return
+      }
+      if lineCount == 2 {
+        guard let identity = SweepIdentity(line: line) else {
+          throw JournalError(message: "\(path) is not a widgetsim sweep journal: its identity line is missing")
+        }
+        self.identity = identity
+        return
+      }
+      guard !line.isEmpty else { return }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       if fields.first == "v", fields.count >= 2, let task = Int(fields[1]) {
-        var record = pending[task] ?? ([], "", true)
+        var record = pending.removeValue(forKey: task) ?? ([], "", true)
         record.text += line + "\n"
         if fields.count == 6, let value = Double(fields[5]) {
           record.values.append(
@@ -134,32 +158,51 @@ public final class SweepJournal: Sendable {
         }
       }
     }
-    return (done, corrupt.sorted())
+
+    func olderFormat(_ found: String) -> JournalError {
+      JournalError(
+        message: "\(path) was written by an older widgetsim (journal version \(found)): use --force to start over")
+    }
+
+    func contents() throws(JournalError) -> Contents {
+      guard let identity else {
+        throw JournalError(
+          message: "\(path) is not a widgetsim sweep journal" + (lineCount == 0 ? "" : ": its identity line is missing")
+        )
+      }
+      return Contents(identity: identity, tasks: tasks, done: done, corrupt: corrupt.sorted())
+    }
   }
 
-  /// Reads a journal without opening it for writing (also for `merge`); at most ``maximumBytes``.
+  /// Reads a journal without opening it for writing (also for `merge`), line by line (memory holds the
+  /// finished tasks, not the file); over ``maximumBytes`` it is refused before it is read.
   public static func load(path: String) throws(JournalError) -> Contents {
-    guard let size = TextFile.size(path) else { throw JournalError(message: "cannot read \(path)") }
-    guard size <= maximumBytes else {
+    guard let handle = fopen(path, "rb") else { throw JournalError(message: "cannot read \(path)") }
+    defer { fclose(handle) }
+    var status = stat()
+    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > maximumBytes {
       throw JournalError(
-        message: "\(path) is \(size >> 20) MiB, above the \(maximumBytes >> 20) MiB a journal may hold")
+        message: "\(path) is \(Int(status.st_size) >> 20) MiB, above the \(maximumBytes >> 20) MiB a journal may hold")
     }
-    guard let text = try? TextFile.read(path, lossy: true) else { throw JournalError(message: "cannot read \(path)") }
-    return try contents(of: text, path: path)
+    var reader = Reader(path: path)
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    while true {
+      let count = getline(&buffer, &capacity, handle)
+      guard count > 0, let buffer else { break }
+      // Lossy: a crash may have cut the last line mid-character.
+      var line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)[...]
+      if line.hasSuffix("\n") { line = line.dropLast() }
+      try reader.add(line)
+    }
+    return try reader.contents()
   }
 
   /// What the journal text `text` (read from `path`, named in messages) holds.
   public static func contents(of text: String, path: String) throws(JournalError) -> Contents {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let header = lines.first.map { $0.split(separator: " ") } ?? []
-    guard header.count == 4, header[0] == "widgetsim-sweep-journal", let tasks = Int(header[3]) else {
-      throw JournalError(message: "\(path) is not a widgetsim sweep journal")
-    }
-    guard header[1] == "\(version)", lines.count > 1, let identity = SweepIdentity(line: lines[1]) else {
-      throw JournalError(
-        message: "\(path) was written by an older widgetsim (journal version \(header[1])): use --force to start over")
-    }
-    let (done, corrupt) = parse(lines.dropFirst(2))
-    return Contents(identity: identity, tasks: tasks, done: done, corrupt: corrupt)
+    var reader = Reader(path: path)
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) { try reader.add(line) }
+    return try reader.contents()
   }
 }
