@@ -58,6 +58,9 @@ struct BenchCommand: ParsableCommand {
     if let repetitions, repetitions < 1 {
       throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
     }
+    if let out, out.isEmpty || out.hasSuffix("/") {
+      throw ValidationError("--out names the CSV file to write, got '\(out)'")
+    }
     for name in only where !BenchmarkSuite.names.contains(name) {
       throw ValidationError(
         "--only \(name): no such benchmark; expected one of \(BenchmarkSuite.names.joined(separator: ", "))")

@@ -23,6 +23,10 @@ struct OutputSafetyTests {
       ["check", Repository.path("Scenarios/regression/candidate.yaml"), "--baseline", baseline, "--out", folder],
       ["report", folder],
     ]
+    if folder.isEmpty {
+      let bench = try Subprocess.run(["bench", "--quick", "--out", folder])
+      #expect(bench.code == 2 && bench.output.contains("--out names the CSV file"), "\(bench.output)")
+    }
     for arguments in commands {
       let run = try Subprocess.run(arguments)
       #expect(run.code == 2, "\(arguments): \(run.output)")
