@@ -59,7 +59,7 @@ public struct GatedComparison: Sendable {
     } catch {
       throw .failed("\(error)")
     }
-    let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+    let lock = try OutputFolder.lock(directory)
     defer { withExtendedLifetime(lock) {} }
     do {
       try AtomicFile.write(ComparisonReport.csv(comparison), to: "\(directory)/compare.csv")

@@ -77,7 +77,7 @@ extension HTMLReport {
   public static func writeForCommand(directory: String) throws(CommandFailure) -> String {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     guard TextFile.isDirectory(directory) else { throw .badInput("\(directory): no such folder") }
-    let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+    let lock = try OutputFolder.lock(directory)
     defer { withExtendedLifetime(lock) {} }
     do {
       return try write(directory: directory)

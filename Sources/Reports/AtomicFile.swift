@@ -9,6 +9,8 @@ public enum AtomicFile {
   public struct WriteError: Error, CustomStringConvertible, Sendable {
     public let path: String
     public let reason: String
+    /// Whether another process holds the folder's lock (see ``OutputFolder/Lock``).
+    public var isBusy = false
     public var description: String { "cannot write \(path): \(reason)" }
   }
 

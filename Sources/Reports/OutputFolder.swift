@@ -34,7 +34,8 @@ public enum OutputFolder {
         close(descriptor)
         throw AtomicFile.WriteError(
           path: directory,
-          reason: "another widgetsim\(holder) is writing into this folder; wait for it, or use another --out")
+          reason: "another widgetsim\(holder) is writing into this folder; wait for it, or use another --out",
+          isBusy: true)
       }
       // Who holds it, for the message a second command prints.
       var pid = "\(getpid())\n"
@@ -45,6 +46,16 @@ public enum OutputFolder {
 
     deinit {
       close(descriptor)
+    }
+  }
+
+  /// Takes the lock for a command: another writer holding it is bad input (exit 2, as any refused folder);
+  /// a folder where the lock file cannot be made is a failure to write (exit 1).
+  public static func lock(_ directory: String) throws(CommandFailure) -> Lock {
+    do {
+      return try Lock(directory)
+    } catch {
+      throw CommandFailure(status: error.isBusy ? 2 : 1, message: "error: \(error)")
     }
   }
 

@@ -69,7 +69,7 @@ public struct RunExecution: Sendable {
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
       try AtomicFile.createDirectory(directory)
-      let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+      let lock = try OutputFolder.lock(directory)
       defer { withExtendedLifetime(lock) {} }
       AtomicFile.removeStaleTemporaries(in: directory)
       let writer = try RunReportWriter(

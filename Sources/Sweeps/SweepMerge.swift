@@ -33,7 +33,7 @@ public enum SweepMerge {
       let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
       if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
       try AtomicFile.createDirectory(directory)
-      let lock = try CommandFailure.mapping(status: 2) { try OutputFolder.Lock(directory) }
+      let lock = try OutputFolder.lock(directory)
       defer { withExtendedLifetime(lock) {} }
       try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
