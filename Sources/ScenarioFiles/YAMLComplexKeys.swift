@@ -16,8 +16,12 @@ enum YAMLComplexKeys {
     var closed: (line: Int, column: Int)?
     /// A `:` right after such a collection: a key if a space, a line break or a flow separator follows.
     var colon: (line: Int, column: Int)?
-    /// A `?` at a token start: an explicit key if a space or a line break follows.
+    /// A `?` where a node starts: an explicit key if a space or a line break follows.
     var question: (line: Int, column: Int)?
+    /// Whether the line so far holds only indentation and sequence dashes, and its last non-blank character:
+    /// a node starts there, or after `{`, `[` or `,` (inside plain text, ` ? ` is just text).
+    var onlyIndentation = true
+    var lastNonBlank: Character = "\n"
     func refuse(_ at: (line: Int, column: Int)) -> ScenarioError {
       ScenarioError(
         file: file, line: at.line, column: at.column, keyPath: "",
@@ -41,6 +45,8 @@ enum YAMLComplexKeys {
         comment = false
         previous = "\n"
         closed = nil
+        onlyIndentation = true
+        lastNonBlank = "\n"
         continue
       }
       if comment { continue }
@@ -59,12 +65,17 @@ enum YAMLComplexKeys {
         }
       }
       let atTokenStart = previous == "\n" || previous == " " || previous == "\t" || "[{,".contains(previous)
+      let atNodeStart = atTokenStart && (onlyIndentation || "[{,".contains(lastNonBlank))
       switch character {
       case "#" where atTokenStart: comment = true
       case "'", "\"": if atTokenStart || previous == ":" { quote = character }
-      case "?" where atTokenStart: question = (line, column)
+      case "?" where atNodeStart: question = (line, column)
       case "]", "}": closed = (line, column)
       default: break
+      }
+      if character != " " && character != "\t" {
+        if character != "-" { onlyIndentation = false }
+        lastNonBlank = character
       }
       previous = character
     }
