@@ -7,25 +7,13 @@
 /// Reading a CSV file row by row, as ``CSVLines`` reads text, without holding the file in memory: for inputs
 /// other programs hand to widgetsim (a stored baseline), whose size only its limit bounds.
 public enum CSVStream {
-  public struct ReadError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
-  }
-
   /// Calls `body` with each row of the file at `path` (cells unquoted, a leading byte order mark dropped) and
   /// its 1-based line number; a file over `limit` bytes is refused before anything is read.
   public static func forEachRow(
     path: String, limit: Int, _ body: ([String], Int) throws -> Void
   ) throws {
-    guard let handle = fopen(path, "rb") else {
-      throw ReadError(message: "\(path): cannot open: \(String(cString: strerror(errno)))")
-    }
+    let handle = try TextFile.open(path, limit: limit)
     defer { fclose(handle) }
-    var status = stat()
-    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > limit {
-      throw ReadError(
-        message: "\(path): is \(Int(status.st_size) >> 20) MiB, above the \(limit >> 20) MiB limit for this file")
-    }
     var block = [UInt8](repeating: 0, count: 1 << 16)
     var row: [String] = []
     var cell: [UInt8] = []
@@ -36,7 +24,7 @@ public enum CSVStream {
     var first = true
     func endCell() throws {
       guard let text = String(validating: cell, as: UTF8.self) else {
-        throw ReadError(message: "\(path):\(line): not UTF-8 text")
+        throw TextFile.ReadError(path: "\(path):\(line)", reason: "not UTF-8 text")
       }
       row.append(text)
       cell.removeAll(keepingCapacity: true)
@@ -44,7 +32,9 @@ public enum CSVStream {
     while true {
       let count = fread(&block, 1, block.count, handle)
       if count == 0 {
-        if ferror(handle) != 0 { throw ReadError(message: "\(path): cannot read: \(String(cString: strerror(errno)))") }
+        if ferror(handle) != 0 {
+          throw TextFile.ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
         break
       }
       var start = 0

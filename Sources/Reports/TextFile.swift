@@ -19,31 +19,31 @@ public enum TextFile {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
-  /// The size in bytes of the file at `path`, nil when there is none.
-  public static func size(_ path: String) -> Int? {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    return Int(status.st_size)
-  }
-
   /// Whether there is something at `path`.
   public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+  /// Opens `path` for reading, refusing (before reading anything) a file larger than `limit` bytes: for
+  /// inputs read a piece at a time. The caller closes the handle.
+  public static func open(_ path: String, limit: Int) throws(ReadError) -> UnsafeMutablePointer<FILE> {
+    guard let handle = fopen(path, "rb") else {
+      throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
+    }
+    var status = stat()
+    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > limit {
+      fclose(handle)
+      throw ReadError(
+        path: path, reason: "is \(Int(status.st_size) >> 20) MiB, above the \(limit >> 20) MiB limit for this file")
+    }
+    return handle
+  }
+
   /// The file's contents, which must be UTF-8 text; with `lossy`, invalid bytes become U+FFFD instead (for
-  /// files a crash may have cut mid-character, such as a sweep journal). A file larger than `limit` bytes is
-  /// refused before it is read.
-  public static func read(_ path: String, lossy: Bool = false, limit: Int? = nil) throws(ReadError) -> String {
+  /// files a crash may have cut mid-character).
+  public static func read(_ path: String, lossy: Bool = false) throws(ReadError) -> String {
     guard let handle = fopen(path, "rb") else {
       throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { fclose(handle) }
-    if let limit {
-      var status = stat()
-      if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > limit {
-        throw ReadError(
-          path: path, reason: "is \(Int(status.st_size) >> 20) MiB, above the \(limit >> 20) MiB limit for this file")
-      }
-    }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {

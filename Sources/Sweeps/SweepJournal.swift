@@ -177,13 +177,13 @@ public final class SweepJournal: Sendable {
   /// Reads a journal without opening it for writing (also for `merge`), line by line (memory holds the
   /// finished tasks, not the file); over ``maximumBytes`` it is refused before it is read.
   public static func load(path: String) throws(JournalError) -> Contents {
-    guard let handle = fopen(path, "rb") else { throw JournalError(message: "cannot read \(path)") }
-    defer { fclose(handle) }
-    var status = stat()
-    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > maximumBytes {
-      throw JournalError(
-        message: "\(path) is \(Int(status.st_size) >> 20) MiB, above the \(maximumBytes >> 20) MiB a journal may hold")
+    let handle: UnsafeMutablePointer<FILE>
+    do {
+      handle = try TextFile.open(path, limit: maximumBytes)
+    } catch {
+      throw JournalError(message: "\(error)")
     }
+    defer { fclose(handle) }
     var reader = Reader(path: path)
     var buffer: UnsafeMutablePointer<CChar>?
     var capacity = 0

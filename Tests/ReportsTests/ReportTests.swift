@@ -170,7 +170,7 @@ struct ReportTests {
     let path = TestFiles.temporaryDirectory() + "/big.csv"
     try TestFiles.write("a\n", to: path)
     #expect(truncate(path, 2 << 20) == 0)
-    #expect(throws: CSVStream.ReadError.self) { try CSVStream.forEachRow(path: path, limit: 1 << 20) { _, _ in } }
+    #expect(throws: TextFile.ReadError.self) { try CSVStream.forEachRow(path: path, limit: 1 << 20) { _, _ in } }
   }
 
   @Test("an atomic write replaces the file whole and leaves no temporary file")
