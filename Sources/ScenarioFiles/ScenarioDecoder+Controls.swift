@@ -13,8 +13,7 @@ extension ScenarioDecoder {
   {
     var controls: [WidgetConfiguration] = []
     var ids = takenIDs
-    var dataOfKind: [String: (DataConfiguration, YAMLValue)] = [:]
-    var explicitlyWithout: [(Int, YAMLValue)] = []
+    var sharing = KindDataSharing(noun: "controls")
     for (index, node) in try value.sequence().enumerated() {
       let element = YAMLValue(
         node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
@@ -46,28 +45,13 @@ extension ScenarioDecoder {
       if let taps = reader.optional("taps") { control.tapsPerDay = try perDay(taps) }
       if let data = reader.optional("data") {
         control.data = try decodeData(data)
-        if let (other, otherValue) = dataOfKind[kind],
-          other.changes != control.data.changes || other.onChange != control.data.onChange
-            || other.push != control.data.push || other.silentPush != control.data.silentPush
-        {
-          let line = otherValue.node.mark.map { " at line \($0.line)" } ?? ""
-          throw data.error("controls of kind '\(kind)' share one data source: this differs from the data given\(line)")
-        }
-        dataOfKind[kind] = (control.data, data)
+        try sharing.give(control.data, at: data, kind: kind)
       }
-      let handlerValue = reader.optional("push_handler")
-      try decodePushHandler(handlerValue, &control)
-      if !control.pushHandler, let handlerValue { explicitlyWithout.append((controls.count, handlerValue)) }
+      try sharing.decodePushHandler(reader.optional("push_handler"), &control, index: controls.count)
       try reader.finish()
       controls.append(control)
     }
-    for index in controls.indices {
-      if let (data, _) = dataOfKind[controls[index].kind] {
-        controls[index].data = data
-        if data.push { controls[index].pushHandler = true }
-      }
-    }
-    try checkPushHandlers(controls, explicitlyWithout)
+    try sharing.share(into: &controls)
     return controls
   }
 

@@ -8,8 +8,7 @@ extension ScenarioDecoder {
     guard !nodes.isEmpty else { throw value.error("expected at least one widget") }
     var widgets: [WidgetConfiguration] = []
     var idValues: [String: YAMLValue] = [:]
-    var dataOfKind: [String: (DataConfiguration, YAMLValue)] = [:]
-    var explicitlyWithout: [(Int, YAMLValue)] = []
+    var sharing = KindDataSharing(noun: "widgets")
     for (index, node) in nodes.enumerated() {
       let path = ScenarioPath.widgetPath(node: node, index: index, base: value.path)
       let widgetValue = YAMLValue(node: node, path: path, source: value.source)
@@ -53,31 +52,15 @@ extension ScenarioDecoder {
             "a WidgetKit push reloads the widget without waking the app, and this widget's build does not fetch "
               + "(build.fetch probability 0): it shows only what the app last wrote to the App Group store")
         }
-        if let (other, otherValue) = dataOfKind[kind],
-          other.changes != widget.data.changes || other.onChange != widget.data.onChange
-            || other.push != widget.data.push || other.silentPush != widget.data.silentPush
-        {
-          let line = otherValue.node.mark.map { " at line \($0.line)" } ?? ""
-          throw data.error("widgets of kind '\(kind)' share one data source: this differs from the data given\(line)")
-        }
-        dataOfKind[kind] = (widget.data, data)
+        try sharing.give(widget.data, at: data, kind: kind)
       }
       if let taps = reader.optional("taps") { widget.tapsPerDay = try perDay(taps) }
-      let handlerValue = reader.optional("push_handler")
-      try decodePushHandler(handlerValue, &widget)
-      if !widget.pushHandler, let handlerValue { explicitlyWithout.append((widgets.count, handlerValue)) }
+      try sharing.decodePushHandler(reader.optional("push_handler"), &widget, index: widgets.count)
       if let relevance = reader.optional("relevance") { widget.relevance = try decodeRelevance(relevance) }
       try reader.finish()
       widgets.append(widget)
     }
-    // A kind's data may be given once; widgets of that kind without a data section share it.
-    for index in widgets.indices {
-      if let (data, _) = dataOfKind[widgets[index].kind] {
-        widgets[index].data = data
-        if data.push { widgets[index].pushHandler = true }
-      }
-    }
-    try checkPushHandlers(widgets, explicitlyWithout)
+    try sharing.share(into: &widgets)
     return widgets
   }
 
@@ -130,24 +113,55 @@ extension ScenarioDecoder {
     return placements
   }
 
-  /// `push_handler: true|false`: whether the configuration has a push handler (implied by `on_change: push`).
-  static func decodePushHandler(_ value: YAMLValue?, _ widget: inout WidgetConfiguration) throws(ScenarioError) {
-    widget.pushHandler = widget.data.push
-    guard let value else { return }
-    let handler = try value.bool()
-    if !handler && widget.data.push {
-      throw value.error("on_change: push needs a push handler; remove push_handler: false or the push")
-    }
-    widget.pushHandler = handler
-  }
+  /// The data sources of one list's kinds (`widgets` or `controls`): a kind's data may be given on any of its
+  /// entries, the entries that give it must agree, the others share it; a push handler follows the data
+  /// (`on_change: push` implies one, and `push_handler: false` may not meet a kind that pushes).
+  struct KindDataSharing {
+    /// "widgets" or "controls", for messages.
+    let noun: String
+    var dataOfKind: [String: (data: DataConfiguration, value: YAMLValue)] = [:]
+    /// Entries given `push_handler: false`: their position in the list and the value.
+    var explicitlyWithout: [(index: Int, value: YAMLValue)] = []
 
-  /// A configuration given `push_handler: false` whose kind's data (given on another entry) sends pushes.
-  static func checkPushHandlers(_ configurations: [WidgetConfiguration], _ without: [(Int, YAMLValue)])
-    throws(ScenarioError)
-  {
-    for (index, value) in without where configurations[index].data.push {
-      throw value.error(
-        "its kind's data has on_change: push, which needs a push handler; remove push_handler: false or the push")
+    /// An entry of kind `kind` gives `data` (at `value`): it must agree with data given before.
+    mutating func give(_ data: DataConfiguration, at value: YAMLValue, kind: String) throws(ScenarioError) {
+      if let other = dataOfKind[kind],
+        other.data.changes != data.changes || other.data.onChange != data.onChange || other.data.push != data.push
+          || other.data.silentPush != data.silentPush
+      {
+        let line = other.value.node.mark.map { " at line \($0.line)" } ?? ""
+        throw value.error("\(noun) of kind '\(kind)' share one data source: this differs from the data given\(line)")
+      }
+      dataOfKind[kind] = (data, value)
+    }
+
+    /// `push_handler: true|false` of the entry at `index`: whether it has a push handler (implied by its own
+    /// `on_change: push`).
+    mutating func decodePushHandler(_ value: YAMLValue?, _ configuration: inout WidgetConfiguration, index: Int)
+      throws(ScenarioError)
+    {
+      configuration.pushHandler = configuration.data.push
+      guard let value else { return }
+      let handler = try value.bool()
+      if !handler && configuration.data.push {
+        throw value.error("on_change: push needs a push handler; remove push_handler: false or the push")
+      }
+      configuration.pushHandler = handler
+      if !handler { explicitlyWithout.append((index, value)) }
+    }
+
+    /// Gives every entry its kind's data (and the push handler a pushing kind implies), refusing a
+    /// `push_handler: false` whose kind's data, given on another entry, sends pushes.
+    func share(into configurations: inout [WidgetConfiguration]) throws(ScenarioError) {
+      for index in configurations.indices {
+        guard let data = dataOfKind[configurations[index].kind]?.data else { continue }
+        configurations[index].data = data
+        if data.push { configurations[index].pushHandler = true }
+      }
+      for (index, value) in explicitlyWithout where configurations[index].data.push {
+        throw value.error(
+          "its kind's data has on_change: push, which needs a push handler; remove push_handler: false or the push")
+      }
     }
   }
 
