@@ -120,13 +120,8 @@ extension LiveActivities {
     let now = scheduler.now
     let earlier = channels.missedAt[channel]
     var position = 0
-    while position < onLockScreen.count {
-      let activity = onLockScreen[position]
-      position += 1
+    while let activity = nextSubscriber(of: channel, from: &position) {
       let kind = records[activity.index].kind
-      guard runtime[activity.index].phase == .active && kinds[kind.index].broadcastChannel == channel else {
-        continue
-      }
       if poweredOff {
         // Sent to APNs, not delivered: the content falls behind.
         let priority = kinds[kind.index].priority
@@ -154,16 +149,25 @@ extension LiveActivities {
       guard let sentAt = channels.missedAt[channel] else { continue }
       channels.missedAt[channel] = nil
       var position = 0
-      while position < onLockScreen.count {
-        let activity = onLockScreen[position]
-        position += 1
-        let kind = records[activity.index].kind
-        guard runtime[activity.index].phase == .active && kinds[kind.index].broadcastChannel == channel else {
-          continue
-        }
+      while let activity = nextSubscriber(of: channel, from: &position) {
         // The stored message carries the latest content (it was counted as sent when the channel sent it).
         push(activity, poweredOff: false, stored: sentAt, &scheduler, &result)
       }
     }
+  }
+
+  /// The next active activity subscribed to `channel` on the Lock Screen list at or after `position`, which
+  /// moves past it; nil at the end. (A loop, not a filtered copy: no allocation per update.)
+  func nextSubscriber(of channel: Int, from position: inout Int) -> ActivityID? {
+    while position < onLockScreen.count {
+      let activity = onLockScreen[position]
+      position += 1
+      if runtime[activity.index].phase == .active
+        && kinds[records[activity.index].kind.index].broadcastChannel == channel
+      {
+        return activity
+      }
+    }
+    return nil
   }
 }
