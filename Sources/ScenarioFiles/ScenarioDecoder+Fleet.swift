@@ -22,6 +22,8 @@ extension ScenarioDecoder {
     ("device.power.baseline", .power, .baselineWatts),
     ("device.charging.power", .power, .chargingWatts),
     ("device.network.wifi_probability", .plain, .wifiProbability),
+    ("user.sleep.from", .duration, .sleepFromShiftSeconds),
+    ("user.sleep.to", .duration, .sleepToShiftSeconds),
   ]
 
   /// Per-widget keys, after `widgets[ID].`.
@@ -73,6 +75,9 @@ extension ScenarioDecoder {
           "cannot vary '\(key)'\(DidYouMean.hint(for: key, among: names)); variable keys: \(names.joined(separator: ", "))"
         )
       }
+    }
+    if let time = reader.optional("install_time") {
+      fleet.installTime = try DistributionReader.read(time, quantity: .duration)
     }
     if let install = reader.optional("install") {
       var section = try install.mapping()

@@ -21,6 +21,8 @@ enum ScenarioDecoder {
     }
     let name = try top.optional("name")?.string() ?? defaultName
     let days = try top.optional("days")?.count(ScenarioLimits.days) ?? 7
+    let warmupValue = top.optional("warmup_days")
+    let warmupDays = try warmupValue?.integer(in: 0...ScenarioLimits.days.large) ?? 0
     let seed = try top.optional("seed")?.unsigned64() ?? 1
     let replications = try top.optional("replications")?.count(ScenarioLimits.replications) ?? 5
     let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
@@ -84,32 +86,40 @@ enum ScenarioDecoder {
         "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
           + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
     }
+    let simulatedDays = warmupDays + days
+    if let warmupValue, simulatedDays > root.source.limits.maximum(ScenarioLimits.days) {
+      throw warmupValue.error(
+        "warmup_days + days: " + root.source.limits.message(ScenarioLimits.days, value: String(simulatedDays)))
+    }
     let instances = widgets.reduce(0) { $0 + $1.instances * $1.placements.count }
     guard instances <= maximumTotalInstances else {
       throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
     }
     // The result's arrays (hourly reload counters above all) as they are allocated.
-    let bytes = ReplicationResult.estimatedBytes(days: days, instanceCount: instances, activityKinds: activities.count)
+    let bytes = ReplicationResult.estimatedBytes(
+      days: simulatedDays, instanceCount: instances, activityKinds: activities.count)
     let memoryLimit = root.source.limits.allowLarge ? maximumLargeResultBytes : maximumResultBytes
     guard bytes <= memoryLimit else {
       throw (top.value).error(
-        "days x widget instances is too large: \(days) days x \(instances) instances would need "
+        "days x widget instances is too large: \(simulatedDays) days x \(instances) instances would need "
           + "\(Int(bytes / 1e6)) MB of counters per replication (limit \(Int(memoryLimit / 1e6)) MB"
           + (root.source.limits.allowLarge ? "" : ", \(Int(maximumLargeResultBytes / 1e6)) MB with --allow-large")
           + "; a fleet run holds one per thread); simulate fewer days or instances")
     }
     let work = WorkEstimate(
-      devices: fleet.devices, days: days, instances: instances, replications: replications)
+      devices: fleet.devices, days: simulatedDays, instances: instances, replications: replications)
     guard root.source.limits.allowLarge || work.widgetDays <= ScenarioLimits.standardWidgetDays else {
       throw top.value.error(
         "the run is too large: \(work.description), above the limit of "
           + "\(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)) widget-days "
           + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
     }
-    return ScenarioConfiguration(
+    var configuration = ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       device: device,
       widgets: widgets, app: app, liveActivities: activities, broadcastChannels: channels, fleet: fleet)
+    configuration.warmupDays = warmupDays
+    return configuration
   }
 
   // MARK: - User

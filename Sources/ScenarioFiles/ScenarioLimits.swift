@@ -71,7 +71,7 @@ public struct WorkEstimate: Sendable, Equatable {
   /// The work of a whole run of `configuration`.
   public init(_ configuration: ScenarioConfiguration) {
     self.init(
-      devices: configuration.fleet.devices, days: configuration.days, instances: configuration.instances.count,
+      devices: configuration.fleet.devices, days: configuration.simulatedDays, instances: configuration.instances.count,
       replications: configuration.replications)
   }
 

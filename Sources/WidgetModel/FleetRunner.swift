@@ -2,6 +2,17 @@ import Dispatch
 import SimulationEngine
 import Synchronization
 
+/// One device of a fleet as drawn for a replication: its own configuration (after `fleet.vary`), its clock
+/// ahead of UTC, which widgets it has, and when they were added.
+public struct FleetDevice: Sendable {
+  public let configuration: ScenarioConfiguration
+  public let clockOffset: SimDuration
+  /// By index in `widgets`.
+  public let installed: [Bool]
+  /// After the start of the device's first day.
+  public let installTime: SimDuration
+}
+
 /// How far a fleet run has got, for a progress line.
 public struct FleetProgress: Sendable {
   public let devicesDone: Int
@@ -31,10 +42,8 @@ public enum FleetRunner {
   /// Per-device draws (time zone, varied parameters, installed widgets) use this stream of the device.
   static let variationStream: UInt64 = 0xF1EE7 << 40
 
-  /// The configuration, clock offset and installed widgets of device `device`.
-  public static func device(
-    _ device: Int, of configuration: ScenarioConfiguration, replication: Int
-  ) -> (configuration: ScenarioConfiguration, clockOffset: SimDuration, installed: [Bool]) {
+  /// The configuration, clock offset, installed widgets and install time of device `device`.
+  public static func device(_ device: Int, of configuration: ScenarioConfiguration, replication: Int) -> FleetDevice {
     let fleet = configuration.fleet
     let stream = RandomStream(
       seed: StreamSeed(
@@ -53,7 +62,13 @@ public enum FleetRunner {
     for index in installed.indices {
       if let probability = fleet.installProbability[index] { installed[index] = stream.bernoulli(probability) }
     }
-    return (mine, offset, installed)
+    // Drawn last, so scenarios without it draw everything else as before.
+    var installTime = SimDuration.zero
+    if let distribution = fleet.installTime {
+      let last = SimDuration.days(Int64(configuration.simulatedDays)) - .seconds(1)
+      installTime = Swift.min(Swift.max(SimDuration(seconds: distribution.sample(stream)), .zero), last)
+    }
+    return FleetDevice(configuration: mine, clockOffset: offset, installed: installed, installTime: installTime)
   }
 
   /// Runs every device of the fleet; returns the aggregate and, when `perDevice`, each device's figures in
@@ -88,6 +103,7 @@ public enum FleetRunner {
     var combined = results.withLock { $0 }.compactMap { $0 }
     var result = combined.removeFirst()
     for other in combined { result.merge(other) }
+    result.dropWarmup(days: configuration.warmupDays)
     // Device d ran on worker d % workers, in order: interleave the workers' lists back into device order.
     let lists = summaries.withLock { $0 }
     var ordered: [DeviceSummary] = []
@@ -107,7 +123,7 @@ public enum FleetRunner {
     let devices = configuration.fleet.devices
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
     var aggregate = ReplicationResult(
-      replication: replication, days: configuration.days, instanceCount: configuration.instances.count,
+      replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
       activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1)
     var mine: [DeviceSummary] = []
     var device = worker
@@ -116,19 +132,17 @@ public enum FleetRunner {
         counters.stopped.store(true, ordering: .relaxed)
         break
       }
-      let (deviceConfiguration, offset, installed) = FleetRunner.device(
-        device, of: configuration, replication: replication)
+      let drawn = FleetRunner.device(device, of: configuration, replication: replication)
       let before = aggregate.eventsHandled
       let socBefore = perDevice ? aggregate.stateOfChargePPM : []
       let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
       aggregate = DeviceSimulation.run(
-        configuration: deviceConfiguration, replication: replication, device: device, clockOffset: offset,
-        installed: installed, broadcasts: broadcasts, into: consume aggregate)
+        drawn, replication: replication, device: device, broadcasts: broadcasts, into: consume aggregate)
       if perDevice {
         mine.append(
           summary(
-            device: device, offset: offset, installed: installed, configuration: configuration, aggregate: aggregate,
-            socBefore: socBefore, perDeviceBefore: perDeviceBefore))
+            device: device, offset: drawn.clockOffset, installed: drawn.installed, configuration: configuration,
+            aggregate: aggregate, socBefore: socBefore, perDeviceBefore: perDeviceBefore))
       }
       counters.deviceFinished(events: aggregate.eventsHandled - before)
       device += workers

@@ -8,9 +8,10 @@ public enum ScenarioRunner {
     _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1
   ) -> ReplicationResult {
     if configuration.fleet.devices == 1 {
-      let (device, offset, installed) = FleetRunner.device(0, of: configuration, replication: replication)
-      return DeviceSimulation.run(
-        configuration: device, replication: replication, trace: trace, clockOffset: offset, installed: installed)
+      var result = DeviceSimulation.run(
+        FleetRunner.device(0, of: configuration, replication: replication), replication: replication, trace: trace)
+      result.dropWarmup(days: configuration.warmupDays)
+      return result
     }
     return FleetRunner.run(configuration, replication: replication, jobs: jobs).result
   }
@@ -20,13 +21,15 @@ public enum ScenarioRunner {
   public static func runReplication(
     _ configuration: ScenarioConfiguration, replication: Int, reusing reusable: consuming ReplicationResult?
   ) -> ReplicationResult {
-    guard configuration.fleet.devices == 1, var result = reusable, result.fits(configuration) else {
+    guard configuration.fleet.devices == 1, configuration.warmupDays == 0, var result = reusable,
+      result.fits(configuration)
+    else {
       return runReplication(configuration, replication: replication)
     }
     result.reset(replication: replication)
-    let (device, offset, installed) = FleetRunner.device(0, of: configuration, replication: replication)
     return DeviceSimulation.run(
-      configuration: device, replication: replication, clockOffset: offset, installed: installed, into: consume result)
+      FleetRunner.device(0, of: configuration, replication: replication), replication: replication,
+      into: consume result)
   }
 
   /// Simulates every replication, one after another.

@@ -20,6 +20,12 @@ struct ScenarioOptions: ParsableArguments {
   @Option(help: "Override the number of simulated days.")
   var days: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Simulate N days before the measured ones and leave them out of every statistic (warmup_days).",
+      valueName: "N"))
+  var warmupDays: Int?
+
   @Option(help: "Override the number of simulated devices (fleet.devices).")
   var devices: Int?
 
@@ -43,6 +49,7 @@ struct ScenarioOptions: ParsableArguments {
     if let seed { arguments.append("seed=\(seed)") }
     if let replications { arguments.append("replications=\(replications)") }
     if let days { arguments.append("days=\(days)") }
+    if let warmupDays { arguments.append("warmup_days=\(warmupDays)") }
     if let devices { arguments.append("fleet.devices=\(devices)") }
     var result: [ScenarioOverride] = []
     for argument in arguments { result.append(try ScenarioOverride(argument)) }

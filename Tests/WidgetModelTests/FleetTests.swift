@@ -29,9 +29,9 @@ struct FleetTests {
     let (_, summaries) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
     #expect(summaries.map(\.device) == Array(0..<configuration.fleet.devices))
     for device in [0, 7, 23] {
-      let (single, offset, installed) = FleetRunner.device(device, of: configuration, replication: 0)
-      let alone = DeviceSimulation.run(
-        configuration: single, replication: 0, device: device, clockOffset: offset, installed: installed)
+      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      let (offset, installed) = (drawn.clockOffset, drawn.installed)
+      let alone = DeviceSimulation.run(drawn, replication: 0, device: device)
       let summary = summaries[device]
       #expect(alone.perDevice.reloadsPerDay.mean == summary.reloadsPerDay)
       #expect(alone.perDevice.joulesPerDay.mean == summary.joulesPerDay)
@@ -108,7 +108,7 @@ struct FleetTests {
       DeviceVariation(parameter: .wifiProbability, distribution: try! .normal(mean: 0.5, sd: 2)))
     var probabilities: Set<Double> = []
     for device in 0..<10 {
-      let (mine, _, _) = FleetRunner.device(device, of: configuration, replication: 0)
+      let mine = FleetRunner.device(device, of: configuration, replication: 0).configuration
       let probability = mine.device.network.wifiProbability ?? -1
       #expect((0...1).contains(probability))
       probabilities.insert(probability)

@@ -19,7 +19,7 @@ public struct BroadcastSchedule: Sendable {
     // Drawn on a clock shifted a day later, so daily windows apply to non-negative times.
     let shift = SimDuration.day
     let first = SimTime.zero + shift - margin
-    let last = SimTime.zero + shift + .days(Int64(configuration.days)) + margin
+    let last = SimTime.zero + shift + .days(Int64(configuration.simulatedDays)) + margin
     for channel in configuration.broadcastChannels {
       let start = times.count
       let stream = RandomStream(

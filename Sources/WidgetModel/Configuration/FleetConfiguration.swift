@@ -13,6 +13,9 @@ public struct FleetConfiguration: Sendable {
   public var variations: [DeviceVariation]
   /// Probability that each widget (by index in `widgets`) is installed on a device; absent: always.
   public var installProbability: [Int: Double]
+  /// When each device's widgets are added (seconds after the start of its first day, local time), drawn
+  /// once per device; before then they are not on its screens. Nil: at the start, on every device.
+  public var installTime: Distribution?
 
   public init(
     devices: Int = 1, represents: Double? = nil, clockOffset: Distribution? = nil, variations: [DeviceVariation] = [],
@@ -58,10 +61,18 @@ public enum DeviceParameter: Sendable, Hashable {
   case baselineWatts
   case chargingWatts
   case wifiProbability
+  /// Seconds added to the scenario's `user.sleep.from` / `user.sleep.to` (wrapped to the clock).
+  case sleepFromShiftSeconds
+  case sleepToShiftSeconds
   /// Of the widget at this index in `widgets`.
   case tapsPerDay(widget: Int)
   case dataChangesPerHour(widget: Int)
   case afterIntervalSeconds(widget: Int)
+
+  /// A shift of a clock time, within a day either way.
+  static func clockShift(_ seconds: Double) -> SimDuration {
+    SimDuration(seconds: Swift.min(Swift.max(seconds, -86_400), 86_400))
+  }
 
   /// Sets the parameter on a device's configuration, clamped into its valid range.
   public func apply(_ value: Double, to configuration: inout ScenarioConfiguration) {
@@ -87,6 +98,10 @@ public enum DeviceParameter: Sendable, Hashable {
     case .baselineWatts: configuration.device.power.baselineWatts = Swift.max(value, 0)
     case .chargingWatts: configuration.device.charging?.watts = Swift.max(value, 0)
     case .wifiProbability: configuration.device.network.wifiProbability = probability
+    case .sleepFromShiftSeconds:
+      configuration.user.sleep.from = configuration.user.sleep.from.shifted(by: DeviceParameter.clockShift(value))
+    case .sleepToShiftSeconds:
+      configuration.user.sleep.to = configuration.user.sleep.to.shifted(by: DeviceParameter.clockShift(value))
     case .tapsPerDay(let widget): configuration.widgets[widget].tapsPerDay = rate
     case .dataChangesPerHour(let widget):
       let kind = configuration.widgets[widget].dataKey

@@ -7,8 +7,11 @@ import SimulationEngine
 public struct ScenarioConfiguration: Sendable {
   /// Name used for the report folder.
   public var name: String
-  /// Simulated days per replication.
+  /// Days per replication that every statistic covers (after the warm-up).
   public var days: Int
+  /// Days simulated before them and left out of every statistic (state carries over: budgets, withheld
+  /// requests, data changes the app has not learned of, battery charge).
+  public var warmupDays = 0
   /// The scenario seed every random stream derives from.
   public var seed: UInt64
   /// Independent replications (each with its own streams).
@@ -48,6 +51,9 @@ public struct ScenarioConfiguration: Sendable {
     self.widgets = widgets
     self.app = app
   }
+
+  /// Days each replication simulates: the warm-up, then the measured days.
+  public var simulatedDays: Int { warmupDays + days }
 
   /// The widget instances in simulation order: each configuration's placements in turn, each with its
   /// copies. Controls are configurations too (``WidgetSurface/control``), listed after the widgets.

@@ -10,6 +10,15 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     sinceMidnight = .minutes(Int64(hours * 60 + minutes))
   }
 
+  /// `offset` past midnight, wrapped into one day.
+  init(sinceMidnight offset: SimDuration) {
+    let day = SimDuration.day.microseconds
+    sinceMidnight = SimDuration(microseconds: ((offset.microseconds % day) + day) % day)
+  }
+
+  /// This clock time moved by `shift` either way, wrapped around midnight.
+  func shifted(by shift: SimDuration) -> TimeOfDay { TimeOfDay(sinceMidnight: sinceMidnight + shift) }
+
   public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.sinceMidnight < rhs.sinceMidnight }
 
   /// The first time strictly after `now` at which the local clock shows this time (day 0 starts at midnight).

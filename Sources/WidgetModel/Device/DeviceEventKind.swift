@@ -41,6 +41,8 @@ enum DeviceEventKind: UInt32 {
   /// The CarPlay display refreshes its widgets; the drive ends.
   case carplayRefresh
   case carplayEnd
+  /// The user adds the app's widgets (`fleet.install_time`).
+  case widgetsAdded
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

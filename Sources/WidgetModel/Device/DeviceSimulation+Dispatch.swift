@@ -62,6 +62,8 @@ extension DeviceSimulation {
       backgroundRefreshDue(&scheduler)
     case .silentPushDelivery:
       silentPushArrived(&scheduler)
+    case .widgetsAdded:
+      addedWidgets(&scheduler)
     }
     assert(instances.allSatisfy(\.machine.isSettled), "an instance was left awaiting a decision or a build")
   }
@@ -162,7 +164,7 @@ extension DeviceSimulation {
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
-    guard !power.isOff && instances[index].installed else { return }
+    guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     instances[index].viewsThisHour += 1
     if let staleness = instances[index].staleness(at: scheduler.now) {
       result.staleness[index].record(staleness: staleness)

@@ -22,10 +22,19 @@ extension DeviceSimulation {
     processes.update(hour: 0, asleep: user.asleep, &scheduler)
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
-    // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
-    if deviceIndex == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
     // The app was used before the run: its background refresh request is in.
     backgroundRefresh.submit(&scheduler, &result)
+    if widgetsAdded {
+      addedWidgets(&scheduler)
+    } else {
+      scheduler.schedule(at: .zero + installTime, kind: DeviceEventKind.widgetsAdded.eventKind)
+    }
+  }
+
+  /// The user adds the app's widgets (at the start, or at the device's `fleet.install_time`): from now on
+  /// they are on its screens, and each gets its widget-added reload.
+  mutating func addedWidgets(_ scheduler: inout Scheduler) {
+    widgetsAdded = true
     guard system.widgetAddedReload else { return }
     raise(.widgetAdded, .everyInstance, &scheduler)
   }
@@ -54,11 +63,13 @@ extension DeviceSimulation {
       result.lastGrantDevices[cell] += 1
     }
     let endings = ActivityEnding.allCases.count
-    for record in activities.records {
+    // Activities started in the warm-up are left out; the rest are timed from the first measured day.
+    let shift = measuredFrom - SimTime.zero
+    for record in activities.records where record.startTime >= measuredFrom {
       result.activityTotals[record.kind.index * endings + record.ending.rawValue].add(record, simulationEnd: end)
+      if result.keepsActivityRecords { result.activities.append(record.shifted(back: shift)) }
     }
-    if result.keepsActivityRecords { result.activities += activities.records }
-    let days = Double(result.days)
+    let days = Double(result.days) - shift.seconds / 86_400
     result.perDevice.reloadsPerDay.add(Double(tally.reloads) / days)
     if tally.staleness.count > 0 { result.perDevice.stalenessP95.add(tally.staleness.quantile(0.95)) }
     result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days)

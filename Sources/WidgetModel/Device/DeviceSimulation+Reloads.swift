@@ -43,7 +43,7 @@ extension DeviceSimulation {
   /// One instance's request: nothing happens on a switched-off phone, or for a widget this device does not
   /// have. A control spends budget only when `system.controls.budget` gives it one.
   private mutating func raise(_ cause: ReloadCause, for index: Int, ignored: Bool, _ scheduler: inout Scheduler) {
-    guard !power.isOff && instances[index].installed else { return }
+    guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     let now = scheduler.now
     if ignored { return count(ReloadRequest(cause: cause, time: now), instances[index].id, .ignored) }
     let budgeted =

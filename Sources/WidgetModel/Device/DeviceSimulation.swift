@@ -14,6 +14,8 @@ struct DeviceSimulation: EventHandler {
   let widgets: [WidgetConfiguration]
   let appSettings: AppConfiguration
   let end: SimTime
+  /// The end of the warm-up: what happens before it goes to a scratch result, not the aggregate.
+  let measuredFrom: SimTime
   /// The device's index in the fleet (0 for a single device), which keys its streams and fingerprint.
   let deviceIndex: Int
   /// Local clock ahead of UTC (the device's time zone), for server load by UTC minute.
@@ -28,6 +30,9 @@ struct DeviceSimulation: EventHandler {
   /// The CarPlay display while the user drives (StandBy-style [D]).
   var carplay: StandbyDisplay
   var driving = false
+  /// Whether the widgets are on the device's screens yet (`fleet.install_time`), and when they are added.
+  var widgetsAdded: Bool
+  let installTime: SimDuration
   let carplayDriveStream: RandomStream
   /// Which widget the Smart Stack shows at a Home Screen view (the relevance rule).
   let smartStack: SmartStack
@@ -45,8 +50,11 @@ struct DeviceSimulation: EventHandler {
   var processor: Processor
   var power: PowerSystem
 
-  /// The aggregate this device adds to, and its own figures until it finishes.
+  /// The aggregate this device adds to (a scratch result during the warm-up), and its own figures until it
+  /// finishes.
   var result: ReplicationResult
+  /// The aggregate, set aside while the warm-up runs into a scratch result.
+  var heldAggregate: ReplicationResult?
   var tally: DeviceTally
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
@@ -56,15 +64,19 @@ struct DeviceSimulation: EventHandler {
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
-    installed: [Bool]? = nil, broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
+    installed: [Bool]? = nil, installTime: SimDuration = .zero, broadcasts: BroadcastSchedule? = nil,
+    into aggregate: consuming ReplicationResult? = nil
   ) {
+    self.installTime = installTime
+    widgetsAdded = installTime == .zero
     let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
     deviceIndex = device
     self.clockOffset = clockOffset
     budgetSettings = configuration.budget
     system = configuration.system
     widgets = configuration.widgets
-    end = SimTime.zero + .days(Int64(configuration.days))
+    end = SimTime.zero + .days(Int64(configuration.simulatedDays))
+    measuredFrom = SimTime.zero + .days(Int64(configuration.warmupDays))
     user = User(configuration.user, pageVisits: stream(.pageVisits))
     appSettings = configuration.app
     let kindCount = configuration.kinds.count
@@ -123,10 +135,29 @@ struct DeviceSimulation: EventHandler {
     result =
       (consume aggregate)
       ?? ReplicationResult(
-        replication: replication, days: configuration.days, instanceCount: instances.count,
+        replication: replication, days: configuration.simulatedDays, instanceCount: instances.count,
         activityKinds: configuration.liveActivities.count)
     result.energy.startDevice()
-    tally = DeviceTally(days: configuration.days, instanceCount: instances.count)
+    tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
+    // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
+    if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
+    if configuration.warmupDays > 0 {
+      var scratch = ReplicationResult(
+        replication: replication, days: configuration.warmupDays, instanceCount: instances.count,
+        activityKinds: configuration.liveActivities.count, keepsActivityRecords: false)
+      swap(&result, &scratch)
+      heldAggregate = consume scratch
+    }
+  }
+
+  /// The warm-up is over: from now on the device adds to the aggregate. The battery's pending energy moves
+  /// with it; the device's own figures start again.
+  mutating func endWarmup() {
+    guard var aggregate = heldAggregate.take() else { return }
+    swap(&result, &aggregate)
+    result.energy.undrained += aggregate.energy.undrained
+    tally.reloads = 0
+    tally.staleness = QuantileSketch()
   }
 
   /// The widget instances, each with its streams (labelled by the instance) and its expected views.
@@ -198,25 +229,41 @@ struct DeviceSimulation: EventHandler {
     return ProcessTable(processes)
   }
 
+  /// Simulates one replication of a fleet's device as drawn.
+  static func run(
+    _ drawn: FleetDevice, replication: Int, device: Int = 0, trace: Bool = false,
+    broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
+  ) -> ReplicationResult {
+    run(
+      configuration: drawn.configuration, replication: replication, device: device, trace: trace,
+      clockOffset: drawn.clockOffset, installed: drawn.installed, installTime: drawn.installTime,
+      broadcasts: broadcasts, into: consume aggregate)
+  }
+
   /// Simulates one replication of one device.
   static func run(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
-    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, broadcasts: BroadcastSchedule? = nil,
-    into aggregate: consuming ReplicationResult? = nil
+    clockOffset: SimDuration = .zero, installed: [Bool]? = nil, installTime: SimDuration = .zero,
+    broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
   ) -> ReplicationResult {
     var simulation = DeviceSimulation(
       configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
-      installed: installed, broadcasts: broadcasts, into: consume aggregate)
+      installed: installed, installTime: installTime, broadcasts: broadcasts, into: consume aggregate)
     if trace {
       simulation.trace = []
       simulation.appTrace = []
     }
     var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
     simulation.start(&scheduler)
+    if simulation.heldAggregate != nil {
+      _ = scheduler.run(until: simulation.measuredFrom, handler: &simulation)
+      simulation.endWarmup()
+    }
     _ = scheduler.run(until: simulation.end, handler: &simulation)
     simulation.finish(&scheduler)
-    simulation.result.trace = simulation.trace
-    simulation.result.appTrace = simulation.appTrace
+    let shift = simulation.measuredFrom - SimTime.zero
+    simulation.result.trace = simulation.trace?.compactMap { $0.shifted(back: shift) }
+    simulation.result.appTrace = simulation.appTrace?.compactMap { $0.shifted(back: shift) }
     return simulation.takeResult()
   }
 

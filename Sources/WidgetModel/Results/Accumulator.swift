@@ -62,22 +62,47 @@ protocol ResultField: Sendable {
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape)
   func merge(_ result: inout ReplicationResult, _ other: ReplicationResult)
   func reset(_ result: inout ReplicationResult)
+  /// Leaves out the first `days` of `total` days (the warm-up) from a field over time; others are kept.
+  func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int)
+}
+
+/// An accumulator over time, day-major (days, or hours, or minutes first): the first days can be cut off.
+protocol TimeSeries: Accumulator {
+  /// Removes the first `days` of `total`.
+  mutating func dropFirst(days: Int, of total: Int)
+}
+
+/// Each day (or hour, or minute) is the same number of elements.
+extension Array: TimeSeries where Element: Accumulator {
+  mutating func dropFirst(days: Int, of total: Int) {
+    guard days > 0, total > 0 else { return }
+    removeFirst(count / total * days)
+  }
 }
 
 struct Field<Value: Accumulator>: ResultField {
   typealias Path = WritableKeyPath<ReplicationResult, Value> & Sendable
   let path: Path
   let make: @Sendable (ResultShape) -> Value
+  /// Cuts the first days off (fields over time); nil for totals (their warm-up went elsewhere).
+  let drop: (@Sendable (inout Value, _ days: Int, _ total: Int) -> Void)?
 
   /// An accumulator that starts empty whatever the shape (a scalar, a sketch).
   init(_ path: Path) {
     self.path = path
     make = { _ in Value() }
+    drop = nil
   }
 
+  /// A total over the run (instance, kind, channel...): not indexed by time.
   init(_ path: Path, make: @escaping @Sendable (ResultShape) -> Value) {
     self.path = path
     self.make = make
+    drop = nil
+  }
+
+  func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int) {
+    drop?(&result[keyPath: path], days, total)
   }
 
   var keyPath: AnyKeyPath { path }
@@ -86,6 +111,15 @@ struct Field<Value: Accumulator>: ResultField {
     result[keyPath: path].merge(other[keyPath: path])
   }
   func reset(_ result: inout ReplicationResult) { result[keyPath: path].reset() }
+}
+
+extension Field where Value: TimeSeries {
+  /// An accumulator over time, day-major.
+  init(overTime path: Path, make: @escaping @Sendable (ResultShape) -> Value) {
+    self.path = path
+    self.make = make
+    drop = { value, days, total in value.dropFirst(days: days, of: total) }
+  }
 }
 
 extension Array where Element: Accumulator {

@@ -43,9 +43,9 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// and the joules the current device's battery has not yet been charged with.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
-struct EnergyLedger: Sendable, Accumulator {
+struct EnergyLedger: Sendable, TimeSeries {
   let subjectCount: Int
-  let hours: Int
+  private(set) var hours: Int
   /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
   var microjoules: [Int128]
   /// Energy booked since the battery was last updated (the device being simulated).
@@ -98,6 +98,12 @@ struct EnergyLedger: Sendable, Accumulator {
   /// Adds another ledger's bookings (another worker's devices).
   mutating func merge(_ other: EnergyLedger) {
     microjoules.merge(other.microjoules)
+  }
+
+  mutating func dropFirst(days: Int, of total: Int) {
+    guard days > 0 else { return }
+    microjoules.removeFirst(days * 24 * subjectCount * EnergyLedger.componentCount)
+    hours -= days * 24
   }
 
   /// Empties the books for another run, keeping their memory.

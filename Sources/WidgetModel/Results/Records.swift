@@ -54,7 +54,7 @@ public struct ActivityRecord: Sendable {
   public let kind: ActivityKindID
   /// `id#n`: the n-th start attempt of that kind.
   public let label: String
-  public let startTime: SimTime
+  public internal(set) var startTime: SimTime
   /// Why the start was refused, if it was.
   public internal(set) var rejection: ActivityRejection?
   public internal(set) var updatesSent = 0
@@ -75,6 +75,15 @@ public struct ActivityRecord: Sendable {
     self.kind = kind
     self.label = label
     self.startTime = startTime
+  }
+
+  /// The record on a clock that starts `shift` later (after a warm-up).
+  func shifted(back shift: SimDuration) -> ActivityRecord {
+    var moved = self
+    moved.startTime = startTime - shift
+    moved.endTime = endTime.map { $0 - shift }
+    moved.dismissTime = dismissTime.map { $0 - shift }
+    return moved
   }
 
   /// Seconds active, up to `end` (the end of the simulation) when still running.
@@ -98,6 +107,13 @@ public struct ReloadRecord: Sendable, Equatable {
   public let instance: InstanceID
   public let cause: ReloadCause
   public let outcome: ReloadOutcome
+
+  /// The record on a clock that starts `shift` later (after a warm-up); nil if it ran before then.
+  func shifted(back shift: SimDuration) -> ReloadRecord? {
+    guard time >= .zero + shift else { return nil }
+    return ReloadRecord(
+      time: time - shift, requestTime: requestTime - shift, instance: instance, cause: cause, outcome: outcome)
+  }
 }
 
 /// One thing that happened to the host app, in traced runs (tests and diagnostics): an open, a force-quit,
@@ -111,4 +127,9 @@ public struct AppRecord: Sendable, Equatable {
 
   public let time: SimTime
   public let event: Event
+
+  /// The record on a clock that starts `shift` later (after a warm-up); nil if it happened before then.
+  func shifted(back shift: SimDuration) -> AppRecord? {
+    time >= .zero + shift ? AppRecord(time: time - shift, event: event) : nil
+  }
 }

@@ -8,7 +8,7 @@ import SimulationEngine
 /// derived only when reports read them.
 public struct ReplicationResult: Sendable {
   public private(set) var replication: Int
-  public let days: Int
+  public private(set) var days: Int
   public let instanceCount: Int
   /// Devices simulated into this result, and per instance how many of them had it installed.
   public internal(set) var devices = 0
@@ -105,32 +105,32 @@ public struct ReplicationResult: Sendable {
   static let fields: [any ResultField] = [
     Field(\.devices),
     Field(\.instanceDevices) { .empty($0.instanceCount) },
-    Field(\.reloadCounts) { .empty($0.hours * $0.instanceCount * causeCount * outcomeCount) },
+    Field(overTime: \.reloadCounts) { .empty($0.hours * $0.instanceCount * causeCount * outcomeCount) },
     Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
-    Field(\.budgetMilli) { .empty($0.hours * $0.instanceCount) },
+    Field(overTime: \.budgetMilli) { .empty($0.hours * $0.instanceCount) },
     Field(\.staleness) { .empty($0.instanceCount) },
-    Field(\.exhaustedDevices) { .empty($0.days * $0.instanceCount) },
-    Field(\.lastGrantMicros) { .empty($0.days * $0.instanceCount) },
-    Field(\.lastGrantDevices) { .empty($0.days * $0.instanceCount) },
+    Field(overTime: \.exhaustedDevices) { .empty($0.days * $0.instanceCount) },
+    Field(overTime: \.lastGrantMicros) { .empty($0.days * $0.instanceCount) },
+    Field(overTime: \.lastGrantDevices) { .empty($0.days * $0.instanceCount) },
     Field(\.builds) { .empty($0.instanceCount) },
     Field(\.cpuMicros) { .empty($0.instanceCount) },
     Field(\.fetches) { .empty($0.instanceCount) },
     Field(\.fetchByteTotals) { .empty($0.instanceCount) },
     Field(\.eventsHandled),
     Field(\.fingerprint),
-    Field(\.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
+    Field(overTime: \.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
     Field(\.activityTotals) { .empty($0.activityKinds * ActivityEnding.allCases.count) },
     Field(\.activityStaleness) { .empty($0.activityKinds) },
     Field(\.activityViews) { .empty($0.activityKinds * ActivitySurface.count * 2) },
-    Field(\.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.energySubjects) },
-    Field(\.stateOfChargePPM) { .empty($0.hours) },
-    Field(\.lowPowerDevices) { .empty($0.hours) },
-    Field(\.chargingDevices) { .empty($0.hours) },
+    Field(overTime: \.energy) { EnergyLedger(hours: $0.hours, subjectCount: $0.energySubjects) },
+    Field(overTime: \.stateOfChargePPM) { .empty($0.hours) },
+    Field(overTime: \.lowPowerDevices) { .empty($0.hours) },
+    Field(overTime: \.chargingDevices) { .empty($0.hours) },
     Field(\.batteryShareParts) { .empty($0.energySubjects) },
     Field(\.drains),
-    Field(\.serverLoad) { ServerLoad(days: $0.days) },
+    Field(overTime: \.serverLoad) { ServerLoad(days: $0.days) },
     Field(\.perDevice),
-    Field(\.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
+    Field(overTime: \.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
     Field(\.appFetches) { _ in .empty(AppWakeChannel.count) },
     Field(\.appFetchByteTotals) { _ in .empty(AppWakeChannel.count) },
   ]
@@ -160,9 +160,18 @@ public struct ReplicationResult: Sendable {
     activities.removeAll(keepingCapacity: true)
   }
 
+  /// Leaves the first `days` (a warm-up) out of every figure over time; the result then covers the days after
+  /// them (day 0 is the first day after the warm-up). Totals need nothing: devices add their warm-up elsewhere.
+  public mutating func dropWarmup(days warmup: Int) {
+    guard warmup > 0 else { return }
+    precondition(warmup < days, "a warm-up as long as the run")
+    for field in ReplicationResult.fields { field.dropFirst(&self, days: warmup, of: days) }
+    days -= warmup
+  }
+
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds).
   public func fits(_ configuration: ScenarioConfiguration) -> Bool {
-    days == configuration.days && instanceCount == configuration.instances.count
+    days == configuration.simulatedDays && instanceCount == configuration.instances.count
       && pushTargetCount == 1 + configuration.liveActivities.count
   }
 

@@ -62,10 +62,10 @@ public enum ServerSource: Int, CaseIterable, Sendable {
 /// A device's local clock runs `offset` ahead of UTC (its time zone); local time t is UTC minute
 /// `(t - offset) / 1 min`. Offsets are limited to ±14 h, so the minutes cover day 0 00:00 UTC minus 14 h to
 /// the last day plus 14 h. Counts are integers: any number of devices add up the same way in any order.
-public struct ServerLoad: Sendable, Accumulator {
+public struct ServerLoad: Sendable, TimeSeries {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
-  public let minuteCount: Int
+  public private(set) var minuteCount: Int
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
   /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
@@ -152,6 +152,16 @@ public struct ServerLoad: Sendable, Accumulator {
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
     bySource[slot * ServerSource.count + source.rawValue]
+  }
+
+  /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
+  mutating func dropFirst(days: Int, of total: Int) {
+    guard days > 0 else { return }
+    let minutes = days * 1_440
+    bytes.removeFirst(minutes)
+    pushesDelivered.removeFirst(minutes)
+    bySource.removeFirst(minutes * ServerSource.count)
+    minuteCount -= minutes
   }
 
   mutating func reset() {
