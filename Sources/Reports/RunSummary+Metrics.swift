@@ -317,6 +317,38 @@ extension RunSummary {
 }
 
 extension RunSummary {
+  /// What the servers must provision for one request stream (or the total), per second over the measured
+  /// days, scaled to the real fleet.
+  static func provisioningMetrics(bytes: Bool) -> [Metric] {
+    @Sendable func figure(_ result: ReplicationResult, _ index: Int) -> ProvisioningFigures? {
+      index < result.provisioning.count ? result.provisioning[index] : nil
+    }
+    var metrics = [
+      Metric(name: "mean_requests_per_second", unit: "requests/s") { figure($0, $1)?.meanPerSecond ?? .nan },
+      Metric(name: "p99_requests_per_second", unit: "requests/s") { figure($0, $1)?.p99PerSecond ?? .nan },
+      Metric(name: "peak_requests_per_second", unit: "requests/s") { figure($0, $1)?.peakPerSecond ?? .nan },
+    ]
+    if bytes {
+      metrics.append(
+        Metric(name: "peak_bytes_per_second", unit: "bytes/s") { figure($0, $1)?.peakBytesPerSecond ?? .nan })
+    }
+    return metrics
+  }
+
+  /// A fleet-wide event's pushes: how long the server's fan-out took, and when devices got the first push
+  /// after it (the mean, and the last device).
+  static let eventMetrics: [Metric] = [
+    Metric(name: "event_fanout_seconds", unit: "s") { result, index in
+      result.eventDelivery[index].sends > 0 ? result.eventDelivery[index].lastSendSeconds : .nan
+    },
+    Metric(name: "event_delivery_mean_seconds", unit: "s") { result, index in
+      result.eventDelivery[index].meanDeliverySeconds
+    },
+    Metric(name: "event_delivery_last_seconds", unit: "s") { result, index in
+      result.eventDelivery[index].lastDeliverySeconds
+    },
+  ]
+
   /// The p-quantile (Hyndman-Fan 7, as `SampleQuantiles`) of per-minute counts, most of them zero: only the
   /// non-zero counts are sorted.
   static func quantileOfCounts(_ counts: [Int64], _ p: Double) -> Double {

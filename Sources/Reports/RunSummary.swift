@@ -31,6 +31,10 @@ public struct RunSummary: Sendable {
     public var activities: [String]
     /// Real devices per simulated device, to scale server load.
     public var serverScale: Double
+    /// Whether server load is kept per second (fleets): then the provisioning rows appear, per stream.
+    public var perSecond = false
+    /// Fleet-wide event ids, in scenario order.
+    public var events: [String] = []
 
     public init(
       instances: [String], instanceKinds: [String]? = nil, widgetPush: Bool = false, activities: [String] = [],
@@ -53,6 +57,8 @@ public struct RunSummary: Sendable {
       instanceBudgeted = configuration.instances.map {
         configuration.widgets[$0.widgetIndex].surface == .widget || configuration.system.controlBudgetPerDay != nil
       }
+      perSecond = configuration.fleet.devices > 1
+      events = configuration.events.map(\.id)
     }
 
     /// (label, metrics each with the index it is computed for) in report order.
@@ -72,6 +78,15 @@ public struct RunSummary: Sendable {
       subjects.append(("app", with(RunSummary.appMetrics, 0) + with(energy, instances.count + 2 + activities.count)))
       subjects.append(("fleet", with(RunSummary.fleetMetrics, 0)))
       subjects.append(("server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
+      if perSecond {
+        // In `ReplicationResult.provisioning` order: the total, then every stream.
+        subjects.append(("total", with(RunSummary.provisioningMetrics(bytes: true), 0)))
+        for stream in ServerStream.allCases {
+          subjects.append(
+            (stream.name, with(RunSummary.provisioningMetrics(bytes: stream.isFetch), 1 + stream.rawValue)))
+        }
+      }
+      subjects += events.enumerated().map { ($0.element, with(RunSummary.eventMetrics, $0.offset)) }
       return subjects
     }
   }

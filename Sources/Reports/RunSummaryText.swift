@@ -27,7 +27,46 @@ public enum RunSummaryText {
           + "staleness p95 \(show("staleness_p95", 0)) s, budget exhausted on \(show("budget_exhausted_day_share", 2)) of days"
       )
     }
+    if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary) }
     return lines.joined(separator: "\n")
+  }
+
+  /// A fleet's headline: the servers' load per second by stream (scaled to the real fleet), pushes, each
+  /// event's fan-out, and what the app costs each phone.
+  static func fleetHeadline(_ configuration: ScenarioConfiguration, _ summary: RunSummary) -> [String] {
+    func show(_ metric: String, _ subject: String, _ decimals: Int) -> String {
+      guard let row = summary.row(metric, widget: subject) else { return "-" }
+      let mean = fixed(row.values.mean, decimals)
+      guard let interval = row.interval else { return mean }
+      return "\(mean) [\(fixed(interval.low, decimals)), \(fixed(interval.high, decimals))]"
+    }
+    let fleet = configuration.fleet
+    var lines = [
+      "fleet of \(fixed(fleet.represents, 0)) phones (\(fleet.devices) simulated), servers per second [95% CI]:"
+    ]
+    for stream in ["total"] + ServerStream.allCases.map(\.name) {
+      guard let mean = summary.row("mean_requests_per_second", widget: stream), mean.values.mean > 0 else { continue }
+      var line =
+        "  \(stream): peak \(show("peak_requests_per_second", stream, 0)), "
+        + "p99 \(show("p99_requests_per_second", stream, 0)), mean \(show("mean_requests_per_second", stream, 1)) requests/s"
+      if let bytes = summary.row("peak_bytes_per_second", widget: stream), bytes.values.mean > 0 {
+        line += ", peak \(fixed(bytes.values.mean / 1e6, 1)) MB/s fetched"
+      }
+      lines.append(line)
+    }
+    lines.append("  pushes sent/day: \(show("pushes_sent_per_day", "server", 0))")
+    for event in configuration.events {
+      lines.append(
+        "  event \(event.id): fan-out \(show("event_fanout_seconds", event.id, 1)) s, first push delivered after "
+          + "\(show("event_delivery_mean_seconds", event.id, 0)) s on average, the last after "
+          + "\(show("event_delivery_last_seconds", event.id, 0)) s")
+    }
+    if let joules = summary.row("widgets_joules_per_day", widget: "device") {
+      lines.append(
+        "  per phone: the app's widgets, pushes and activities \(fixed(joules.values.mean / 3.6, 1)) mWh/day, "
+          + "\(show("widgets_battery_percent_per_day", "device", 2)) % of its battery a day")
+    }
+    return lines
   }
 
   /// `value` rounded to `decimals` places, without Foundation; `-` when it is not finite.

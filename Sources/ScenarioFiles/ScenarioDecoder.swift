@@ -62,6 +62,12 @@ enum ScenarioDecoder {
         throw list.error("kind '\(name)', which no widget or control has")
       }
     }
+    let server =
+      try top.optional("server").map { v throws(ScenarioError) in try decodeServer(v) } ?? ServerConfiguration()
+    let events =
+      try top.optional("events").map { v throws(ScenarioError) in
+        try decodeEvents(v, widgets: widgets, activities: activities)
+      } ?? []
     let fleetValue = top.optional("fleet")
     let fleet =
       try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
@@ -119,6 +125,8 @@ enum ScenarioDecoder {
       device: device,
       widgets: widgets, app: app, liveActivities: activities, broadcastChannels: channels, fleet: fleet)
     configuration.warmupDays = warmupDays
+    configuration.events = events
+    configuration.server = server
     return configuration
   }
 

@@ -104,6 +104,7 @@ public enum FleetRunner {
     var result = combined.removeFirst()
     for other in combined { result.merge(other) }
     result.dropWarmup(days: configuration.warmupDays)
+    result.summariseSeconds(scale: configuration.fleet.scale)
     // Device d ran on worker d % workers, in order: interleave the workers' lists back into device order.
     let lists = summaries.withLock { $0 }
     var ordered: [DeviceSummary] = []
@@ -122,9 +123,11 @@ public enum FleetRunner {
   ) -> (ReplicationResult, [DeviceSummary]) {
     let devices = configuration.fleet.devices
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
+    let events = FleetEventSchedule(configuration, replication: replication)
     var aggregate = ReplicationResult(
       replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
-      activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1)
+      activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1, perSecond: devices > 1,
+      events: configuration.events.count)
     var mine: [DeviceSummary] = []
     var device = worker
     while device < devices {
@@ -137,7 +140,8 @@ public enum FleetRunner {
       let socBefore = perDevice ? aggregate.stateOfChargePPM : []
       let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
       aggregate = DeviceSimulation.run(
-        drawn, replication: replication, device: device, broadcasts: broadcasts, into: consume aggregate)
+        drawn, replication: replication, device: device, broadcasts: broadcasts,
+        events: events, into: consume aggregate)
       if perDevice {
         mine.append(
           summary(

@@ -60,6 +60,59 @@ struct FleetKeysTests {
     #expect(try Self.load("warmup_days: 2\n", overrides: ["warmup_days=1"]).warmupDays == 1)
   }
 
+  @Test("events and server.push_rate load; changes resolve to widget kinds, control kinds and activity ids")
+  func eventsLoad() throws {
+    let loaded = try Self.load(
+      """
+      controls:
+        - id: door
+          kind: Door
+      live_activities:
+        - id: order
+      server:
+        push_rate: {per_second: 50000}
+      events:
+        - id: breaking
+          at: ["12:00", "18:30"]
+          changes: [K]
+        - id: lunch
+          clock: local
+          rate: {profile: [0,0,0,0,0,0,0,0,0,0,0,1,2,1,0,0,0,0,1,2,1,0,0,0]}
+          share: 0.4
+          widget: w
+          changes: [order, Door]
+          follow_ups: {updates: 3, spacing: {dist: exponential, mean: 10m}}
+      """)
+    #expect(loaded.server.pushRatePerSecond == 50_000)
+    #expect(loaded.events.count == 2)
+    let breaking = loaded.events[0]
+    #expect(breaking.clock == .utc && breaking.share == 1 && breaking.rate == nil)
+    #expect(breaking.times == [TimeOfDay(hours: 12, minutes: 0), TimeOfDay(hours: 18, minutes: 30)])
+    #expect(breaking.dataKeys == ["K"] && breaking.activityKinds.isEmpty)
+    let lunch = loaded.events[1]
+    #expect(lunch.clock == .local && lunch.share == 0.4 && lunch.audienceWidget == 0)
+    #expect(lunch.rate?[12] == 2 && lunch.times.isEmpty)
+    #expect(lunch.activityKinds == [0] && lunch.dataKeys == ["control:Door"])
+    #expect(lunch.followUps == 3 && lunch.followUpSpacing?.mean == 600)
+  }
+
+  @Test("bad events and server keys name the key and what was expected")
+  func badEvents() {
+    #expect(Self.message("events: [{id: e, changes: [K]}]\n").contains("exactly one of at"))
+    #expect(
+      Self.message("events: [{id: e, at: [\"12:00\"], rate: {per_day: 1}, changes: [K]}]\n").contains(
+        "exactly one of at"))
+    #expect(Self.message("events: [{id: e, at: [\"12:00\"], changes: [Kk]}]\n").contains("did you mean 'K'"))
+    #expect(Self.message("events: [{id: e, at: [\"25:00\"], changes: [K]}]\n").contains("events[e].at[0]"))
+    #expect(Self.message("events: [{id: e, at: [\"12:00\"], clock: gmt, changes: [K]}]\n").contains("utc"))
+    #expect(Self.message("events: [{id: e, at: [\"12:00\"], widget: x, changes: [K]}]\n").contains("no widget"))
+    #expect(
+      Self.message("events: [{id: e, at: [\"1:00\"], changes: [K]}, {id: e, at: [\"2:00\"], changes: [K]}]\n")
+        .contains("duplicate event"))
+    #expect(Self.message("server: {push_rate: {per_second: 0}}\n").contains("server.push_rate.per_second"))
+    #expect(Self.message("server: {push_rate: 5}\n").contains("server.push_rate"))
+  }
+
   @Test("bad values name the key and what was expected")
   func badValues() {
     #expect(Self.message("warmup_days: -1\n").contains("warmup_days"))

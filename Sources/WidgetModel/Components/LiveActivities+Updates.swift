@@ -17,6 +17,20 @@ extension LiveActivities {
     push(activity, poweredOff: poweredOff, &scheduler, &result)
   }
 
+  /// A fleet-wide event updates every running activity of `kind`: the server sends each its own push.
+  mutating func eventUpdate(
+    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
+    var position = 0
+    while position < onLockScreen.count {
+      let activity = onLockScreen[position]
+      position += 1
+      guard runtime[activity.index].phase == .active && records[activity.index].kind == kind else { continue }
+      result.serverLoad.recordPush(.activityPush, delivered: false, at: scheduler.now, offset: clockOffset)
+      push(activity, poweredOff: poweredOff, &scheduler, &result)
+    }
+  }
+
   /// An update for `activity` leaves APNs now (its own push, or its channel's broadcast; `stored`: a
   /// channel's stored message, already counted as sent): priority 10 is delivered at once under the hourly
   /// budget, priority 5 later (one pending per activity).

@@ -29,6 +29,10 @@ public struct ScenarioConfiguration: Sendable {
   public var broadcastChannels: [BroadcastChannelConfiguration]
   /// One device, or a fleet of varied devices.
   public var fleet: FleetConfiguration
+  /// Fleet-wide events: data changes every device in their audience sees at once.
+  public var events: [FleetEventConfiguration] = []
+  /// The app's servers (the push fan-out rate).
+  public var server = ServerConfiguration()
 
   public init(
     name: String, days: Int = 7, seed: UInt64 = 1, replications: Int = 5, user: UserConfiguration = .init(),

@@ -43,6 +43,10 @@ enum DeviceEventKind: UInt32 {
   case carplayEnd
   /// The user adds the app's widgets (`fleet.install_time`).
   case widgetsAdded
+  /// A fleet-wide event (the target) happens; the server sends this device its pushes (after its place in
+  /// the fan-out).
+  case fleetEvent
+  case fleetEventPush
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

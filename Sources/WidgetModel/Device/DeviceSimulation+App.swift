@@ -79,6 +79,7 @@ extension DeviceSimulation {
       let launch = silentPush.deliver(
         poweredOff: power.isOff, forceQuit: app.life == .forceQuit, clockOffset: clockOffset, &scheduler, &result)
     else { return }
+    eventPushDelivered(at: scheduler.now)
     processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
     backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
   }

@@ -41,6 +41,7 @@ extension DeviceSimulation {
         poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset,
         &scheduler, &result)
       if delivered {
+        eventPushDelivered(at: scheduler.now)
         processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
         raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
       }
@@ -64,6 +65,10 @@ extension DeviceSimulation {
       silentPushArrived(&scheduler)
     case .widgetsAdded:
       addedWidgets(&scheduler)
+    case .fleetEvent:
+      fleetEventHappened(Int(event.target), &scheduler)
+    case .fleetEventPush:
+      sendEventPushes(Int(event.target), &scheduler)
     }
     assert(instances.allSatisfy(\.machine.isSettled), "an instance was left awaiting a decision or a build")
   }
@@ -148,18 +153,25 @@ extension DeviceSimulation {
 
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server
   /// may send a WidgetKit push and a silent push, and the app, if it runs now, learns of it.
-  mutating func dataChanged(_ kind: KindID, _ scheduler: inout Scheduler) {
+  mutating func dataChanged(_ kind: KindID, pushes: Bool = true, _ scheduler: inout Scheduler) {
     // The source's fields are read in place: a copy would retain its rate table.
     for position in data.sources[kind.index].range {
       instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
     }
     app.dataChanged(kind: kind.index, at: scheduler.now)
+    if pushes {
+      sendPushes(kind, &scheduler)
+    }
+    appLearns(kind, &scheduler)
+  }
+
+  /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.
+  mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
     if data.sources[kind.index].push {
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
     if data.sources[kind.index].silentPush { silentPush.send(clockOffset: clockOffset, &scheduler, &result) }
-    appLearns(kind, &scheduler)
   }
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.

@@ -22,6 +22,7 @@ extension DeviceSimulation {
     processes.update(hour: 0, asleep: user.asleep, &scheduler)
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
+    fleetEvents.start(&scheduler)
     // The app was used before the run: its background refresh request is in.
     backgroundRefresh.submit(&scheduler, &result)
     if widgetsAdded {

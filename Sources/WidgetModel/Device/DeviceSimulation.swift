@@ -46,6 +46,7 @@ struct DeviceSimulation: EventHandler {
   /// Scratch, per widget kind: which kinds the app's last fetch found new data for (no allocation per run).
   var changedKinds: [Bool]
   var activities: LiveActivities
+  var fleetEvents: FleetEventReception
   var radios: Radios
   var processor: Processor
   var power: PowerSystem
@@ -65,7 +66,7 @@ struct DeviceSimulation: EventHandler {
   init(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
     installed: [Bool]? = nil, installTime: SimDuration = .zero, broadcasts: BroadcastSchedule? = nil,
-    into aggregate: consuming ReplicationResult? = nil
+    events: FleetEventSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
   ) {
     self.installTime = installTime
     widgetsAdded = installTime == .zero
@@ -110,6 +111,9 @@ struct DeviceSimulation: EventHandler {
         channels: configuration.broadcastChannels,
         schedule: broadcasts ?? BroadcastSchedule(configuration, replication: replication), offset: clockOffset),
       dynamicIsland: stream(.dynamicIsland))
+    fleetEvents = FleetEventReception(
+      configuration, schedule: events ?? FleetEventSchedule(configuration, replication: replication), device: device,
+      offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
     smartStack = SmartStack(
@@ -136,7 +140,7 @@ struct DeviceSimulation: EventHandler {
       (consume aggregate)
       ?? ReplicationResult(
         replication: replication, days: configuration.simulatedDays, instanceCount: instances.count,
-        activityKinds: configuration.liveActivities.count)
+        activityKinds: configuration.liveActivities.count, events: configuration.events.count)
     result.energy.startDevice()
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
@@ -144,7 +148,8 @@ struct DeviceSimulation: EventHandler {
     if configuration.warmupDays > 0 {
       var scratch = ReplicationResult(
         replication: replication, days: configuration.warmupDays, instanceCount: instances.count,
-        activityKinds: configuration.liveActivities.count, keepsActivityRecords: false)
+        activityKinds: configuration.liveActivities.count, keepsActivityRecords: false,
+        events: configuration.events.count)
       swap(&result, &scratch)
       heldAggregate = consume scratch
     }
@@ -232,23 +237,26 @@ struct DeviceSimulation: EventHandler {
   /// Simulates one replication of a fleet's device as drawn.
   static func run(
     _ drawn: FleetDevice, replication: Int, device: Int = 0, trace: Bool = false,
-    broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
+    broadcasts: BroadcastSchedule? = nil, events: FleetEventSchedule? = nil,
+    into aggregate: consuming ReplicationResult? = nil
   ) -> ReplicationResult {
     run(
       configuration: drawn.configuration, replication: replication, device: device, trace: trace,
       clockOffset: drawn.clockOffset, installed: drawn.installed, installTime: drawn.installTime,
-      broadcasts: broadcasts, into: consume aggregate)
+      broadcasts: broadcasts, events: events, into: consume aggregate)
   }
 
   /// Simulates one replication of one device.
   static func run(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, trace: Bool = false,
     clockOffset: SimDuration = .zero, installed: [Bool]? = nil, installTime: SimDuration = .zero,
-    broadcasts: BroadcastSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
+    broadcasts: BroadcastSchedule? = nil, events: FleetEventSchedule? = nil,
+    into aggregate: consuming ReplicationResult? = nil
   ) -> ReplicationResult {
     var simulation = DeviceSimulation(
       configuration: configuration, replication: replication, device: device, clockOffset: clockOffset,
-      installed: installed, installTime: installTime, broadcasts: broadcasts, into: consume aggregate)
+      installed: installed, installTime: installTime, broadcasts: broadcasts, events: events,
+      into: consume aggregate)
     if trace {
       simulation.trace = []
       simulation.appTrace = []

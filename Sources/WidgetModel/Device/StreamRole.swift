@@ -51,6 +51,9 @@ enum StreamRole: UInt64 {
   case tokenRotations
   /// Which running activity a token rotation belongs to (thinning the kind's rotation process).
   case tokenAcceptance
+  /// A fleet-wide event's times and follow-ups (fleet entity); whether a device is in its audience.
+  case fleetEvents
+  case eventAudience
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

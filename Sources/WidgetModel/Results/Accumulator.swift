@@ -50,6 +50,10 @@ struct ResultShape {
   let days: Int
   let instanceCount: Int
   let activityKinds: Int
+  /// Whether server load is also kept per second (fleets).
+  var perSecond = false
+  /// Fleet-wide events.
+  var events = 0
   var hours: Int { days * 24 }
   /// Energy subjects: instances, `device`, `widget_push`, each Live Activity kind, `app`.
   var energySubjects: Int { instanceCount + 3 + activityKinds }

@@ -79,11 +79,16 @@ public struct ReplicationResult: Sendable {
   /// Per ``AppWakeChannel``: the app's fetches and their bytes.
   var appFetches: [Int] = []
   var appFetchByteTotals: [Int128] = []
+  /// Per-second provisioning figures (fleets), derived once the replication's devices are all in: see
+  /// ``summariseSeconds(scale:)``.
+  public private(set) var provisioning: [ProvisioningFigures] = []
+  /// Per fleet-wide event: its fan-out and delivery latencies.
+  public internal(set) var eventDelivery: [EventDelivery] = []
 
   /// What one result's accumulators take in memory, in bytes, for a run of `days` days with `instanceCount`
   /// instances and `activityKinds` Live Activity kinds (each thread of a fleet run holds one, and the run
   /// one more to merge them into). The hourly reload counters dominate.
-  public static func estimatedBytes(days: Int, instanceCount: Int, activityKinds: Int) -> Double {
+  public static func estimatedBytes(days: Int, instanceCount: Int, activityKinds: Int, fleet: Bool = false) -> Double {
     let hours = Double(days * 24)
     let instances = Double(instanceCount)
     let subjects = instances + 3 + Double(activityKinds)
@@ -95,7 +100,8 @@ public struct ReplicationResult: Sendable {
     perHour += Double(AppWakeChannel.count * AppWakeOutcome.count) * 8
     let perMinute = Double(ServerSource.count) * 8 + 16 + 8  // server load by source, bytes, deliveries
     let perDay = instances * 16  // exhausted, last grant time and devices
-    return hours * perHour + Double(days * 1_440 + 28 * 60) * perMinute + Double(days) * perDay
+    let perSecond = fleet ? Double(ServerSeconds.bytesPerDay) * Double(days) : 0
+    return hours * perHour + Double(days * 1_440 + 28 * 60) * perMinute + Double(days) * perDay + perSecond
   }
 
   static let causeCount = ReloadCause.allCases.count
@@ -128,20 +134,25 @@ public struct ReplicationResult: Sendable {
     Field(overTime: \.chargingDevices) { .empty($0.hours) },
     Field(\.batteryShareParts) { .empty($0.energySubjects) },
     Field(\.drains),
-    Field(overTime: \.serverLoad) { ServerLoad(days: $0.days) },
+    Field(overTime: \.serverLoad) { ServerLoad(days: $0.days, perSecond: $0.perSecond) },
     Field(\.perDevice),
     Field(overTime: \.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
     Field(\.appFetches) { _ in .empty(AppWakeChannel.count) },
     Field(\.appFetchByteTotals) { _ in .empty(AppWakeChannel.count) },
+    Field(\.eventDelivery) { .empty($0.events) },
   ]
 
-  init(replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true) {
+  init(
+    replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true,
+    perSecond: Bool = false, events: Int = 0
+  ) {
     self.replication = replication
     self.days = days
     self.instanceCount = instanceCount
     self.keepsActivityRecords = keepsActivityRecords
     pushTargetCount = 1 + activityKinds
-    let shape = ResultShape(days: days, instanceCount: instanceCount, activityKinds: activityKinds)
+    let shape = ResultShape(
+      days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events)
     for field in ReplicationResult.fields { field.allocate(&self, shape) }
   }
 
@@ -149,6 +160,7 @@ public struct ReplicationResult: Sendable {
   public mutating func merge(_ other: ReplicationResult) {
     precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
     for field in ReplicationResult.fields { field.merge(&self, other) }
+    provisioning = []  // derived from the sums: summarise again
   }
 
   /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
@@ -157,6 +169,7 @@ public struct ReplicationResult: Sendable {
     for field in ReplicationResult.fields { field.reset(&self) }
     trace = nil
     appTrace = nil
+    provisioning = []
     activities.removeAll(keepingCapacity: true)
   }
 
@@ -169,10 +182,15 @@ public struct ReplicationResult: Sendable {
     days -= warmup
   }
 
+  /// Derives the per-second provisioning figures from the per-second load (call again after merging).
+  public mutating func summariseSeconds(scale: Double) {
+    provisioning = serverLoad.seconds.provisioning(scale: scale)
+  }
+
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds).
   public func fits(_ configuration: ScenarioConfiguration) -> Bool {
     days == configuration.simulatedDays && instanceCount == configuration.instances.count
-      && pushTargetCount == 1 + configuration.liveActivities.count
+      && pushTargetCount == 1 + configuration.liveActivities.count && eventDelivery.count == configuration.events.count
   }
 
   // MARK: - Reading

@@ -72,6 +72,8 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// per request
   /// (totals are derived, so a fetch touches two arrays, not three).
   private(set) var bySource: [Int64]
+  /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
+  public private(set) var seconds = ServerSeconds()
 
   /// Fetch requests per minute, every source.
   public var fetches: [Int64] { totals { $0.isFetch } }
@@ -107,7 +109,8 @@ public struct ServerLoad: Sendable, TimeSeries {
     bySource = []
   }
 
-  init(days: Int) {
+  init(days: Int, perSecond: Bool = false) {
+    if perSecond { seconds = ServerSeconds(days: days) }
     minuteCount = days * 1_440 + 2 * 14 * 60
     bytes = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
@@ -127,6 +130,7 @@ public struct ServerLoad: Sendable, TimeSeries {
     guard slot >= 0 && slot < minuteCount else { return }
     bytes[slot] += Int128(Int64(clampedNearest: amount))
     bySource[slot * ServerSource.count + source.rawValue] += 1
+    if !seconds.isEmpty { seconds.record(ServerStream(source), bytes: amount, at: time, offset: offset) }
   }
 
   /// A push of type `source` sent (counted by source) or delivered.
@@ -137,6 +141,7 @@ public struct ServerLoad: Sendable, TimeSeries {
       pushesDelivered[slot] += 1
     } else {
       bySource[slot * ServerSource.count + source.rawValue] += 1
+      if !seconds.isEmpty { seconds.record(ServerStream(source), bytes: 0, at: time, offset: offset) }
     }
   }
 
@@ -162,18 +167,21 @@ public struct ServerLoad: Sendable, TimeSeries {
     pushesDelivered.removeFirst(minutes)
     bySource.removeFirst(minutes * ServerSource.count)
     minuteCount -= minutes
+    seconds.dropFirst(days: days, of: total)
   }
 
   mutating func reset() {
     bytes.reset()
     pushesDelivered.reset()
     bySource.reset()
+    seconds.reset()
   }
 
   mutating func merge(_ other: ServerLoad) {
     bytes.merge(other.bytes)
     pushesDelivered.merge(other.pushesDelivered)
     bySource.merge(other.bySource)
+    seconds.merge(other.seconds)
   }
 }
 

@@ -1,0 +1,85 @@
+import SimulationEngine
+import WidgetModel
+import Yams
+
+/// The capacity-planning sections: top-level `events` (fleet-wide events) and `server` (push fan-out).
+extension ScenarioDecoder {
+  static func decodeServer(_ value: YAMLValue) throws(ScenarioError) -> ServerConfiguration {
+    var reader = try value.mapping()
+    var server = ServerConfiguration()
+    if let rate = reader.optional("push_rate") {
+      var section = try rate.mapping()
+      let perSecond = try section.required("per_second", "push requests the server sends per second, e.g. 50000")
+      server.pushRatePerSecond = try perSecond.number(in: 0.001...1e9)
+      try section.finish()
+    }
+    try reader.finish()
+    return server
+  }
+
+  /// The names an event's `changes` may list: widget and control kinds, Live Activity ids.
+  static func decodeEvents(
+    _ value: YAMLValue, widgets: [WidgetConfiguration], activities: [LiveActivityConfiguration]
+  ) throws(ScenarioError) -> [FleetEventConfiguration] {
+    var events: [FleetEventConfiguration] = []
+    for (index, node) in try value.sequence().enumerated() {
+      let element = YAMLValue(
+        node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
+      var reader = try element.mapping()
+      let idValue = try reader.required("id", "the event's name, e.g. breaking")
+      let id = try idValue.string()
+      if events.contains(where: { $0.id == id }) { throw idValue.error("duplicate event '\(id)'") }
+      var event = FleetEventConfiguration(id: id)
+      if let clock = reader.optional("clock") { event.clock = try clock.choice(EventClock.self) }
+      let at = reader.optional("at")
+      let rate = reader.optional("rate")
+      guard (at == nil) != (rate == nil) else {
+        throw element.error(
+          "an event needs exactly one of at (daily times, e.g. [\"12:00\"]) or rate ({per_day: 5} or {profile: [24 values]})"
+        )
+      }
+      if let at {
+        for (position, time) in try at.sequence().enumerated() {
+          let clock = try YAMLValue(node: time, path: "\(at.path)[\(position)]", source: value.source).timeOfDay()
+          event.times.append(TimeOfDay(hours: clock.hours, minutes: clock.minutes))
+        }
+      }
+      if let rate { event.rate = try hourlyRate(rate, allowPerDay: true) }
+      if let share = reader.optional("share") { event.share = try share.probability() }
+      if let widget = reader.optional("widget") {
+        let name = try widget.string()
+        guard let found = widgets.firstIndex(where: { $0.id == name }) else {
+          throw widget.error(
+            "no widget or control has id '\(name)'\(DidYouMean.hint(for: name, among: widgets.map(\.id)))")
+        }
+        event.audienceWidget = found
+      }
+      let changes = try reader.required("changes", "the widget kinds, control kinds or Live Activity ids it changes")
+      for (position, item) in try changes.sequence().enumerated() {
+        let entry = YAMLValue(node: item, path: "\(changes.path)[\(position)]", source: value.source)
+        let name = try entry.string()
+        if let activity = activities.firstIndex(where: { $0.id == name }) {
+          event.activityKinds.append(activity)
+        } else if widgets.contains(where: { $0.surface == .widget && $0.kind == name }) {
+          event.dataKeys.append(name)
+        } else if let control = widgets.first(where: { $0.surface == .control && $0.kind == name }) {
+          event.dataKeys.append(control.dataKey)
+        } else {
+          let names = widgets.map(\.kind) + activities.map(\.id)
+          throw entry.error(
+            "'\(name)' is no widget kind, control kind or Live Activity id\(DidYouMean.hint(for: name, among: names))")
+        }
+      }
+      if let followUps = reader.optional("follow_ups") {
+        var section = try followUps.mapping()
+        event.followUps = try section.required("updates", "how many updates follow each event").integer(in: 0...1_000)
+        let spacing = try section.required("spacing", "time between them, e.g. {dist: exponential, mean: 10m}")
+        event.followUpSpacing = try DistributionReader.read(spacing, quantity: .duration)
+        try section.finish()
+      }
+      try reader.finish()
+      events.append(event)
+    }
+    return events
+  }
+}

@@ -1,0 +1,162 @@
+import SimulationEngine
+
+/// When each fleet-wide event happens in one replication, on its own clock: drawn once for the whole fleet
+/// (every device of the replication sees the same times), follow-ups included. UTC events cover 14 h before
+/// and after the run, so devices in every time zone see a full run's worth; local events cover the run.
+public struct FleetEventSchedule: Sendable {
+  /// Every event's times in microseconds since day 0 00:00 on its clock, ascending per event, one flat
+  /// array; event `e`'s are `micros[ranges[e]]`.
+  public let micros: [Int64]
+  public let ranges: [Range<Int>]
+
+  public init(_ configuration: ScenarioConfiguration, replication: Int) {
+    var times: [Int64] = []
+    var ranges: [Range<Int>] = []
+    let days = Int64(configuration.simulatedDays)
+    for event in configuration.events {
+      let margin = event.clock == .utc ? ServerLoad.maximumOffset : .zero
+      let first = SimTime.zero - margin
+      let last = SimTime.zero + .days(days) + margin
+      let stream = RandomStream(
+        seed: StreamSeed(
+          scenarioSeed: configuration.seed, replication: UInt64(replication), entity: BroadcastSchedule.fleetEntity,
+          stream: StreamRole.fleetEvents.streamID(label: event.id)))
+      var own: [SimTime] = []
+      for day in -1...days {
+        for time in event.times { own.append(SimTime.zero + .days(day) + time.sinceMidnight) }
+      }
+      if let rate = event.rate { own += FleetEventSchedule.poisson(rate, from: first - .day, to: last, stream) }
+      own.sort()
+      var all: [Int64] = []
+      for start in own {
+        var time = start
+        if time >= first && time < last { all.append(time.microseconds) }
+        for _ in 0..<event.followUps {
+          let spacing = event.followUpSpacing?.sample(stream) ?? 0
+          time = time + SimDuration(seconds: Swift.max(1, spacing))
+          if time >= first && time < last { all.append(time.microseconds) }
+        }
+      }
+      all.sort()
+      let start = times.count
+      times += all
+      ranges.append(start..<times.count)
+    }
+    micros = times
+    self.ranges = ranges
+  }
+
+  /// A Poisson process with a rate per clock hour, by thinning at the largest hourly rate.
+  static func poisson(_ rate: HourlyRate, from start: SimTime, to end: SimTime, _ stream: RandomStream) -> [SimTime] {
+    let peak = rate.perHour.max() ?? 0
+    guard peak > 0 else { return [] }
+    var times: [SimTime] = []
+    var time = start
+    while true {
+      time = time + SimDuration(seconds: stream.exponential(mean: 3_600 / peak))
+      guard time < end else { return times }
+      // Floor division: the draw starts before day 0.
+      let hours =
+        time.microseconds >= 0 ? time.microseconds / 3_600_000_000 : (time.microseconds + 1) / 3_600_000_000 - 1
+      if stream.uniform() * peak < rate[Int(((hours % 24) + 24) % 24)] { times.append(time) }
+    }
+  }
+
+  /// Occurrences of event `event` (follow-ups included) during the run's days on its clock.
+  public func occurrences(event: Int, days: Int) -> Int {
+    let end = SimDuration.days(Int64(days)).microseconds
+    return micros[ranges[event]].count { $0 >= 0 && $0 < end }
+  }
+}
+
+/// One device's side of the fleet-wide events: which it is in the audience of, the next occurrence of each
+/// on the device's clock, and when this device's pushes leave the server after an occurrence (its place in
+/// the fan-out). Owns the `fleetEvent` and `fleetEventPush` events (target: the event).
+struct FleetEventReception {
+  let schedule: FleetEventSchedule
+  /// Per event: whether its times are UTC (shifted by the device's offset) or local.
+  let utc: [Bool]
+  let offset: SimDuration
+  /// Per event: whether this device is in its audience.
+  let member: [Bool]
+  /// Per event: how long after an occurrence the server sends this device's pushes (its rank in the
+  /// fan-out over `server.push_rate`), and whether the event sends it any.
+  let lag: [SimDuration]
+  let sendsPushes: [Bool]
+  /// Per event: the changed data kinds and Live Activity kinds, and which pushes they send.
+  let kinds: [[KindID]]
+  let activityKinds: [[ActivityKindID]]
+  let widgetPush: [Bool]
+  let silentPush: [Bool]
+  private var next: [Int]
+  /// Per event: the occurrence whose push this device has not been delivered yet (for delivery latency).
+  var awaitingDelivery: [SimTime?]
+
+  init(
+    _ configuration: ScenarioConfiguration, schedule: FleetEventSchedule, device: Int, offset: SimDuration,
+    installed: [Bool]?, audience: (String) -> RandomStream
+  ) {
+    self.schedule = schedule
+    self.offset = offset
+    let events = configuration.events
+    utc = events.map { $0.clock == .utc }
+    let dataKeys = configuration.kinds
+    kinds = events.map { event in event.dataKeys.compactMap { key in dataKeys.firstIndex(of: key).map(KindID.init) } }
+    activityKinds = events.map { $0.activityKinds.map(ActivityKindID.init) }
+    widgetPush = events.map { event in
+      configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
+    }
+    silentPush = events.map { event in
+      configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
+    }
+    member = events.map { event in
+      if let widget = event.audienceWidget, !(installed?[widget] ?? true) { return false }
+      return event.share >= 1 || audience(event.id).bernoulli(event.share)
+    }
+    var lags: [SimDuration] = []
+    var sends: [Bool] = []
+    for (index, event) in events.enumerated() {
+      let pushes = (widgetPush[index] ? 1 : 0) + (silentPush[index] ? 1 : 0) + event.activityKinds.count
+      sends.append(pushes > 0)
+      // The server walks its device list at the push rate: a device's place is the real devices before it
+      // in the audience (expected, so every device's lag is known on its own) times its pushes.
+      guard let rate = configuration.server.pushRatePerSecond, pushes > 0 else {
+        lags.append(.zero)
+        continue
+      }
+      var reach = event.share
+      if let widget = event.audienceWidget { reach *= configuration.fleet.installProbability[widget] ?? 1 }
+      let before = Double(device) * configuration.fleet.scale * reach
+      lags.append(SimDuration(seconds: before * Double(pushes) / rate))
+    }
+    lag = lags
+    sendsPushes = sends
+    next = schedule.ranges.map(\.lowerBound)
+    awaitingDelivery = Array(repeating: nil, count: events.count)
+  }
+
+  /// The occurrence at position `position` of event `event` on the device's clock.
+  private func deviceTime(_ event: Int, _ position: Int) -> SimTime {
+    SimTime(microseconds: schedule.micros[position] + (utc[event] ? offset.microseconds : 0))
+  }
+
+  /// Schedules every event's first occurrence after now (only for events this device is in the audience of).
+  mutating func start(_ scheduler: inout Scheduler) {
+    for event in next.indices where member[event] { scheduleNext(event, &scheduler) }
+  }
+
+  /// An occurrence ran: the next is scheduled.
+  mutating func fired(_ event: Int, _ scheduler: inout Scheduler) {
+    scheduleNext(event, &scheduler)
+  }
+
+  private mutating func scheduleNext(_ event: Int, _ scheduler: inout Scheduler) {
+    let end = schedule.ranges[event].upperBound
+    var position = next[event]
+    while position < end && deviceTime(event, position) < scheduler.now { position += 1 }
+    guard position < end else { return }
+    next[event] = position + 1
+    scheduler.schedule(
+      at: deviceTime(event, position), kind: DeviceEventKind.fleetEvent.eventKind, target: UInt32(event))
+  }
+}

@@ -1,0 +1,60 @@
+import SimulationEngine
+
+/// Which clock a fleet-wide event's times are read on: the same instant everywhere (`utc`: a goal, a
+/// breaking story), or the same local time on every device (`local`: lunch, the evening news).
+public enum EventClock: String, Sendable, CaseIterable {
+  case utc
+  case local
+}
+
+/// Something that happens to the whole fleet's data at once (a goal, a breaking story, market open), drawn
+/// once per replication for every device, unlike a widget's own `data.changes`. Each device in its audience
+/// reacts through its configured channels as it would to its own change of the same data.
+public struct FleetEventConfiguration: Sendable {
+  public var id: String
+  public var clock: EventClock
+  /// Daily times on `clock`.
+  public var times: [TimeOfDay]
+  /// Or a rate on `clock` (events per hour by clock hour), drawn once for the fleet.
+  public var rate: HourlyRate?
+  /// Share of devices in the audience (each device is in it or not for the whole run).
+  public var share: Double
+  /// Only devices with this widget (index in `widgets`) installed; nil: every device.
+  public var audienceWidget: Int?
+  /// Data keys (``WidgetConfiguration/dataKey``: widget kinds and `control:KIND`) whose data change.
+  public var dataKeys: [String]
+  /// Live Activity kinds (index in `live_activities`) whose running activities get an update.
+  public var activityKinds: [Int]
+  /// Updates that follow each event (an order: placed, accepted, picked up, delivered), each `spacing`
+  /// after the one before; 0: none.
+  public var followUps: Int
+  public var followUpSpacing: Distribution?
+
+  public init(
+    id: String, clock: EventClock = .utc, times: [TimeOfDay] = [], rate: HourlyRate? = nil, share: Double = 1,
+    audienceWidget: Int? = nil, dataKeys: [String] = [], activityKinds: [Int] = [], followUps: Int = 0,
+    followUpSpacing: Distribution? = nil
+  ) {
+    self.id = id
+    self.clock = clock
+    self.times = times
+    self.rate = rate
+    self.share = share
+    self.audienceWidget = audienceWidget
+    self.dataKeys = dataKeys
+    self.activityKinds = activityKinds
+    self.followUps = followUps
+    self.followUpSpacing = followUpSpacing
+  }
+}
+
+/// The app's servers: how fast they send an event's pushes.
+public struct ServerConfiguration: Sendable {
+  /// Push requests per second the server sends to APNs when an event fans out to the fleet (real devices,
+  /// not simulated ones); nil: all at once.
+  public var pushRatePerSecond: Double?
+
+  public init(pushRatePerSecond: Double? = nil) {
+    self.pushRatePerSecond = pushRatePerSecond
+  }
+}

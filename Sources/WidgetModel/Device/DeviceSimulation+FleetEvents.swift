@@ -1,0 +1,46 @@
+import SimulationEngine
+
+/// Fleet-wide events reaching this device: the data change at the occurrence, the pushes after the
+/// device's place in the server's fan-out, and how long the first delivery took.
+extension DeviceSimulation {
+  /// An occurrence of `event`: its data kinds change now (the app learns of it as of its own changes); its
+  /// pushes leave the server after this device's place in the fan-out.
+  mutating func fleetEventHappened(_ event: Int, _ scheduler: inout Scheduler) {
+    fleetEvents.fired(event, &scheduler)
+    for kind in fleetEvents.kinds[event] { dataChanged(kind, pushes: false, &scheduler) }
+    guard fleetEvents.sendsPushes[event] else { return }
+    let lag = fleetEvents.lag[event]
+    if lag == .zero {
+      sendEventPushes(event, &scheduler)
+    } else {
+      scheduler.schedule(after: lag, kind: DeviceEventKind.fleetEventPush.eventKind, target: UInt32(event))
+    }
+  }
+
+  /// The server sends this device the event's pushes: one WidgetKit push and one silent push if its kinds
+  /// ask for them, and an update to every running Live Activity of its activity kinds.
+  mutating func sendEventPushes(_ event: Int, _ scheduler: inout Scheduler) {
+    let lag = fleetEvents.lag[event]
+    if scheduler.now >= measuredFrom { result.eventDelivery[event].sent(after: lag.microseconds) }
+    let awaits = fleetEvents.widgetPush[event] || fleetEvents.silentPush[event]
+    if fleetEvents.widgetPush[event] {
+      widgetPush.send(asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
+    }
+    if fleetEvents.silentPush[event] { silentPush.send(clockOffset: clockOffset, &scheduler, &result) }
+    for kind in fleetEvents.activityKinds[event] {
+      activities.eventUpdate(kind, poweredOff: power.isOff, &scheduler, &result)
+    }
+    if awaits && fleetEvents.awaitingDelivery[event] == nil {
+      fleetEvents.awaitingDelivery[event] = scheduler.now - lag
+    }
+  }
+
+  /// A WidgetKit or silent push reached the device: every event occurrence waiting for one got it now.
+  mutating func eventPushDelivered(at now: SimTime) {
+    for event in fleetEvents.awaitingDelivery.indices {
+      guard let occurred = fleetEvents.awaitingDelivery[event] else { continue }
+      fleetEvents.awaitingDelivery[event] = nil
+      if occurred >= measuredFrom { result.eventDelivery[event].delivered(after: (now - occurred).microseconds) }
+    }
+  }
+}
