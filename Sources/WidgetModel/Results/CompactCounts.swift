@@ -1,0 +1,53 @@
+/// Non-negative integer counts in small cells: a cell holds its count while it fits below `Cell.max`; past
+/// that it is marked `Cell.max` and its count lives in a side table. Exact (no count is ever lost or
+/// rounded), and small where counts are small, which most seconds of a run are.
+struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
+  private(set) var cells: [Cell]
+  /// The counts of marked cells, by index.
+  private var large: [Int: UInt64] = [:]
+
+  init(count: Int) {
+    cells = Array(repeating: 0, count: count)
+  }
+
+  var count: Int { cells.count }
+
+  subscript(index: Int) -> UInt64 {
+    let cell = cells[index]
+    return cell == Cell.max ? large[index, default: 0] : UInt64(cell)
+  }
+
+  @inline(__always)
+  mutating func add(_ amount: UInt64, at index: Int) {
+    let cell = cells[index]
+    if cell != Cell.max, amount < UInt64(Cell.max - cell) {
+      cells[index] = cell + Cell(amount)
+      return
+    }
+    large[index] = self[index] &+ amount
+    cells[index] = Cell.max
+  }
+
+  mutating func merge(_ other: CompactCounts) {
+    precondition(cells.count == other.cells.count, "merged counts of different shapes")
+    other.cells.withUnsafeBufferPointer { theirs in
+      for index in theirs.indices where theirs[index] != 0 {
+        let amount = theirs[index] == Cell.max ? other.large[index, default: 0] : UInt64(theirs[index])
+        add(amount, at: index)
+      }
+    }
+  }
+
+  mutating func reset() {
+    cells.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+    large.removeAll(keepingCapacity: true)
+  }
+
+  /// Drops the first `n` cells (the rest move down).
+  mutating func dropFirst(_ n: Int) {
+    cells.removeFirst(n)
+    var moved: [Int: UInt64] = [:]
+    for (index, value) in large where index >= n { moved[index - n] = value }
+    large = moved
+  }
+}

@@ -1,0 +1,63 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+/// The per-second load: compact counts stay exact past their cell size, and the provisioning figures equal
+/// the ones computed from the whole series.
+@Suite("Per-second server load")
+struct ServerSecondsTests {
+  @Test("compact counts are exact past 254 per cell, through merges and a dropped start")
+  func compactCounts() {
+    var counts = CompactCounts<UInt8>(count: 10)
+    var expected = Array(repeating: UInt64(0), count: 10)
+    var other = CompactCounts<UInt8>(count: 10)
+    var otherExpected = Array(repeating: UInt64(0), count: 10)
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 5, replication: 0, entity: 0, stream: 1))
+    for _ in 0..<5_000 {
+      let index = Int(stream.uniform() * 10)
+      let amount = UInt64(stream.uniform() * 3)
+      if stream.bernoulli(0.5) {
+        counts.add(amount, at: index)
+        expected[index] += amount
+      } else {
+        other.add(amount, at: index)
+        otherExpected[index] += amount
+      }
+    }
+    #expect((0..<10).map { counts[$0] } == expected)
+    #expect(expected.contains { $0 > 255 })
+    counts.merge(other)
+    #expect((0..<10).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 })
+    counts.dropFirst(4)
+    #expect((0..<6).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 }.suffix(6))
+  }
+
+  @Test("mean, p99 and peak from the histogram equal those of the sorted series")
+  func figuresMatchSortedSeries() {
+    var seconds = ServerSeconds(days: 1)
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 9, replication: 0, entity: 0, stream: 2))
+    var series = Array(repeating: 0.0, count: 86_400)
+    for _ in 0..<200_000 {
+      // A skewed load: most requests in the first hour, a burst of 600 in second 50,000.
+      let second = stream.bernoulli(0.7) ? Int(stream.uniform() * 3_600) : Int(stream.uniform() * 86_400)
+      seconds.record(.widgetFetch, bytes: 1_000, at: SimTime(microseconds: Int64(second) * 1_000_000), offset: .zero)
+      series[second] += 1
+    }
+    for _ in 0..<600 {
+      seconds.record(.widgetFetch, bytes: 1_000, at: SimTime(microseconds: 50_000 * 1_000_000), offset: .zero)
+      series[50_000] += 1
+    }
+    let figures = seconds.provisioning(scale: 10)
+    let fetch = figures.first { $0.stream == "widget_fetch" }!
+    let sorted = series.sorted()
+    let rank = 0.99 * Double(sorted.count - 1)
+    let lower = Int(rank)
+    let p99 = sorted[lower] + (rank - Double(lower)) * (sorted[lower + 1] - sorted[lower])
+    #expect(abs(fetch.p99PerSecond - p99 * 10) < 1e-9)
+    #expect(fetch.peakPerSecond == sorted.last! * 10 && fetch.peakSecond == 50_000)
+    #expect(abs(fetch.meanPerSecond - 200_600 * 10 / 86_400) < 1e-9)
+    #expect(fetch.peakBytesPerSecond == sorted.last! * 10 * 1_000)
+    #expect(figures.first?.stream == "total" && figures.first?.peakPerSecond == fetch.peakPerSecond)
+  }
+}
