@@ -37,6 +37,13 @@ public final class AtomicFileWriter {
     if buffer.utf8.count >= AtomicFileWriter.flushThreshold { try flush() }
   }
 
+  /// Appends binary data (a shard file), written at once.
+  public func append(bytes: [UInt8]) throws(AtomicFile.WriteError) {
+    try flush()
+    let written = bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }
+    guard written else { throw AtomicFile.error(path, "write") }
+  }
+
   /// Appends the whole of the complete report at `source` (another run's, being resumed), which must start
   /// with `header` and end with a newline. Copied in blocks: the report may be far larger than memory wants.
   public func append(contentsOf source: String, header: String) throws(AtomicFile.WriteError) {

@@ -37,6 +37,25 @@ public enum TextFile {
     return handle
   }
 
+  /// The file's bytes, refusing a file larger than `limit` before reading it.
+  public static func readBytes(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+    let handle = try open(path, limit: limit)
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, handle)
+      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+      guard bytes.count <= limit else { throw ReadError(path: path, reason: "grew past \(limit >> 20) MiB while read") }
+      if count < buffer.count {
+        if ferror(handle) != 0 {
+          throw ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+        }
+        return bytes
+      }
+    }
+  }
+
   /// The file's contents, which must be UTF-8 text; with `lossy`, invalid bytes become U+FFFD instead (for
   /// files a crash may have cut mid-character).
   public static func read(_ path: String, lossy: Bool = false) throws(ReadError) -> String {

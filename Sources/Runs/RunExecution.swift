@@ -5,7 +5,7 @@ import WidgetModel
 /// Running a loaded scenario and writing its reports: `widgetsim run`, and the run half of `widgetsim check`.
 public struct RunExecution: Sendable {
   /// What to do with reports already in the output folder.
-  public enum Existing: Sendable {
+  public enum Existing: Sendable, Equatable {
     /// Stop with exit 2 (the default).
     case refuse
     /// Replace them (`--force`).

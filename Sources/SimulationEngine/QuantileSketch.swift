@@ -110,3 +110,25 @@ public struct QuantileSketch: Sendable, Equatable {
     return index - offset
   }
 }
+
+/// The exact sketch, for shard files.
+extension QuantileSketch: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    writer.double(relativeAccuracy)
+    counts.encode(to: &writer)
+    writer.signed(Int64(offset))
+    writer.unsigned(zeroCount)
+    writer.unsigned(count)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    let accuracy = try reader.double()
+    guard accuracy > 0 && accuracy <= 0.5 else { throw reader.error("a sketch accuracy of \(accuracy)") }
+    self.init(relativeAccuracy: accuracy)
+    counts = try [UInt64](from: &reader)
+    offset = Int(try reader.signed())
+    zeroCount = try reader.unsigned()
+    count = try reader.unsigned()
+    guard counts.reduce(zeroCount, &+) == count else { throw reader.error("a sketch whose buckets do not add up") }
+  }
+}

@@ -32,6 +32,27 @@ public struct DeviceSummary: Sendable {
   public let minimumStateOfCharge: Double
 }
 
+/// One device's figures, for shard files.
+extension DeviceSummary: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    device.encode(to: &writer)
+    widgetsInstalled.encode(to: &writer)
+    for value in [clockOffsetHours, reloadsPerDay, stalenessP95Seconds, joulesPerDay, minimumStateOfCharge] {
+      writer.double(value)
+    }
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    device = try Int(from: &reader)
+    widgetsInstalled = try Int(from: &reader)
+    clockOffsetHours = try reader.double()
+    reloadsPerDay = try reader.double()
+    stalenessP95Seconds = try reader.double()
+    joulesPerDay = try reader.double()
+    minimumStateOfCharge = try reader.double()
+  }
+}
+
 /// Simulates a fleet of devices for one replication, spread over `jobs` threads.
 ///
 /// Each device runs alone with its own small event set and its own streams (seeded by device index), and
@@ -85,17 +106,17 @@ public enum FleetRunner {
   /// gives up when it says so (Ctrl-C): then the replication is incomplete and the result is nil.
   public static func run(
     _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
-    progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?
+    shard: FleetShard = .whole, progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
-    let devices = configuration.fleet.devices
+    let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
     let counters = FleetCounters(devices: devices, progress: progress)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
-        worker, of: workers, configuration, replication: replication, perDevice: perDevice, counters: counters,
-        stop: stop)
+        worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
+        counters: counters, stop: stop)
       results.withLock { $0[worker] = aggregate }
       summaries.withLock { $0[worker] = mine }
     }
@@ -105,12 +126,13 @@ public enum FleetRunner {
     for other in combined { result.merge(other) }
     result.dropWarmup(days: configuration.warmupDays)
     result.summariseSeconds(scale: configuration.fleet.scale)
-    // Device d ran on worker d % workers, in order: interleave the workers' lists back into device order.
+    // The shard's device at position p ran on worker p % workers, in order: interleave the workers' lists
+    // back into device order.
     let lists = summaries.withLock { $0 }
     var ordered: [DeviceSummary] = []
     if perDevice {
       ordered.reserveCapacity(devices)
-      for device in 0..<devices { ordered.append(lists[device % workers][device / workers]) }
+      for position in 0..<devices { ordered.append(lists[position % workers][position / workers]) }
     }
     return (result, ordered)
   }
@@ -119,22 +141,25 @@ public enum FleetRunner {
   /// aggregate as soon as it finishes.
   static func runWorker(
     _ worker: Int, of workers: Int, _ configuration: ScenarioConfiguration, replication: Int, perDevice: Bool,
-    counters: FleetCounters, stop: (@Sendable () -> Bool)?
+    shard: FleetShard, counters: FleetCounters, stop: (@Sendable () -> Bool)?
   ) -> (ReplicationResult, [DeviceSummary]) {
-    let devices = configuration.fleet.devices
+    let fleetDevices = configuration.fleet.devices
+    let devices = shard.devices(of: fleetDevices)
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
     let events = FleetEventSchedule(configuration, replication: replication)
     var aggregate = ReplicationResult(
       replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
-      activityKinds: configuration.liveActivities.count, keepsActivityRecords: devices == 1, perSecond: devices > 1,
+      activityKinds: configuration.liveActivities.count, keepsActivityRecords: fleetDevices == 1,
+      perSecond: fleetDevices > 1,
       events: configuration.events.count)
     var mine: [DeviceSummary] = []
-    var device = worker
-    while device < devices {
+    var position = worker
+    while position < devices {
       if let stop, stop() {
         counters.stopped.store(true, ordering: .relaxed)
         break
       }
+      let device = shard.device(at: position)
       let drawn = FleetRunner.device(device, of: configuration, replication: replication)
       let before = aggregate.eventsHandled
       let socBefore = perDevice ? aggregate.stateOfChargePPM : []
@@ -149,7 +174,7 @@ public enum FleetRunner {
             aggregate: aggregate, socBefore: socBefore, perDeviceBefore: perDeviceBefore))
       }
       counters.deviceFinished(events: aggregate.eventsHandled - before)
-      device += workers
+      position += workers
     }
     return (aggregate, mine)
   }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Reports
+import Runs
 import Sweeps
 
-/// `widgetsim merge`: combine sweep shard folders into the reports of the whole sweep.
+/// `widgetsim merge`: combine shard folders (of a sweep, or of a fleet run) into the whole run's reports.
 struct MergeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "merge",
-    abstract: "Combine the folders of a sharded sweep (--shard K/N) into the sweep's reports."
+    abstract: "Combine the folders of a sharded sweep or fleet run (--shard K/N) into the whole run's reports."
   )
 
   @Argument(help: "The shard folders.")
@@ -18,14 +19,22 @@ struct MergeCommand: ParsableCommand {
   @Option(help: "Also write sweep_baseline.csv against this point.")
   var baselinePoint: Int?
 
-  @Flag(help: "Replace the sweep reports already in the output folder (otherwise widgetsim refuses).")
+  @Flag(help: "Replace the reports already in the output folder (otherwise widgetsim refuses).")
   var force = false
+
+  @Flag(help: "Print nothing but errors (fleet runs).")
+  var quiet = false
 
   func validate() throws {
     if folders.isEmpty { throw ValidationError("give at least one shard folder") }
   }
 
   func run() throws {
+    if ShardMerge.isShard(folders[0]) {
+      if baselinePoint != nil { throw ValidationError("--baseline-point applies to sweeps; these are fleet shards") }
+      try ShardMerge.run(folders: folders, directory: out, force: force, quiet: quiet, console: .standard)
+      return
+    }
     try SweepMerge.run(
       folders: folders, directory: out, baselinePoint: baselinePoint, force: force, console: .standard)
   }

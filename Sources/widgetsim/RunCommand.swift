@@ -2,6 +2,7 @@ import ArgumentParser
 import HTMLReport
 import Reports
 import Runs
+import WidgetModel
 
 /// `widgetsim run`: simulate a scenario and write its reports.
 struct RunCommand: ParsableCommand {
@@ -41,10 +42,24 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Also write report.html: charts and summary tables (see `widgetsim report`).")
   var report = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Simulate only part K of N of a fleet's devices (device d is in part d mod N) and keep exact results; "
+        + "`widgetsim merge` adds the N folders into the reports of the whole fleet, byte for byte.",
+      valueName: "K/N"))
+  var shard: String?
+
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if force && resume {
       throw ValidationError("--resume carries on the run in the output folder and --force replaces it: give one")
+    }
+    if let shard {
+      guard FleetShard(shard) != nil else {
+        throw ValidationError("--shard takes K/N with 0 <= K < N, e.g. 0/4; got '\(shard)'")
+      }
+      if resume { throw ValidationError("--resume does not apply to a shard: rerun it with --force") }
+      if report { throw ValidationError("a shard has no reports to chart: give --report to the merged run's `report`") }
     }
   }
 
@@ -52,6 +67,11 @@ struct RunCommand: ParsableCommand {
     let execution = RunExecution(
       try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, perDevice: perDevice,
       quiet: quiet, existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
+    if let shard, let part = FleetShard(shard) {
+      try execution.runShard(
+        part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)
+      return
+    }
     try execution.run(console: .standard, stop: Interruption.stopRequest)
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
   }

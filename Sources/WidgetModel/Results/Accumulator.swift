@@ -1,6 +1,8 @@
+import SimulationEngine
+
 /// A part of a replication's result that adds up across devices (in any order, to the same bits) and can be
 /// emptied for another run without giving back its memory.
-protocol Accumulator: Sendable {
+protocol Accumulator: Sendable, BinaryCodable {
   /// The empty value.
   init()
   mutating func merge(_ other: Self)
@@ -68,6 +70,9 @@ protocol ResultField: Sendable {
   func reset(_ result: inout ReplicationResult)
   /// Leaves out the first `days` of `total` days (the warm-up) from a field over time; others are kept.
   func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int)
+  func encode(_ result: ReplicationResult, _ writer: inout BinaryWriter)
+  /// Replaces the field with the one read; it must have the size the result was allocated with.
+  func decode(_ result: inout ReplicationResult, _ reader: inout BinaryReader) throws(BinaryDecodingError)
 }
 
 /// An accumulator over time, day-major (days, or hours, or minutes first): the first days can be cut off.
@@ -107,6 +112,18 @@ struct Field<Value: Accumulator>: ResultField {
 
   func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int) {
     drop?(&result[keyPath: path], days, total)
+  }
+
+  func encode(_ result: ReplicationResult, _ writer: inout BinaryWriter) { result[keyPath: path].encode(to: &writer) }
+
+  func decode(_ result: inout ReplicationResult, _ reader: inout BinaryReader) throws(BinaryDecodingError) {
+    let value = try Value(from: &reader)
+    if let read = value as? any Collection, let allocated = result[keyPath: path] as? any Collection,
+      read.count != allocated.count
+    {
+      throw reader.error("\(path): \(read.count) values where the scenario has \(allocated.count)")
+    }
+    result[keyPath: path] = value
   }
 
   var keyPath: AnyKeyPath { path }

@@ -120,3 +120,29 @@ extension ReplicationResult {
     return (views, stale)
   }
 }
+
+/// The exact totals, for shard files.
+extension ActivityTotals: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    for value in [
+      attempts, updatesSent, updatesDelivered, updatesThrottled, updatesSuperseded, updatesLost, updatesJetsam,
+    ] {
+      value.encode(to: &writer)
+    }
+    writer.signed(activeMicros)
+    writer.signed(lockScreenMicros)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    attempts = try Int(from: &reader)
+    updatesSent = try Int(from: &reader)
+    updatesDelivered = try Int(from: &reader)
+    updatesThrottled = try Int(from: &reader)
+    updatesSuperseded = try Int(from: &reader)
+    updatesLost = try Int(from: &reader)
+    updatesJetsam = try Int(from: &reader)
+    activeMicros = try reader.signed()
+    lockScreenMicros = try reader.signed()
+  }
+}

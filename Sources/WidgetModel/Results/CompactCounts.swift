@@ -1,3 +1,5 @@
+import SimulationEngine
+
 /// Non-negative integer counts in small cells: a cell holds its count while it fits below `Cell.max`; past
 /// that it is marked `Cell.max` and its count lives in a side table. Exact (no count is ever lost or
 /// rounded), and small where counts are small, which most seconds of a run are.
@@ -49,5 +51,29 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     var moved: [Int: UInt64] = [:]
     for (index, value) in large where index >= n { moved[index - n] = value }
     large = moved
+  }
+}
+
+/// The exact counts, for shard files.
+extension CompactCounts: BinaryCodable where Cell: BinaryCodable {
+  func encode(to writer: inout BinaryWriter) {
+    cells.encode(to: &writer)
+    writer.unsigned(UInt64(large.count))
+    for (index, value) in large.sorted(by: { $0.key < $1.key }) {
+      writer.unsigned(UInt64(index))
+      writer.unsigned(value)
+    }
+  }
+
+  init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    cells = try [Cell](from: &reader)
+    let entries = try reader.count(minimumBytes: 2)
+    for _ in 0..<entries {
+      let index = try reader.unsigned()
+      guard index < UInt64(cells.count), cells[Int(index)] == Cell.max else {
+        throw reader.error("a large count for cell \(index), which is not marked")
+      }
+      large[Int(index)] = try reader.unsigned()
+    }
   }
 }

@@ -1,3 +1,5 @@
+import SimulationEngine
+
 /// Where energy goes, as energy.csv names it. Components are kept apart from the battery (the ns-3 split):
 /// they report joules; the battery turns the sum into state of charge.
 public enum EnergyComponent: Int, CaseIterable, Sendable {
@@ -118,4 +120,25 @@ struct EnergyLedger: Sendable, TimeSeries {
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).
   static var componentCount: Int { 10 }
+}
+
+/// The books (not the current device's figures), for shard files.
+extension EnergyLedger: BinaryCodable {
+  func encode(to writer: inout BinaryWriter) {
+    subjectCount.encode(to: &writer)
+    hours.encode(to: &writer)
+    microjoules.encode(to: &writer)
+  }
+
+  init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    let subjects = try Int(from: &reader)
+    let hours = try Int(from: &reader)
+    guard subjects >= 0, hours >= 0, subjects < 1 << 20, hours < 1 << 24 else {
+      throw reader.error("an energy ledger of \(hours) hours x \(subjects) subjects")
+    }
+    self.init(hours: hours, subjectCount: subjects)
+    let books = try [Int128](from: &reader)
+    guard books.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
+    microjoules = books
+  }
 }

@@ -1,3 +1,5 @@
+import SimulationEngine
+
 /// How long after a fleet-wide event its pushes took: the server's send (the device's place in the
 /// fan-out) and the first push delivered to the device after it, summed and maximised over devices (integers
 /// and maxima: any order of devices gives the same figures).
@@ -39,4 +41,24 @@ public struct EventDelivery: Sendable, Accumulator {
     deliveries > 0 ? Double(sumDeliveryMicros) / 1e6 / Double(deliveries) : .nan
   }
   public var lastDeliverySeconds: Double { deliveries > 0 ? Double(maxDeliveryMicros) / 1e6 : .nan }
+}
+
+/// The exact figures, for shard files.
+extension EventDelivery: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    sends.encode(to: &writer)
+    writer.signed(lastSendMicros)
+    deliveries.encode(to: &writer)
+    writer.signed(sumDeliveryMicros)
+    writer.signed(maxDeliveryMicros)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    sends = try Int(from: &reader)
+    lastSendMicros = try reader.signed()
+    deliveries = try Int(from: &reader)
+    sumDeliveryMicros = try reader.signed128()
+    maxDeliveryMicros = try reader.signed()
+  }
 }

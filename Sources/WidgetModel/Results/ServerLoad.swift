@@ -191,8 +191,8 @@ public struct DeviceDistributions: Sendable {
   public struct Figure: Sendable {
     /// Sum over devices, in millionths.
     var sumMicro: Int128 = 0
-    public private(set) var count = 0
-    public private(set) var quantiles = QuantileSketch()
+    public internal(set) var count = 0
+    public internal(set) var quantiles = QuantileSketch()
 
     mutating func add(_ value: Double) {
       sumMicro += Int128(Int64(clampedNearest: value * 1e6))
@@ -220,5 +220,54 @@ public struct DeviceDistributions: Sendable {
     reloadsPerDay.merge(other.reloadsPerDay)
     stalenessP95.merge(other.stalenessP95)
     joulesPerDay.merge(other.joulesPerDay)
+  }
+}
+
+/// The exact load, for shard files.
+extension ServerLoad: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    minuteCount.encode(to: &writer)
+    bytes.encode(to: &writer)
+    pushesDelivered.encode(to: &writer)
+    bySource.encode(to: &writer)
+    seconds.encode(to: &writer)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    minuteCount = try Int(from: &reader)
+    bytes = try [Int128](from: &reader)
+    pushesDelivered = try [Int64](from: &reader)
+    bySource = try [Int64](from: &reader)
+    seconds = try ServerSeconds(from: &reader)
+    guard minuteCount >= 0, bytes.count == minuteCount, pushesDelivered.count == minuteCount,
+      bySource.count == minuteCount * ServerSource.count
+    else { throw reader.error("a per-minute load of the wrong size") }
+  }
+}
+
+/// The exact distributions, for shard files.
+extension DeviceDistributions: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    for figure in [reloadsPerDay, stalenessP95, joulesPerDay] {
+      writer.signed(figure.sumMicro)
+      figure.count.encode(to: &writer)
+      figure.quantiles.encode(to: &writer)
+    }
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    var figures: [Figure] = []
+    for _ in 0..<3 {
+      var figure = Figure()
+      figure.sumMicro = try reader.signed128()
+      figure.count = try Int(from: &reader)
+      figure.quantiles = try QuantileSketch(from: &reader)
+      figures.append(figure)
+    }
+    reloadsPerDay = figures[0]
+    stalenessP95 = figures[1]
+    joulesPerDay = figures[2]
   }
 }

@@ -250,3 +250,22 @@ struct CountHistogram {
     return low + (rank - Double(lower)) * (value(upper) - low)
   }
 }
+
+/// The exact per-second load, for shard files.
+extension ServerSeconds: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    secondCount.encode(to: &writer)
+    counts.encode(to: &writer)
+    fetchBytes.encode(to: &writer)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    secondCount = try Int(from: &reader)
+    counts = try CompactCounts(from: &reader)
+    fetchBytes = try CompactCounts(from: &reader)
+    guard secondCount >= 0, counts.count == secondCount * ServerStream.count, fetchBytes.count == secondCount * 2 else {
+      throw reader.error("a per-second load of the wrong size")
+    }
+  }
+}

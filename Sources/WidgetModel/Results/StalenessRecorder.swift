@@ -62,3 +62,28 @@ public struct StalenessRecorder: Sendable {
       minimum: Double(minimumMillis) / 1e3, maximum: Double(maximumMillis) / 1e3)
   }
 }
+
+/// The exact recorder, for shard files.
+extension StalenessRecorder: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) {
+    for value in [views, placeholderViews, staleViews, measured] { value.encode(to: &writer) }
+    writer.signed(sumMillis)
+    writer.signed(sumSquaresMillis)
+    writer.signed(minimumMillis)
+    writer.signed(maximumMillis)
+    quantiles.encode(to: &writer)
+  }
+
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    self.init()
+    views = try Int(from: &reader)
+    placeholderViews = try Int(from: &reader)
+    staleViews = try Int(from: &reader)
+    measured = try Int(from: &reader)
+    sumMillis = try reader.signed128()
+    sumSquaresMillis = try reader.signed128()
+    minimumMillis = try reader.signed()
+    maximumMillis = try reader.signed()
+    quantiles = try QuantileSketch(from: &reader)
+  }
+}

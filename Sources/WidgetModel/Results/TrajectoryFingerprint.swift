@@ -43,3 +43,9 @@ public struct ReplicationFingerprint: Sendable, Equatable {
     return String(repeating: "0", count: 16 - digits.count) + digits
   }
 }
+
+/// The fingerprint, for shard files.
+extension ReplicationFingerprint: BinaryCodable {
+  public func encode(to writer: inout BinaryWriter) { writer.unsigned(value) }
+  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) { self.init(value: try reader.unsigned()) }
+}

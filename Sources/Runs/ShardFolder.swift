@@ -1,0 +1,102 @@
+import Reports
+import WidgetModel
+
+/// What a shard of a fleet run (`run --shard K/N`) leaves in its folder: `shard.txt` (what was run), the
+/// scenario's text (`scenario.yaml`), and one exact binary result per replication (`replication-R.shard`),
+/// which `widgetsim merge` adds up into the whole fleet's reports.
+public struct ShardFolder: Sendable, Equatable {
+  public static let description = "shard.txt"
+  public static let scenario = "scenario.yaml"
+  /// The most a replication file may be (its per-second load is about 1 MB a day at the most).
+  static let fileLimit = 4 << 30
+
+  public static func replicationFile(_ replication: Int) -> String { "replication-\(replication).shard" }
+
+  /// Identifies the run (version, scenario text, overrides, `--per-device`): every shard must agree.
+  public var identity: String
+  public var shard: FleetShard
+  public var replications: Int
+  public var version: String
+  public var scenarioFile: String
+  public var overrides: [String]
+  public var allowLarge: Bool
+  public var perDevice: Bool
+  public var eventsHandled: UInt64
+  public var wallTimeSeconds: Double
+
+  /// `shard.txt`: one `key value` per line.
+  var text: String {
+    var lines = [
+      "widgetsim-fleet-shard 1", "identity \(identity)", "shard \(shard.index) \(shard.count)",
+      "replications \(replications)", "version \(version)", "allow_large \(allowLarge ? 1 : 0)",
+      "per_device \(perDevice ? 1 : 0)", "events \(eventsHandled)", "seconds \(wallTimeSeconds)",
+      "file \(scenarioFile)",
+    ]
+    lines += overrides.map { "override \($0)" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  init(
+    identity: String, shard: FleetShard, replications: Int, version: String, scenarioFile: String,
+    overrides: [String], allowLarge: Bool, perDevice: Bool, eventsHandled: UInt64, wallTimeSeconds: Double
+  ) {
+    self.identity = identity
+    self.shard = shard
+    self.replications = replications
+    self.version = version
+    self.scenarioFile = scenarioFile
+    self.overrides = overrides
+    self.allowLarge = allowLarge
+    self.perDevice = perDevice
+    self.eventsHandled = eventsHandled
+    self.wallTimeSeconds = wallTimeSeconds
+  }
+
+  /// Reads `folder`'s `shard.txt`; errors name the file and what is wrong.
+  public static func read(_ folder: String) throws(CommandFailure) -> ShardFolder {
+    let path = "\(folder)/\(description)"
+    let text: String
+    do {
+      text = try TextFile.read(path)
+    } catch {
+      throw .badInput("\(folder) is not the folder of a fleet shard (`run --shard K/N`): \(error)")
+    }
+    var values: [String: String] = [:]
+    var overrides: [String] = []
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    guard lines.first == "widgetsim-fleet-shard 1" else {
+      throw .badInput("\(path): not a fleet shard description (it starts \"\(lines.first ?? "")\")")
+    }
+    for line in lines.dropFirst() {
+      guard let space = line.firstIndex(of: " ") else { throw .badInput("\(path): malformed line \"\(line)\"") }
+      let key = String(line[..<space])
+      let value = String(line[line.index(after: space)...])
+      if key == "override" { overrides.append(value) } else { values[key] = value }
+    }
+    func field(_ key: String) throws(CommandFailure) -> String {
+      guard let value = values[key] else { throw .badInput("\(path): no \(key) line") }
+      return value
+    }
+    let pair = try field("shard").split(separator: " ").compactMap { Int($0) }
+    guard pair.count == 2, pair[1] > 0, pair[0] >= 0, pair[0] < pair[1],
+      let replications = Int(try field("replications")), replications >= 0,
+      let events = UInt64(try field("events")), let seconds = Double(try field("seconds"))
+    else { throw .badInput("\(path): malformed shard, replications, events or seconds line") }
+    return ShardFolder(
+      identity: try field("identity"), shard: FleetShard(index: pair[0], count: pair[1]), replications: replications,
+      version: try field("version"), scenarioFile: try field("file"), overrides: overrides,
+      allowLarge: try field("allow_large") == "1", perDevice: try field("per_device") == "1", eventsHandled: events,
+      wallTimeSeconds: seconds)
+  }
+
+  /// Reads a replication file of this folder's run (see ``FleetShardResult``); errors name the file.
+  func decode(_ bytes: [UInt8], path: String, configuration: ScenarioConfiguration) throws(CommandFailure) -> (
+    ReplicationResult, [DeviceSummary]
+  ) {
+    do {
+      return try FleetShardResult.decode(bytes, identity: identity, shard: shard, configuration: configuration)
+    } catch {
+      throw .badInput("\(path): \(error.reason)")
+    }
+  }
+}

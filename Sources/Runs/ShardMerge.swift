@@ -1,0 +1,113 @@
+import Reports
+import ScenarioFiles
+import WidgetModel
+
+/// Combining the shards of a fleet run (`run --shard K/N`) into the whole fleet's reports: byte for byte
+/// those of the same run unsharded (every accumulator is an integer sum; the wall time in the manifest is
+/// the shards' total).
+public enum ShardMerge {
+  /// Whether `folder` holds a fleet shard (rather than a sweep shard).
+  public static func isShard(_ folder: String) -> Bool {
+    TextFile.isReadable("\(folder)/\(ShardFolder.description)")
+  }
+
+  /// Reads every shard folder and writes the run's reports into `directory` (nil: the first folder). Fails
+  /// with exit 2 on unreadable, mismatched or missing shards, and when reports are there already unless
+  /// `force`; 1 on a write failure.
+  @discardableResult
+  public static func run(folders: [String], directory: String?, force: Bool, quiet: Bool, console: Console)
+    throws(CommandFailure) -> RunSummary
+  {
+    guard let first = folders.first else { throw .badInput("give the shard folders") }
+    var shards: [ShardFolder] = []
+    for folder in folders { shards.append(try ShardFolder.read(folder)) }
+    let count = shards[0].shard.count
+    for (folder, shard) in zip(folders, shards) {
+      guard shard.identity == shards[0].identity, shard.replications == shards[0].replications else {
+        throw .badInput(
+          "\(folder) holds a shard of a different run than \(first) (scenario, overrides, --per-device, "
+            + "replications or widgetsim version differ)")
+      }
+      guard shard.shard.count == count else {
+        throw .badInput(
+          "\(folder) is shard \(shard.shard.description), \(first) one of \(count): merge shards of one split")
+      }
+    }
+    var byIndex: [Int: (folder: String, shard: ShardFolder)] = [:]
+    for (folder, shard) in zip(folders, shards) {
+      if let other = byIndex[shard.shard.index] {
+        throw .badInput("\(other.folder) and \(folder) are both shard \(shard.shard.description)")
+      }
+      byIndex[shard.shard.index] = (folder, shard)
+    }
+    let missing = (0..<count).filter { byIndex[$0] == nil }
+    guard missing.isEmpty else {
+      throw .badInput(
+        "shards \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: give all \(count) folders")
+    }
+    let ordered = (0..<count).compactMap { byIndex[$0] }
+    let description = shards[0]
+    let scenario = try loadScenario(first, description)
+    let directory = directory ?? first
+    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    let found = ExistingReports.find(ExistingReports.runFiles, in: directory)
+    if !force && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
+    let configuration = scenario.configuration
+    return try CommandFailure.mapping(status: 1) {
+      try AtomicFile.createDirectory(directory)
+      let lock = try OutputFolder.lock(directory)
+      defer { withExtendedLifetime(lock) {} }
+      let writer = try RunReportWriter(
+        configuration: configuration, directory: directory, perDevice: description.perDevice)
+      for replication in 0..<description.replications {
+        var merged: ReplicationResult?
+        var parts: [[DeviceSummary]] = []
+        for (folder, shard) in ordered {
+          let path = "\(folder)/\(ShardFolder.replicationFile(replication))"
+          let bytes: [UInt8]
+          do {
+            bytes = try TextFile.readBytes(path, limit: ShardFolder.fileLimit)
+          } catch {
+            throw CommandFailure.badInput("\(error)")
+          }
+          let (result, devices) = try shard.decode(bytes, path: path, configuration: configuration)
+          if merged == nil { merged = result } else { merged!.merge(result) }
+          parts.append(devices)
+        }
+        guard var result = merged else { continue }
+        result.summariseSeconds(scale: configuration.fleet.scale)
+        // Device d is shard d mod N's device d / N.
+        var devices: [DeviceSummary] = []
+        if description.perDevice {
+          for device in 0..<configuration.fleet.devices where device / count < parts[device % count].count {
+            devices.append(parts[device % count][device / count])
+          }
+        }
+        try writer.add(result, devices: devices)
+      }
+      let metadata = RunMetadata(
+        widgetsimVersion: description.version, scenarioFile: description.scenarioFile, scenarioText: scenario.text,
+        overrides: description.overrides, wallTimeSeconds: shards.reduce(0) { $0 + $1.wallTimeSeconds })
+      let summary = try writer.finish(metadata: metadata)
+      if !quiet {
+        console.print(
+          RunSummaryText.text(
+            configuration: configuration, summary: summary, events: writer.eventsHandled, directory: directory,
+            seconds: metadata.wallTimeSeconds))
+      }
+      return summary
+    }
+  }
+
+  /// The scenario the shards ran: the text they kept, with their overrides and limits.
+  static func loadScenario(_ folder: String, _ description: ShardFolder) throws(CommandFailure) -> LoadedScenario {
+    try CommandFailure.mapping(status: 2) {
+      let text = try TextFile.read("\(folder)/\(ShardFolder.scenario)")
+      var overrides: [ScenarioOverride] = []
+      for argument in description.overrides { overrides.append(try ScenarioOverride(argument)) }
+      return try ScenarioLoader.load(
+        text: text, file: description.scenarioFile, overrides: overrides,
+        limits: ScenarioLimits(allowLarge: description.allowLarge))
+    }
+  }
+}
