@@ -6,7 +6,7 @@ import WidgetModel
 enum Manifest {
   static func json(
     configuration: ScenarioConfiguration, eventsHandled events: UInt64, fingerprints: [ReplicationFingerprint],
-    metadata: RunMetadata, complete: Bool = true
+    metadata: RunMetadata, complete: Bool = true, installed: [(widget: String, devices: Double, phones: Double)] = []
   ) -> String {
     let fields: [(String, String)] = [
       ("widgetsim_version", quoted(metadata.widgetsimVersion)),
@@ -22,6 +22,15 @@ enum Manifest {
       ("complete", "\(complete)"),
       ("widget_instances", "\(configuration.instances.count)"),
       ("devices", "\(configuration.fleet.devices)"),
+      ("represents", CSVFormat.number(configuration.fleet.represents)),
+      (
+        "installed",
+        "{"
+          + installed.map {
+            "\(quoted($0.widget)): {\"devices\": \(CSVFormat.number($0.devices)), \"phones\": "
+              + "\(CSVFormat.number($0.phones))}"
+          }.joined(separator: ", ") + "}"
+      ),
       ("events_handled", "\(events)"),
       ("trajectory_fingerprint", quoted(hexadecimal(combined(fingerprints)))),
       ("trajectory_fingerprints", "[" + fingerprints.map { quoted($0.hexadecimal) }.joined(separator: ", ") + "]"),

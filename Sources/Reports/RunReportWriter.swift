@@ -124,9 +124,16 @@ public final class RunReportWriter {
     } else {
       AtomicFile.remove(resume)
     }
+    // Phones with each widget, the mean over replications (a fleet installs some widgets on some phones).
+    let installed = configuration.instances.map(\.label).compactMap { label -> (String, Double, Double)? in
+      guard let devices = result.row("installed_devices", widget: label),
+        let phones = result.row("installed_phones", widget: label)
+      else { return nil }
+      return (label, devices.values.mean, phones.values.mean)
+    }
     let manifest = Manifest.json(
       configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata,
-      complete: !stoppedEarly)
+      complete: !stoppedEarly, installed: installed.map { (widget: $0.0, devices: $0.1, phones: $0.2) })
     try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
     return result
   }

@@ -40,7 +40,7 @@ extension RunSummary {
       Metric(name: "builds_per_day", unit: "builds/day") { result, instance in
         perDay(result.builds[instance], result, instance: instance)
       },
-      Metric(name: "jetsam_share", unit: "fraction") { result, instance in
+      Metric(name: "jetsam_share", unit: "fraction", per: "build") { result, instance in
         let builds = result.builds[instance]
         return builds > 0 ? Double(result.total(instance: instance, outcome: .jetsam)) / Double(builds) : .nan
       },
@@ -50,11 +50,11 @@ extension RunSummary {
     ]
     metrics += stalenessMetrics { result, instance in result.staleness[instance] }
     metrics += [
-      Metric(name: "budget_exhausted_day_share", unit: "fraction") { result, instance in
+      Metric(name: "budget_exhausted_day_share", unit: "fraction", per: "phone_day") { result, instance in
         (0..<result.days).reduce(0.0) { $0 + result.budgetExhaustedShare(day: $1, instance: instance) }
           / Double(result.days)
       },
-      Metric(name: "last_budget_grant_hour", unit: "hour of day") { result, instance in
+      Metric(name: "last_budget_grant_hour", unit: "hour of day", per: "phone_day") { result, instance in
         let hours = (0..<result.days).compactMap { result.lastBudgetGrantHour(day: $0, instance: instance) }
         return hours.isEmpty ? .nan : hours.reduce(0, +) / Double(hours.count)
       },
@@ -64,7 +64,7 @@ extension RunSummary {
       Metric(name: "fetches_per_day", unit: "requests/day") { result, instance in
         perDay(result.fetches[instance], result, instance: instance)
       },
-      Metric(name: "fetch_bytes_per_day", unit: "bytes/day") { result, instance in
+      Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, instance in
         perDay(result.fetchBytes[instance], result, instance: instance)
       },
     ]
@@ -76,26 +76,44 @@ extension RunSummary {
     -> [Metric]
   {
     [
-      Metric(name: "stale_view_share", unit: "fraction") { result, index in
+      Metric(name: "stale_view_share", unit: "fraction", per: "view") { result, index in
         let seen = recorder(result, index)
         return seen.views > 0 ? Double(seen.staleViews) / Double(seen.views) : .nan
       },
-      Metric(name: "placeholder_view_share", unit: "fraction") { result, index in
+      Metric(name: "placeholder_view_share", unit: "fraction", per: "view") { result, index in
         let seen = recorder(result, index)
         return seen.views > 0 ? Double(seen.placeholderViews) / Double(seen.views) : .nan
       },
-      Metric(name: "staleness_mean", unit: "s") { result, index in
+      Metric(name: "staleness_mean", unit: "s", per: "view") { result, index in
         let seconds = recorder(result, index).seconds
         return seconds.count > 0 ? seconds.mean : .nan
       },
-      Metric(name: "staleness_p50", unit: "s") { result, index in recorder(result, index).quantiles.quantile(0.5) },
-      Metric(name: "staleness_p95", unit: "s") { result, index in recorder(result, index).quantiles.quantile(0.95) },
-      Metric(name: "staleness_max", unit: "s") { result, index in
+      Metric(name: "staleness_p50", unit: "s", per: "view") { result, index in
+        recorder(result, index).quantiles.quantile(0.5)
+      },
+      Metric(name: "staleness_p95", unit: "s", per: "view") { result, index in
+        recorder(result, index).quantiles.quantile(0.95)
+      },
+      Metric(name: "staleness_max", unit: "s", per: "view") { result, index in
         let seconds = recorder(result, index).seconds
         return seconds.count > 0 ? seconds.maximum : .nan
       },
     ]
   }
+
+  /// What viewers saw while a burst of the instance's data was under way (an order between its first and
+  /// last update): the staleness metrics renamed `..._in_burst`, and such views per day.
+  static let burstMetrics: [Metric] =
+    [
+      Metric(name: "views_in_burst_per_day", unit: "views/day", per: "phone_with_widget") { result, instance in
+        perDay(result.burstStaleness[instance].views, result, instance: instance)
+      }
+    ]
+    + stalenessMetrics { result, instance in result.burstStaleness[instance] }.map { metric in
+      Metric(
+        name: metric.name.replacing("staleness", with: "staleness_in_burst").replacing(
+          "view_share", with: "view_share_in_burst"), unit: metric.unit, value: metric.value)
+    }
 
   /// Metrics of the app's widget push topic (target 0).
   // A WidgetKit push to a switched-off phone waits for it: never `lost`.
@@ -120,7 +138,7 @@ extension RunSummary {
     Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
       perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
     },
-    Metric(name: "radio_tail_share", unit: "fraction") { result, subject in
+    Metric(name: "radio_tail_share", unit: "fraction", per: "energy") { result, subject in
       let total = result.totalJoules(subject: subject)
       return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
     },
@@ -141,7 +159,7 @@ extension RunSummary {
         }
         return perDay(share, result) * 100
       },
-      Metric(name: "widgets_radio_tail_share", unit: "fraction") { result, subject in
+      Metric(name: "widgets_radio_tail_share", unit: "fraction", per: "energy") { result, subject in
         let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
         let total = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1) }
         let tails = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1, component: .radioTail) }
@@ -184,11 +202,11 @@ extension RunSummary {
       Metric(name: "updates_superseded_per_day", unit: "updates/day", value: sum(\.updatesSuperseded)),
       Metric(name: "updates_lost_per_day", unit: "updates/day", value: sum(\.updatesLost)),
       Metric(name: "updates_jetsam_per_day", unit: "updates/day", value: sum(\.updatesJetsam)),
-      Metric(name: "update_throttled_share", unit: "fraction") { result, kind in
+      Metric(name: "update_throttled_share", unit: "fraction", per: "update") { result, kind in
         let all = totals(result, kind, ActivityEnding.allCases)
         return all.updatesSent > 0 ? Double(all.updatesThrottled) / Double(all.updatesSent) : .nan
       },
-      Metric(name: "active_hours_per_activity", unit: "h") { result, kind in
+      Metric(name: "active_hours_per_activity", unit: "h", per: "activity") { result, kind in
         let all = totals(result, kind, started)
         return all.attempts > 0 ? all.activeSeconds / 3_600 / Double(all.attempts) : .nan
       },
@@ -196,15 +214,15 @@ extension RunSummary {
     metrics += stalenessMetrics { result, kind in result.activityStaleness[kind] }
     metrics += [
       // Views (Lock Screen and Dynamic Island) that found a running activity past its `staleDate`.
-      Metric(name: "stale_date_view_share", unit: "fraction") { result, kind in
+      Metric(name: "stale_date_view_share", unit: "fraction", per: "view") { result, kind in
         let seen = result.activityViews(kind: kind)
         return seen.views > 0 ? Double(seen.pastStaleDate) / Double(seen.views) : .nan
       },
-      Metric(name: "lock_screen_stale_date_view_share", unit: "fraction") { result, kind in
+      Metric(name: "lock_screen_stale_date_view_share", unit: "fraction", per: "view") { result, kind in
         let seen = result.activityViews(kind: kind, surface: .lockScreen)
         return seen.views > 0 ? Double(seen.pastStaleDate) / Double(seen.views) : .nan
       },
-      Metric(name: "dynamic_island_stale_date_view_share", unit: "fraction") { result, kind in
+      Metric(name: "dynamic_island_stale_date_view_share", unit: "fraction", per: "view") { result, kind in
         let compact = result.activityViews(kind: kind, surface: .dynamicIslandCompact)
         let expanded = result.activityViews(kind: kind, surface: .dynamicIslandExpanded)
         let views = compact.views + expanded.views
@@ -269,25 +287,25 @@ extension RunSummary {
   /// at the 99th percentile of minutes, and daily volumes.
   static func serverMetrics(scale: Double) -> [Metric] {
     [
-      Metric(name: "fetch_qps_peak", unit: "requests/s") { result, _ in
+      Metric(name: "fetch_qps_peak", unit: "requests/s", per: "fleet") { result, _ in
         Double(result.serverLoad.fetches.max() ?? 0) * scale / 60
       },
-      Metric(name: "fetch_qps_p99", unit: "requests/s") { result, _ in
+      Metric(name: "fetch_qps_p99", unit: "requests/s", per: "fleet") { result, _ in
         RunSummary.quantileOfCounts(result.serverLoad.fetches, 0.99) * scale / 60
       },
-      Metric(name: "fetch_requests_per_day", unit: "requests/day") { result, _ in
+      Metric(name: "fetch_requests_per_day", unit: "requests/day", per: "fleet") { result, _ in
         Double(result.serverLoad.fetches.reduce(0, +)) * scale / Double(result.days)
       },
-      Metric(name: "fetch_bytes_per_day", unit: "bytes/day") { result, _ in
+      Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, _ in
         Double(result.serverLoad.bytes.reduce(0, +)) * scale / Double(result.days)
       },
-      Metric(name: "push_qps_peak", unit: "pushes/s") { result, _ in
+      Metric(name: "push_qps_peak", unit: "pushes/s", per: "fleet") { result, _ in
         (result.serverLoad.pushesSent(scale: scale).max() ?? 0) / 60
       },
-      Metric(name: "pushes_sent_per_day", unit: "pushes/day") { result, _ in
+      Metric(name: "pushes_sent_per_day", unit: "pushes/day", per: "fleet") { result, _ in
         result.serverLoad.pushesSent(scale: scale).reduce(0, +) / Double(result.days)
       },
-      Metric(name: "pushes_delivered_per_day", unit: "pushes/day") { result, _ in
+      Metric(name: "pushes_delivered_per_day", unit: "pushes/day", per: "fleet") { result, _ in
         Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
       },
     ]
@@ -296,7 +314,7 @@ extension RunSummary {
         // fleet-wide source (broadcast channels) per day for the whole fleet.
         Metric(
           name: source.isFleetWide ? "\(source.name)_per_day" : "\(source.name)_per_device_per_day",
-          unit: "requests/day"
+          unit: "requests/day", per: source.isFleetWide ? "fleet" : "phone"
         ) { result, _ in
           var total: Int64 = 0
           guard source.isFleetWide else {
@@ -317,6 +335,18 @@ extension RunSummary {
 }
 
 extension RunSummary {
+  /// How many phones have the widget: simulated (per replication) and in the real fleet they stand for.
+  static func installedMetrics(scale: Double) -> [Metric] {
+    [
+      Metric(name: "installed_devices", unit: "devices", per: "run") { result, instance in
+        Double(result.instanceDevices[instance])
+      },
+      Metric(name: "installed_phones", unit: "phones", per: "fleet") { result, instance in
+        Double(result.instanceDevices[instance]) * scale
+      },
+    ]
+  }
+
   /// What the servers must provision for one request stream (or the total), per second over the measured
   /// days, scaled to the real fleet.
   static func provisioningMetrics(bytes: Bool) -> [Metric] {
@@ -324,13 +354,21 @@ extension RunSummary {
       index < result.provisioning.count ? result.provisioning[index] : nil
     }
     var metrics = [
-      Metric(name: "mean_requests_per_second", unit: "requests/s") { figure($0, $1)?.meanPerSecond ?? .nan },
-      Metric(name: "p99_requests_per_second", unit: "requests/s") { figure($0, $1)?.p99PerSecond ?? .nan },
-      Metric(name: "peak_requests_per_second", unit: "requests/s") { figure($0, $1)?.peakPerSecond ?? .nan },
+      Metric(name: "mean_requests_per_second", unit: "requests/s", per: "fleet") {
+        figure($0, $1)?.meanPerSecond ?? .nan
+      },
+      Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet") {
+        figure($0, $1)?.p99PerSecond ?? .nan
+      },
+      Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet") {
+        figure($0, $1)?.peakPerSecond ?? .nan
+      },
     ]
     if bytes {
       metrics.append(
-        Metric(name: "peak_bytes_per_second", unit: "bytes/s") { figure($0, $1)?.peakBytesPerSecond ?? .nan })
+        Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet") {
+          figure($0, $1)?.peakBytesPerSecond ?? .nan
+        })
     }
     return metrics
   }
@@ -338,13 +376,13 @@ extension RunSummary {
   /// A fleet-wide event's pushes: how long the server's fan-out took, and when devices got the first push
   /// after it (the mean, and the last device).
   static let eventMetrics: [Metric] = [
-    Metric(name: "event_fanout_seconds", unit: "s") { result, index in
+    Metric(name: "event_fanout_seconds", unit: "s", per: "occurrence") { result, index in
       result.eventDelivery[index].sends > 0 ? result.eventDelivery[index].lastSendSeconds : .nan
     },
-    Metric(name: "event_delivery_mean_seconds", unit: "s") { result, index in
+    Metric(name: "event_delivery_mean_seconds", unit: "s", per: "occurrence") { result, index in
       result.eventDelivery[index].meanDeliverySeconds
     },
-    Metric(name: "event_delivery_last_seconds", unit: "s") { result, index in
+    Metric(name: "event_delivery_last_seconds", unit: "s", per: "occurrence") { result, index in
       result.eventDelivery[index].lastDeliverySeconds
     },
   ]

@@ -11,6 +11,8 @@ public struct RunSummary: Sendable {
     /// The widget instance label, `widget_push`, or the Live Activity id.
     public let widget: String
     public let unit: String
+    /// What the figure is per: `phone`, `phone_with_widget`, `view`, `fleet`, `run`... (see README.md).
+    public let per: String
     public let values: RunningStatistics
 
     /// The 95% confidence interval of the mean; nil with a single replication.
@@ -35,6 +37,8 @@ public struct RunSummary: Sendable {
     public var perSecond = false
     /// Fleet-wide event ids, in scenario order.
     public var events: [String] = []
+    /// Per instance: whether its kind's data changes in bursts (then the `..._in_burst` rows appear).
+    public var burstInstances: [Bool] = []
 
     public init(
       instances: [String], instanceKinds: [String]? = nil, widgetPush: Bool = false, activities: [String] = [],
@@ -59,14 +63,21 @@ public struct RunSummary: Sendable {
       }
       perSecond = configuration.fleet.devices > 1
       events = configuration.events.map(\.id)
+      burstInstances = configuration.instances.map {
+        configuration.widgets[$0.widgetIndex].data.scheduled?.isBursty ?? false
+      }
     }
 
     /// (label, metrics each with the index it is computed for) in report order.
     var all: [(label: String, metrics: [(metric: Metric, index: Int)])] {
       let energy = RunSummary.energyMetrics
       func with(_ metrics: [Metric], _ index: Int) -> [(metric: Metric, index: Int)] { metrics.map { ($0, index) } }
-      var subjects = instances.enumerated().map {
-        ($0.element, with(RunSummary.instanceMetrics + energy, $0.offset))
+      // A widget's per-phone figures are per phone that has it (a fleet may install it on some).
+      let ofWidget = (RunSummary.instanceMetrics + energy).map { $0.per == "phone" ? $0.per("phone_with_widget") : $0 }
+      var subjects = instances.enumerated().map { index, label in
+        let bursts = index < burstInstances.count && burstInstances[index] ? RunSummary.burstMetrics : []
+        let installed = RunSummary.installedMetrics(scale: serverScale)
+        return (label, with(ofWidget + bursts + installed, index))
       }
       subjects.append(("device", with(RunSummary.deviceMetrics, instances.count)))
       if widgetPush {
@@ -147,7 +158,10 @@ public struct RunSummary: Sendable {
       var rows: [Row] = []
       for subject in subjects {
         for (metric, _) in subject.metrics {
-          rows.append(Row(metric: metric.name, widget: subject.label, unit: metric.unit, values: values[rows.count]))
+          rows.append(
+            Row(
+              metric: metric.name, widget: subject.label, unit: metric.unit, per: metric.per,
+              values: values[rows.count]))
         }
       }
       return RunSummary(rows: rows)
@@ -159,7 +173,7 @@ public struct RunSummary: Sendable {
     rows.first { $0.metric == metric && $0.widget == widget }
   }
 
-  public static let header = "metric,widget,mean,ci95_low,ci95_high,replications,unit\n"
+  public static let header = "metric,widget,mean,ci95_low,ci95_high,replications,unit,per\n"
 
   public func csv() -> String {
     var text = RunSummary.header
@@ -168,7 +182,7 @@ public struct RunSummary: Sendable {
       let cells = [
         row.metric, CSVFormat.text(row.widget), CSVFormat.number(row.values.mean),
         CSVFormat.number(interval?.low ?? .nan), CSVFormat.number(interval?.high ?? .nan), "\(row.values.count)",
-        row.unit,
+        row.unit, row.per,
       ]
       text += cells.joined(separator: ",") + "\n"
     }
@@ -178,6 +192,24 @@ public struct RunSummary: Sendable {
   struct Metric: Sendable {
     let name: String
     let unit: String
+    /// The denominator: what one value is per (the `per` column).
+    var per: String
     let value: @Sendable (ReplicationResult, Int) -> Double
+
+    init(
+      name: String, unit: String, per: String = "phone", value: @escaping @Sendable (ReplicationResult, Int) -> Double
+    ) {
+      self.name = name
+      self.unit = unit
+      self.per = per
+      self.value = value
+    }
+
+    /// The same metric per something else.
+    func per(_ denominator: String) -> Metric {
+      var copy = self
+      copy.per = denominator
+      return copy
+    }
   }
 }

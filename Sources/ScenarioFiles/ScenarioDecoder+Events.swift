@@ -82,4 +82,50 @@ extension ScenarioDecoder {
     }
     return events
   }
+
+  /// `data.changes` given over clock windows (`{windows: [{from, to, per_hour}]}`) or in bursts
+  /// (`{bursts: {per_day | per_hour | profile | windows, updates: N, spacing: DIST}}`); nil for the hourly
+  /// forms.
+  static func scheduledChanges(_ value: YAMLValue) throws(ScenarioError) -> ScheduledChanges? {
+    guard case .mapping = value.node else { return nil }
+    var reader = try value.mapping()
+    if let windows = reader.optional("windows") {
+      let rate = try clockRate(windows: windows)
+      try reader.finish()
+      return ScheduledChanges(starts: rate)
+    }
+    guard let bursts = reader.optional("bursts") else { return nil }
+    try reader.finish()
+    var section = try bursts.mapping()
+    let updates = try section.required("updates", "updates per burst, the first included, e.g. 4").integer(
+      in: 1...1_000)
+    let spacing = try section.required("spacing", "time between a burst's updates, e.g. {dist: exponential, mean: 10m}")
+    let distribution = try DistributionReader.read(spacing, quantity: .duration)
+    let starts: ClockRate
+    if let windows = section.optional("windows") {
+      starts = try clockRate(windows: windows)
+    } else {
+      starts = ClockRate(try hourlyRate(from: &section, bursts, allowPerDay: true))
+    }
+    try section.finish()
+    return ScheduledChanges(starts: starts, updates: updates, spacing: distribution)
+  }
+
+  /// `[{from: "11:30", to: "13:30", per_hour: 4}, ...]`: the rate inside each window, zero elsewhere.
+  static func clockRate(windows value: YAMLValue) throws(ScenarioError) -> ClockRate {
+    var windows: [(from: TimeOfDay, to: TimeOfDay, perHour: Double)] = []
+    let nodes = try value.sequence()
+    guard !nodes.isEmpty else { throw value.error("expected at least one window {from, to, per_hour}") }
+    for (index, node) in nodes.enumerated() {
+      let element = YAMLValue(node: node, path: "\(value.path)[\(index)]", source: value.source)
+      var reader = try element.mapping()
+      let times = try DailyWindowReader(
+        &reader, from: "a time of day, e.g. \"11:30\"", to: "a time of day, e.g. \"13:30\"")
+      let rate = try reader.required("per_hour", "events per hour inside the window").number(in: 0...100_000)
+      try reader.finish()
+      let window = try times.window("window")
+      windows.append((window.from, window.to, rate))
+    }
+    return ClockRate(windows: windows)
+  }
 }

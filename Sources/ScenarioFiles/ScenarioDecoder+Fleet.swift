@@ -68,6 +68,10 @@ extension ScenarioDecoder {
           let known = fleetWidgetParameters.first(where: { key == "widgets[\(widgets[index].id)].\($0.key)" })
         {
           let distribution = try DistributionReader.read(item, quantity: known.quantity)
+          if known.parameter(index) == .dataChangesPerHour(widget: index), widgets[index].data.scheduled != nil {
+            throw keyValue.error(
+              "widgets[\(widgets[index].id)].data.changes is given as windows or bursts, not per_hour: it cannot vary")
+          }
           fleet.variations.append(DeviceVariation(parameter: known.parameter(index), distribution: distribution))
           continue
         }

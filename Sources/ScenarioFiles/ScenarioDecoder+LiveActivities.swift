@@ -51,7 +51,8 @@ extension ScenarioDecoder {
   }
 
   static func decodeLiveActivities(
-    _ value: YAMLValue, widgetIDs: Set<String>, channels: [BroadcastChannelConfiguration]
+    _ value: YAMLValue, widgetIDs: Set<String>, channels: [BroadcastChannelConfiguration],
+    burstKinds: [String: String] = [:]
   ) throws(ScenarioError) -> [LiveActivityConfiguration] {
     var activities: [LiveActivityConfiguration] = []
     var seen: Set<String> = []
@@ -74,6 +75,18 @@ extension ScenarioDecoder {
       if let starts = reader.optional("starts") {
         var section = try starts.mapping()
         activity.startsPerDay = try section.optional("per_day")?.number(in: 0...10_000) ?? 0
+        if let burst = section.optional("on_burst") {
+          let kind = try burst.string()
+          guard let key = burstKinds[kind] else {
+            throw burst.error(
+              "no widget or control kind '\(kind)' changes in bursts (data.changes: {bursts: ...})"
+                + DidYouMean.hint(for: kind, among: burstKinds.keys.sorted()))
+          }
+          if activities.contains(where: { $0.burstKind == key }) {
+            throw burst.error("another Live Activity already starts on bursts of '\(kind)': one per kind")
+          }
+          activity.burstKind = key
+        }
         if let times = section.optional("at") {
           for (position, node) in try times.sequence().enumerated() {
             let time = try YAMLValue(node: node, path: "\(times.path)[\(position)]", source: value.source).timeOfDay()
@@ -81,12 +94,16 @@ extension ScenarioDecoder {
           }
         }
         try section.finish()
-        if activity.startsAt.isEmpty && !section.contains("per_day") {
-          throw starts.error("expected per_day (random starts) and/or at (a list of daily times)")
+        if activity.startsAt.isEmpty && !section.contains("per_day") && activity.burstKind == nil {
+          throw starts.error(
+            "expected per_day (random starts), at (a list of daily times) and/or on_burst (a data kind whose bursts "
+              + "start it)")
         }
       }
       if let start = reader.optional("start") { activity.start = try start.choice(ActivityStart.self) }
-      if let updates = reader.optional("updates") {
+      let updatesValue = reader.optional("updates")
+      if activity.burstKind != nil && updatesValue == nil { activity.ownUpdates = false }
+      if let updates = updatesValue {
         var section = try updates.mapping()
         let interval = section.optional("interval")
         if let interval {

@@ -127,7 +127,7 @@ extension ScenarioDecoder {
     mutating func give(_ data: DataConfiguration, at value: YAMLValue, kind: String) throws(ScenarioError) {
       if let other = dataOfKind[kind],
         other.data.changes != data.changes || other.data.onChange != data.onChange || other.data.push != data.push
-          || other.data.silentPush != data.silentPush
+          || other.data.silentPush != data.silentPush || other.data.scheduled != data.scheduled
       {
         let line = other.value.node.mark.map { " at line \($0.line)" } ?? ""
         throw value.error("\(noun) of kind '\(kind)' share one data source: this differs from the data given\(line)")
@@ -296,7 +296,13 @@ extension ScenarioDecoder {
   static func decodeData(_ value: YAMLValue) throws(ScenarioError) -> DataConfiguration {
     var reader = try value.mapping()
     var data = DataConfiguration()
-    if let changes = reader.optional("changes") { data.changes = try hourlyRate(changes, allowPerDay: true) }
+    if let changes = reader.optional("changes") {
+      if let scheduled = try scheduledChanges(changes) {
+        data.scheduled = scheduled
+      } else {
+        data.changes = try hourlyRate(changes, allowPerDay: true)
+      }
+    }
     if let action = reader.optional("on_change") {
       (data.onChange, data.push, data.silentPush) = try changeActions(action)
     }

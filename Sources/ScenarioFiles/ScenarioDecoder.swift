@@ -46,7 +46,11 @@ enum ScenarioDecoder {
       } ?? []
     let activities =
       try top.optional("live_activities").map { v throws(ScenarioError) in
-        try decodeLiveActivities(v, widgetIDs: Set(widgets.map(\.id)), channels: channels)
+        try decodeLiveActivities(
+          v, widgetIDs: Set(widgets.map(\.id)), channels: channels,
+          burstKinds: Dictionary(
+            widgets.filter { $0.data.scheduled?.isBursty ?? false }.map { ($0.kind, $0.dataKey) },
+            uniquingKeysWith: { first, _ in first }))
       } ?? []
     if let channelsValue {
       for (index, channel) in channels.enumerated() where !activities.contains(where: { $0.broadcastChannel == index })

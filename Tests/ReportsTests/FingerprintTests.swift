@@ -76,6 +76,7 @@ struct FingerprintTests {
     .scenario("news-silent-push", "replications=2"),
     .sweep("sweep-update-channel", "replications=2", "days=7"),
     .scenario("fleet-breaking-news", "fleet.devices=40", "days=2", "replications=2"),
+    .scenario("fleet-food-delivery", "fleet.devices=40", "days=2", "replications=2"),
   ]
 
   static let file = Repository.path("Tests/fingerprints.csv")

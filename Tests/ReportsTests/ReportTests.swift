@@ -112,7 +112,12 @@ struct ReportTests {
     let interval = try #require(row.interval)
     let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: Double(results.count - 1))
     #expect(abs(interval.halfWidth - t * expected.standardError) < 1e-9)
-    #expect(summary.csv().hasPrefix("metric,widget,mean,ci95_low,ci95_high,replications,unit\n"))
+    #expect(summary.csv().hasPrefix("metric,widget,mean,ci95_low,ci95_high,replications,unit,per\n"))
+    // The denominators: a widget's daily figures per phone that has it, staleness per view, server per fleet.
+    #expect(summary.csv().contains("\nreloads_per_day,headlines,") && row.per == "phone_with_widget")
+    #expect(summary.row("staleness_p95", widget: "headlines")?.per == "view")
+    #expect(summary.row("fetch_qps_peak", widget: "server")?.per == "fleet")
+    #expect(summary.row("installed_devices", widget: "headlines")?.values.mean == 1)
 
     let single = RunSummary(results: [results[0]], subjects: RunSummary.Subjects(configuration))
     let line = try #require(single.csv().split(separator: "\n").first { $0.hasPrefix("reloads_per_day,headlines,") })

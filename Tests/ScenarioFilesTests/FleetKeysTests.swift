@@ -113,6 +113,58 @@ struct FleetKeysTests {
     #expect(Self.message("server: {push_rate: 5}\n").contains("server.push_rate"))
   }
 
+  @Test("data.changes as windows or bursts, and a Live Activity started on bursts")
+  func burstsLoad() throws {
+    let windows = try Self.load(
+      """
+      controls:
+        - id: door
+          kind: Door
+          data:
+            changes: {windows: [{from: "11:30", to: "13:30", per_hour: 3}, {from: "23:00", to: "01:00", per_hour: 1}]}
+
+      """)
+    let rate = try #require(windows.widgets[1].data.scheduled)
+    #expect(rate.updates == 1 && !rate.isBursty && abs(rate.starts.perDay - 8) < 1e-9)
+    #expect(windows.widgets[1].data.changes.isZero)
+    let bursts = try Self.load(
+      """
+      controls:
+        - id: order
+          kind: Order
+          data:
+            changes: {bursts: {per_day: 2, updates: 4, spacing: {dist: exponential, mean: 8m}}}
+      live_activities:
+        - id: delivery
+          starts: {on_burst: Order}
+
+      """)
+    let burst = try #require(bursts.widgets[1].data.scheduled)
+    #expect(burst.isBursty && burst.updates == 4 && abs(burst.starts.perDay - 2) < 1e-9)
+    #expect(burst.spacing?.mean == 480)
+    #expect(bursts.liveActivities[0].burstKind == "control:Order")
+    #expect(!bursts.liveActivities[0].ownUpdates && bursts.liveActivities[0].startsPerDay == 0)
+  }
+
+  @Test("bad windows, bursts and on_burst name the key")
+  func badBursts() {
+    #expect(
+      Self.message("controls: [{id: c, kind: C, data: {changes: {windows: []}}}]\n").contains("at least one window"))
+    #expect(
+      Self.message(
+        "controls: [{id: c, kind: C, data: {changes: {windows: [{from: \"11:00\", to: \"11:00\", per_hour: 1}]}}}]\n"
+      )
+      .contains("must not be empty"))
+    #expect(
+      Self.message("controls: [{id: c, kind: C, data: {changes: {bursts: {per_day: 1, spacing: 5m}}}}]\n")
+        .contains("updates"))
+    #expect(Self.message("live_activities: [{id: a, starts: {on_burst: K}}]\n").contains("changes in bursts"))
+    #expect(
+      Self.message(
+        "controls: [{id: o, kind: O, data: {changes: {windows: [{from: \"1:00\", to: \"2:00\", per_hour: 1}]}}}]\nfleet: {devices: 2, vary: {'widgets[o].data.changes.per_hour': {dist: constant, value: 1}}}\n"
+      ).contains("cannot vary"))
+  }
+
   @Test("bad values name the key and what was expected")
   func badValues() {
     #expect(Self.message("warmup_days: -1\n").contains("warmup_days"))

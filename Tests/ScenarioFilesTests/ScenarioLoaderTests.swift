@@ -10,7 +10,7 @@ struct ScenarioLoaderTests {
   static let examples = [
     "quickstart", "news-15min", "aggressive-5min", "on-demand", "weather-hourly", "delivery-live-activity",
     "sports-frequent-updates", "weather-push", "memory-heavy", "cellular-commuter", "battery-low-power",
-    "fleet-capacity", "stock-market-hours", "fleet-breaking-news",
+    "fleet-capacity", "stock-market-hours", "fleet-breaking-news", "fleet-food-delivery",
   ]
 
   @Test("every example scenario loads", arguments: examples)

@@ -31,6 +31,21 @@ extension LiveActivities {
     }
   }
 
+  /// The activity a start made when the records held `count` before it, if that start succeeded.
+  func started(since count: Int) -> ActivityID? {
+    guard records.count == count + 1, runtime[count].phase == .active else { return nil }
+    return ActivityID(count)
+  }
+
+  /// The server sends `activity` an update of its own data (an order's next step), if it still runs.
+  mutating func update(
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+  ) {
+    guard runtime[activity.index].phase == .active else { return }
+    result.serverLoad.recordPush(.activityPush, delivered: false, at: scheduler.now, offset: clockOffset)
+    push(activity, poweredOff: poweredOff, &scheduler, &result)
+  }
+
   /// An update for `activity` leaves APNs now (its own push, or its channel's broadcast; `stored`: a
   /// channel's stored message, already counted as sent): priority 10 is delivered at once under the hourly
   /// budget, priority 5 later (one pending per activity).

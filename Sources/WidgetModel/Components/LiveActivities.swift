@@ -154,7 +154,7 @@ struct LiveActivities {
     onLockScreen.append(activity)
     if let channel = settings.broadcastChannel {
       channels.subscribe(channel, &scheduler)
-    } else {
+    } else if settings.ownUpdates {
       let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
       state.updateEvent = scheduler.schedule(
         after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)

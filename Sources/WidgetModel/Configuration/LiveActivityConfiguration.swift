@@ -77,6 +77,12 @@ public struct LiveActivityConfiguration: Sendable {
   public var startsPerDay: Double
   /// Starts at fixed clock times every day (a delivery ordered every evening), besides the random ones.
   public var startsAt: [TimeOfDay]
+  /// Starts with each burst of this data kind's changes (an order placed: ``ScheduledChanges``), and every
+  /// update of the burst is pushed to it; nil: not tied to data.
+  public var burstKind: String?
+  /// Whether it sends updates of its own (`updates.interval`); an activity tied to bursts whose `updates`
+  /// are not given gets only the burst's.
+  public var ownUpdates = true
   public var start: ActivityStart
   /// Time between update pushes, in seconds.
   public var updateInterval: Distribution

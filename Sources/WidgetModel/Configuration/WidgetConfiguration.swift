@@ -191,10 +191,14 @@ public struct DataConfiguration: Sendable {
   /// Whether the server also sends a background (silent) push on every change, which launches the app in
   /// the background to fetch and reload (see ``SilentPushConfiguration``).
   public var silentPush: Bool
+  /// Changes at a rate over clock windows, or in bursts; then `changes` is zero.
+  public var scheduled: ScheduledChanges?
 
   public init(
-    changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false, silentPush: Bool = false
+    changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false, silentPush: Bool = false,
+    scheduled: ScheduledChanges? = nil
   ) {
+    self.scheduled = scheduled
     self.changes = changes
     self.onChange = onChange
     self.push = push

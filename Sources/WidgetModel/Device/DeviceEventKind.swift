@@ -47,6 +47,10 @@ enum DeviceEventKind: UInt32 {
   /// the fan-out).
   case fleetEvent
   case fleetEventPush
+  /// A kind's change on its own clock starts (a window's change, a burst's first update); a burst's next
+  /// update (see ``DataBursts``).
+  case scheduledChange
+  case burstUpdate
 
   var eventKind: EventKind { EventKind(rawValue: rawValue) }
 }

@@ -69,6 +69,21 @@ extension DeviceSimulation {
       fleetEventHappened(Int(event.target), &scheduler)
     case .fleetEventPush:
       sendEventPushes(Int(event.target), &scheduler)
+    case .scheduledChange:
+      let kind = Int(event.target)
+      let slot = bursts.started(kind, &scheduler)
+      dataChanged(KindID(kind), &scheduler)
+      if let activityKind = burstActivities[kind] {
+        let before = activities.records.count
+        startActivity(activityKind, &scheduler)
+        if let slot, let started = activities.started(since: before) { bursts.attach(started, to: slot) }
+      }
+    case .burstUpdate:
+      let burst = bursts.updated(target: event.target)
+      dataChanged(KindID(burst.kind), &scheduler)
+      if let activity = burst.activity {
+        activities.update(activity, poweredOff: power.isOff, &scheduler, &result)
+      }
     }
     assert(instances.allSatisfy(\.machine.isSettled), "an instance was left awaiting a decision or a build")
   }
@@ -178,11 +193,14 @@ extension DeviceSimulation {
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
     guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     instances[index].viewsThisHour += 1
+    let inBurst = bursts.isLive(instances[index].kind)
     if let staleness = instances[index].staleness(at: scheduler.now) {
       result.staleness[index].record(staleness: staleness)
+      if inBurst { result.burstStaleness[index].record(staleness: staleness) }
       tally.staleness.add(staleness.seconds)
     } else {
       result.staleness[index].recordPlaceholder()
+      if inBurst { result.burstStaleness[index].recordPlaceholder() }
     }
     if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
       raise(.catchUp, .instance(instances[index].id), &scheduler)

@@ -23,6 +23,7 @@ extension DeviceSimulation {
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
     fleetEvents.start(&scheduler)
+    bursts.start(&scheduler)
     // The app was used before the run: its background refresh request is in.
     backgroundRefresh.submit(&scheduler, &result)
     if widgetsAdded {

@@ -47,6 +47,9 @@ struct DeviceSimulation: EventHandler {
   var changedKinds: [Bool]
   var activities: LiveActivities
   var fleetEvents: FleetEventReception
+  var bursts: DataBursts
+  /// Per data kind: the Live Activity kind its bursts start and update (`starts.on_burst`), if any.
+  let burstActivities: [ActivityKindID?]
   var radios: Radios
   var processor: Processor
   var power: PowerSystem
@@ -116,6 +119,13 @@ struct DeviceSimulation: EventHandler {
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
+    bursts = DataBursts(
+      kinds: configuration.kinds.map { key in
+        configuration.widgets.first { $0.dataKey == key }?.data ?? DataConfiguration()
+      }, streams: { stream(.scheduledChanges, configuration.kinds[$0]) }, end: end)
+    burstActivities = configuration.kinds.map { key in
+      configuration.liveActivities.firstIndex { $0.burstKind == key }.map(ActivityKindID.init)
+    }
     smartStack = SmartStack(
       instances: instances, widgets: configuration.widgets, settings: configuration.user.smartStack,
       rotation: stream(.smartStackRotation))

@@ -54,6 +54,8 @@ enum StreamRole: UInt64 {
   /// A fleet-wide event's times and follow-ups (fleet entity); whether a device is in its audience.
   case fleetEvents
   case eventAudience
+  /// A kind's changes on its own clock (windows, bursts).
+  case scheduledChanges
 
   /// The stream id: the role in the top byte, a 56-bit FNV-1a hash of the label below it.
   func streamID(label: String = "") -> UInt64 {

@@ -22,6 +22,8 @@ public struct ReplicationResult: Sendable {
   var budgetMilli: [Int64] = []
   /// Per instance.
   public internal(set) var staleness: [StalenessRecorder] = []
+  /// Per instance: views while a burst of its kind's changes was under way (``ScheduledChanges``).
+  public internal(set) var burstStaleness: [StalenessRecorder] = []
   /// Per `day * instances + instance`: devices on which a request found no budget that day.
   var exhaustedDevices: [Int32] = []
   /// Per `day * instances + instance`: time of day (µs) of the last reload granted at once from budget,
@@ -115,6 +117,7 @@ public struct ReplicationResult: Sendable {
     Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
     Field(overTime: \.budgetMilli) { .empty($0.hours * $0.instanceCount) },
     Field(\.staleness) { .empty($0.instanceCount) },
+    Field(\.burstStaleness) { .empty($0.instanceCount) },
     Field(overTime: \.exhaustedDevices) { .empty($0.days * $0.instanceCount) },
     Field(overTime: \.lastGrantMicros) { .empty($0.days * $0.instanceCount) },
     Field(overTime: \.lastGrantDevices) { .empty($0.days * $0.instanceCount) },
