@@ -20,7 +20,10 @@ struct RunCharts {
     charts += [try energy(), try battery()]
     // Run folders written before app_wakes.csv existed have no such file.
     if let wakes = try? table("app_wakes.csv") { charts.append(try appWakes(wakes)) }
-    if devices > 1 { charts.append(try serverLoad()) }
+    if devices > 1 {
+      charts.append(try serverLoad())
+      if let peak = try serverPeak() { charts.append(peak) }
+    }
     return charts
   }
 

@@ -5,7 +5,8 @@ public enum RunReports {
   /// The reports that grow by a block of rows per replication, in the order they are written and committed.
   static let perReplication: [any RunReport.Type] = [
     ReloadsReport.self, BudgetReport.self, StalenessReport.self, StalenessHistogramReport.self, PushReport.self,
-    ActivitiesReport.self, EnergyReport.self, BatteryReport.self, ServerLoadReport.self, AppWakesReport.self,
+    ActivitiesReport.self, EnergyReport.self, BatteryReport.self, ServerLoadReport.self, ServerPeakReport.self,
+    AppWakesReport.self,
   ]
 
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).

@@ -13,7 +13,8 @@ struct RunReportListTests {
     #expect(
       RunReports.files == [
         "reloads.csv", "budget.csv", "staleness.csv", "staleness_histogram.csv", "push.csv", "activities.csv",
-        "energy.csv", "battery.csv", "server_load.csv", "app_wakes.csv", "replications.csv", "summary.csv",
+        "energy.csv", "battery.csv", "server_load.csv", "server_peak.csv", "app_wakes.csv", "replications.csv",
+        "summary.csv",
         "manifest.json",
       ])
     #expect(Set(RunReports.files).count == RunReports.files.count)

@@ -1,0 +1,47 @@
+import WidgetModel
+
+/// `server_peak.csv`: for fleets, the requests per UTC second around each replication's busiest second (five
+/// minutes either side), by stream, scaled to the real fleet: the burst a per-minute count averages away.
+public enum ServerPeakReport: RunReport {
+  public static let file = "server_peak.csv"
+  public static let header =
+    "replication,second,day,time,seconds_from_peak,total,"
+    + ServerStream.allCases.map(\.name).joined(separator: ",") + ",fetch_bytes\n"
+  /// Seconds shown either side of the peak.
+  static let window = 300
+
+  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+    let seconds = result.serverLoad.seconds
+    guard !seconds.isEmpty, let total = result.provisioning.first else { return "" }
+    let scale = subjects.serverScale
+    let peak = total.peakSecond
+    let first = Swift.max(0, peak - window)
+    let last = Swift.min(seconds.secondCount - 1, peak + window)
+    var text = ""
+    for second in first...last {
+      let day = second / 86_400
+      let clock = second % 86_400
+      let time =
+        "\(twoDigits(clock / 3_600)):\(twoDigits(clock / 60 % 60)):\(twoDigits(clock % 60))"
+      var sum = 0.0
+      var cells: [String] = []
+      for stream in ServerStream.allCases {
+        let value = Double(seconds.requests(second: second, stream: stream)) * (stream.isFleetWide ? 1 : scale)
+        sum += value
+        cells.append(CSVFormat.number(value, decimals: 2))
+      }
+      let bytes = Double(
+        seconds.bytes(second: second, stream: .widgetFetch) + seconds.bytes(second: second, stream: .appFetch))
+      let row =
+        ["\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)", CSVFormat.number(sum, decimals: 2)]
+        + cells + [CSVFormat.number(bytes * scale, decimals: 0)]
+      text += row.joined(separator: ",") + "\n"
+    }
+    return text
+  }
+
+  /// The stream columns, in order.
+  public static let streamNames = ServerStream.allCases.map(\.name)
+
+  static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
