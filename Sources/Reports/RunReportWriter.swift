@@ -9,7 +9,7 @@ public final class RunReportWriter {
   public static var files: [String] { RunReports.files }
 
   public let directory: String
-  let configuration: ScenarioConfiguration
+  public let configuration: ScenarioConfiguration
   let subjects: RunSummary.Subjects
   /// Each report of ``RunReports/perReplication`` with its file.
   private let reports: [(report: any RunReport.Type, writer: AtomicFileWriter)]

@@ -94,7 +94,7 @@ public struct RunSummary: Sendable {
         subjects.append(("total", with(RunSummary.provisioningMetrics(bytes: true), 0)))
         for stream in ServerStream.allCases {
           subjects.append(
-            (stream.name, with(RunSummary.provisioningMetrics(bytes: stream.isFetch), 1 + stream.rawValue)))
+            (stream.name, with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), 1 + stream.rawValue)))
         }
       }
       subjects += events.enumerated().map { ($0.element, with(RunSummary.eventMetrics, $0.offset)) }

@@ -6,7 +6,7 @@ public enum ServerPeakReport: RunReport {
   public static let file = "server_peak.csv"
   public static let header =
     "replication,second,day,time,seconds_from_peak,total,"
-    + ServerStream.allCases.map(\.name).joined(separator: ",") + ",fetch_bytes\n"
+    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes\n"
   /// Seconds shown either side of the peak.
   static let window = 300
 
@@ -25,7 +25,7 @@ public enum ServerPeakReport: RunReport {
         "\(twoDigits(clock / 3_600)):\(twoDigits(clock / 60 % 60)):\(twoDigits(clock % 60))"
       var sum = 0.0
       var cells: [String] = []
-      for stream in ServerStream.allCases {
+      for stream in ServerStream.partition {
         let value = Double(seconds.requests(second: second, stream: stream)) * (stream.isFleetWide ? 1 : scale)
         sum += value
         cells.append(CSVFormat.number(value, decimals: 2))
@@ -41,7 +41,7 @@ public enum ServerPeakReport: RunReport {
   }
 
   /// The stream columns, in order.
-  public static let streamNames = ServerStream.allCases.map(\.name)
+  public static let streamNames = ServerStream.partition.map(\.name)
 
   static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

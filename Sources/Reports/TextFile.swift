@@ -41,6 +41,13 @@ public enum TextFile {
   public static func readBytes(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
     let handle = try open(path, limit: limit)
     defer { fclose(handle) }
+    return try readAll(handle, path: path, limit: limit)
+  }
+
+  /// Everything left in `handle`; more than `limit` bytes is an error (a file that grows while read).
+  private static func readAll(_ handle: UnsafeMutablePointer<FILE>, path: String, limit: Int) throws(ReadError)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -63,18 +70,7 @@ public enum TextFile {
       throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
     }
     defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, handle)
-      if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-      if count < buffer.count {
-        if ferror(handle) != 0 {
-          throw ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
-        }
-        break
-      }
-    }
+    let bytes = try readAll(handle, path: path, limit: Int.max)
     if lossy { return String(decoding: bytes, as: UTF8.self) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw ReadError(path: path, reason: "not UTF-8 text")

@@ -105,15 +105,22 @@ public struct RunExecution: Sendable {
             + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
             + "with --resume")
       }
-      let summary = try writer.finish(metadata: metadata)
-      if !quiet {
-        console.print(
-          RunSummaryText.text(
-            configuration: configuration, summary: summary, events: writer.eventsHandled, directory: directory,
-            seconds: metadata.wallTimeSeconds))
-      }
-      return summary
+      return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
     }
+  }
+
+  /// Commits a complete run's reports and prints its headline unless `quiet`.
+  static func finish(_ writer: RunReportWriter, metadata: RunMetadata, quiet: Bool, console: Console)
+    throws(AtomicFile.WriteError) -> RunSummary
+  {
+    let summary = try writer.finish(metadata: metadata)
+    if !quiet {
+      console.print(
+        RunSummaryText.text(
+          configuration: writer.configuration, summary: summary, events: writer.eventsHandled,
+          directory: writer.directory, seconds: metadata.wallTimeSeconds))
+    }
+    return summary
   }
 
   /// Applies ``existing`` to the reports in ``directory``; for a resume, what the interrupted run finished.

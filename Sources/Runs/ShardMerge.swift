@@ -88,14 +88,7 @@ public enum ShardMerge {
       let metadata = RunMetadata(
         widgetsimVersion: description.version, scenarioFile: description.scenarioFile, scenarioText: scenario.text,
         overrides: description.overrides, wallTimeSeconds: shards.reduce(0) { $0 + $1.wallTimeSeconds })
-      let summary = try writer.finish(metadata: metadata)
-      if !quiet {
-        console.print(
-          RunSummaryText.text(
-            configuration: configuration, summary: summary, events: writer.eventsHandled, directory: directory,
-            seconds: metadata.wallTimeSeconds))
-      }
-      return summary
+      return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
     }
   }
 

@@ -117,47 +117,34 @@ public protocol BinaryCodable {
   init(from reader: inout BinaryReader) throws(BinaryDecodingError)
 }
 
-extension Int: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.signed(Int64(self)) }
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) { self = Int(try reader.signed()) }
-}
+/// The fixed-width integers of results: signed ones zigzag-encoded, unsigned ones as they are; a value read
+/// back must fit the type.
+public protocol BinaryInteger64: FixedWidthInteger, BinaryCodable {}
 
-extension Int32: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.signed(Int64(self)) }
+extension BinaryInteger64 {
+  public func encode(to writer: inout BinaryWriter) {
+    if Self.isSigned { writer.signed(Int64(self)) } else { writer.unsigned(UInt64(self)) }
+  }
+
   public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
-    let value = try reader.signed()
-    guard let exact = Int32(exactly: value) else { throw reader.error("\(value) does not fit 32 bits") }
-    self = exact
+    if Self.isSigned {
+      let value = try reader.signed()
+      guard let exact = Self(exactly: value) else { throw reader.error("\(value) does not fit \(Self.bitWidth) bits") }
+      self = exact
+    } else {
+      let value = try reader.unsigned()
+      guard let exact = Self(exactly: value) else { throw reader.error("\(value) does not fit \(Self.bitWidth) bits") }
+      self = exact
+    }
   }
 }
 
-extension Int64: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.signed(self) }
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) { self = try reader.signed() }
-}
-
-extension UInt64: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.unsigned(self) }
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) { self = try reader.unsigned() }
-}
-
-extension UInt32: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.unsigned(UInt64(self)) }
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
-    let value = try reader.unsigned()
-    guard let exact = UInt32(exactly: value) else { throw reader.error("\(value) does not fit 32 bits") }
-    self = exact
-  }
-}
-
-extension UInt8: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) { writer.unsigned(UInt64(self)) }
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
-    let value = try reader.unsigned()
-    guard let exact = UInt8(exactly: value) else { throw reader.error("\(value) does not fit 8 bits") }
-    self = exact
-  }
-}
+extension Int: BinaryInteger64 {}
+extension Int32: BinaryInteger64 {}
+extension Int64: BinaryInteger64 {}
+extension UInt64: BinaryInteger64 {}
+extension UInt32: BinaryInteger64 {}
+extension UInt8: BinaryInteger64 {}
 
 extension Int128: BinaryCodable {
   public func encode(to writer: inout BinaryWriter) { writer.signed(self) }

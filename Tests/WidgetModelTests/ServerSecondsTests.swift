@@ -59,5 +59,15 @@ struct ServerSecondsTests {
     #expect(abs(fetch.meanPerSecond - 200_600 * 10 / 86_400) < 1e-9)
     #expect(fetch.peakBytesPerSecond == sorted.last! * 10 * 1_000)
     #expect(figures.first?.stream == "total" && figures.first?.peakPerSecond == fetch.peakPerSecond)
+    // App fetches count once in the total, under their channel and under app_fetch.
+    seconds.record(.appFetchForeground, bytes: 0, at: SimTime(microseconds: 50_000 * 1_000_000), offset: .zero)
+    seconds.record(.appFetchSilentPush, bytes: 0, at: SimTime(microseconds: 50_000 * 1_000_000), offset: .zero)
+    // A broadcast (the fleet's own request, not scaled) takes the exact path for the total.
+    seconds.record(.broadcast, bytes: 0, at: SimTime(microseconds: 50_000 * 1_000_000), offset: .zero)
+    let more = seconds.provisioning(scale: 10)
+    #expect(more.first { $0.stream == "app_fetch" }?.peakPerSecond == 20)
+    #expect(more.first { $0.stream == "app_fetch_foreground" }?.peakPerSecond == 10)
+    #expect(more.first?.peakPerSecond == (sorted.last! + 2) * 10 + 1)
+    #expect(abs(more.first!.p99PerSecond - p99 * 10) < 1e-9)
   }
 }

@@ -130,7 +130,7 @@ public struct ServerLoad: Sendable, TimeSeries {
     guard slot >= 0 && slot < minuteCount else { return }
     bytes[slot] += Int128(Int64(clampedNearest: amount))
     bySource[slot * ServerSource.count + source.rawValue] += 1
-    if !seconds.isEmpty { seconds.record(ServerStream(source), bytes: amount, at: time, offset: offset) }
+    if !seconds.isEmpty { seconds.record(source, bytes: amount, at: time, offset: offset) }
   }
 
   /// A push of type `source` sent (counted by source) or delivered.
@@ -141,7 +141,7 @@ public struct ServerLoad: Sendable, TimeSeries {
       pushesDelivered[slot] += 1
     } else {
       bySource[slot * ServerSource.count + source.rawValue] += 1
-      if !seconds.isEmpty { seconds.record(ServerStream(source), bytes: 0, at: time, offset: offset) }
+      if !seconds.isEmpty { seconds.record(source, bytes: 0, at: time, offset: offset) }
     }
   }
 

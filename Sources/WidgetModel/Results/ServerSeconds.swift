@@ -1,10 +1,16 @@
 import SimulationEngine
 
-/// The request streams a provisioning figure is given for: fetches by who makes them, pushes by type, a
-/// broadcast channel's updates, Live Activity token registrations.
+/// The request streams a provisioning figure is given for: widget fetches, the app's fetches (all, and by the
+/// wake channel that ran it), pushes by type, a broadcast channel's updates, Live Activity token
+/// registrations. Each is one or more ``ServerSource``s.
 public enum ServerStream: Int, CaseIterable, Sendable {
   case widgetFetch
   case appFetch
+  case appFetchForeground
+  case appFetchAudioSession
+  case appFetchBackgroundRefresh
+  case appFetchSilentPush
+  case appFetchAlwaysRunning
   case widgetPush
   case silentPush
   case activityPush
@@ -16,6 +22,11 @@ public enum ServerStream: Int, CaseIterable, Sendable {
     switch self {
     case .widgetFetch: "widget_fetch"
     case .appFetch: "app_fetch"
+    case .appFetchForeground: "app_fetch_foreground"
+    case .appFetchAudioSession: "app_fetch_audio_session"
+    case .appFetchBackgroundRefresh: "app_fetch_background_refresh"
+    case .appFetchSilentPush: "app_fetch_silent_push"
+    case .appFetchAlwaysRunning: "app_fetch_always_running"
     case .widgetPush: "widget_push"
     case .silentPush: "silent_push"
     case .activityPush: "activity_push"
@@ -24,40 +35,51 @@ public enum ServerStream: Int, CaseIterable, Sendable {
     }
   }
 
-  /// Whether one request serves the whole fleet (never scaled by `fleet.represents`).
-  public var isFleetWide: Bool { self == .broadcast }
-
-  /// Whether requests carry fetched bytes.
-  public var isFetch: Bool { self == .widgetFetch || self == .appFetch }
-
-  init(_ source: ServerSource) {
-    switch source {
-    case .widgetFetch: self = .widgetFetch
-    case .appFetchForeground, .appFetchAudioSession, .appFetchBackgroundRefresh, .appFetchSilentPush,
-      .appFetchAlwaysRunning:
-      self = .appFetch
-    case .widgetPush: self = .widgetPush
-    case .silentPush: self = .silentPush
-    case .activityPush: self = .activityPush
-    case .broadcast: self = .broadcast
-    case .tokenRegistration: self = .tokenRegistration
+  /// The sources it counts.
+  public var sources: [ServerSource] {
+    switch self {
+    case .widgetFetch: [.widgetFetch]
+    case .appFetch:
+      [
+        .appFetchForeground, .appFetchAudioSession, .appFetchBackgroundRefresh, .appFetchSilentPush,
+        .appFetchAlwaysRunning,
+      ]
+    case .appFetchForeground: [.appFetchForeground]
+    case .appFetchAudioSession: [.appFetchAudioSession]
+    case .appFetchBackgroundRefresh: [.appFetchBackgroundRefresh]
+    case .appFetchSilentPush: [.appFetchSilentPush]
+    case .appFetchAlwaysRunning: [.appFetchAlwaysRunning]
+    case .widgetPush: [.widgetPush]
+    case .silentPush: [.silentPush]
+    case .activityPush: [.activityPush]
+    case .broadcast: [.broadcast]
+    case .tokenRegistration: [.tokenRegistration]
     }
   }
 
-  static var count: Int { 7 }
+  /// Whether one request serves the whole fleet (never scaled by `fleet.represents`).
+  public var isFleetWide: Bool { self == .broadcast }
+
+  /// Whether fetched bytes are kept per second for it (widget fetches and the app's, all channels).
+  public var keepsBytes: Bool { self == .widgetFetch || self == .appFetch }
+
+  /// The streams that partition every request (the total adds these).
+  public static let partition: [ServerStream] = ServerSource.allCases.map { source in
+    ServerStream.allCases.first { $0.sources == [source] }!
+  }
 }
 
-/// Requests per UTC second of the run's days, by ``ServerStream``, and fetched bytes per second (widget and
+/// Requests per UTC second of the run's days, by ``ServerSource``, and fetched bytes per second (widget and
 /// app fetches): what the busiest second asks of the servers, which per-minute counts average away.
 ///
 /// Dense over time, not over devices: a fleet of any size takes the same memory, and devices add their
-/// requests in any order to the same integers. Counts are one byte a second and stream until a second passes
-/// 254 (then exact in a side table), bytes four: 15 bytes per second of the run (39 MB for 30 days). Kept for
+/// requests in any order to the same integers. Counts are one byte a second and source until a second passes
+/// 254 (then exact in a side table), bytes four: 19 bytes per second of the run (49 MB for 30 days). Kept for
 /// fleets only; a single device's busiest second is one or two requests.
 public struct ServerSeconds: Sendable, TimeSeries {
   /// Seconds covered: the run's UTC days (the ±14 h margins of the per-minute series are left out).
   public private(set) var secondCount: Int
-  /// By `second * ServerStream.count + stream`.
+  /// By `second * ServerSource.count + source`.
   private var counts: CompactCounts<UInt8>
   /// By `second * 2 + (0: widget fetch, 1: app fetch)`.
   private var fetchBytes: CompactCounts<UInt32>
@@ -70,7 +92,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
 
   init(days: Int) {
     secondCount = days * 86_400
-    counts = CompactCounts(count: secondCount * ServerStream.count)
+    counts = CompactCounts(count: secondCount * ServerSource.count)
     fetchBytes = CompactCounts(count: secondCount * 2)
   }
 
@@ -86,21 +108,28 @@ public struct ServerSeconds: Sendable, TimeSeries {
     return second < secondCount ? second : nil
   }
 
-  mutating func record(_ stream: ServerStream, bytes amount: Double, at time: SimTime, offset: SimDuration) {
+  mutating func record(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
     guard let second = second(time, offset: offset) else { return }
-    counts.add(1, at: second * ServerStream.count + stream.rawValue)
-    guard stream.isFetch, amount > 0 else { return }
-    fetchBytes.add(UInt64(clamping: Int64(clampedNearest: amount)), at: second * 2 + (stream == .widgetFetch ? 0 : 1))
+    counts.add(1, at: second * ServerSource.count + source.rawValue)
+    guard source.isFetch, amount > 0 else { return }
+    fetchBytes.add(UInt64(clamping: Int64(clampedNearest: amount)), at: second * 2 + (source == .widgetFetch ? 0 : 1))
   }
 
-  /// Requests of `stream` in second `second` (since 00:00 UTC of day 0).
+  /// Requests of `source` in second `second` (since 00:00 UTC of day 0).
+  public func requests(second: Int, source: ServerSource) -> UInt64 {
+    counts[second * ServerSource.count + source.rawValue]
+  }
+
+  /// Requests of `stream` (all its sources) in second `second`.
   public func requests(second: Int, stream: ServerStream) -> UInt64 {
-    counts[second * ServerStream.count + stream.rawValue]
+    var sum: UInt64 = 0
+    for source in stream.sources { sum += requests(second: second, source: source) }
+    return sum
   }
 
   /// Bytes fetched in second `second` by widget fetches or app fetches.
   public func bytes(second: Int, stream: ServerStream) -> UInt64 {
-    precondition(stream.isFetch, "bytes are kept for fetches")
+    precondition(stream.keepsBytes, "bytes are kept for widget and app fetches")
     return fetchBytes[second * 2 + (stream == .widgetFetch ? 0 : 1)]
   }
 
@@ -118,13 +147,13 @@ public struct ServerSeconds: Sendable, TimeSeries {
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, secondCount > 0 else { return }
     let seconds = days * 86_400
-    counts.dropFirst(seconds * ServerStream.count)
+    counts.dropFirst(seconds * ServerSource.count)
     fetchBytes.dropFirst(seconds * 2)
     secondCount -= seconds
   }
 
   /// Bytes per second kept per day of the run.
-  static let bytesPerDay = 86_400 * (ServerStream.count + 2 * 4)
+  static let bytesPerDay = 86_400 * (ServerSource.count + 2 * 4)
 }
 
 /// What one request stream (or all of them) asks of the servers per second over the run, scaled to the real
@@ -148,35 +177,34 @@ extension ServerSeconds {
   public func provisioning(scale: Double) -> [ProvisioningFigures] {
     guard secondCount > 0 else { return [] }
     var figures: [ProvisioningFigures] = []
-    // The total is `scale` x (every per-device stream) + broadcasts: histograms of both parts.
+    // The total is `scale` x (every per-device source) + broadcasts: a histogram of the first when there are
+    // no broadcasts (the common case), else of the values themselves.
     var perDevice = CountHistogram()
-    var totals: [Double: Int] = [:]
     var broadcasts = false
     var peakBytes = 0.0
     for second in 0..<secondCount {
       var devices: UInt64 = 0
-      for stream in ServerStream.allCases where !stream.isFleetWide {
-        devices += requests(second: second, stream: stream)
+      for source in ServerSource.allCases where !source.isFleetWide {
+        devices += requests(second: second, source: source)
       }
-      let fleetWide = requests(second: second, stream: .broadcast)
+      let fleetWide = requests(second: second, source: .broadcast)
       if fleetWide > 0 { broadcasts = true }
       perDevice.add(devices, second: second)
-      if broadcasts { totals[Double(devices) * scale + Double(fleetWide), default: 0] += 1 }
       let bytes = Double(
         self.bytes(second: second, stream: .widgetFetch) + self.bytes(second: second, stream: .appFetch))
       peakBytes = Swift.max(peakBytes, bytes * scale)
     }
     if broadcasts {
       // Rare (a broadcast channel in a second): the exact total, by value.
-      totals = [:]
+      var totals: [Double: Int] = [:]
       var peak = (value: 0.0, second: 0)
       var sum = 0.0
       for second in 0..<secondCount {
         var devices: UInt64 = 0
-        for stream in ServerStream.allCases where !stream.isFleetWide {
-          devices += requests(second: second, stream: stream)
+        for source in ServerSource.allCases where !source.isFleetWide {
+          devices += requests(second: second, source: source)
         }
-        let value = Double(devices) * scale + Double(requests(second: second, stream: .broadcast))
+        let value = Double(devices) * scale + Double(requests(second: second, source: .broadcast))
         totals[value, default: 0] += 1
         sum += value
         if value > peak.value { peak = (value, second) }
@@ -195,11 +223,13 @@ extension ServerSeconds {
       var mostBytes = 0.0
       for second in 0..<secondCount {
         histogram.add(requests(second: second, stream: stream), second: second)
-        if stream.isFetch { mostBytes = Swift.max(mostBytes, Double(bytes(second: second, stream: stream)) * scale) }
+        if stream.keepsBytes {
+          mostBytes = Swift.max(mostBytes, Double(bytes(second: second, stream: stream)) * scale)
+        }
       }
       figures.append(
         histogram.figures(
-          stream.name, factor: stream.isFleetWide ? 1 : scale, peakBytes: stream.isFetch ? mostBytes : nil))
+          stream.name, factor: stream.isFleetWide ? 1 : scale, peakBytes: stream.keepsBytes ? mostBytes : nil))
     }
     return figures
   }
@@ -264,7 +294,7 @@ extension ServerSeconds: BinaryCodable {
     secondCount = try Int(from: &reader)
     counts = try CompactCounts(from: &reader)
     fetchBytes = try CompactCounts(from: &reader)
-    guard secondCount >= 0, counts.count == secondCount * ServerStream.count, fetchBytes.count == secondCount * 2 else {
+    guard secondCount >= 0, counts.count == secondCount * ServerSource.count, fetchBytes.count == secondCount * 2 else {
       throw reader.error("a per-second load of the wrong size")
     }
   }
