@@ -61,10 +61,12 @@ public struct RunSummary: Sendable {
       instanceBudgeted = configuration.instances.map {
         configuration.widgets[$0.widgetIndex].surface == .widget || configuration.system.controlBudgetPerDay != nil
       }
-      perSecond = configuration.fleet.devices > 1
+      perSecond = configuration.keepsSecondLoad
       events = configuration.events.map(\.id)
+      let eventBurstKinds = Set(configuration.events.filter { $0.followUps > 0 }.flatMap(\.dataKeys))
       burstInstances = configuration.instances.map {
-        configuration.widgets[$0.widgetIndex].data.scheduled?.isBursty ?? false
+        let widget = configuration.widgets[$0.widgetIndex]
+        return (widget.data.scheduled?.isBursty ?? false) || eventBurstKinds.contains(widget.dataKey)
       }
     }
 

@@ -13,6 +13,7 @@ extension ScenarioDecoder {
       server.pushRatePerSecond = try perSecond.number(in: 0.001...1e9)
       try section.finish()
     }
+    if let perSecond = reader.optional("per_second") { server.perSecond = try perSecond.bool() }
     try reader.finish()
     return server
   }
@@ -53,6 +54,14 @@ extension ScenarioDecoder {
             "no widget or control has id '\(name)'\(DidYouMean.hint(for: name, among: widgets.map(\.id)))")
         }
         event.audienceWidget = found
+      }
+      if let activity = reader.optional("activity") {
+        let name = try activity.string()
+        guard let found = activities.firstIndex(where: { $0.id == name }) else {
+          throw activity.error(
+            "no Live Activity has id '\(name)'\(DidYouMean.hint(for: name, among: activities.map(\.id)))")
+        }
+        event.audienceActivity = found
       }
       let changes = try reader.required("changes", "the widget kinds, control kinds or Live Activity ids it changes")
       for (position, item) in try changes.sequence().enumerated() {

@@ -105,17 +105,6 @@ enum ScenarioDecoder {
     guard instances <= maximumTotalInstances else {
       throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
     }
-    // The result's arrays (hourly reload counters above all) as they are allocated.
-    let bytes = ReplicationResult.estimatedBytes(
-      days: simulatedDays, instanceCount: instances, activityKinds: activities.count)
-    let memoryLimit = root.source.limits.allowLarge ? maximumLargeResultBytes : maximumResultBytes
-    guard bytes <= memoryLimit else {
-      throw (top.value).error(
-        "days x widget instances is too large: \(simulatedDays) days x \(instances) instances would need "
-          + "\(Int(bytes / 1e6)) MB of counters per replication (limit \(Int(memoryLimit / 1e6)) MB"
-          + (root.source.limits.allowLarge ? "" : ", \(Int(maximumLargeResultBytes / 1e6)) MB with --allow-large")
-          + "; a fleet run holds one per thread); simulate fewer days or instances")
-    }
     let work = WorkEstimate(
       devices: fleet.devices, days: simulatedDays, instances: instances, replications: replications)
     guard root.source.limits.allowLarge || work.widgetDays <= ScenarioLimits.standardWidgetDays else {
@@ -123,6 +112,20 @@ enum ScenarioDecoder {
         "the run is too large: \(work.description), above the limit of "
           + "\(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)) widget-days "
           + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
+    }
+    // The result's arrays (hourly reload counters above all) as they are allocated.
+    let bytes = ReplicationResult.estimatedBytes(
+      days: simulatedDays, instanceCount: instances, activityKinds: activities.count,
+      fleet: fleet.devices > 1 && server.perSecond)
+    let memoryLimit = root.source.limits.allowLarge ? maximumLargeResultBytes : maximumResultBytes
+    guard bytes <= memoryLimit else {
+      throw (top.value).error(
+        "days x widget instances is too large: \(simulatedDays) days x \(instances) instances would need "
+          + "\(Int(bytes / 1e6)) MB of counters per replication (limit \(Int(memoryLimit / 1e6)) MB"
+          + (root.source.limits.allowLarge ? "" : ", \(Int(maximumLargeResultBytes / 1e6)) MB with --allow-large")
+          + "; a fleet run holds one per thread); simulate fewer days or instances"
+          + (fleet.devices > 1 && server.perSecond
+            ? ", or leave out the per-second server load (server.per_second: false)" : ""))
     }
     var configuration = ScenarioConfiguration(
       name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,

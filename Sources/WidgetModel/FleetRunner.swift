@@ -150,7 +150,7 @@ public enum FleetRunner {
     var aggregate = ReplicationResult(
       replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
       activityKinds: configuration.liveActivities.count, keepsActivityRecords: fleetDevices == 1,
-      perSecond: fleetDevices > 1,
+      perSecond: configuration.keepsSecondLoad,
       events: configuration.events.count)
     var mine: [DeviceSummary] = []
     var position = worker

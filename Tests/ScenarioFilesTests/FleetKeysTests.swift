@@ -80,17 +80,19 @@ struct FleetKeysTests {
           rate: {profile: [0,0,0,0,0,0,0,0,0,0,0,1,2,1,0,0,0,0,1,2,1,0,0,0]}
           share: 0.4
           widget: w
+          activity: order
           changes: [order, Door]
           follow_ups: {updates: 3, spacing: {dist: exponential, mean: 10m}}
       """)
-    #expect(loaded.server.pushRatePerSecond == 50_000)
+    #expect(loaded.server.pushRatePerSecond == 50_000 && loaded.server.perSecond)
+    #expect(try !Self.load("server: {per_second: false}\n").server.perSecond)
     #expect(loaded.events.count == 2)
     let breaking = loaded.events[0]
     #expect(breaking.clock == .utc && breaking.share == 1 && breaking.rate == nil)
     #expect(breaking.times == [TimeOfDay(hours: 12, minutes: 0), TimeOfDay(hours: 18, minutes: 30)])
     #expect(breaking.dataKeys == ["K"] && breaking.activityKinds.isEmpty)
     let lunch = loaded.events[1]
-    #expect(lunch.clock == .local && lunch.share == 0.4 && lunch.audienceWidget == 0)
+    #expect(lunch.clock == .local && lunch.share == 0.4 && lunch.audienceWidget == 0 && lunch.audienceActivity == 0)
     #expect(lunch.rate?[12] == 2 && lunch.times.isEmpty)
     #expect(lunch.activityKinds == [0] && lunch.dataKeys == ["control:Door"])
     #expect(lunch.followUps == 3 && lunch.followUpSpacing?.mean == 600)

@@ -70,6 +70,10 @@ struct LimitsTests {
     let expected = ReplicationResult.estimatedBytes(days: 3_650, instanceCount: 100, activityKinds: 0)
     #expect(standard.contains("\(Int(expected / 1e6)) MB of counters"), "\(standard)")
     #expect(expected > 10.8e9 && expected < 14e9)
+    // A fleet also keeps its load per second (19 bytes a second: 6 GB for ten years), unless told not to.
+    let fleet = Self.scenario(days: "3650", devices: "2")
+    #expect(try #require(Self.message(fleet, .standard)).contains("would need"))
+    #expect(Self.message(fleet + "server: {per_second: false}\n", .standard) == nil)
   }
 
   @Test("work past 1e9 widget-days needs --allow-large; the message shows the estimate")

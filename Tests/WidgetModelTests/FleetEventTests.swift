@@ -68,6 +68,12 @@ struct FleetEventTests {
       }
     }
     #expect(one.fingerprint == two.fingerprint)
+    // server.per_second: false keeps no seconds and no provisioning figures; the rest is the same.
+    var without = configuration
+    without.server.perSecond = false
+    let lean = FleetRunner.run(without, replication: 0, jobs: 2).result
+    #expect(lean.serverLoad.seconds.isEmpty && lean.provisioning.isEmpty)
+    #expect(lean.fingerprint == one.fingerprint && lean.serverLoad.fetches == one.serverLoad.fetches)
   }
 
   @Test("a local-clock event reaches each time zone at its own noon; share picks part of the fleet")
@@ -99,5 +105,25 @@ struct FleetEventTests {
     #expect(times.count > 40)
     #expect(FleetEventSchedule(configuration, replication: 0).micros == schedule.micros)
     #expect(FleetEventSchedule(configuration, replication: 1).micros != schedule.micros)
+  }
+
+  @Test("an event's follow-ups make a burst: views between an occurrence and its last follow-up count apart")
+  func eventBursts() {
+    var configuration = FleetEventTests.breaking(devices: 1, pushRate: nil)
+    configuration.days = 20
+    configuration.user.homeScreenViews = HourlyRate(perHour: 30)
+    configuration.events[0].times = [TimeOfDay(hours: 9, minutes: 0), TimeOfDay(hours: 18, minutes: 0)]
+    configuration.events[0].followUps = 2
+    configuration.events[0].followUpSpacing = try! .constant(1_800)
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    // Two hours of bursts a day (09:00-10:00 and 18:00-19:00) among about 16.5 awake hours of views.
+    let share = Double(result.burstStaleness[0].views) / Double(result.staleness[0].views)
+    #expect(share > 0.08 && share < 0.16, "share of views in bursts \(share)")
+    // Only events with an audience activity running reach a device: none runs here, so nothing is sent.
+    configuration.events[0].audienceActivity = 0
+    configuration.liveActivities = [LiveActivityConfiguration(id: "order")]
+    configuration.liveActivities[0].startsPerDay = 0
+    let none = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(none.pushTotal(target: 0, counter: .sent) == 0 && none.burstStaleness[0].views == 0)
   }
 }

@@ -19,17 +19,17 @@ struct DataBursts {
   /// under way at once).
   private(set) var slots: [Slot] = []
   private var freeSlots: [Int] = []
-  /// Whether some kind changes in bursts of several updates.
+  /// Whether some kind changes in bursts of several updates (its own, or a fleet event's follow-ups).
   let anyBursty: Bool
   let end: SimTime
 
   static let lastUpdateFlag: UInt32 = 1 << 31
 
-  init(kinds: [DataConfiguration], streams: (Int) -> RandomStream, end: SimTime) {
+  init(kinds: [DataConfiguration], eventBursts: Bool, streams: (Int) -> RandomStream, end: SimTime) {
     scheduled = kinds.map(\.scheduled)
     self.streams = kinds.indices.map { kinds[$0].scheduled == nil ? nil : streams($0) }
     live = Array(repeating: 0, count: kinds.count)
-    anyBursty = kinds.contains { $0.scheduled?.isBursty ?? false }
+    anyBursty = eventBursts || kinds.contains { $0.scheduled?.isBursty ?? false }
     self.end = end
   }
 
@@ -81,6 +81,12 @@ struct DataBursts {
       freeSlots.append(index)
     }
     return slot
+  }
+
+  /// A fleet event's burst of `kind` began (+1) or ended (-1); a burst that began before the run is not
+  /// counted when it ends.
+  mutating func step(_ kind: Int, by change: Int) {
+    live[kind] = Swift.max(0, live[kind] + change)
   }
 
   /// Whether a burst of `kind` is under way.

@@ -8,9 +8,12 @@ public struct FleetEventSchedule: Sendable {
   /// array; event `e`'s are `micros[ranges[e]]`.
   public let micros: [Int64]
   public let ranges: [Range<Int>]
+  /// Per time: +1 where a burst (an occurrence with follow-ups) begins, -1 at its last follow-up, else 0.
+  public let steps: [Int8]
 
   public init(_ configuration: ScenarioConfiguration, replication: Int) {
     var times: [Int64] = []
+    var steps: [Int8] = []
     var ranges: [Range<Int>] = []
     let days = Int64(configuration.simulatedDays)
     for event in configuration.events {
@@ -27,22 +30,26 @@ public struct FleetEventSchedule: Sendable {
       }
       if let rate = event.rate { own += FleetEventSchedule.poisson(rate, from: first - .day, to: last, stream) }
       own.sort()
-      var all: [Int64] = []
+      var all: [(time: Int64, step: Int8)] = []
       for start in own {
         var time = start
-        if time >= first && time < last { all.append(time.microseconds) }
-        for _ in 0..<event.followUps {
+        let bursty = event.followUps > 0
+        if time >= first && time < last { all.append((time.microseconds, bursty ? 1 : 0)) }
+        for update in 0..<event.followUps {
           let spacing = event.followUpSpacing?.sample(stream) ?? 0
           time = time + SimDuration(seconds: Swift.max(1, spacing))
-          if time >= first && time < last { all.append(time.microseconds) }
+          let step: Int8 = update == event.followUps - 1 ? -1 : 0
+          if time >= first && time < last { all.append((time.microseconds, step)) }
         }
       }
-      all.sort()
+      all.sort { ($0.time, $0.step) < ($1.time, $1.step) }
       let start = times.count
-      times += all
+      times += all.map(\.time)
+      steps += all.map(\.step)
       ranges.append(start..<times.count)
     }
     micros = times
+    self.steps = steps
     self.ranges = ranges
   }
 
@@ -83,6 +90,8 @@ struct FleetEventReception {
   /// fan-out over `server.push_rate`), and whether the event sends it any.
   let lag: [SimDuration]
   let sendsPushes: [Bool]
+  /// Per event: only devices with a running activity of this kind at the occurrence are in the audience.
+  let audienceActivity: [ActivityKindID?]
   /// Per event: the changed data kinds and Live Activity kinds, and which pushes they send.
   let kinds: [[KindID]]
   let activityKinds: [[ActivityKindID]]
@@ -103,6 +112,7 @@ struct FleetEventReception {
     let dataKeys = configuration.kinds
     kinds = events.map { event in event.dataKeys.compactMap { key in dataKeys.firstIndex(of: key).map(KindID.init) } }
     activityKinds = events.map { $0.activityKinds.map(ActivityKindID.init) }
+    audienceActivity = events.map { $0.audienceActivity.map(ActivityKindID.init) }
     widgetPush = events.map { event in
       configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
     }
@@ -145,9 +155,12 @@ struct FleetEventReception {
     for event in next.indices where member[event] { scheduleNext(event, &scheduler) }
   }
 
-  /// An occurrence ran: the next is scheduled.
-  mutating func fired(_ event: Int, _ scheduler: inout Scheduler) {
+  /// An occurrence ran: the next is scheduled. Returns the occurrence's step (a burst begins, ends, or
+  /// neither: see ``FleetEventSchedule/steps``).
+  mutating func fired(_ event: Int, _ scheduler: inout Scheduler) -> Int8 {
+    let step = schedule.steps[next[event] - 1]
     scheduleNext(event, &scheduler)
+    return step
   }
 
   private mutating func scheduleNext(_ event: Int, _ scheduler: inout Scheduler) {

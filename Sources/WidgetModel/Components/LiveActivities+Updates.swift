@@ -31,6 +31,15 @@ extension LiveActivities {
     }
   }
 
+  /// Whether an activity of `kind` is running (active) now.
+  func isRunning(_ kind: ActivityKindID) -> Bool {
+    for activity in onLockScreen where records[activity.index].kind == kind && runtime[activity.index].phase == .active
+    {
+      return true
+    }
+    return false
+  }
+
   /// The activity a start made when the records held `count` before it, if that start succeeded.
   func started(since count: Int) -> ActivityID? {
     guard records.count == count + 1, runtime[count].phase == .active else { return nil }

@@ -59,6 +59,9 @@ public struct ScenarioConfiguration: Sendable {
   /// Days each replication simulates: the warm-up, then the measured days.
   public var simulatedDays: Int { warmupDays + days }
 
+  /// Whether server load is kept per second: fleets, unless `server.per_second: false`.
+  public var keepsSecondLoad: Bool { fleet.devices > 1 && server.perSecond }
+
   /// The widget instances in simulation order: each configuration's placements in turn, each with its
   /// copies. Controls are configurations too (``WidgetSurface/control``), listed after the widgets.
   public var instances: [WidgetInstanceIdentity] {

@@ -6,8 +6,12 @@ extension DeviceSimulation {
   /// An occurrence of `event`: its data kinds change now (the app learns of it as of its own changes); its
   /// pushes leave the server after this device's place in the fan-out.
   mutating func fleetEventHappened(_ event: Int, _ scheduler: inout Scheduler) {
-    fleetEvents.fired(event, &scheduler)
-    for kind in fleetEvents.kinds[event] { dataChanged(kind, pushes: false, &scheduler) }
+    let step = fleetEvents.fired(event, &scheduler)
+    if let activity = fleetEvents.audienceActivity[event], !activities.isRunning(activity) { return }
+    for kind in fleetEvents.kinds[event] {
+      if step != 0 { bursts.step(kind.index, by: Int(step)) }
+      dataChanged(kind, pushes: false, &scheduler)
+    }
     guard fleetEvents.sendsPushes[event] else { return }
     let lag = fleetEvents.lag[event]
     if lag == .zero {

@@ -122,7 +122,8 @@ struct DeviceSimulation: EventHandler {
     bursts = DataBursts(
       kinds: configuration.kinds.map { key in
         configuration.widgets.first { $0.dataKey == key }?.data ?? DataConfiguration()
-      }, streams: { stream(.scheduledChanges, configuration.kinds[$0]) }, end: end)
+      }, eventBursts: configuration.events.contains { $0.followUps > 0 },
+      streams: { stream(.scheduledChanges, configuration.kinds[$0]) }, end: end)
     burstActivities = configuration.kinds.map { key in
       configuration.liveActivities.firstIndex { $0.burstKind == key }.map(ActivityKindID.init)
     }

@@ -358,7 +358,7 @@ extension ReplicationResult {
     }
     self.init(
       replication: replication, days: days, instanceCount: instances, activityKinds: configuration.liveActivities.count,
-      keepsActivityRecords: false, perSecond: configuration.fleet.devices > 1, events: configuration.events.count)
+      keepsActivityRecords: false, perSecond: configuration.keepsSecondLoad, events: configuration.events.count)
     for field in ReplicationResult.fields { try field.decode(&self, &reader) }
   }
 }
