@@ -101,20 +101,6 @@ extension RunSummary {
     ]
   }
 
-  /// What viewers saw while a burst of the instance's data was under way (an order between its first and
-  /// last update): the staleness metrics renamed `..._in_burst`, and such views per day.
-  static let burstMetrics: [Metric] =
-    [
-      Metric(name: "views_in_burst_per_day", unit: "views/day", per: "phone_with_widget") { result, instance in
-        perDay(result.burstStaleness[instance].views, result, instance: instance)
-      }
-    ]
-    + stalenessMetrics { result, instance in result.burstStaleness[instance] }.map { metric in
-      Metric(
-        name: metric.name.replacing("staleness", with: "staleness_in_burst").replacing(
-          "view_share", with: "view_share_in_burst"), unit: metric.unit, value: metric.value)
-    }
-
   /// Metrics of the app's widget push topic (target 0).
   // A WidgetKit push to a switched-off phone waits for it: never `lost`.
   static let pushMetrics: [Metric] = PushCounter.allCases.filter { $0 != .lost }.map { counter in
@@ -335,58 +321,6 @@ extension RunSummary {
 }
 
 extension RunSummary {
-  /// How many phones have the widget: simulated (per replication) and in the real fleet they stand for.
-  static func installedMetrics(scale: Double) -> [Metric] {
-    [
-      Metric(name: "installed_devices", unit: "devices", per: "run") { result, instance in
-        Double(result.instanceDevices[instance])
-      },
-      Metric(name: "installed_phones", unit: "phones", per: "fleet") { result, instance in
-        Double(result.instanceDevices[instance]) * scale
-      },
-    ]
-  }
-
-  /// What the servers must provision for one request stream (or the total), per second over the measured
-  /// days, scaled to the real fleet.
-  static func provisioningMetrics(bytes: Bool) -> [Metric] {
-    @Sendable func figure(_ result: ReplicationResult, _ index: Int) -> ProvisioningFigures? {
-      index < result.provisioning.count ? result.provisioning[index] : nil
-    }
-    var metrics = [
-      Metric(name: "mean_requests_per_second", unit: "requests/s", per: "fleet") {
-        figure($0, $1)?.meanPerSecond ?? .nan
-      },
-      Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet") {
-        figure($0, $1)?.p99PerSecond ?? .nan
-      },
-      Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet") {
-        figure($0, $1)?.peakPerSecond ?? .nan
-      },
-    ]
-    if bytes {
-      metrics.append(
-        Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet") {
-          figure($0, $1)?.peakBytesPerSecond ?? .nan
-        })
-    }
-    return metrics
-  }
-
-  /// A fleet-wide event's pushes: how long the server's fan-out took, and when devices got the first push
-  /// after it (the mean, and the last device).
-  static let eventMetrics: [Metric] = [
-    Metric(name: "event_fanout_seconds", unit: "s", per: "occurrence") { result, index in
-      result.eventDelivery[index].sends > 0 ? result.eventDelivery[index].lastSendSeconds : .nan
-    },
-    Metric(name: "event_delivery_mean_seconds", unit: "s", per: "occurrence") { result, index in
-      result.eventDelivery[index].meanDeliverySeconds
-    },
-    Metric(name: "event_delivery_last_seconds", unit: "s", per: "occurrence") { result, index in
-      result.eventDelivery[index].lastDeliverySeconds
-    },
-  ]
-
   /// The p-quantile (Hyndman-Fan 7, as `SampleQuantiles`) of per-minute counts, most of them zero: only the
   /// non-zero counts are sorted.
   static func quantileOfCounts(_ counts: [Int64], _ p: Double) -> Double {

@@ -118,6 +118,8 @@ struct ReportTests {
     #expect(summary.row("staleness_p95", widget: "headlines")?.per == "view")
     #expect(summary.row("fetch_qps_peak", widget: "server")?.per == "fleet")
     #expect(summary.row("installed_devices", widget: "headlines")?.values.mean == 1)
+    // Staleness during bursts is per view in a burst.
+    #expect(RunSummary.burstMetrics.allSatisfy { $0.name.hasPrefix("views_") || $0.per == "view_in_burst" })
 
     let single = RunSummary(results: [results[0]], subjects: RunSummary.Subjects(configuration))
     let line = try #require(single.csv().split(separator: "\n").first { $0.hasPrefix("reloads_per_day,headlines,") })
