@@ -6,7 +6,7 @@ extension RunCharts {
     let channel = try table.column("channel")
     let outcome = try table.column("outcome")
     let reason = try table.column("reason")
-    let (replications, days) = try span(table)
+    let (replications, days) = span(table)
     let sums = try RunCharts.countsByHour(table) { row in
       "\(row[channel]) \(row[outcome])" + (row[reason].isEmpty ? "" : " (\(row[reason]))")
     }

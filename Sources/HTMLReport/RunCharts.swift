@@ -30,11 +30,10 @@ struct RunCharts {
   func table(_ name: String) throws(CSVTable.ReadError) -> CSVTable { try CSVTable(path: "\(directory)/\(name)") }
 
   /// Replications and days the reports hold (from their rows: an interrupted run holds fewer replications).
-  func span(_ table: CSVTable) throws(CSVTable.ReadError) -> (replications: Double, days: Double) {
-    let replication = try table.column("replication")
-    let replications = Set(table.rows.map { $0[replication] }).count
+  /// A report of the mean over replications (no `replication` column) counts as one.
+  func span(_ table: CSVTable) -> (replications: Double, days: Double) {
     let days = manifest.integer("days") ?? 1
-    return (Double(max(1, replications)), Double(max(1, days)))
+    return (Double(table.replicationCount), Double(max(1, days)))
   }
 
   /// Widget labels in order of appearance, at most ``maximumSeries``.
@@ -51,7 +50,7 @@ struct RunCharts {
 
   func reloadsByHour(_ table: CSVTable, by category: String) throws(CSVTable.ReadError) -> Chart {
     let column = try table.column(category)
-    let (replications, days) = try span(table)
+    let (replications, days) = span(table)
     let sums = try RunCharts.countsByHour(table) { $0[column] }
     let (spec, marks) = RunCharts.stackedByHour(
       sums, scale: replications * days * devices, layer: "reloads", category: category, measure: "reloads",
@@ -164,7 +163,7 @@ struct RunCharts {
     let widget = try table.column("widget")
     let component = try table.column("component")
     let joules = try table.column("joules")
-    let (replications, days) = try span(table)
+    let (replications, days) = span(table)
     var sums: [String: [Double]] = [:]
     var deviceJoules = 0.0
     var widgetJoules = 0.0
@@ -198,18 +197,17 @@ struct RunCharts {
 
   func battery() throws(CSVTable.ReadError) -> Chart {
     let table = try table("battery.csv")
-    let replication = try table.column("replication")
     let day = try table.column("day")
     let hour = try table.column("hour")
     let soc = try table.column("state_of_charge")
     let lowPower = try table.column("low_power_mode")
     let charging = try table.column("charging")
-    let first = table.rows.first?[replication]
+    let (rows, rowsName) = table.firstReplication
     var points: [JSONValue] = []
     var intervals: [JSONValue] = []
     var open: [String: Double] = [:]
     var last = 0.0
-    for row in table.rows where row[replication] == first {
+    for row in rows {
       guard let d = Double(row[day]), let h = Double(row[hour]), let charge = CSVTable.number(row[soc]) else {
         continue
       }
@@ -268,7 +266,7 @@ struct RunCharts {
     let spec = VegaLite.unit(values: [], layers: layers)
     return Chart(
       id: "battery", title: "Battery state of charge",
-      caption: "State of charge at the end of every hour in replication \(first ?? "0") (for a fleet, the mean "
+      caption: "State of charge at the end of every hour in \(rowsName) (for a fleet, the mean "
         + "over devices), with the hours in Low Power Mode and on the charger shaded.",
       spec: spec, marks: [("soc", points.isEmpty ? 0 : 1), ("states", intervals.count)])
   }
@@ -277,12 +275,11 @@ struct RunCharts {
 
   func serverLoad() throws(CSVTable.ReadError) -> Chart {
     let table = try table("server_load.csv")
-    let replication = try table.column("replication")
     let minute = try table.column("minute")
     let requests = try table.column("fetch_requests")
-    let first = table.rows.first?[replication]
+    let (rows, rowsName) = table.firstReplication
     var series: [(minute: Int, requests: Double)] = []
-    for row in table.rows where row[replication] == first {
+    for row in rows {
       guard let m = Int(row[minute]), let value = CSVTable.number(row[requests]) else { continue }
       series.append((m, value))
     }
@@ -334,7 +331,7 @@ struct RunCharts {
       ])
     return Chart(
       id: "server-load", title: "Server load: \(peakText)",
-      caption: "Widget fetch requests reaching the app's servers per UTC minute in replication \(first ?? "0"), "
+      caption: "Widget fetch requests reaching the app's servers per UTC minute in \(rowsName), "
         + "scaled to the real fleet"
         + (hourly ? "; the busiest minute of each hour (the run is too long to draw every minute)." : "."),
       spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)])

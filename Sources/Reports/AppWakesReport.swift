@@ -4,9 +4,9 @@ import WidgetModel
 /// reason for a denial); rows with a count only. Counts are summed over a fleet's simulated devices.
 enum AppWakesReport: RunReport {
   static let file = "app_wakes.csv"
-  static let header = "replication,day,hour,channel,outcome,reason,count\n"
+  static let columns = "day,hour,channel,outcome,reason,count\n"
 
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     var text = ""
     for day in 0..<result.days {
       for hour in 0..<24 {
@@ -15,7 +15,7 @@ enum AppWakesReport: RunReport {
             let count = result.appWakeCount(day: day, hour: hour, channel: channel, outcome: outcome)
             guard count > 0 else { continue }
             text +=
-              "\(result.replication),\(day),\(hour),\(channel.name),\(outcome.outcome),\(outcome.reason),\(count)\n"
+              "\(scope.lead)\(day),\(hour),\(channel.name),\(outcome.outcome),\(outcome.reason),\(scope.count(count))\n"
           }
         }
       }

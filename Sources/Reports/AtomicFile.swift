@@ -25,6 +25,13 @@ public enum AtomicFile {
     try writer.commit()
   }
 
+  /// Writes `bytes` to `path` atomically.
+  public static func write(bytes: [UInt8], to path: String) throws(WriteError) {
+    let writer = try AtomicFileWriter(path: path)
+    try writer.append(bytes: bytes)
+    try writer.commit()
+  }
+
   /// Writes all of `text` to an open file descriptor, retrying short writes and interrupted calls; false
   /// (with `errno` set) when the write fails.
   public static func writeAll(_ text: inout String, to descriptor: Int32) -> Bool {

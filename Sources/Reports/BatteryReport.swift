@@ -4,9 +4,9 @@ import WidgetModel
 /// Mode and charging (0 or 1 for one device; mean and shares over a fleet).
 enum BatteryReport: RunReport {
   static let file = "battery.csv"
-  static let header = "replication,day,hour,state_of_charge,low_power_mode,charging\n"
+  static let columns = "day,hour,state_of_charge,low_power_mode,charging\n"
 
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     var text = ""
     let stateOfCharge = result.stateOfCharge
     let lowPower = result.lowPowerModeShare
@@ -14,10 +14,10 @@ enum BatteryReport: RunReport {
     func share(_ value: Double) -> String { value == 0 || value == 1 ? "\(Int(value))" : CSVFormat.number(value) }
     for index in 0..<(result.days * 24) {
       let cells = [
-        "\(result.replication)", "\(index / 24)", "\(index % 24)",
+        "\(index / 24)", "\(index % 24)",
         CSVFormat.number(stateOfCharge[index] * 100, decimals: 2), share(lowPower[index]), share(charging[index]),
       ]
-      text += cells.joined(separator: ",") + "\n"
+      text += scope.lead + cells.joined(separator: ",") + "\n"
     }
     return text
   }

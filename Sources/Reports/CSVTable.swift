@@ -43,6 +43,21 @@ public struct CSVTable: Sendable {
     return index
   }
 
+  /// A run report's rows of its first replication when it has a `replication` column (`run --detail`),
+  /// else every row (the report gives the mean over replications); and how to name them in a caption.
+  public var firstReplication: (rows: [[String]], name: String) {
+    guard let column = header.firstIndex(of: "replication") else { return (rows, "the mean over replications") }
+    let first = rows.first?[column]
+    return (rows.filter { $0[column] == first }, "replication \(first ?? "0")")
+  }
+
+  /// Replications a run report's rows hold: the distinct values of its `replication` column, or 1 for a
+  /// report of the mean over replications (no such column).
+  public var replicationCount: Int {
+    guard let column = header.firstIndex(of: "replication") else { return 1 }
+    return max(1, Set(rows.map { $0[column] }).count)
+  }
+
   /// The cell as a number; nil when empty or not a number.
   public static func number(_ cell: String) -> Double? { cell.isEmpty ? nil : Double(cell) }
 }

@@ -5,18 +5,18 @@ import WidgetModel
 /// and component (for a fleet, the mean over its devices).
 enum EnergyReport: RunReport {
   static let file = "energy.csv"
-  static let header = "replication,day,hour,widget,subject_kind,component,joules\n"
+  static let columns = "day,hour,widget,subject_kind,component,joules\n"
 
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
-    let kinds = subjects.energySubjectKinds
-    let subjects = subjects.energySubjects
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
+    let kinds = scope.subjects.energySubjectKinds
+    let subjects = scope.subjects.energySubjects
     var text = ""
     let devices = Double(Swift.max(1, result.devices))
     HourlyRows.forEach(result, labels: subjects) { result, day, hour, subject, label in
       for component in EnergyComponent.allCases {
         let joules = result.joules(day: day, hour: hour, subject: subject, component: component) / devices
         guard joules != 0 else { continue }
-        text += "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(kinds[subject]),\(component.name),"
+        text += "\(scope.lead)\(day),\(hour),\(CSVFormat.text(label)),\(kinds[subject]),\(component.name),"
         text += CSVFormat.number(joules, decimals: 6) + "\n"
       }
     }

@@ -7,7 +7,8 @@
 /// Reports already in an output folder: widgetsim does not overwrite them unless told to (`--force`).
 public enum ExistingReports {
   /// Every file a run, its comparison or its resume may leave in its folder.
-  public static let runFiles = RunReportWriter.files + ["devices.csv", RunProgress.file, "compare.csv", "report.html"]
+  public static let runFiles =
+    RunReportWriter.files + ["devices.csv", RunProgress.file, RunTotal.file, "compare.csv", "report.html"]
 
   /// Which of `names` exist in `directory`.
   public static func find(_ names: [String], in directory: String) -> [String] {

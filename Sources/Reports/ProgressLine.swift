@@ -26,6 +26,11 @@ public struct ProgressLine: Sendable {
     console.terminal(text)
   }
 
+  /// For replications run side by side: replications finished of all.
+  public func replications(_ finished: Int, of total: Int) {
+    console.terminal("\r\u{1B}[2K\(finished)/\(total) replications")
+  }
+
   /// For sweeps: tasks finished of all.
   public func tasks(_ finished: Int, of total: Int) {
     console.terminal("\r\u{1B}[2K\(finished)/\(total) tasks")

@@ -3,12 +3,11 @@ import WidgetModel
 /// `reloads.csv`: every request counted once, by the hour it was made, with its final outcome.
 enum ReloadsReport: RunReport {
   static let file = "reloads.csv"
-  static let header = "replication,day,hour,widget,subject_kind,cause,outcome,count\n"
+  static let columns = "day,hour,widget,subject_kind,cause,outcome,count\n"
 
-  /// The rows of one replication.
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
-    let labels = subjects.instances
-    let kinds = subjects.instanceKinds
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
+    let labels = scope.subjects.instances
+    let kinds = scope.subjects.instanceKinds
     var text = ""
     HourlyRows.forEach(result, labels: labels) { result, day, hour, instance, label in
       for cause in ReloadCause.allCases {
@@ -16,8 +15,8 @@ enum ReloadsReport: RunReport {
           let count = result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
           guard count > 0 else { continue }
           text +=
-            "\(result.replication),\(day),\(hour),\(CSVFormat.text(label)),\(kinds[instance]),\(cause.name),"
-            + "\(outcome.name),\(count)\n"
+            "\(scope.lead)\(day),\(hour),\(CSVFormat.text(label)),\(kinds[instance]),\(cause.name),"
+            + "\(outcome.name),\(scope.count(count))\n"
         }
       }
     }

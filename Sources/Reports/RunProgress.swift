@@ -29,9 +29,12 @@ public struct RunProgress: Sendable, Equatable {
     self.fingerprints = fingerprints
   }
 
-  /// Everything that decides a run's reports: version, scenario text, every override, `--per-device`.
-  public static func identity(_ metadata: RunMetadata, perDevice: Bool) -> String {
-    let parts = [metadata.widgetsimVersion, metadata.scenarioText, "\(perDevice)"] + metadata.overrides
+  /// Everything that decides a run's reports: version, scenario text, every override, `--per-device`,
+  /// `--detail`.
+  public static func identity(_ metadata: RunMetadata, perDevice: Bool, detail: Bool = false) -> String {
+    let parts =
+      [metadata.widgetsimVersion, metadata.scenarioText, "\(perDevice)"] + (detail ? ["detail"] : [])
+      + metadata.overrides
     return Manifest.hexadecimal(Manifest.fnv1a64(parts.joined(separator: "\u{0}")))
   }
 

@@ -1,8 +1,11 @@
 import WidgetModel
 
-/// One CSV report of a run that grows by a block of rows per replication: its file, its header and the rows
-/// one replication adds. ``RunReports/perReplication`` lists the conforming types in the order the writer
-/// creates, fills and commits their files.
+/// One CSV report of a run: its file, its columns and the rows of one result. ``RunReports/perReplication``
+/// lists the conforming types in the order the writer creates, fills and commits their files.
+///
+/// A report writes either one replication's rows (`run --detail`: each row starts with the replication's
+/// number) or the mean over every replication of the run (the default: the writer adds the replications'
+/// results up and writes the rows once, without a `replication` column); ``ReportScope`` says which.
 ///
 /// A protocol of static requirements only: a report is a format, not an object with state, so the list is
 /// one of metatypes and ``RunReportWriter`` keeps the open file beside each. The reports a run writes
@@ -11,10 +14,51 @@ import WidgetModel
 protocol RunReport: Sendable {
   /// The file's name inside the run's folder.
   static var file: String { get }
+  /// The columns after `replication` (which only `--detail` writes), with the newline.
+  static var columns: String { get }
   /// The first line, with its newline.
-  static var header: String { get }
-  /// The rows of one replication, each ending in a newline.
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String
+  static func header(detail: Bool) -> String
+  /// The rows of `result` (one replication's, or the sum of several: see `scope`), each ending in a newline.
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String
+}
+
+extension RunReport {
+  static func header(detail: Bool) -> String { detail ? "replication," + columns : columns }
+}
+
+/// Whose figures a report's rows give: one replication's, or the mean over the replications a result sums.
+struct ReportScope: Sendable {
+  let subjects: RunSummary.Subjects
+  /// The replication the rows belong to (each row starts with it); nil for the mean over ``replications``.
+  let replication: Int?
+  /// Replications the result sums (1 for one replication's rows).
+  let replications: Int
+
+  /// One replication's rows (`--detail`).
+  static func replication(_ number: Int, subjects: RunSummary.Subjects) -> ReportScope {
+    ReportScope(subjects: subjects, replication: number, replications: 1)
+  }
+
+  /// The mean over `replications` replications summed into one result.
+  static func mean(of replications: Int, subjects: RunSummary.Subjects) -> ReportScope {
+    ReportScope(subjects: subjects, replication: nil, replications: max(1, replications))
+  }
+
+  /// The cells that start a row: the replication and a comma, or nothing.
+  var lead: String { replication.map { "\($0)," } ?? "" }
+
+  /// Multiplies a sum over the result's replications into the mean per replication.
+  var perReplication: Double { 1 / Double(replications) }
+
+  /// Decimals for a figure written with `decimals` for one replication: two more for a mean over several
+  /// (a per-minute mean of one phone's requests is a few hundredths).
+  func decimals(_ decimals: Int) -> Int { replications == 1 ? decimals : decimals + 2 }
+
+  /// A count summed over the result's replications, as the mean per replication: an integer when the
+  /// result is one replication's, else with three decimals.
+  func count<Count: BinaryInteger>(_ value: Count) -> String {
+    replications == 1 ? "\(value)" : CSVFormat.number(Double(value) / Double(replications), decimals: 3)
+  }
 }
 
 extension RunSummary.Subjects {

@@ -1,9 +1,10 @@
 import WidgetModel
 
 /// Writes the reports of one run into a folder as replications finish, so memory holds one replication's
-/// results at a time however many replications run. Every file goes to a temporary name and is renamed
-/// into place by ``finish(metadata:stoppedEarly:)``; a run that stops early leaves no report under its final
-/// name.
+/// results (and, by default, their running sum) however many replications run. By default each report gives
+/// the mean over the replications, written once at the end from their sum; with `detail` every replication's
+/// rows are written as it finishes. Every file goes to a temporary name and is renamed into place by
+/// ``finish(metadata:stoppedEarly:)``; a run that stops early leaves no report under its final name.
 public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static var files: [String] { RunReports.files }
@@ -11,6 +12,10 @@ public final class RunReportWriter {
   public let directory: String
   public let configuration: ScenarioConfiguration
   let subjects: RunSummary.Subjects
+  /// Whether each replication's rows are written (`--detail`), not the mean over replications.
+  public let detail: Bool
+  /// The sum the default reports are written from (unused with ``detail``).
+  private var total = RunTotal()
   /// Each report of ``RunReports/perReplication`` with its file.
   private let reports: [(report: any RunReport.Type, writer: AtomicFileWriter)]
   private let replications: AtomicFileWriter
@@ -25,10 +30,12 @@ public final class RunReportWriter {
   /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
   /// from the next replication.
   public init(
-    configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false, resuming: RunProgress? = nil
+    configuration: ScenarioConfiguration, directory: String, perDevice: Bool = false, detail: Bool = false,
+    resuming: RunProgress? = nil
   ) throws(AtomicFile.WriteError) {
     self.directory = directory
     self.configuration = configuration
+    self.detail = detail
     subjects = RunSummary.Subjects(configuration)
     try AtomicFile.createDirectory(directory)
     var reports: [(report: any RunReport.Type, writer: AtomicFileWriter)] = []
@@ -39,7 +46,8 @@ public final class RunReportWriter {
     replications = try AtomicFileWriter(path: "\(directory)/\(ReplicationsReport.file)")
     devices = perDevice ? try AtomicFileWriter(path: "\(directory)/\(DevicesReport.file)") : nil
     summary = RunSummary.Accumulator(subjects: subjects)
-    var streams = reports.map { ($0.writer, $0.report.header) }
+    var streams = reports.map { ($0.writer, $0.report.header(detail: detail)) }
+    if !detail { streams = [] }  // the mean over replications is written at the end
     if let devices { streams.append((devices, DevicesReport.header)) }
     guard let resuming else {
       for (writer, header) in streams { try writer.append(header) }
@@ -48,6 +56,28 @@ public final class RunReportWriter {
     }
     for (writer, header) in streams { try writer.append(contentsOf: writer.path, header: header) }
     try restoreReplications(resuming)
+    if !detail { try restoreTotal(resuming) }
+  }
+
+  /// Reads back an interrupted run's sum of replications (`resume.bin`).
+  private func restoreTotal(_ progress: RunProgress) throws(AtomicFile.WriteError) {
+    let path = "\(directory)/\(RunTotal.file)"
+    let bytes: [UInt8]
+    do {
+      bytes = try TextFile.readBytes(path, limit: Int.max)
+    } catch {
+      throw AtomicFile.WriteError(path: path, reason: error.reason)
+    }
+    do {
+      total = try RunTotal(decoding: bytes, identity: progress.identity, configuration: configuration)
+    } catch {
+      throw AtomicFile.WriteError(path: path, reason: "\(error)")
+    }
+    guard total.replications == progress.replicationsCompleted else {
+      throw AtomicFile.WriteError(
+        path: path,
+        reason: "holds \(total.replications) replications; resume.txt says \(progress.replicationsCompleted)")
+    }
   }
 
   /// Carries over an interrupted run's replications.csv: its values go back into the summary (they are
@@ -90,13 +120,24 @@ public final class RunReportWriter {
   /// Replications added so far (including those of a resumed run).
   public var replicationsCompleted: Int { nextReplication }
 
-  /// Adds one replication's results; replications must arrive in order (0, 1, 2...).
-  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = []) throws(AtomicFile.WriteError) {
+  /// Derives a replication's summary values (``add(_:devices:values:)`` takes them), on any thread.
+  public var summaryAccumulator: RunSummary.Accumulator { summary }
+
+  /// Adds one replication's results; replications must arrive in order (0, 1, 2...). `values` are the
+  /// replication's summary values if already derived (by ``summaryAccumulator``).
+  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = [], values: [MetricValue]? = nil)
+    throws(AtomicFile.WriteError)
+  {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
     nextReplication += 1
-    for (report, writer) in reports { try writer.append(report.rows(result, subjects: subjects)) }
+    if detail {
+      let scope = ReportScope.replication(result.replication, subjects: subjects)
+      for (report, writer) in reports { try writer.append(report.rows(result, scope)) }
+    } else {
+      total.add(result) { ServerPeakReport.rows(result, .replication(result.replication, subjects: subjects)) }
+    }
     try devices?.append(DevicesReport.rows(summaries, replication: result.replication))
-    let values = summary.values(of: result)
+    let values = values ?? summary.values(of: result)
     try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: result.replication))
     summary.add(values)
     eventsHandled += result.eventsHandled
@@ -109,6 +150,13 @@ public final class RunReportWriter {
   @discardableResult
   public func finish(metadata: RunMetadata, stoppedEarly: Bool = false) throws(AtomicFile.WriteError) -> RunSummary {
     let result = summary.summary
+    if !detail, let sum = total.result {
+      let scope = ReportScope.mean(of: total.replications, subjects: subjects)
+      for (report, writer) in reports {
+        try writer.append(report.header(detail: false))
+        try writer.append(report == ServerPeakReport.self ? total.peakRows : report.rows(sum, scope))
+      }
+    }
     for (_, writer) in reports { try writer.commit() }
     try replications.commit()
     try devices?.commit()
@@ -116,13 +164,19 @@ public final class RunReportWriter {
     AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
     try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
     let resume = "\(directory)/\(RunProgress.file)"
+    let resumeTotal = "\(directory)/\(RunTotal.file)"
     if stoppedEarly {
-      let progress = RunProgress(
-        identity: RunProgress.identity(metadata, perDevice: devices != nil), eventsHandled: eventsHandled,
-        fingerprints: fingerprints)
+      let identity = RunProgress.identity(metadata, perDevice: devices != nil, detail: detail)
+      let progress = RunProgress(identity: identity, eventsHandled: eventsHandled, fingerprints: fingerprints)
+      if detail {
+        AtomicFile.remove(resumeTotal)
+      } else {
+        try AtomicFile.write(bytes: total.encoded(identity: identity), to: resumeTotal)
+      }
       try AtomicFile.write(progress.text, to: resume)
     } else {
       AtomicFile.remove(resume)
+      AtomicFile.remove(resumeTotal)
     }
     // Phones with each widget, the mean over replications (a fleet installs some widgets on some phones).
     let installed = configuration.instances.map(\.label).compactMap { label -> (String, Double, Double)? in

@@ -12,12 +12,14 @@ public enum RunReports {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static let files = perReplication.map { $0.file } + [ReplicationsReport.file, "summary.csv", "manifest.json"]
 
-  /// Writes every report of `results` (in replication order) into `directory`.
+  /// Writes every report of `results` (in replication order) into `directory`; with `detail`, every
+  /// replication's rows (`run --detail`).
   @discardableResult
   public static func write(
-    configuration: ScenarioConfiguration, results: [ReplicationResult], metadata: RunMetadata, to directory: String
+    configuration: ScenarioConfiguration, results: [ReplicationResult], metadata: RunMetadata, to directory: String,
+    detail: Bool = false
   ) throws(AtomicFile.WriteError) -> RunSummary {
-    let writer = try RunReportWriter(configuration: configuration, directory: directory)
+    let writer = try RunReportWriter(configuration: configuration, directory: directory, detail: detail)
     for result in results { try writer.add(result) }
     return try writer.finish(metadata: metadata)
   }

@@ -283,7 +283,7 @@ extension RunSummary {
         Double(result.serverLoad.fetches.reduce(0, +)) * scale / Double(result.days)
       },
       Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, _ in
-        Double(result.serverLoad.bytes.reduce(0, +)) * scale / Double(result.days)
+        result.serverLoad.bytes.reduce(0, +).double * scale / Double(result.days)
       },
       Metric(name: "push_qps_peak", unit: "pushes/s", per: "fleet") { result, _ in
         (result.serverLoad.pushesSent(scale: scale).max() ?? 0) / 60
@@ -302,18 +302,10 @@ extension RunSummary {
           name: source.isFleetWide ? "\(source.name)_per_day" : "\(source.name)_per_device_per_day",
           unit: "requests/day", per: source.isFleetWide ? "fleet" : "phone"
         ) { result, _ in
-          var total: Int64 = 0
-          guard source.isFleetWide else {
-            for slot in 0..<result.serverLoad.minuteCount {
-              total += result.serverLoad.requests(slot: slot, source: source)
-            }
-            return perDay(Int(total), result)
-          }
+          guard source.isFleetWide else { return perDay(Int(result.serverLoad.total(source)), result) }
           // The run's own UTC days, without the ±14 h margin.
           let first = -ServerLoad.firstMinute
-          for slot in first..<(first + result.days * 1_440) {
-            total += result.serverLoad.requests(slot: slot, source: source)
-          }
+          let total = result.serverLoad.total(source, slots: first..<(first + result.days * 1_440))
           return Double(total) / Double(result.days)
         }
       }

@@ -1,19 +1,25 @@
 import WidgetModel
 
-/// `server_peak.csv`: for fleets, the requests per UTC second around each replication's busiest second (five
+/// `server_peak.csv`: for fleets, the requests per UTC second around a replication's busiest second (five
 /// minutes either side), by stream, scaled to the real fleet: the burst a per-minute count averages away.
+/// Every replication's with `--detail`; by default the replication with the busiest second of all (a mean
+/// over replications would smear the peaks), so the `replication` column is always there.
 public enum ServerPeakReport: RunReport {
   public static let file = "server_peak.csv"
-  public static let header =
-    "replication,second,day,time,seconds_from_peak,total,"
+  public static let header = "replication," + columns
+  static let columns =
+    "second,day,time,seconds_from_peak,total,"
     + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes\n"
   /// Seconds shown either side of the peak.
   static let window = 300
 
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+  static func header(detail: Bool) -> String { header }
+
+  /// The rows of one replication's result (`scope` gives the subjects; the replication is the result's).
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let seconds = result.serverLoad.seconds
     guard !seconds.isEmpty, let total = result.provisioning.first else { return "" }
-    let scale = subjects.serverScale
+    let scale = scope.subjects.serverScale
     let peak = total.peakSecond
     let first = Swift.max(0, peak - window)
     let last = Swift.min(seconds.secondCount - 1, peak + window)

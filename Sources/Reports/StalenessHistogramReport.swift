@@ -6,7 +6,7 @@ import WidgetModel
 /// edge may be counted in the neighbouring bin.
 public enum StalenessHistogramReport: RunReport {
   static let file = "staleness_histogram.csv"
-  static let header = "replication,widget,bin,low_s,high_s,views\n"
+  static let columns = "widget,bin,low_s,high_s,views\n"
 
   /// Bin edges in seconds: fresh (0), then up to 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, and above.
   static let edges: [Double] = [60, 300, 900, 1_800, 3_600, 7_200, 14_400, 28_800]
@@ -20,16 +20,16 @@ public enum StalenessHistogramReport: RunReport {
   static let lows = [Double.nan, 0, 0] + edges
   static let highs = [Double.nan, 0] + edges + [Double.nan]
 
-  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+  static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     var text = ""
-    for (label, recorder) in StalenessReport.recorders(result, subjects: subjects) {
+    for (label, recorder) in StalenessReport.recorders(result, subjects: scope.subjects) {
       let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
       for (index, count) in counts.enumerated() {
         let cells = [
-          "\(result.replication)", CSVFormat.text(label), bins[index], CSVFormat.number(lows[index], decimals: 0),
-          CSVFormat.number(highs[index], decimals: 0), "\(count)",
+          CSVFormat.text(label), bins[index], CSVFormat.number(lows[index], decimals: 0),
+          CSVFormat.number(highs[index], decimals: 0), scope.count(count),
         ]
-        text += cells.joined(separator: ",") + "\n"
+        text += scope.lead + cells.joined(separator: ",") + "\n"
       }
     }
     return text

@@ -27,7 +27,7 @@ extension RunExecution {
     let metadata = RunMetadata(
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
-    let identity = RunProgress.identity(metadata, perDevice: perDevice)
+    let identity = RunProgress.identity(metadata, perDevice: perDevice, detail: detail)
     stop.listen()
     try CommandFailure.mapping(status: 1) {
       try AtomicFile.createDirectory(directory)
@@ -57,7 +57,7 @@ extension RunExecution {
       let description = ShardFolder(
         identity: identity, shard: shard, replications: configuration.replications, version: version,
         scenarioFile: scenario.file, overrides: overrides, allowLarge: allowLarge, perDevice: perDevice,
-        eventsHandled: events,
+        detail: detail, eventsHandled: events,
         wallTimeSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
       try AtomicFile.write(description.text, to: "\(directory)/\(ShardFolder.description)")
       if !quiet {

@@ -22,6 +22,8 @@ public struct RunExecution: Sendable {
   public var jobs: Int?
   /// Whether to write devices.csv.
   public var perDevice: Bool
+  /// Whether the reports give every replication's rows (`--detail`), not the mean over replications.
+  public var detail: Bool
   /// Print nothing but errors.
   public var quiet: Bool
   public var existing: Existing
@@ -31,13 +33,14 @@ public struct RunExecution: Sendable {
   /// A run of `scenario` into `directory` (nil: ``defaultDirectory(_:)``).
   public init(
     _ scenario: LoadedScenario, overrides: [String], directory: String?, jobs: Int? = nil, perDevice: Bool = false,
-    quiet: Bool = false, existing: Existing = .refuse, version: String
+    detail: Bool = false, quiet: Bool = false, existing: Existing = .refuse, version: String
   ) {
     self.scenario = scenario
     self.overrides = overrides
     self.directory = directory ?? RunExecution.defaultDirectory(scenario.configuration)
     self.jobs = jobs
     self.perDevice = perDevice
+    self.detail = detail
     self.quiet = quiet
     self.existing = existing
     self.version = version
@@ -73,21 +76,27 @@ public struct RunExecution: Sendable {
       defer { withExtendedLifetime(lock) {} }
       AtomicFile.removeStaleTemporaries(in: directory)
       let writer = try RunReportWriter(
-        configuration: configuration, directory: directory, perDevice: perDevice, resuming: resuming)
+        configuration: configuration, directory: directory, perDevice: perDevice, detail: detail,
+        resuming: resuming)
       let progress =
         quiet
         ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications, console: console)
-      for replication in writer.replicationsCompleted..<configuration.replications {
-        var report: (@Sendable (FleetProgress) -> Void)?
-        if let progress {
-          report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
+      let threads = jobs ?? console.cores
+      if FleetRunner.runsReplicationsSideBySide(configuration, jobs: threads) {
+        try runSideBySide(into: writer, threads: threads, progress: progress, stop: stop)
+      } else {
+        for replication in writer.replicationsCompleted..<configuration.replications {
+          var report: (@Sendable (FleetProgress) -> Void)?
+          if let progress {
+            report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
+          }
+          guard !stop.isRequested(),
+            let (result, devices) = FleetRunner.run(
+              configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
+              stop: stop.isRequested)
+          else { break }
+          try writer.add(result, devices: devices)
         }
-        guard !stop.isRequested(),
-          let (result, devices) = FleetRunner.run(
-            configuration, replication: replication, jobs: jobs ?? console.cores, perDevice: perDevice,
-            progress: report, stop: stop.isRequested)
-        else { break }
-        try writer.add(result, devices: devices)
       }
       progress?.finish()
       let elapsed = clock.now - started
@@ -106,6 +115,30 @@ public struct RunExecution: Sendable {
             + "with --resume")
       }
       return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
+    }
+  }
+
+  /// Runs the replications left in batches, each batch's side by side on `threads` threads (a fleet too
+  /// small to keep the threads busy), and adds them to `writer` in order; stops after the last replication
+  /// finished in order when `stop` is requested.
+  func runSideBySide(into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest)
+    throws(AtomicFile.WriteError)
+  {
+    let total = scenario.configuration.replications
+    while writer.replicationsCompleted < total, !stop.isRequested() {
+      let first = writer.replicationsCompleted
+      let batch = first..<Swift.min(total, first + 8 * threads)
+      var finished: (@Sendable (Int) -> Void)?
+      if let progress { finished = { done in progress.replications(first + done, of: total) } }
+      let summary = writer.summaryAccumulator
+      let outcomes = FleetRunner.run(
+        scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
+        stop: stop.isRequested
+      ) { result, devices in (result, devices, summary.values(of: result)) }
+      for outcome in outcomes {
+        guard let (result, devices, values) = outcome else { return }
+        try writer.add(result, devices: devices, values: values)
+      }
     }
   }
 
@@ -142,9 +175,9 @@ public struct RunExecution: Sendable {
       } catch {
         throw .badInput("\(error)")
       }
-      guard progress.identity == RunProgress.identity(metadata, perDevice: perDevice) else {
+      guard progress.identity == RunProgress.identity(metadata, perDevice: perDevice, detail: detail) else {
         throw .badInput(
-          "\(directory)/ holds an interrupted run of a different scenario, overrides, --per-device or "
+          "\(directory)/ holds an interrupted run of a different scenario, overrides, --per-device, --detail or "
             + "widgetsim version; resume it with the command that started it, or pass --force instead")
       }
       return progress

@@ -12,7 +12,7 @@ public struct ShardFolder: Sendable, Equatable {
 
   public static func replicationFile(_ replication: Int) -> String { "replication-\(replication).shard" }
 
-  /// Identifies the run (version, scenario text, overrides, `--per-device`): every shard must agree.
+  /// Identifies the run (version, scenario text, overrides, `--per-device`, `--detail`): every shard must agree.
   public var identity: String
   public var shard: FleetShard
   public var replications: Int
@@ -21,6 +21,8 @@ public struct ShardFolder: Sendable, Equatable {
   public var overrides: [String]
   public var allowLarge: Bool
   public var perDevice: Bool
+  /// Whether the merged reports give every replication's rows (`--detail`).
+  public var detail: Bool
   public var eventsHandled: UInt64
   public var wallTimeSeconds: Double
 
@@ -29,7 +31,8 @@ public struct ShardFolder: Sendable, Equatable {
     var lines = [
       "widgetsim-fleet-shard 1", "identity \(identity)", "shard \(shard.index) \(shard.count)",
       "replications \(replications)", "version \(version)", "allow_large \(allowLarge ? 1 : 0)",
-      "per_device \(perDevice ? 1 : 0)", "events \(eventsHandled)", "seconds \(wallTimeSeconds)",
+      "per_device \(perDevice ? 1 : 0)", "detail \(detail ? 1 : 0)", "events \(eventsHandled)",
+      "seconds \(wallTimeSeconds)",
       "file \(scenarioFile)",
     ]
     lines += overrides.map { "override \($0)" }
@@ -38,7 +41,8 @@ public struct ShardFolder: Sendable, Equatable {
 
   init(
     identity: String, shard: FleetShard, replications: Int, version: String, scenarioFile: String,
-    overrides: [String], allowLarge: Bool, perDevice: Bool, eventsHandled: UInt64, wallTimeSeconds: Double
+    overrides: [String], allowLarge: Bool, perDevice: Bool, detail: Bool, eventsHandled: UInt64,
+    wallTimeSeconds: Double
   ) {
     self.identity = identity
     self.shard = shard
@@ -48,6 +52,7 @@ public struct ShardFolder: Sendable, Equatable {
     self.overrides = overrides
     self.allowLarge = allowLarge
     self.perDevice = perDevice
+    self.detail = detail
     self.eventsHandled = eventsHandled
     self.wallTimeSeconds = wallTimeSeconds
   }
@@ -85,7 +90,8 @@ public struct ShardFolder: Sendable, Equatable {
     return ShardFolder(
       identity: try field("identity"), shard: FleetShard(index: pair[0], count: pair[1]), replications: replications,
       version: try field("version"), scenarioFile: try field("file"), overrides: overrides,
-      allowLarge: try field("allow_large") == "1", perDevice: try field("per_device") == "1", eventsHandled: events,
+      allowLarge: try field("allow_large") == "1", perDevice: try field("per_device") == "1",
+      detail: values["detail"] == "1", eventsHandled: events,
       wallTimeSeconds: seconds)
   }
 

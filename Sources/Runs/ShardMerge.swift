@@ -58,7 +58,8 @@ public enum ShardMerge {
       let lock = try OutputFolder.lock(directory)
       defer { withExtendedLifetime(lock) {} }
       let writer = try RunReportWriter(
-        configuration: configuration, directory: directory, perDevice: description.perDevice)
+        configuration: configuration, directory: directory, perDevice: description.perDevice,
+        detail: description.detail)
       for replication in 0..<description.replications {
         var merged: ReplicationResult?
         var parts: [[DeviceSummary]] = []

@@ -91,7 +91,7 @@ public enum FleetShardResult {
   }
 
   /// FNV-1a, 64 bits.
-  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     return hash

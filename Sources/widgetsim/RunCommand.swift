@@ -33,6 +33,13 @@ struct RunCommand: ParsableCommand {
   @Flag(help: "Also write devices.csv: one row of figures per simulated device.")
   var perDevice = false
 
+  @Flag(
+    help: ArgumentHelp(
+      "Write every replication's rows in the hourly, per-minute and per-view reports (with a replication "
+        + "column); by default they hold the mean over replications. replications.csv always has every "
+        + "replication."))
+  var detail = false
+
   @Flag(help: "Replace the reports of an earlier run in the output folder (otherwise widgetsim refuses).")
   var force = false
 
@@ -66,7 +73,7 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let execution = RunExecution(
       try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, perDevice: perDevice,
-      quiet: quiet, existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
+      detail: detail, quiet: quiet, existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
     if let shard, let part = FleetShard(shard) {
       try execution.runShard(
         part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)

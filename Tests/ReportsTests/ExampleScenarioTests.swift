@@ -105,7 +105,8 @@ struct FailureScenarioTests {
     let metadata = RunMetadata(
       widgetsimVersion: "test", scenarioFile: "delivery-live-activity.yaml", scenarioText: "", overrides: [],
       wallTimeSeconds: 0)
-    try RunReports.write(configuration: configuration, results: results, metadata: metadata, to: directory)
+    try RunReports.write(
+      configuration: configuration, results: results, metadata: metadata, to: directory, detail: true)
     let push = try TestFiles.read("\(directory)/push.csv").split(separator: "\n")
     #expect(push.first == "replication,day,hour,target,priority,sent,delivered,superseded,throttled,lost")
     var throttled = 0

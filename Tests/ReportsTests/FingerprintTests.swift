@@ -67,6 +67,7 @@ struct FingerprintTests {
     .sweep("sweep-refresh-interval", "replications=2"),
     .scenario("bench/fleet", "fleet.devices=40", "days=3"),
     .scenario("bench/light"),
+    .scenario("bench/polling", "days=7"),
     .scenario("bench/push-heavy"),
     .sweep("bench/sweep", "replications=2"),
     .scenario("bench/typical"),

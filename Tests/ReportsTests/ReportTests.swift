@@ -79,7 +79,9 @@ struct ReportTests {
     let configuration = try ScenarioLoader.loadDefault(overrides: [try ScenarioOverride("replications=1")])
       .configuration
     let result = ScenarioRunner.runReplication(configuration, replication: 0, trace: true)
-    let csv = ReloadsReport.header + ReloadsReport.rows(result, subjects: RunSummary.Subjects(configuration))
+    let csv =
+      ReloadsReport.header(detail: true)
+      + ReloadsReport.rows(result, .replication(result.replication, subjects: RunSummary.Subjects(configuration)))
     let lines = csv.split(separator: "\n")
     #expect(lines.first == "replication,day,hour,widget,subject_kind,cause,outcome,count")
     var ran = 0

@@ -20,8 +20,12 @@ struct RunReportListTests {
     #expect(Set(RunReports.files).count == RunReports.files.count)
     #expect(RunReportWriter.files == RunReports.files)
     for report in RunReports.perReplication {
-      #expect(report.header.hasPrefix("replication,") && report.header.hasSuffix("\n"), "\(report.file)")
-      #expect(!report.header.dropLast().contains("\n"), "\(report.file)")
+      let detail = report.header(detail: true)
+      #expect(detail.hasPrefix("replication,") && detail.hasSuffix("\n"), "\(report.file)")
+      #expect(!detail.dropLast().contains("\n"), "\(report.file)")
+      // The default reports (the mean over replications) have no replication column, but for the peak's.
+      let mean = report.header(detail: false)
+      #expect(mean == (report == ServerPeakReport.self ? detail : report.columns), "\(report.file)")
     }
   }
 
@@ -29,6 +33,12 @@ struct RunReportListTests {
     "each report's file holds its header and its rows of every replication, in order",
     arguments: ["quickstart", "weather-push", "delivery-live-activity"])
   func filesHoldTheirRows(_ name: String) throws {
+    for detail in [true, false] { try filesHoldTheirRows(name, detail: detail) }
+  }
+
+  /// With `detail`, every replication's rows in order; without, the rows of the replications' sum as a mean
+  /// (and `server_peak.csv` of the busiest replication).
+  func filesHoldTheirRows(_ name: String, detail: Bool) throws {
     let loaded = try ScenarioLoader.load(
       path: Repository.path("Scenarios/\(name).yaml"),
       overrides: [try ScenarioOverride("days=2"), try ScenarioOverride("replications=2")])
@@ -38,11 +48,21 @@ struct RunReportListTests {
     let metadata = RunMetadata(
       widgetsimVersion: "test", scenarioFile: loaded.file, scenarioText: loaded.text, overrides: [],
       wallTimeSeconds: 0)
-    try RunReports.write(configuration: configuration, results: results, metadata: metadata, to: directory)
+    try RunReports.write(
+      configuration: configuration, results: results, metadata: metadata, to: directory, detail: detail)
     let subjects = RunSummary.Subjects(configuration)
+    var sum = results[0]
+    for result in results.dropFirst() { sum.merge(result) }
     for report in RunReports.perReplication {
-      let expected = report.header + results.map { report.rows($0, subjects: subjects) }.joined()
-      #expect(try TestFiles.read("\(directory)/\(report.file)") == expected, "\(name) \(report.file)")
+      let expected =
+        detail
+        ? report.header(detail: true)
+          + results.map { report.rows($0, .replication($0.replication, subjects: subjects)) }
+          .joined()
+        : report == ServerPeakReport.self
+          ? report.header(detail: false)  // single devices have no per-second load
+          : report.header(detail: false) + report.rows(sum, .mean(of: results.count, subjects: subjects))
+      #expect(try TestFiles.read("\(directory)/\(report.file)") == expected, "\(name) \(report.file) \(detail)")
     }
     #expect(subjects.pushTargets == ["widgets"] + configuration.liveActivities.map(\.id))
     #expect(

@@ -17,9 +17,12 @@ struct StalenessHistogramTests {
     let configuration = loaded.configuration
     let subjects = RunSummary.Subjects(configuration)
     for result in ScenarioRunner.run(configuration) {
-      let summary = CSVLines.parse(StalenessReport.header + StalenessReport.rows(result, subjects: subjects))
+      let summary = CSVLines.parse(
+        StalenessReport.header(detail: true)
+          + StalenessReport.rows(result, .replication(result.replication, subjects: subjects)))
       let histogram = CSVLines.parse(
-        StalenessHistogramReport.header + StalenessHistogramReport.rows(result, subjects: subjects))
+        StalenessHistogramReport.header(detail: true)
+          + StalenessHistogramReport.rows(result, .replication(result.replication, subjects: subjects)))
       #expect(histogram.count - 1 == (summary.count - 1) * StalenessHistogramReport.bins.count)
       for row in summary.dropFirst() {
         let bins = histogram.filter { $0[1] == row[1] }

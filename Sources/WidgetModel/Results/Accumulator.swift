@@ -24,8 +24,14 @@ extension Int64: Accumulator {}
 extension UInt64: Accumulator {}
 extension Int128: Accumulator {}
 
-/// Element by element; emptied in place.
+/// Element by element; emptied in place. Specialised for the integer arrays results are made of: fields are
+/// reached through `any ResultField`, so the generic version would run, at a witness-table call per element.
 extension Array: Accumulator where Element: Accumulator {
+  @_specialize(where Element == Int64)
+  @_specialize(where Element == UInt64)
+  @_specialize(where Element == Int)
+  @_specialize(where Element == Int32)
+  @_specialize(where Element == Int128)
   mutating func merge(_ other: [Element]) {
     precondition(count == other.count, "merged accumulators of different shapes")
     withUnsafeMutableBufferPointer { mine in
@@ -35,6 +41,11 @@ extension Array: Accumulator where Element: Accumulator {
     }
   }
 
+  @_specialize(where Element == Int64)
+  @_specialize(where Element == UInt64)
+  @_specialize(where Element == Int)
+  @_specialize(where Element == Int32)
+  @_specialize(where Element == Int128)
   mutating func reset() {
     withUnsafeMutableBufferPointer { mine in
       for index in mine.indices { mine[index].reset() }

@@ -107,5 +107,5 @@ extension ReplicationResult {
 
   /// Fetches the app made on a channel over the run, and their bytes.
   public func appFetchCount(channel: AppWakeChannel) -> Int { appFetches[channel.rawValue] }
-  public func appFetchBytes(channel: AppWakeChannel) -> Double { Double(appFetchByteTotals[channel.rawValue]) }
+  public func appFetchBytes(channel: AppWakeChannel) -> Double { appFetchByteTotals[channel.rawValue].double }
 }

@@ -79,7 +79,7 @@ struct EnergyLedger: Sendable, TimeSeries {
   func deviceWidgetJoules(deviceSubject: Int) -> Double {
     var sum: Int128 = 0
     for (subject, micro) in deviceSubjectMicrojoules.enumerated() where subject != deviceSubject { sum += micro }
-    return Double(sum) / 1e6
+    return sum.double / 1e6
   }
 
   /// The most one booking counts, either way (a terajoule: only absurd draws or parameters come near it;
@@ -114,8 +114,19 @@ struct EnergyLedger: Sendable, TimeSeries {
     startDevice()
   }
 
+  /// A subject's microjoules over every hour, of one component or all (exact: summed as integers).
+  func totalMicrojoules(subject: Int, component: EnergyComponent?) -> Int128 {
+    let components = component.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<EnergyLedger.componentCount
+    var sum: Int128 = 0
+    for hourIndex in 0..<hours {
+      let base = (hourIndex * subjectCount + subject) * EnergyLedger.componentCount
+      for offset in components { sum += microjoules[base + offset] }
+    }
+    return sum
+  }
+
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
-    Double(microjoules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue]) / 1e6
+    microjoules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue].double / 1e6
   }
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).

@@ -38,7 +38,7 @@ public struct EventDelivery: Sendable, Accumulator {
   /// Seconds from an occurrence to a device's first push delivery after it: the mean and the longest (the
   /// last device to get it).
   public var meanDeliverySeconds: Double {
-    deliveries > 0 ? Double(sumDeliveryMicros) / 1e6 / Double(deliveries) : .nan
+    deliveries > 0 ? sumDeliveryMicros.double / 1e6 / Double(deliveries) : .nan
   }
   public var lastDeliverySeconds: Double { deliveries > 0 ? Double(maxDeliveryMicros) / 1e6 : .nan }
 }

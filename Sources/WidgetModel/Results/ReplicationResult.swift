@@ -199,8 +199,8 @@ public struct ReplicationResult: Sendable {
   // MARK: - Reading
 
   /// CPU seconds and bytes fetched per instance, over all devices.
-  public var cpuSeconds: [Double] { cpuMicros.map { Double($0) / 1e6 } }
-  public var fetchBytes: [Double] { fetchByteTotals.map(Double.init) }
+  public var cpuSeconds: [Double] { cpuMicros.map { $0.double / 1e6 } }
+  public var fetchBytes: [Double] { fetchByteTotals.map(\.double) }
 
   /// Mean state of charge (0...1) at the end of each hour.
   public var stateOfCharge: [Double] {
@@ -268,19 +268,13 @@ public struct ReplicationResult: Sendable {
 
   /// Joules of a subject over the run, for one component or all.
   public func totalJoules(subject: Int, component: EnergyComponent? = nil) -> Double {
-    var sum = 0.0
-    for hourIndex in 0..<(days * 24) {
-      for candidate in EnergyComponent.allCases where component == nil || candidate == component {
-        sum += energy.value(hourIndex: hourIndex, subject: subject, component: candidate)
-      }
-    }
-    return sum
+    energy.totalMicrojoules(subject: subject, component: component).double / 1e6
   }
 
   /// A subject's energy over the run as a share of battery (1 = one full battery), each device's joules over
   /// its own capacity, summed over devices.
   public func batteryShare(subject: Int) -> Double {
-    Double(batteryShareParts[subject]) / ReplicationResult.batteryShareScale
+    batteryShareParts[subject].double / ReplicationResult.batteryShareScale
   }
 
   /// Parts of ``batteryShareParts`` in one full battery.

@@ -83,19 +83,41 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// Pushes sent per minute by the real fleet: per-device pushes times `scale` plus the broadcast channels'
   /// requests, which are the fleet's already.
   public func pushesSent(scale: Double) -> [Double] {
-    (0..<minuteCount).map { slot in
-      var total = Double(bySource[slot * ServerSource.count + ServerSource.broadcast.rawValue])
-      for source in ServerSource.allCases where source.isPush && !source.isFleetWide {
-        total += Double(bySource[slot * ServerSource.count + source.rawValue]) * scale
-      }
-      return total
+    let perDevice = totals { $0.isPush && !$0.isFleetWide }
+    var sent = [Double](repeating: 0, count: minuteCount)
+    let broadcast = ServerSource.broadcast.rawValue
+    for slot in 0..<minuteCount {
+      sent[slot] = Double(bySource[slot * ServerSource.count + broadcast]) + Double(perDevice[slot]) * scale
     }
+    return sent
   }
 
+  /// Per minute, the requests of the sources `included` picks (plain loops: reports and the summary
+  /// derive these for every replication).
   private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
-    let sources = ServerSource.allCases.filter(included)
-    return (0..<minuteCount).map { slot in sources.reduce(0) { $0 + bySource[slot * ServerSource.count + $1.rawValue] }
+    let sources = ServerSource.allCases.filter(included).map(\.rawValue)
+    var sums = [Int64](repeating: 0, count: minuteCount)
+    bySource.withUnsafeBufferPointer { counts in
+      sums.withUnsafeMutableBufferPointer { sums in
+        for slot in 0..<minuteCount {
+          let base = slot * ServerSource.count
+          var sum: Int64 = 0
+          for source in sources { sum += counts[base + source] }
+          sums[slot] = sum
+        }
+      }
     }
+    return sums
+  }
+
+  /// A source's requests over the minutes `slots` (all of them by default).
+  public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
+    let range = slots ?? 0..<minuteCount
+    var sum: Int64 = 0
+    bySource.withUnsafeBufferPointer { counts in
+      for slot in range { sum += counts[slot * ServerSource.count + source.rawValue] }
+    }
+    return sum
   }
 
   /// Largest time-zone offset a device may have, either way.
@@ -206,7 +228,7 @@ public struct DeviceDistributions: Sendable {
       quantiles.merge(other.quantiles)
     }
 
-    public var mean: Double { count > 0 ? Double(sumMicro) / 1e6 / Double(count) : .nan }
+    public var mean: Double { count > 0 ? sumMicro.double / 1e6 / Double(count) : .nan }
   }
 
   /// Reloads that ran per day, all widgets of the device.

@@ -56,9 +56,9 @@ public struct StalenessRecorder: Sendable {
     guard measured > 0 else { return RunningStatistics() }
     let count = Int128(measured)
     // n * sum(x^2) - (sum x)^2 is exact in 128 bits; divided by n it is the sum of squared deviations.
-    let spread = Double(count * sumSquaresMillis - sumMillis * sumMillis) / Double(measured) / 1e6
+    let spread = (count * sumSquaresMillis - sumMillis * sumMillis).double / Double(measured) / 1e6
     return RunningStatistics(
-      count: measured, mean: Double(sumMillis) / Double(measured) / 1e3, sumOfSquaredDeviations: spread,
+      count: measured, mean: sumMillis.double / Double(measured) / 1e3, sumOfSquaredDeviations: spread,
       minimum: Double(minimumMillis) / 1e3, maximum: Double(maximumMillis) / 1e3)
   }
 }
