@@ -52,10 +52,11 @@ public struct BenchmarkSuite: Sendable {
 
   /// The benchmark names, in the order they run.
   public static let names = [
-    "event_set_hold", "generator_uniform", "model_events", "distribution_draw", "fleet_devices", "sweep_points",
+    "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
+    "sweep_points",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
-  public static let scenarioNames: Set<String> = ["model_events", "fleet_devices", "sweep_points"]
+  public static let scenarioNames: Set<String> = ["model_events", "model_device_days", "fleet_devices", "sweep_points"]
 
   /// One row of the suite: what it measures and how to take one sample (repetition number -> figure).
   struct Measurement {
@@ -111,6 +112,17 @@ public struct BenchmarkSuite: Sendable {
               / 1e6
           })
       }
+    }
+    if var polling = scenarios?.models.last, wanted("model_device_days") {
+      if let scenarioDays { polling.days = scenarioDays }
+      let configuration = polling
+      // As many simulated days as model events the suite asks for, at about 700 events a day.
+      let days = Swift.max(configuration.days, modelEvents / 700)
+      rows.append(
+        Measurement(benchmark: "model_device_days", parameter: polling.name, unit: "device_days_per_s") {
+          repetition in
+          ModelBenchmark.deviceDaysPerSecond(days: days, seed: UInt64(repetition + 1), scenario: configuration)
+        })
     }
     for (name, distribution) in DistributionBenchmark.catalog() where wanted("distribution_draw") {
       rows.append(

@@ -41,4 +41,20 @@ public enum ModelBenchmark {
     }
     return Double(handled) / (stopwatch.elapsedNanoseconds / 1e9)
   }
+
+  /// Simulated device-days per second on one core over at least `days` days (whole replications of
+  /// `scenario`, with its seed replaced by `seed`): the model's cost as users meet it, reports aside.
+  public static func deviceDaysPerSecond(days: Int, seed: UInt64, scenario: ScenarioConfiguration) -> Double {
+    var configuration = scenario
+    configuration.seed = seed
+    var simulated = 0
+    var replication = 0
+    let stopwatch = Stopwatch()
+    while simulated < days {
+      _ = ScenarioRunner.runReplication(configuration, replication: replication)
+      simulated += configuration.days * configuration.fleet.devices
+      replication += 1
+    }
+    return Double(simulated) / (stopwatch.elapsedNanoseconds / 1e9)
+  }
 }

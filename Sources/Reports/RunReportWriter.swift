@@ -10,7 +10,8 @@ public final class RunReportWriter {
   public static var files: [String] { RunReports.files }
 
   public let directory: String
-  public let configuration: ScenarioConfiguration
+  /// The run's configuration; `replications` is what the manifest records (see ``plan(replications:)``).
+  public private(set) var configuration: ScenarioConfiguration
   let subjects: RunSummary.Subjects
   /// Whether each replication's rows are written (`--detail`), not the mean over replications.
   public let detail: Bool
@@ -116,6 +117,15 @@ public final class RunReportWriter {
     eventsHandled = progress.eventsHandled
     fingerprints = progress.fingerprints
   }
+
+  /// Sets the replications the run is to have (`run --precision` decides as it goes).
+  public func plan(replications: Int) { configuration.replications = replications }
+
+  /// The summary of the replications added so far.
+  public var summarySoFar: RunSummary { summary.summary }
+
+  /// Summary rows' metric and subject, in order.
+  public var summaryKeys: [(metric: String, widget: String)] { summary.rowKeys }
 
   /// Replications added so far (including those of a resumed run).
   public var replicationsCompleted: Int { nextReplication }

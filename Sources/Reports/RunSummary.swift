@@ -138,7 +138,7 @@ public struct RunSummary: Sendable {
     }
 
     /// (metric, subject) of every row, in row order.
-    var rowKeys: [(metric: String, widget: String)] {
+    public var rowKeys: [(metric: String, widget: String)] {
       subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label) } }
     }
 

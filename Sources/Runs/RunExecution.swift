@@ -24,6 +24,8 @@ public struct RunExecution: Sendable {
   public var perDevice: Bool
   /// Whether the reports give every replication's rows (`--detail`), not the mean over replications.
   public var detail: Bool
+  /// `--precision`: replications until every target is met (the scenario's replications are the minimum).
+  public var precision: PrecisionPlan?
   /// Print nothing but errors.
   public var quiet: Bool
   public var existing: Existing
@@ -64,8 +66,17 @@ public struct RunExecution: Sendable {
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
     let resuming = try checkFolder(metadata: metadata)
+    if let precision {
+      let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration)).rowKeys
+      for target in precision.targets where !target.applies(to: keys) {
+        let metrics = Array(Set(keys.map(\.metric))).sorted()
+        throw .badInput(
+          "--precision \(target.description): the run has no summary row \(target.metric)"
+            + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
+      }
+    }
     let work = WorkEstimate(configuration)
-    if !quiet && work.widgetDays >= ScenarioLimits.announcedWidgetDays {
+    if !quiet && work.events >= ScenarioLimits.announcedEvents {
       let cores = min(jobs ?? console.cores, configuration.fleet.devices)
       console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")
     }
@@ -82,27 +93,25 @@ public struct RunExecution: Sendable {
         quiet
         ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications, console: console)
       let threads = jobs ?? console.cores
-      if FleetRunner.runsReplicationsSideBySide(configuration, jobs: threads) {
-        try runSideBySide(into: writer, threads: threads, progress: progress, stop: stop)
-      } else {
-        for replication in writer.replicationsCompleted..<configuration.replications {
-          var report: (@Sendable (FleetProgress) -> Void)?
-          if let progress {
-            report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
-          }
-          guard !stop.isRequested(),
-            let (result, devices) = FleetRunner.run(
-              configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
-              stop: stop.isRequested)
-          else { break }
-          try writer.add(result, devices: devices)
-        }
+      var target = configuration.replications
+      if let precision {
+        let done = writer.replicationsCompleted
+        target =
+          precision.isDone(completed: done, summary: writer.summarySoFar) ? done : precision.nextCheck(after: done)
+      }
+      while true {
+        writer.plan(replications: target)
+        try runReplications(upTo: target, into: writer, threads: threads, progress: progress, stop: stop)
+        guard let precision, writer.replicationsCompleted == target,
+          !precision.isDone(completed: target, summary: writer.summarySoFar)
+        else { break }
+        target = precision.nextCheck(after: target)
       }
       progress?.finish()
       let elapsed = clock.now - started
       metadata.wallTimeSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       let finished = writer.replicationsCompleted
-      if finished < configuration.replications {
+      if finished < target {
         guard finished > 0 else {
           throw CommandFailure(
             status: stop.exitStatus(), message: "interrupted before the first replication finished: nothing written")
@@ -110,21 +119,48 @@ public struct RunExecution: Sendable {
         try writer.finish(metadata: metadata, stoppedEarly: true)
         throw CommandFailure(
           status: stop.exitStatus(),
-          message: "interrupted: \(finished) of \(configuration.replications) replications finished; their reports "
+          message: "interrupted: \(finished) of \(target) replications finished; their reports "
             + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
             + "with --resume")
       }
-      return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
+      let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
+      if let precision {
+        let report = precision.report(summary, completed: finished)
+        if !quiet || report.contains("warning") { console.error(report + "\n") }
+      }
+      return summary
     }
   }
 
-  /// Runs the replications left in batches, each batch's side by side on `threads` threads (a fleet too
-  /// small to keep the threads busy), and adds them to `writer` in order; stops after the last replication
-  /// finished in order when `stop` is requested.
-  func runSideBySide(into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest)
-    throws(AtomicFile.WriteError)
-  {
-    let total = scenario.configuration.replications
+  /// Runs replications until `writer` has `total`, one after another (each spreading its devices over the
+  /// threads) or side by side; stops after the last replication finished in order when `stop` is requested.
+  func runReplications(
+    upTo total: Int, into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest
+  ) throws(AtomicFile.WriteError) {
+    let configuration = scenario.configuration
+    if FleetRunner.runsReplicationsSideBySide(configuration, jobs: threads) {
+      try runSideBySide(upTo: total, into: writer, threads: threads, progress: progress, stop: stop)
+      return
+    }
+    for replication in writer.replicationsCompleted..<total {
+      var report: (@Sendable (FleetProgress) -> Void)?
+      if let progress {
+        report = { fleetProgress in progress.update(replication: replication, fleetProgress) }
+      }
+      guard !stop.isRequested(),
+        let (result, devices) = FleetRunner.run(
+          configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
+          stop: stop.isRequested)
+      else { return }
+      try writer.add(result, devices: devices)
+    }
+  }
+
+  /// Runs the replications up to `total` in batches, each batch's side by side on `threads` threads (a fleet
+  /// too small to keep the threads busy), and adds them to `writer` in order.
+  func runSideBySide(
+    upTo total: Int, into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest
+  ) throws(AtomicFile.WriteError) {
     while writer.replicationsCompleted < total, !stop.isRequested() {
       let first = writer.replicationsCompleted
       let batch = first..<Swift.min(total, first + 8 * threads)

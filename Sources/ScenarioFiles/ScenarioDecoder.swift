@@ -105,14 +105,6 @@ enum ScenarioDecoder {
     guard instances <= maximumTotalInstances else {
       throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
     }
-    let work = WorkEstimate(
-      devices: fleet.devices, days: simulatedDays, instances: instances, replications: replications)
-    guard root.source.limits.allowLarge || work.widgetDays <= ScenarioLimits.standardWidgetDays else {
-      throw top.value.error(
-        "the run is too large: \(work.description), above the limit of "
-          + "\(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)) widget-days "
-          + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
-    }
     // The result's arrays (hourly reload counters above all) as they are allocated.
     let bytes = ReplicationResult.estimatedBytes(
       days: simulatedDays, instanceCount: instances, activityKinds: activities.count,
@@ -134,6 +126,13 @@ enum ScenarioDecoder {
     configuration.warmupDays = warmupDays
     configuration.events = events
     configuration.server = server
+    let work = WorkEstimate(configuration)
+    guard root.source.limits.allowLarge || work.events <= ScenarioLimits.standardEvents else {
+      throw top.value.error(
+        "the run is too large: \(work.description), above the limit of "
+          + "\(WorkEstimate.scientific(ScenarioLimits.standardEvents)) events "
+          + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
+    }
     return configuration
   }
 

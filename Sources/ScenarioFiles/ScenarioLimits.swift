@@ -30,16 +30,18 @@ public struct ScenarioLimits: Sendable, Equatable {
   static let replications = Count(unit: "replications", standard: 100_000, large: 10_000_000)
   static let devices = Count(unit: "devices", standard: 10_000_000, large: 1_000_000_000)
 
-  /// The most work (device-days x widget instances x replications) a run may ask for without
-  /// `--allow-large`: about 4 hours on the 2-core reference machine.
-  public static let standardWidgetDays = 1e9
+  /// The most work a run may ask for without `--allow-large`, in simulated events (devices x days x
+  /// replications x the events one device handles a day, measured: see ``WorkEstimate``): about 3.5 hours
+  /// on the 2-core reference machine.
+  public static let standardEvents = 1e11
 
-  /// Runs above this much work print their estimate before they start.
-  public static let announcedWidgetDays = 1e7
+  /// Runs above this much work print their estimate before they start (about 2 minutes on 2 cores).
+  public static let announcedEvents = 1e9
 
-  /// Widget-days simulated per second per core on the reference machine (fleet benchmark: 100,000 devices x
-  /// 30 days x 3 widgets in 124.5 s on 2 cores), for the rough time in the work estimate.
-  public static let widgetDaysPerCoreSecond = 36_000.0
+  /// Events simulated per second per core on the reference machine, for the rough time in the work
+  /// estimate: the model benchmark's median (`widgetsim bench --only model_events`) is 4-5 million; fleets
+  /// with per-second server load run somewhat slower.
+  public static let eventsPerCoreSecond = 4e6
 
   /// The largest value allowed for `count`.
   func maximum(_ count: Count) -> Int { allowLarge ? count.large : count.standard }
@@ -54,44 +56,60 @@ public struct ScenarioLimits: Sendable, Equatable {
   }
 }
 
-/// How much simulating a scenario is: what the work estimate shows and the work limit checks.
+/// How much simulating a scenario is: what the work estimate shows and the work limit checks. The size
+/// (devices, days, widget instances, replications) times the events one device handles a day, measured on
+/// the scenario itself by simulating one device for up to two days: a 1-minute `.after` costs some 15 times
+/// what a 15-minute one does, and the estimate says so.
 public struct WorkEstimate: Sendable, Equatable {
   public let devices: Int
   public let days: Int
   public let instances: Int
   public let replications: Int
+  /// Events one device handles per simulated day (measured by ``init(_:)``).
+  public let eventsPerDeviceDay: Double
 
-  public init(devices: Int, days: Int, instances: Int, replications: Int) {
+  public init(devices: Int, days: Int, instances: Int, replications: Int, eventsPerDeviceDay: Double) {
     self.devices = devices
     self.days = days
     self.instances = instances
     self.replications = replications
+    self.eventsPerDeviceDay = eventsPerDeviceDay
   }
 
-  /// The work of a whole run of `configuration`.
+  /// The work of a whole run of `configuration`, its events per device-day measured by a short simulation
+  /// of one device (a millisecond or so).
   public init(_ configuration: ScenarioConfiguration) {
     self.init(
       devices: configuration.fleet.devices, days: configuration.simulatedDays, instances: configuration.instances.count,
-      replications: configuration.replications)
+      replications: configuration.replications,
+      eventsPerDeviceDay: ScenarioRunner.eventsPerDeviceDay(configuration))
   }
 
   /// Device-days x widget instances x replications (a Double: the product can pass Int.max).
   public var widgetDays: Double { Double(devices) * Double(days) * Double(max(1, instances)) * Double(replications) }
 
-  /// "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days".
+  /// Events per widget instance and simulated day.
+  public var eventsPerWidgetDay: Double { eventsPerDeviceDay / Double(max(1, instances)) }
+
+  /// Events the whole run handles, about.
+  public var events: Double { Double(devices) * Double(days) * Double(replications) * eventsPerDeviceDay }
+
+  /// "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days x 240 events
+  /// (measured) = 2.2e9 events".
   public var description: String {
     "\(devices) devices x \(days) days x \(instances) widget instances x \(replications) replications = "
-      + "\(WorkEstimate.scientific(widgetDays)) widget-days"
+      + "\(WorkEstimate.scientific(widgetDays)) widget-days x \(Int(eventsPerWidgetDay.rounded())) events each "
+      + "(measured on one device) = \(WorkEstimate.scientific(events)) events"
   }
 
   /// "about 2 h 5 min on 2 cores at the reference machine's rate" (a rough guide: machines differ).
   public func duration(cores: Int) -> String {
-    WorkEstimate.duration(widgetDays: widgetDays, cores: cores)
+    WorkEstimate.duration(events: events, cores: cores)
   }
 
-  /// How long `widgetDays` of work takes on `cores` cores, as ``duration(cores:)`` says it.
-  public static func duration(widgetDays: Double, cores: Int) -> String {
-    let seconds = widgetDays / (ScenarioLimits.widgetDaysPerCoreSecond * Double(max(1, cores)))
+  /// How long `events` take on `cores` cores, as ``duration(cores:)`` says it.
+  public static func duration(events: Double, cores: Int) -> String {
+    let seconds = events / (ScenarioLimits.eventsPerCoreSecond * Double(max(1, cores)))
     let text: String
     if seconds < 60 {
       text = "under a minute"

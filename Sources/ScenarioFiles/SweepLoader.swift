@@ -19,8 +19,8 @@ public struct LoadedSweep: Sendable {
   public let configurations: [ScenarioConfiguration]
   /// The scenario name (from the base).
   public var name: String { configurations[0].name }
-  /// The work of every point's replications together (see ``WorkEstimate``).
-  public var widgetDays: Double { configurations.reduce(0) { $0 + WorkEstimate($1).widgetDays } }
+  /// The work of every point's replications together, in events (see ``WorkEstimate``).
+  public var events: Double { configurations.reduce(0) { $0 + WorkEstimate($1).events } }
 }
 
 /// An error in one point of a sweep: the point, its settings, and the scenario error.
@@ -137,12 +137,12 @@ public enum SweepLoader {
     let sweep = LoadedSweep(
       file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
       points: points, configurations: configurations)
-    let widgetDays = sweep.widgetDays
-    guard limits.allowLarge || widgetDays <= ScenarioLimits.standardWidgetDays else {
+    let events = sweep.events
+    guard limits.allowLarge || events <= ScenarioLimits.standardEvents else {
       throw ScenarioError(
         file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",
-        message: "the sweep is too large: \(points.count) points come to \(WorkEstimate.scientific(widgetDays)) "
-          + "widget-days, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardWidgetDays)); "
+        message: "the sweep is too large: \(points.count) points come to \(WorkEstimate.scientific(events)) "
+          + "events, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardEvents)); "
           + "pass --allow-large to run it anyway")
     }
     return sweep

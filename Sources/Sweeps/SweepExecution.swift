@@ -49,10 +49,11 @@ public struct SweepExecution: Sendable {
     }
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkFolder()
-    if !quiet && sweep.widgetDays >= ScenarioLimits.announcedWidgetDays {
+    let events = sweep.events
+    if !quiet && events >= ScenarioLimits.announcedEvents {
       console.error(
-        "estimated work: \(WorkEstimate.scientific(sweep.widgetDays)) widget-days over \(plan.tasks.count) tasks, "
-          + WorkEstimate.duration(widgetDays: sweep.widgetDays, cores: jobs ?? console.cores) + "\n")
+        "estimated work: \(WorkEstimate.scientific(events)) events (measured rates) over \(plan.tasks.count) tasks, "
+          + WorkEstimate.duration(events: events, cores: jobs ?? console.cores) + "\n")
     }
     stop.listen()
     return try CommandFailure.mapping(status: 1) {

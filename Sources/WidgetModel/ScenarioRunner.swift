@@ -4,6 +4,19 @@ import SimulationEngine
 public enum ScenarioRunner {
   /// Simulates replication `replication`: device 0 alone, or the whole fleet over `jobs` threads. With
   /// `trace` (single device only), the result lists every reload that ran.
+  /// Events one device of `configuration` handles per simulated day, measured by simulating it (device 0,
+  /// replication 0) for up to two days: what the work estimate and limit multiply out, so a scenario's own
+  /// rates (a 1-minute `.after`, pushes every few seconds) count, not only its size.
+  public static func eventsPerDeviceDay(_ configuration: ScenarioConfiguration) -> Double {
+    var pilot = configuration
+    pilot.days = Swift.min(configuration.simulatedDays, 2)
+    pilot.warmupDays = 0
+    pilot.fleet.devices = 1
+    pilot.replications = 1
+    let result = DeviceSimulation.run(FleetRunner.device(0, of: pilot, replication: 0), replication: 0)
+    return Double(result.eventsHandled) / Double(Swift.max(1, pilot.days))
+  }
+
   public static func runReplication(
     _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1
   ) -> ReplicationResult {

@@ -40,6 +40,20 @@ struct RunCommand: ParsableCommand {
         + "replication."))
   var detail = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Run replications until the 95% confidence interval of METRIC (for SUBJECT, or every subject with it) is "
+        + "within P% of its mean: the scenario's replications first (at least 5), then batches, up to "
+        + "--max-replications. Repeatable.",
+      valueName: "METRIC[@SUBJECT]:P%"))
+  var precision: [String] = []
+
+  @Option(help: "With --precision: the most replications to run (default 1000).")
+  var maxReplications = PrecisionPlan.defaultMaximum
+
+  @Option(help: "With --precision: replications added between checks (default 10).")
+  var precisionBatch = PrecisionPlan.defaultBatch
+
   @Flag(help: "Replace the reports of an earlier run in the output folder (otherwise widgetsim refuses).")
   var force = false
 
@@ -61,6 +75,15 @@ struct RunCommand: ParsableCommand {
     if force && resume {
       throw ValidationError("--resume carries on the run in the output folder and --force replaces it: give one")
     }
+    for text in precision where PrecisionTarget(text) == nil {
+      throw ValidationError(
+        "--precision takes METRIC[@SUBJECT]:P% with 0 < P <= 100, e.g. staleness_p95:5%; got '\(text)'")
+    }
+    if maxReplications < 1 { throw ValidationError("--max-replications must be at least 1, got \(maxReplications)") }
+    if precisionBatch < 1 { throw ValidationError("--precision-batch must be at least 1, got \(precisionBatch)") }
+    if !precision.isEmpty && shard != nil {
+      throw ValidationError("--precision decides replications as it goes: it does not apply to a shard")
+    }
     if let shard {
       guard FleetShard(shard) != nil else {
         throw ValidationError("--shard takes K/N with 0 <= K < N, e.g. 0/4; got '\(shard)'")
@@ -71,9 +94,22 @@ struct RunCommand: ParsableCommand {
   }
 
   func run() throws {
-    let execution = RunExecution(
-      try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, perDevice: perDevice,
-      detail: detail, quiet: quiet, existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
+    let loaded = try scenario.load(file)
+    let targets = precision.compactMap(PrecisionTarget.init)
+    // The manifest records the precision options with the overrides (and a resume must repeat them).
+    var arguments = scenario.arguments
+    if !targets.isEmpty {
+      arguments += targets.map { "--precision \($0.description)" }
+      arguments += ["--max-replications \(maxReplications)", "--precision-batch \(precisionBatch)"]
+    }
+    var execution = RunExecution(
+      loaded, overrides: arguments, directory: out, jobs: jobs, perDevice: perDevice, detail: detail, quiet: quiet,
+      existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
+    if !targets.isEmpty {
+      execution.precision = PrecisionPlan(
+        targets: targets, minimum: loaded.configuration.replications, batch: precisionBatch,
+        maximum: maxReplications)
+    }
     if let shard, let part = FleetShard(shard) {
       try execution.runShard(
         part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)

@@ -29,7 +29,7 @@ struct ValidateCommand: ParsableCommand {
           let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
           Console.standard.print(
             "\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, "
-              + "\(WorkEstimate.scientific(sweep.widgetDays)) widget-days, every point checked)")
+              + "\(WorkEstimate.scientific(sweep.events)) events, every point checked)")
           continue
         }
         let loaded = try ScenarioLoader.load(

@@ -76,30 +76,49 @@ struct LimitsTests {
     #expect(Self.message(fleet + "server: {per_second: false}\n", .standard) == nil)
   }
 
-  @Test("work past 1e9 widget-days needs --allow-large; the message shows the estimate")
+  @Test("work past 1e11 events (measured rates) needs --allow-large; the message shows the estimate")
   func workLimit() throws {
     let text = Self.scenario(days: "1000", devices: "1000000", replications: "2")
+    let loaded = try ScenarioLoader.load(text: text, file: "limits.yaml", limits: .large)
+    let work = WorkEstimate(loaded.configuration)
+    #expect(work.events > 1e11)
     let message = try #require(Self.message(text, .standard))
     #expect(
       message.hasPrefix(
         "the run is too large: 1000000 devices x 1000 days x 1 widget instances x 2 replications = 2.0e9 "
-          + "widget-days, above the limit of 1.0e9 widget-days (about "))
+          + "widget-days x \(Int(work.eventsPerWidgetDay.rounded())) events each (measured on one device) = "
+          + "\(WorkEstimate.scientific(work.events)) events, above the limit of 1.0e11 events (about "))
     #expect(message.hasSuffix("); pass --allow-large to run it anyway"))
-    #expect(Self.message(text, .large) == nil)
-    #expect(Self.message(Self.scenario(days: "1000", devices: "1000000"), .standard) == nil, "1e9 exactly is allowed")
+    #expect(Self.message(Self.scenario(days: "1000", devices: "100000"), .standard) == nil, "3e10 events pass")
   }
 
-  @Test("the work estimate: widget-days and a rough duration at the reference rate")
+  @Test("the estimate measures the scenario's own rates: views, pushes and short timelines cost more")
+  func measuredRates() throws {
+    func estimate(_ extra: String) throws -> WorkEstimate {
+      WorkEstimate(try ScenarioLoader.load(text: Self.scenario() + extra, file: "limits.yaml").configuration)
+    }
+    let quiet = try estimate("user: {home_screen_views: {per_hour: 1}}\n")
+    let busy = try estimate("user: {home_screen_views: {per_hour: 60}}\n")
+    // 59 more views an hour over the waking day (16.5 h by default) are about 970 more events a day.
+    #expect(busy.eventsPerDeviceDay - quiet.eventsPerDeviceDay > 800)
+    #expect(quiet.eventsPerWidgetDay == quiet.eventsPerDeviceDay)  // one widget instance
+  }
+
+  @Test("the work estimate: events and a rough duration at the reference rate")
   func estimate() {
-    let fleet = WorkEstimate(devices: 100_000, days: 30, instances: 3, replications: 1)
+    let fleet = WorkEstimate(devices: 100_000, days: 30, instances: 3, replications: 1, eventsPerDeviceDay: 400)
     #expect(fleet.widgetDays == 9e6)
-    #expect(fleet.description == "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days")
-    // 9e6 / (36,000 x 2) = 125 s.
-    #expect(fleet.duration(cores: 2) == "about 2 min on 2 cores at the reference machine's rate")
+    #expect(fleet.events == 1.2e9)
     #expect(
-      WorkEstimate.duration(widgetDays: 1e9, cores: 2) == "about 3 h 51 min on 2 cores at the reference machine's rate")
+      fleet.description
+        == "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days x 133 events each "
+        + "(measured on one device) = 1.2e9 events")
+    // 1.2e9 / (4e6 x 2) = 150 s.
+    #expect(fleet.duration(cores: 2) == "about 3 min on 2 cores at the reference machine's rate")
     #expect(
-      WorkEstimate.duration(widgetDays: 1e12, cores: 2) == "about 161 days on 2 cores at the reference machine's rate")
+      WorkEstimate.duration(events: 1e11, cores: 2) == "about 3 h 28 min on 2 cores at the reference machine's rate")
+    #expect(
+      WorkEstimate.duration(events: 1e14, cores: 2) == "about 145 days on 2 cores at the reference machine's rate")
     #expect(WorkEstimate.scientific(99_960) == "1.0e5")
     #expect(WorkEstimate.scientific(.infinity) == "more than 1e308")
   }
