@@ -36,31 +36,18 @@ struct RunTotal {
 
   /// The state in binary, for `identity`'s run, with an FNV-1a checksum.
   func encoded(identity: String) -> [UInt8] {
-    var writer = BinaryWriter()
-    writer.raw(RunTotal.magic)
+    var writer = BinaryWriter(magic: RunTotal.magic)
     writer.text(identity)
     writer.unsigned(UInt64(replications))
     writer.double(peakRequests)
     writer.text(peakRows)
     if let result { result.encode(to: &writer) }
-    var bytes = writer.bytes
-    let checksum = FleetShardResult.checksum(bytes[...])
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
-    return bytes
+    return writer.checksummedBytes
   }
 
   /// Reads what ``encoded(identity:)`` wrote for `identity`'s run of `configuration`.
   init(decoding bytes: [UInt8], identity: String, configuration: ScenarioConfiguration) throws(BinaryDecodingError) {
-    guard bytes.count >= RunTotal.magic.count + 8, Array(bytes.prefix(RunTotal.magic.count)) == RunTotal.magic else {
-      throw BinaryDecodingError(offset: 0, reason: "not a widgetsim run total")
-    }
-    let body = bytes.dropLast(8)
-    var stored: UInt64 = 0
-    for (position, byte) in bytes.suffix(8).enumerated() { stored |= UInt64(byte) << UInt64(position * 8) }
-    guard FleetShardResult.checksum(body) == stored else {
-      throw BinaryDecodingError(offset: 0, reason: "the checksum does not match: the file is damaged or was cut short")
-    }
-    var reader = BinaryReader(Array(body), offset: RunTotal.magic.count)
+    var reader = try BinaryReader(checksummed: bytes, magic: RunTotal.magic, kind: "run total")
     guard try reader.text() == identity else { throw reader.error("it belongs to another run") }
     replications = Int(try reader.unsigned())
     peakRequests = try reader.double()

@@ -32,6 +32,25 @@ public struct BinaryWriter: Sendable {
   }
 
   public mutating func raw(_ data: [UInt8]) { bytes += data }
+
+  /// A writer for a file that starts with `magic` (which says what it holds).
+  public init(magic: [UInt8]) { bytes = magic }
+
+  /// The bytes written, then their 64-bit FNV-1a checksum (little-endian): a file that can tell it was
+  /// damaged or cut short (see ``BinaryReader/init(checksummed:magic:kind:)``).
+  public var checksummedBytes: [UInt8] {
+    var sealed = bytes
+    let checksum = BinaryWriter.checksum(bytes[...])
+    for shift in stride(from: 0, to: 64, by: 8) { sealed.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
+    return sealed
+  }
+
+  /// FNV-1a, 64 bits.
+  static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+    return hash
+  }
 }
 
 /// Why binary data could not be read: what was expected, where.
@@ -58,6 +77,22 @@ public struct BinaryReader: Sendable {
   }
 
   public var isAtEnd: Bool { offset == bytes.count }
+
+  /// A reader of what ``BinaryWriter/checksummedBytes`` wrote after `magic`, placed after the magic; throws
+  /// (at byte 0) when `bytes` do not start with it ("not a widgetsim `kind`") or fail the checksum.
+  public init(checksummed bytes: [UInt8], magic: [UInt8], kind: String) throws(BinaryDecodingError) {
+    guard bytes.count >= magic.count + 8, Array(bytes.prefix(magic.count)) == magic else {
+      throw BinaryDecodingError(offset: 0, reason: "not a widgetsim \(kind)")
+    }
+    let body = bytes.dropLast(8)
+    var stored: UInt64 = 0
+    for (position, byte) in bytes.suffix(8).enumerated() { stored |= UInt64(byte) << UInt64(position * 8) }
+    guard BinaryWriter.checksum(body) == stored else {
+      throw BinaryDecodingError(
+        offset: 0, reason: "the checksum does not match: the file is damaged or was cut short")
+    }
+    self.init(Array(body), offset: magic.count)
+  }
 
   public func error(_ reason: String) -> BinaryDecodingError { BinaryDecodingError(offset: offset, reason: reason) }
 

@@ -47,17 +47,13 @@ public enum FleetShardResult {
   public static func encode(_ result: ReplicationResult, devices: [DeviceSummary], identity: String, shard: FleetShard)
     -> [UInt8]
   {
-    var writer = BinaryWriter()
-    writer.raw(magic)
+    var writer = BinaryWriter(magic: magic)
     writer.text(identity)
     writer.unsigned(UInt64(shard.index))
     writer.unsigned(UInt64(shard.count))
     result.encode(to: &writer)
     devices.encode(to: &writer)
-    var bytes = writer.bytes
-    let checksum = FleetShardResult.checksum(bytes[...])
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: checksum >> UInt64(shift))) }
-    return bytes
+    return writer.checksummedBytes
   }
 
   /// Reads what ``encode(_:devices:identity:shard:)`` wrote, for the run `identity` and shard `shard` of
@@ -65,16 +61,12 @@ public enum FleetShardResult {
   public static func decode(
     _ bytes: [UInt8], identity: String, shard: FleetShard, configuration: ScenarioConfiguration
   ) throws(Problem) -> (ReplicationResult, [DeviceSummary]) {
-    guard bytes.count >= magic.count + 8, Array(bytes.prefix(magic.count)) == magic else {
-      throw Problem(reason: "not a widgetsim shard result")
+    var reader: BinaryReader
+    do {
+      reader = try BinaryReader(checksummed: bytes, magic: magic, kind: "shard result")
+    } catch {
+      throw Problem(reason: error.reason)
     }
-    let body = bytes.dropLast(8)
-    var stored: UInt64 = 0
-    for (position, byte) in bytes.suffix(8).enumerated() { stored |= UInt64(byte) << UInt64(position * 8) }
-    guard checksum(body) == stored else {
-      throw Problem(reason: "the checksum does not match: the file is damaged or was cut short")
-    }
-    var reader = BinaryReader(Array(body), offset: magic.count)
     do {
       guard try reader.text() == identity, try reader.unsigned() == UInt64(shard.index),
         try reader.unsigned() == UInt64(shard.count)
@@ -88,12 +80,5 @@ public enum FleetShardResult {
     } catch {
       throw Problem(reason: "\(error)")
     }
-  }
-
-  /// FNV-1a, 64 bits.
-  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-    return hash
   }
 }
