@@ -37,10 +37,11 @@ public enum OutputFolder {
           reason: "another widgetsim\(holder) is writing into this folder; wait for it, or use another --out",
           isBusy: true)
       }
-      // Who holds it, for the message a second command prints.
-      var pid = "\(getpid())\n"
-      _ = ftruncate(descriptor, 0)
-      _ = AtomicFile.writeAll(&pid, to: descriptor)
+      // Who holds it, for the message a second command prints: written over the old holder's line, then
+      // trimmed to it, so a process killed in between never leaves an empty or unterminated lock file.
+      let pid = Array("\(getpid())\n".utf8)
+      let written = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+      if written == pid.count { _ = ftruncate(descriptor, off_t(pid.count)) }
       self.descriptor = descriptor
     }
 
