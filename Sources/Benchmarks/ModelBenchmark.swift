@@ -26,7 +26,8 @@ public enum ModelBenchmark {
   }()
 
   /// Events per second over at least `events` events (whole replications of `scenario`, by default the
-  /// fixed scenario above), with the scenario's seed replaced by `seed`.
+  /// fixed scenario above), with the scenario's seed replaced by `seed`. Replications reuse their results'
+  /// memory, as `run` and `sweep` do.
   public static func eventsPerSecond(
     events: Int, seed: UInt64 = 1, scenario: ScenarioConfiguration = configuration
   ) -> Double {
@@ -34,9 +35,12 @@ public enum ModelBenchmark {
     configuration.seed = seed
     var handled: UInt64 = 0
     var replication = 0
+    let pool = ResultPool()
     let stopwatch = Stopwatch()
     while handled < UInt64(events) {
-      handled += ScenarioRunner.runReplication(configuration, replication: replication).eventsHandled
+      let result = ScenarioRunner.runReplication(configuration, replication: replication, pool: pool)
+      handled += result.eventsHandled
+      pool.give(result)
       replication += 1
     }
     return Double(handled) / (stopwatch.elapsedNanoseconds / 1e9)
@@ -49,9 +53,10 @@ public enum ModelBenchmark {
     configuration.seed = seed
     var simulated = 0
     var replication = 0
+    let pool = ResultPool()
     let stopwatch = Stopwatch()
     while simulated < days {
-      _ = ScenarioRunner.runReplication(configuration, replication: replication)
+      pool.give(ScenarioRunner.runReplication(configuration, replication: replication, pool: pool))
       simulated += configuration.days * configuration.fleet.devices
       replication += 1
     }

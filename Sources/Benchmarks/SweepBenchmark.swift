@@ -15,14 +15,14 @@ public enum SweepBenchmark {
   /// Points per second over the tasks of `plan` (or `limit` of them).
   public static func pointsPerSecond(plan: SweepPlan, limit: Int? = nil) -> Double {
     let tasks = tasks(of: plan, limit: limit)
-    var reusable: ReplicationResult?
+    let pool = ResultPool()
     var values = 0
     let stopwatch = Stopwatch()
     for task in tasks {
       let (point, replication) = plan.tasks[task]
       values +=
         SweepRunner.values(
-          of: plan.configurations[point], replication: replication, reusable: &reusable
+          of: plan.configurations[point], replication: replication, pool: pool
         ).count
     }
     let elapsedNanoseconds = stopwatch.elapsedNanoseconds

@@ -142,6 +142,7 @@ public struct RunExecution: Sendable {
       try runSideBySide(upTo: total, into: writer, threads: threads, progress: progress, stop: stop)
       return
     }
+    let pool = ResultPool()
     for replication in writer.replicationsCompleted..<total {
       var report: (@Sendable (FleetProgress) -> Void)?
       if let progress {
@@ -150,9 +151,10 @@ public struct RunExecution: Sendable {
       guard !stop.isRequested(),
         let (result, devices) = FleetRunner.run(
           configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
-          stop: stop.isRequested)
+          stop: stop.isRequested, pool: pool)
       else { return }
       try writer.add(result, devices: devices)
+      pool.give(result)
     }
   }
 
@@ -161,6 +163,7 @@ public struct RunExecution: Sendable {
   func runSideBySide(
     upTo total: Int, into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest
   ) throws(AtomicFile.WriteError) {
+    let pool = ResultPool()
     while writer.replicationsCompleted < total, !stop.isRequested() {
       let first = writer.replicationsCompleted
       let batch = first..<Swift.min(total, first + 8 * threads)
@@ -169,11 +172,12 @@ public struct RunExecution: Sendable {
       let summary = writer.summaryAccumulator
       let outcomes = FleetRunner.run(
         scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
-        stop: stop.isRequested
+        stop: stop.isRequested, pool: pool
       ) { result, devices in (result, devices, summary.values(of: result)) }
       for outcome in outcomes {
         guard let (result, devices, values) = outcome else { return }
         try writer.add(result, devices: devices, values: values)
+        pool.give(result)
       }
     }
   }

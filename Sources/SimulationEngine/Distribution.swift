@@ -183,7 +183,7 @@ public struct Distribution: Sendable, Equatable {
     switch shape {
     case .constant(let value): return value
     case .uniform(let low, let high): return gsl_ran_flat(rng, low, high)
-    case .exponential(let mean): return gsl_ran_exponential(rng, mean)
+    case .exponential(let mean): return stream.exponential(mean: mean)
     case .normal(let mean, let sd): return mean + gsl_ran_gaussian_ziggurat(rng, sd)
     case .truncatedNormal(let truncated): return truncated.sample(rng)
     // exp of a ziggurat normal: the same distribution as gsl_ran_lognormal, whose Box-Muller normal is

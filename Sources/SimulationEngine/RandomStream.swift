@@ -1,5 +1,11 @@
 import CGSL
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Which GSL generator a ``RandomStream`` uses.
 ///
 /// Measured with `widgetsim bench` (release build, this project's CI machine kind): taus2 draws a uniform
@@ -76,10 +82,15 @@ public final class RandomStream {
     return Int(gsl_rng_uniform_int(generator, UInt(bound)))
   }
 
-  /// An exponential draw with the given mean (`gsl_ran_exponential`): the gap of a Poisson process.
+  /// An exponential draw with the given mean: the gap of a Poisson process.
+  ///
+  /// `gsl_ran_exponential`'s inversion, `-mean * log1p(-u)` for a uniform u, written as `-mean * log(1 - u)`:
+  /// u is a multiple of 2^-32, so `1 - u` is exact and the draws are the same values (to the last bit but for
+  /// the two functions' rounding), while glibc's `log` takes about 9.5 ns where `log1p` took 17 (measured on
+  /// this project's CI machine kind): one logarithm per draw, the cheaper one.
   @inlinable
   public func exponential(mean: Double) -> Double {
-    gsl_ran_exponential(generator, mean)
+    -mean * log(1 - gsl_rng_uniform(generator))
   }
 
   /// `true` with the given probability.

@@ -7,17 +7,12 @@ import WidgetModel
 /// Runs a sweep's tasks over threads, recording each in the journal as it finishes.
 public enum SweepRunner {
   /// The metric values of one task: the run summary's metrics for that replication of that point.
-  /// `reusable` carries a finished result between tasks of one thread, to reuse its memory.
+  /// `pool` keeps finished results for the next tasks, to reuse their memory.
   public static func values(
-    of configuration: ScenarioConfiguration, replication: Int, reusable: inout ReplicationResult?
+    of configuration: ScenarioConfiguration, replication: Int, pool: ResultPool
   ) -> [MetricValue] {
-    let result: ReplicationResult
-    if configuration.fleet.devices == 1 {
-      result = ScenarioRunner.runReplication(configuration, replication: replication, reusing: reusable.take())
-    } else {
-      result = FleetRunner.run(configuration, replication: replication, jobs: 1).result
-    }
-    reusable = result
+    let result = ScenarioRunner.runReplication(configuration, replication: replication, pool: pool)
+    defer { pool.give(result) }
     return RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration)).values(of: result)
   }
 
@@ -33,14 +28,14 @@ public enum SweepRunner {
     let finished = Mutex<[Int: [MetricValue]]>(done)
     let failure = Mutex<SweepJournal.JournalError?>(nil)
     let total = plan.tasks(shard: shard).count
+    let pool = ResultPool()
     DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, todo.count))) { _ in
-      var reusable: ReplicationResult?
       while !interrupted() {
         let position = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard position < todo.count else { return }
         let task = todo[position]
         let (point, replication) = plan.tasks[task]
-        let values = values(of: plan.configurations[point], replication: replication, reusable: &reusable)
+        let values = values(of: plan.configurations[point], replication: replication, pool: pool)
         do throws(SweepJournal.JournalError) {
           try journal.record(task: task, values: values)
         } catch {

@@ -103,10 +103,12 @@ public enum FleetRunner {
   }
 
   /// As ``run(_:replication:jobs:perDevice:progress:)``, but each thread asks `stop` before each device and
-  /// gives up when it says so (Ctrl-C): then the replication is incomplete and the result is nil.
+  /// gives up when it says so (Ctrl-C): then the replication is incomplete and the result is nil. Threads
+  /// take their results from `pool` when it has spares, and the ones merged away go back to it.
   public static func run(
     _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
-    shard: FleetShard = .whole, progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?
+    shard: FleetShard = .whole, progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?,
+    pool: ResultPool? = nil
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
@@ -116,14 +118,21 @@ public enum FleetRunner {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
-        counters: counters, stop: stop)
+        counters: counters, stop: stop, pool: pool)
       results.withLock { $0[worker] = aggregate }
       summaries.withLock { $0[worker] = mine }
     }
     if counters.stopped.load(ordering: .relaxed) { return nil }
-    var combined = results.withLock { $0 }.compactMap { $0 }
+    // Moved out of the mutex, not copied: a second reference would make the merge copy every array.
+    var combined = results.withLock { results in
+      defer { results = [] }
+      return results
+    }.compactMap { $0 }
     var result = combined.removeFirst()
-    for other in combined { result.merge(other) }
+    for other in combined {
+      result.merge(other)
+      pool?.give(other)
+    }
     result.dropWarmup(days: configuration.warmupDays)
     result.summariseSeconds(scale: configuration.fleet.scale)
     // The shard's device at position p ran on worker p % workers, in order: interleave the workers' lists
@@ -141,17 +150,14 @@ public enum FleetRunner {
   /// aggregate as soon as it finishes.
   static func runWorker(
     _ worker: Int, of workers: Int, _ configuration: ScenarioConfiguration, replication: Int, perDevice: Bool,
-    shard: FleetShard, counters: FleetCounters, stop: (@Sendable () -> Bool)?
+    shard: FleetShard, counters: FleetCounters, stop: (@Sendable () -> Bool)?, pool: ResultPool?
   ) -> (ReplicationResult, [DeviceSummary]) {
     let fleetDevices = configuration.fleet.devices
     let devices = shard.devices(of: fleetDevices)
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
     let events = FleetEventSchedule(configuration, replication: replication)
-    var aggregate = ReplicationResult(
-      replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
-      activityKinds: configuration.liveActivities.count, keepsActivityRecords: fleetDevices == 1,
-      perSecond: configuration.keepsSecondLoad,
-      events: configuration.events.count)
+    var aggregate =
+      pool?.take(configuration, replication: replication) ?? ReplicationResult(configuration, replication: replication)
     var mine: [DeviceSummary] = []
     var position = worker
     while position < devices {

@@ -17,32 +17,21 @@ public enum ScenarioRunner {
     return Double(result.eventsHandled) / Double(Swift.max(1, pilot.days))
   }
 
+  /// With `pool`, the result is one of its spares when it has one of the right shape (give it back when done
+  /// reading it): repeated runs then reuse their memory.
   public static func runReplication(
-    _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1
+    _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1,
+    pool: ResultPool? = nil
   ) -> ReplicationResult {
     if configuration.fleet.devices == 1 {
       var result = DeviceSimulation.run(
-        FleetRunner.device(0, of: configuration, replication: replication), replication: replication, trace: trace)
+        FleetRunner.device(0, of: configuration, replication: replication), replication: replication, trace: trace,
+        into: pool?.take(configuration, replication: replication))
       result.dropWarmup(days: configuration.warmupDays)
       return result
     }
-    return FleetRunner.run(configuration, replication: replication, jobs: jobs).result
-  }
-
-  /// Simulates replication `replication` of a single-device scenario into `reusable` (emptied first) when it
-  /// has the right shape, so repeated runs on one thread reuse their memory.
-  public static func runReplication(
-    _ configuration: ScenarioConfiguration, replication: Int, reusing reusable: consuming ReplicationResult?
-  ) -> ReplicationResult {
-    guard configuration.fleet.devices == 1, configuration.warmupDays == 0, var result = reusable,
-      result.fits(configuration)
-    else {
-      return runReplication(configuration, replication: replication)
-    }
-    result.reset(replication: replication)
-    return DeviceSimulation.run(
-      FleetRunner.device(0, of: configuration, replication: replication), replication: replication,
-      into: consume result)
+    // Without `stop` every device runs.
+    return FleetRunner.run(configuration, replication: replication, jobs: jobs, stop: nil, pool: pool)!.result
   }
 
   /// Simulates every replication, one after another.

@@ -40,8 +40,9 @@ struct ReportTests {
   func reusedResultMatchesFresh(_ name: String) throws {
     let loaded = try ScenarioLoader.load(path: Repository.path("Scenarios/\(name).yaml"))
     let configuration = loaded.configuration
-    let used = ScenarioRunner.runReplication(configuration, replication: 1)
-    let reused = ScenarioRunner.runReplication(configuration, replication: 0, reusing: used)
+    let pool = ResultPool()
+    pool.give(ScenarioRunner.runReplication(configuration, replication: 1))
+    let reused = ScenarioRunner.runReplication(configuration, replication: 0, pool: pool)
     let fresh = ScenarioRunner.runReplication(configuration, replication: 0)
     var outputs: [[String]] = []
     for result in [reused, fresh] {

@@ -33,6 +33,28 @@ struct ServerSecondsTests {
     #expect((0..<6).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 }.suffix(6))
   }
 
+  @Test("adding a batch gives the counts of adding its entries one by one, across the cells' limit")
+  func batchAddsMatchSingleAdds() {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 6, replication: 0, entity: 0, stream: 1))
+    // Batches with skipped entries, amounts that pass the cell's limit at once or cell by cell.
+    let entries: [(index: Int, amount: UInt64)?] = (0..<4_000).map { _ in
+      stream.bernoulli(0.1)
+        ? nil : (Int(stream.uniform() * 6), stream.bernoulli(0.01) ? 300 : UInt64(stream.uniform() * 4))
+    }
+    var batched = CompactCounts<UInt8>(count: 6)
+    var single = CompactCounts<UInt8>(count: 6)
+    for batch in stride(from: 0, to: entries.count, by: 500) {
+      batched.addEach(500) { entries[batch + $0] }
+      for entry in entries[batch..<(batch + 500)] {
+        if let entry { single.add(entry.amount, at: entry.index) }
+      }
+    }
+    let expected = (0..<6).map { index in entries.reduce(UInt64(0)) { $0 + ($1?.index == index ? $1!.amount : 0) } }
+    #expect((0..<6).map { batched[$0] } == expected)
+    #expect((0..<6).map { single[$0] } == expected)
+    #expect(expected.allSatisfy { $0 > 255 })
+  }
+
   @Test("mean, p99 and peak from the histogram equal those of the sorted series")
   func figuresMatchSortedSeries() {
     var seconds = ServerSeconds(days: 1)

@@ -30,6 +30,28 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     cells[index] = Cell.max
   }
 
+  /// Adds `count` amounts, the `position`th at the cell `entry(position)` names (nil: nothing), through the
+  /// cells' memory in one tight loop: a batch of adds to cells far apart waits for its cache misses together.
+  /// The same as calling ``add(_:at:)`` for each in order.
+  @inline(__always)
+  mutating func addEach(_ count: Int, _ entry: (Int) -> (index: Int, amount: UInt64)?) {
+    // A cell that would pass `Cell.max` goes to the side table after the loop; later adds to it in this batch
+    // find it unchanged and follow it there, so the counts come out exactly as added one by one.
+    var full: [(index: Int, amount: UInt64)] = []
+    cells.withUnsafeMutableBufferPointer { cells in
+      for position in 0..<count {
+        guard let (index, amount) = entry(position) else { continue }
+        let cell = cells[index]
+        if cell != Cell.max, amount < UInt64(Cell.max - cell) {
+          cells[index] = cell + Cell(truncatingIfNeeded: amount)
+        } else {
+          full.append((index, amount))
+        }
+      }
+    }
+    for (index, amount) in full { add(amount, at: index) }
+  }
+
   mutating func merge(_ other: CompactCounts) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     other.cells.withUnsafeBufferPointer { theirs in

@@ -159,6 +159,15 @@ public struct ReplicationResult: Sendable {
     for field in ReplicationResult.fields { field.allocate(&self, shape) }
   }
 
+  /// An empty result for a replication of `configuration` (a fleet's per-second load included when kept;
+  /// Live Activity records for a single device only).
+  init(_ configuration: ScenarioConfiguration, replication: Int) {
+    self.init(
+      replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
+      activityKinds: configuration.liveActivities.count, keepsActivityRecords: configuration.fleet.devices == 1,
+      perSecond: configuration.keepsSecondLoad, events: configuration.events.count)
+  }
+
   /// Adds another result of the same scenario and replication (another worker's devices).
   public mutating func merge(_ other: ReplicationResult) {
     precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
@@ -190,10 +199,13 @@ public struct ReplicationResult: Sendable {
     provisioning = serverLoad.seconds.provisioning(scale: scale)
   }
 
-  /// Whether a configuration's results have this shape (days, instances, Live Activity kinds).
+  /// Whether a configuration's results have this shape (days, instances, Live Activity kinds, fleet-wide
+  /// events, per-second load, Live Activity records).
   public func fits(_ configuration: ScenarioConfiguration) -> Bool {
     days == configuration.simulatedDays && instanceCount == configuration.instances.count
       && pushTargetCount == 1 + configuration.liveActivities.count && eventDelivery.count == configuration.events.count
+      && serverLoad.seconds.isEmpty != configuration.keepsSecondLoad
+      && keepsActivityRecords == (configuration.fleet.devices == 1)
   }
 
   // MARK: - Reading

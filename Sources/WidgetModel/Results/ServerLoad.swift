@@ -74,6 +74,8 @@ public struct ServerLoad: Sendable, TimeSeries {
   private(set) var bySource: [Int64]
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
+  /// Requests recorded but not yet added (see ``applyPending()``).
+  private var pending: [PendingRequest] = []
 
   /// Fetch requests per minute, every source.
   public var fetches: [Int64] { totals { $0.isFetch } }
@@ -147,24 +149,54 @@ public struct ServerLoad: Sendable, TimeSeries {
     return shifted >= 0 ? Int(shifted / 60_000_000) : -1
   }
 
+  /// A fetch request of `source` for `amount` bytes at local time `time` (kept until ``applyPending()``).
+  @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    let slot = ServerLoad.slot(time, offset: offset)
-    guard slot >= 0 && slot < minuteCount else { return }
-    bytes[slot] += Int128(Int64(clampedNearest: amount))
-    bySource[slot * ServerSource.count + source.rawValue] += 1
-    if !seconds.isEmpty { seconds.record(source, bytes: amount, at: time, offset: offset) }
+    pending.append(
+      PendingRequest(
+        utcMicros: time.microseconds - offset.microseconds, bytes: Int64(clampedNearest: amount),
+        source: UInt8(source.rawValue), delivered: false))
   }
 
-  /// A push of type `source` sent (counted by source) or delivered.
+  /// A push of type `source` sent (counted by source) or delivered (kept until ``applyPending()``).
+  @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
-    let slot = ServerLoad.slot(time, offset: offset)
-    guard slot >= 0 && slot < minuteCount else { return }
-    if delivered {
-      pushesDelivered[slot] += 1
-    } else {
-      bySource[slot * ServerSource.count + source.rawValue] += 1
-      if !seconds.isEmpty { seconds.record(source, bytes: 0, at: time, offset: offset) }
+    pending.append(
+      PendingRequest(
+        utcMicros: time.microseconds - offset.microseconds, bytes: 0, source: UInt8(source.rawValue),
+        delivered: delivered))
+  }
+
+  /// Adds the requests recorded since the last call to the per-minute (and per-second) counts. A device's
+  /// requests are kept while it runs and added when it ends: added one by one as they happen, each would
+  /// wait for its own cache miss in arrays of megabytes; added together, the misses overlap.
+  mutating func applyPending() {
+    guard !pending.isEmpty else { return }
+    let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
+    let minutes = minuteCount
+    pending.withUnsafeBufferPointer { requests in
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+          bySource.withUnsafeMutableBufferPointer { bySource in
+            for request in requests {
+              let shifted = request.utcMicros - firstMinuteMicros
+              guard shifted >= 0 else { continue }
+              let slot = Int(shifted / 60_000_000)
+              guard slot < minutes else { continue }
+              if request.delivered {
+                delivered[slot] += 1
+                continue
+              }
+              let source = Int(request.source)
+              bySource[slot * ServerSource.count + source] += 1
+              if source <= ServerSource.appFetchAlwaysRunning.rawValue { bytes[slot] += Int128(request.bytes) }
+            }
+          }
+        }
+      }
     }
+    if !seconds.isEmpty { pending.withUnsafeBufferPointer { seconds.record($0) } }
+    pending.removeAll(keepingCapacity: true)
   }
 
   /// Broadcast channels' updates during the run's UTC days, each one request (recorded once per
@@ -184,6 +216,7 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0 else { return }
+    precondition(pending.isEmpty, "requests not yet applied")
     let minutes = days * 1_440
     bytes.removeFirst(minutes)
     pushesDelivered.removeFirst(minutes)
@@ -193,6 +226,7 @@ public struct ServerLoad: Sendable, TimeSeries {
   }
 
   mutating func reset() {
+    pending.removeAll(keepingCapacity: true)
     bytes.reset()
     pushesDelivered.reset()
     bySource.reset()
@@ -200,11 +234,21 @@ public struct ServerLoad: Sendable, TimeSeries {
   }
 
   mutating func merge(_ other: ServerLoad) {
+    precondition(pending.isEmpty && other.pending.isEmpty, "requests not yet applied")
     bytes.merge(other.bytes)
     pushesDelivered.merge(other.pushesDelivered)
     bySource.merge(other.bySource)
     seconds.merge(other.seconds)
   }
+}
+
+/// A request to the app's servers as a device records it: its UTC time, bytes fetched, ``ServerSource`` and
+/// whether it is a push's delivery rather than a request.
+struct PendingRequest {
+  let utcMicros: Int64
+  let bytes: Int64
+  let source: UInt8
+  let delivered: Bool
 }
 
 /// Per-device figures across a fleet: exact sums for means, sketches for quantiles (merging is exact).
@@ -248,6 +292,7 @@ public struct DeviceDistributions: Sendable {
 /// The exact load, for shard files.
 extension ServerLoad: BinaryCodable {
   public func encode(to writer: inout BinaryWriter) {
+    precondition(pending.isEmpty, "requests not yet applied")
     minuteCount.encode(to: &writer)
     bytes.encode(to: &writer)
     pushesDelivered.encode(to: &writer)

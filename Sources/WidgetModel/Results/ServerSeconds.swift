@@ -99,20 +99,33 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Whether seconds are kept at all.
   public var isEmpty: Bool { secondCount == 0 }
 
-  /// Position of the UTC second of local time `time` on a device `offset` ahead of UTC; nil outside the run.
-  @inline(__always)
-  func second(_ time: SimTime, offset: SimDuration) -> Int? {
-    let micros = time.microseconds - offset.microseconds
-    guard micros >= 0 else { return nil }
-    let second = Int(micros / 1_000_000)
-    return second < secondCount ? second : nil
+  /// One request of `source` at local time `time` on a device `offset` ahead of UTC (the model adds a device's
+  /// requests together, through ``record(_:)``).
+  mutating func record(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
+    let request = PendingRequest(
+      utcMicros: time.microseconds - offset.microseconds, bytes: Int64(clampedNearest: amount),
+      source: UInt8(source.rawValue), delivered: false)
+    withUnsafePointer(to: request) { record(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 
-  mutating func record(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    guard let second = second(time, offset: offset) else { return }
-    counts.add(1, at: second * ServerSource.count + source.rawValue)
-    guard source.isFetch, amount > 0 else { return }
-    fetchBytes.add(UInt64(clamping: Int64(clampedNearest: amount)), at: second * 2 + (source == .widgetFetch ? 0 : 1))
+  /// Adds the requests (not deliveries) among `requests` that fall within the run's seconds, and their bytes.
+  mutating func record(_ requests: UnsafeBufferPointer<PendingRequest>) {
+    let seconds = secondCount
+    func second(_ request: PendingRequest) -> Int? {
+      guard !request.delivered, request.utcMicros >= 0 else { return nil }
+      let second = Int(request.utcMicros / 1_000_000)
+      return second < seconds ? second : nil
+    }
+    counts.addEach(requests.count) { position in
+      second(requests[position]).map { ($0 * ServerSource.count + Int(requests[position].source), 1) }
+    }
+    let lastFetch = UInt8(ServerSource.appFetchAlwaysRunning.rawValue)
+    let widgetFetch = UInt8(ServerSource.widgetFetch.rawValue)
+    fetchBytes.addEach(requests.count) { position in
+      let request = requests[position]
+      guard request.source <= lastFetch, request.bytes > 0, let second = second(request) else { return nil }
+      return (second * 2 + (request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
+    }
   }
 
   /// Requests of `source` in second `second` (since 00:00 UTC of day 0).
