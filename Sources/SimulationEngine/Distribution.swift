@@ -179,6 +179,12 @@ public struct Distribution: Sendable, Equatable {
   /// One draw from `stream`.
   @inlinable
   public func sample(_ stream: RandomStream) -> Double {
+    sample(stream.borrowed)
+  }
+
+  /// One draw from a borrowed stream (no reference counting: see ``BorrowedStream``).
+  @inlinable
+  public func sample(_ stream: BorrowedStream) -> Double {
     let rng = stream.gslGenerator
     switch shape {
     case .constant(let value): return value

@@ -41,15 +41,36 @@ public struct QuantileSketch: Sendable, Equatable {
 
   /// Adds a value `times` times.
   public mutating func add(_ value: Double, times: UInt64) {
+    add(bucket(of: value), times: times)
+  }
+
+  /// Where a value goes in every sketch of this accuracy: found once, it can be added to several (one
+  /// logarithm, not one per sketch).
+  public struct Bucket: Sendable, Equatable {
+    /// The bucket's index; nil for the zero bucket.
+    let index: Int?
+    /// The accuracy of the sketch that found it.
+    let relativeAccuracy: Double
+  }
+
+  /// The bucket of `value`, which must be finite and >= 0.
+  public func bucket(of value: Double) -> Bucket {
     precondition(value >= 0 && value.isFinite, "QuantileSketch takes finite values >= 0, got \(value)")
+    if value <= QuantileSketch.zeroThreshold { return Bucket(index: nil, relativeAccuracy: relativeAccuracy) }
+    return Bucket(
+      index: Int(ceil(log(min(value, QuantileSketch.largestTracked)) / logGamma)), relativeAccuracy: relativeAccuracy)
+  }
+
+  /// Adds a value by its bucket (from a sketch of the same accuracy) `times` times.
+  public mutating func add(_ bucket: Bucket, times: UInt64 = 1) {
+    assert(bucket.relativeAccuracy == relativeAccuracy, "a bucket of a sketch of another accuracy")
     guard times > 0 else { return }
     count += times
-    if value <= QuantileSketch.zeroThreshold {
+    guard let index = bucket.index else {
       zeroCount += times
       return
     }
-    let index = Int(ceil(log(min(value, QuantileSketch.largestTracked)) / logGamma))
-    counts[bucket(index)] += times
+    counts[self.bucket(index)] += times
   }
 
   /// Folds another sketch (of the same accuracy) into this one.

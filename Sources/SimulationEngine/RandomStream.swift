@@ -82,6 +82,50 @@ public final class RandomStream {
     return Int(gsl_rng_uniform_int(generator, UInt(bound)))
   }
 
+  /// An exponential draw with the given mean: the gap of a Poisson process (see ``BorrowedStream``).
+  @inlinable
+  public func exponential(mean: Double) -> Double {
+    borrowed.exponential(mean: mean)
+  }
+
+  /// The generator, borrowed for draws that touch no reference count.
+  @inlinable
+  public var borrowed: BorrowedStream { BorrowedStream(generator: generator) }
+
+  /// `true` with the given probability.
+  @inlinable
+  public func bernoulli(_ probability: Double) -> Bool {
+    gsl_rng_uniform(generator) < probability
+  }
+
+  /// The raw generator, for `gsl_ran_*` calls.
+  @inlinable
+  public var gslGenerator: UnsafeMutablePointer<gsl_rng> { generator }
+}
+
+/// A ``RandomStream``'s generator, borrowed: draws through it touch no reference count, where a stream read
+/// from a component's field on every event is retained and released around each call. Valid only while
+/// the stream it came from lives: whoever holds one keeps that stream too.
+public struct BorrowedStream {
+  @usableFromInline let generator: UnsafeMutablePointer<gsl_rng>
+
+  @inlinable
+  init(generator: UnsafeMutablePointer<gsl_rng>) {
+    self.generator = generator
+  }
+
+  /// A uniform draw in [0, 1).
+  @inlinable
+  public func uniform() -> Double {
+    gsl_rng_uniform(generator)
+  }
+
+  /// `true` with the given probability.
+  @inlinable
+  public func bernoulli(_ probability: Double) -> Bool {
+    gsl_rng_uniform(generator) < probability
+  }
+
   /// An exponential draw with the given mean: the gap of a Poisson process.
   ///
   /// `gsl_ran_exponential`'s inversion, `-mean * log1p(-u)` for a uniform u, written as `-mean * log(1 - u)`:
@@ -91,12 +135,6 @@ public final class RandomStream {
   @inlinable
   public func exponential(mean: Double) -> Double {
     -mean * log(1 - gsl_rng_uniform(generator))
-  }
-
-  /// `true` with the given probability.
-  @inlinable
-  public func bernoulli(_ probability: Double) -> Bool {
-    gsl_rng_uniform(generator) < probability
   }
 
   /// The raw generator, for `gsl_ran_*` calls.

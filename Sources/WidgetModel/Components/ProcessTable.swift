@@ -28,15 +28,20 @@ enum ProcessRole: Equatable {
 
 /// A Poisson process with a piecewise-constant rate: the next event is drawn for the current rate, and
 /// redrawn whenever the rate changes (exact, because the exponential distribution is memoryless).
+///
+/// The stream is drawn from at every event: borrowed (no reference counting on each draw), and kept alive
+/// by `owner`, which lives exactly as long as it does.
 struct PoissonProcess {
   let role: ProcessRole
-  let stream: RandomStream
+  let stream: BorrowedStream
+  private let owner: RandomStream
   var ratePerHour = 0.0
   var pending: EventHandle?
 
   init(role: ProcessRole, stream: RandomStream) {
     self.role = role
-    self.stream = stream
+    self.stream = stream.borrowed
+    owner = stream
   }
 }
 

@@ -73,11 +73,27 @@ struct WidgetInstance {
 /// One instance's random streams: the system's lateness on its policy, its builds, whether a Smart Stack
 /// shows it, whether a jetsam leaves it stuck, and when the system reloads a one-entry `.atEnd` timeline
 /// (the last two only made when they can happen).
+///
+/// They are drawn from on every reload and view: borrowed (no reference counting on each draw), and kept
+/// alive by `owners`, which lives exactly as long as they do.
 struct InstanceStreams {
-  let afterDelay: RandomStream
-  let build: RandomStream
-  let smartStack: RandomStream
-  let jetsamStuck: RandomStream?
+  let afterDelay: BorrowedStream
+  let build: BorrowedStream
+  let smartStack: BorrowedStream
+  let jetsamStuck: BorrowedStream?
   /// Only for a one-entry `.atEnd` timeline, whose next reload the system chooses.
-  let systemChosenDelay: RandomStream?
+  let systemChosenDelay: BorrowedStream?
+  private let owners: [RandomStream]
+
+  init(
+    afterDelay: RandomStream, build: RandomStream, smartStack: RandomStream, jetsamStuck: RandomStream?,
+    systemChosenDelay: RandomStream?
+  ) {
+    self.afterDelay = afterDelay.borrowed
+    self.build = build.borrowed
+    self.smartStack = smartStack.borrowed
+    self.jetsamStuck = jetsamStuck?.borrowed
+    self.systemChosenDelay = systemChosenDelay?.borrowed
+    owners = [afterDelay, build, smartStack] + [jetsamStuck, systemChosenDelay].compactMap { $0 }
+  }
 }

@@ -195,9 +195,10 @@ extension DeviceSimulation {
     instances[index].viewsThisHour += 1
     let inBurst = bursts.isLive(instances[index].kind)
     if let staleness = instances[index].staleness(at: scheduler.now) {
-      result.staleness[index].record(staleness: staleness)
-      if inBurst { result.burstStaleness[index].record(staleness: staleness) }
-      tally.staleness.add(staleness.seconds)
+      let bucket = tally.staleness.bucket(of: staleness.seconds)
+      result.staleness[index].record(staleness: staleness, bucket: bucket)
+      if inBurst { result.burstStaleness[index].record(staleness: staleness, bucket: bucket) }
+      tally.staleness.add(bucket)
     } else {
       result.staleness[index].recordPlaceholder()
       if inBurst { result.burstStaleness[index].recordPlaceholder() }

@@ -27,6 +27,12 @@ public struct StalenessRecorder: Sendable {
   }
 
   mutating func record(staleness: SimDuration) {
+    record(staleness: staleness, bucket: quantiles.bucket(of: staleness.seconds))
+  }
+
+  /// Records a view with content `staleness` old, whose quantile bucket is `bucket` (found once for every
+  /// recorder and sketch the view goes to).
+  mutating func record(staleness: SimDuration, bucket: QuantileSketch.Bucket) {
     views += 1
     if staleness > .zero { staleViews += 1 }
     let millis = (staleness.microseconds + 500) / 1_000
@@ -35,7 +41,7 @@ public struct StalenessRecorder: Sendable {
     sumSquaresMillis += Int128(millis) * Int128(millis)
     minimumMillis = Swift.min(minimumMillis, millis)
     maximumMillis = Swift.max(maximumMillis, millis)
-    quantiles.add(staleness.seconds)
+    quantiles.add(bucket)
   }
 
   /// Adds another recorder's views.
