@@ -23,12 +23,19 @@ public struct BenchmarkSession: Sendable {
   /// Also write the CSV to this file (atomically).
   public var out: String?
   public var format: Format
+  /// Where to write the rates (bigger is better) and the times per item (smaller is better) as
+  /// github-action-benchmark lists (see ``BenchmarkJSON``).
+  public var json: String?
+  public var jsonSmaller: String?
 
   public init(
     suite: BenchmarkSuite, only: Set<String>? = nil, scenarios: String = BenchmarkScenarios.defaultDirectory,
     baseline: String? = nil, tolerance: BenchmarkTolerance = BenchmarkTolerance(fraction: 0.1),
-    statistic: BenchmarkStatistic = .median, out: String? = nil, format: Format = .table
+    statistic: BenchmarkStatistic = .median, out: String? = nil, format: Format = .table, json: String? = nil,
+    jsonSmaller: String? = nil
   ) {
+    self.json = json
+    self.jsonSmaller = jsonSmaller
     self.suite = suite
     self.only = only
     self.scenarios = scenarios
@@ -64,6 +71,7 @@ public struct BenchmarkSession: Sendable {
         try AtomicFile.write(BenchmarkTable.csv(results), to: out)
       }
     }
+    try writeJSON(results, console: console)
     guard let stored else {
       switch format {
       case .csv: console.output(BenchmarkTable.csv(results))
@@ -81,5 +89,24 @@ public struct BenchmarkSession: Sendable {
     case .table: console.output(comparison.text())
     }
     if comparison.hasRegression { throw CommandFailure(status: comparison.exitStatus) }
+  }
+
+  /// Writes `--json` and `--json-smaller`, and says which measured figures neither file holds.
+  func writeJSON(_ results: [BenchmarkResult], console: Console) throws(CommandFailure) {
+    guard json != nil || jsonSmaller != nil else { return }
+    let files: [(String?, BenchmarkDirection, String, String)] = [
+      (json, .higherIsBetter, "--json", "rates (bigger is better)"),
+      (jsonSmaller, .lowerIsBetter, "--json-smaller", "times per item (smaller is better)"),
+    ]
+    for (path, direction, option, what) in files {
+      let count = BenchmarkJSON.count(results, direction: direction)
+      guard let path else {
+        if count > 0 { console.error("note: \(count) \(what) are in neither JSON file; \(option) FILE writes them\n") }
+        continue
+      }
+      try CommandFailure.mapping(status: 2, prefix: "\(option) ") {
+        try AtomicFile.write(BenchmarkJSON.json(results, direction: direction), to: path)
+      }
+    }
   }
 }

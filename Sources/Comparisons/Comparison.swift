@@ -8,7 +8,8 @@ public struct Comparison: Sendable {
     /// nil when a side has fewer than two replications with a value.
     public let test: DifferenceTest?
     public let gate: Gate?
-    /// One-sided p-value of "worse by no more than the tolerance"; nil when not gated.
+    /// One-sided p-value of "worse by no more than the tolerance", adjusted for the number of gated metrics
+    /// by the comparison's correction: the verdict is FAIL when it is at most alpha. nil when not gated.
     public let gatePValue: Double?
     public let verdict: Verdict
   }
@@ -35,14 +36,19 @@ public struct Comparison: Sendable {
   public let onlyInBaseline: [ReplicationTable.Key]
   public let onlyInCandidate: [ReplicationTable.Key]
 
+  /// Things the reader should know before trusting the verdict: unpaired runs of different sizes, gates
+  /// on a baseline without spread.
+  public let warnings: [String]
+
   public var failures: [Row] { rows.filter { $0.verdict == .fail } }
+  public var gated: [Row] { rows.filter { $0.gate != nil } }
 
   /// Compares `candidate` with `baseline`. Throws (bad input, exit 2) when a gate matches no metric of both
-  /// runs, a gated metric is missing on one side or has a different unit, or cannot be tested (fewer than two
-  /// replications with a value on a side).
+  /// runs, a gated metric is missing on one side or has a different unit, cannot be tested (fewer than two
+  /// replications with a value on a side), or has a relative tolerance without a floor on a baseline mean of 0.
   public init(
     baseline: ReplicationTable, candidate: ReplicationTable, gates: [Gate], alpha: Double = 0.05,
-    correction: MultipleTestCorrection = .none
+    correction: MultipleTestCorrection = .holm
   ) throws(ComparisonError) {
     guard alpha > 0 && alpha < 1 else {
       throw ComparisonError("significance level \(alpha): expected a number in (0, 1)")
@@ -52,6 +58,17 @@ public struct Comparison: Sendable {
     self.alpha = alpha
     self.correction = correction
     paired = Comparison.commonRandomNumbers(baseline, candidate)
+    var warnings: [String] = []
+    let sizes = (baseline.replicationCount, candidate.replicationCount)
+    if sizes.0 != sizes.1 {
+      warnings.append(
+        "the baseline has \(sizes.0) replications and the candidate \(sizes.1): the tests cannot pair them "
+          + "(Welch, less sensitive); run the candidate with the baseline's seed and --replications \(sizes.0)")
+    } else if !paired {
+      warnings.append(
+        "the runs used different seeds (or replications): the tests cannot pair replications (Welch, less sensitive); run the "
+          + "candidate with the baseline's seed")
+    }
     for gate in gates {
       let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
       guard !matching.isEmpty else {
@@ -91,26 +108,48 @@ public struct Comparison: Sendable {
           "gate \(gate): \(key.metric) (\(key.widget)) needs at least two replications with a value on each side to be tested"
         )
       }
+      if gate.isRelativeWithoutFloor && test.baselineMean == 0 {
+        throw ComparisonError(
+          "gate \(gate): the baseline mean of \(key.metric) (\(key.widget)) is 0, so a relative tolerance tolerates "
+            + "no change at all; give a floor in \(first.unit.isEmpty ? "the metric's unit" : first.unit), e.g. "
+            + "\(gate.description)+1, or an absolute tolerance")
+      }
+      if let constant = Comparison.constantValue(first) {
+        warnings.append(
+          "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): with no spread "
+            + "the test fails on any worsening past the tolerance and cannot fail otherwise; check that the metric "
+            + "measures something in this scenario")
+      }
       let margin = gate.margin(baselineMean: test.baselineMean)
       let p = test.pValue(worseBy: margin, direction: gate.direction)
       rows.append(
         Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: .pass))
     }
     let gated = rows.indices.filter { rows[$0].gate != nil }
-    let rejected = correction.rejections(gated.map { rows[$0].gatePValue ?? 1 }, alpha: alpha)
-    for (index, reject) in zip(gated, rejected) where reject {
+    let adjusted = correction.adjusted(gated.map { rows[$0].gatePValue ?? 1 })
+    for (index, p) in zip(gated, adjusted) {
       let row = rows[index]
       rows[index] = Row(
-        key: row.key, unit: row.unit, test: row.test, gate: row.gate, gatePValue: row.gatePValue, verdict: .fail)
+        key: row.key, unit: row.unit, test: row.test, gate: row.gate, gatePValue: p, verdict: p <= alpha ? .fail : .pass
+      )
     }
     self.rows = rows
+    self.warnings = warnings
     onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }
     onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
   }
 
-  /// Common random numbers: one and the same seed on both sides (replication r then uses the same streams).
+  /// The value every finite replication of `series` has, when there are at least two and they agree.
+  static func constantValue(_ series: ReplicationTable.Series) -> Double? {
+    let values = series.values.values.filter(\.isFinite)
+    guard values.count >= 2, let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
+    return first
+  }
+
+  /// Common random numbers: one and the same seed on both sides (replication r then uses the same streams),
+  /// and the same replications.
   static func commonRandomNumbers(_ first: ReplicationTable, _ second: ReplicationTable) -> Bool {
-    first.seeds.count == 1 && first.seeds == second.seeds
+    first.seeds.count == 1 && first.seeds == second.seeds && first.replications == second.replications
   }
 
   /// The test of one metric: paired over the replications both sides measured, or Welch.

@@ -35,6 +35,7 @@ public enum ComparisonReport {
   }
 
   /// The readable summary; `all` lists every metric instead of the gated and significantly changed ones.
+  /// It ends before the verdict: ``verdict(_:)`` is the line a command prints last.
   public static func text(_ comparison: Comparison, all: Bool = false) -> String {
     var lines: [String] = []
     lines.append("baseline:  \(describe(comparison.baseline))")
@@ -43,35 +44,41 @@ public enum ComparisonReport {
       comparison.paired
         ? "tests: paired by replication (same seed: common random numbers)"
         : "tests: Welch (different seeds or replications: independent samples)")
-    let gated = comparison.rows.filter { $0.gate != nil }
+    for warning in comparison.warnings { lines.append("warning: \(warning)") }
+    let gated = comparison.gated
     let changed = comparison.rows.filter {
       $0.gate == nil && ($0.test.map { $0.pValue < comparison.alpha } ?? false)
     }
     let shown = all ? comparison.rows : gated
     if !shown.isEmpty {
       lines.append("")
-      var table = [
-        ["metric", "widget", "baseline", "candidate", "change", "95% CI of difference", "p", "gate", "verdict"]
-      ]
+      var header = ["metric", "widget", "baseline", "candidate", "change", "95% CI of difference", "gate", "gate p"]
+      if all { header.append("change p") }
+      var table = [header + ["verdict"]]
       for row in shown {
-        guard let test = row.test else {
-          table.append([row.key.metric, row.key.widget, "-", "-", "-", "-", "-", row.gate?.description ?? "", ""])
-          continue
+        var cells = [row.key.metric, row.key.widget]
+        if let test = row.test {
+          let interval = test.interval()
+          cells += [
+            short(test.baselineMean), short(test.candidateMean), percent(relative(test)),
+            "[\(short(interval.low)), \(short(interval.high))]",
+          ]
+        } else {
+          cells += ["-", "-", "-", "-"]
         }
-        let interval = test.interval()
-        table.append([
-          row.key.metric, row.key.widget, short(test.baselineMean), short(test.candidateMean), percent(relative(test)),
-          "[\(short(interval.low)), \(short(interval.high))]", probability(test.pValue),
-          row.gate?.description ?? "", row.verdict == .fail ? "FAIL" : (row.verdict == .pass ? "pass" : ""),
-        ])
+        cells += [row.gate?.description ?? "", row.gatePValue.map(probability) ?? ""]
+        if all { cells.append(row.test.map { probability($0.pValue) } ?? "-") }
+        cells.append(row.verdict == .fail ? "FAIL" : (row.verdict == .pass ? "pass" : ""))
+        table.append(cells)
       }
       lines += aligned(table)
+      if !gated.isEmpty { lines.append(legend(comparison)) }
     }
     if !all {
       let ungated = comparison.rows.count - gated.count
       lines.append("")
       lines.append(
-        "\(changed.count) of \(ungated) ungated metrics changed significantly (p < \(comparison.alpha)); --all lists them, compare.csv has every metric"
+        "\(changed.count) of \(ungated) ungated metrics changed significantly (two-sided p < \(comparison.alpha)); --all lists them, compare.csv has every metric"
       )
     }
     if !comparison.onlyInBaseline.isEmpty || !comparison.onlyInCandidate.isEmpty {
@@ -79,31 +86,47 @@ public enum ComparisonReport {
         "not compared: \(comparison.onlyInBaseline.count) metrics only in the baseline, \(comparison.onlyInCandidate.count) only in the candidate"
       )
     }
-    let failures = comparison.failures
-    if failures.isEmpty {
-      lines.append(
-        "OK: no gated metric is significantly worse (alpha \(comparison.alpha)) beyond its tolerance (\(gated.count) gated)"
-      )
-    } else {
-      lines.append(
-        "FAIL: \(failures.count) of \(gated.count) gated metrics significantly worse (alpha \(comparison.alpha)\(correctionText(comparison))) beyond tolerance:"
-      )
-      for row in failures {
-        guard let test = row.test, let gate = row.gate, let p = row.gatePValue else { continue }
-        lines.append(
-          "  \(row.key.metric) (\(row.key.widget)): \(short(test.baselineMean)) -> \(short(test.candidateMean)) \(row.unit) (\(percent(relative(test)))), gate \(gate), one-sided \(p < 0.0001 ? "p < 0.0001" : "p = \(probability(p))")"
-        )
-      }
-    }
+    for row in comparison.failures { lines.append("failed gate: \(failureText(row))") }
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// What `gate p` means, under the table.
+  static func legend(_ comparison: Comparison) -> String {
+    let count = comparison.gated.count
+    let adjusted =
+      comparison.correction == .holm && count > 1 ? ", Holm-adjusted over the \(count) gated metrics" : ""
+    return "gate p: one-sided test that the candidate is worse beyond the gate's tolerance\(adjusted); "
+      + "FAIL when gate p <= \(comparison.alpha)"
+  }
+
+  /// One failed gate: the change, the gate and its p-value, as the table gives them.
+  public static func failureText(_ row: Comparison.Row) -> String {
+    guard let test = row.test, let gate = row.gate, let p = row.gatePValue else { return row.key.metric }
+    let pText = p < 0.0001 ? "gate p < 0.0001" : "gate p = \(probability(p))"
+    return "\(row.key.metric) (\(row.key.widget)): \(short(test.baselineMean)) -> \(short(test.candidateMean)) "
+      + "\(row.unit) (\(percent(relative(test)))), gate \(gate), \(pText)"
+  }
+
+  /// The one-line verdict a command prints last.
+  public static func verdict(_ comparison: Comparison) -> String {
+    let gated = comparison.gated.count
+    let failures = comparison.failures.count
+    let level = "alpha \(comparison.alpha)\(correctionText(comparison))"
+    if gated == 0 { return "OK: no gates (differences reported only)" }
+    if failures == 0 {
+      return
+        "OK: none of \(gated) gated metrics is significantly worse than the baseline beyond its tolerance (\(level))"
+    }
+    return
+      "FAIL: \(failures) of \(gated) gated metrics significantly worse than the baseline beyond tolerance (\(level))"
+  }
+
   static func correctionText(_ comparison: Comparison) -> String {
-    comparison.correction == .holm ? ", Holm-corrected" : ""
+    comparison.correction == .holm && comparison.gated.count > 1 ? ", Holm-corrected" : ""
   }
 
   static func describe(_ table: ReplicationTable) -> String {
-    let replications = Set(table.series.values.flatMap(\.values.keys)).count
+    let replications = table.replicationCount
     let seeds = table.seeds.sorted().map(String.init).joined(separator: ", ")
     return "\(table.path) (\(replications) replications, seed \(seeds))"
   }

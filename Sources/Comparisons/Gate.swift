@@ -2,8 +2,10 @@
 ///
 /// Written `METRIC[@WIDGET]:+TOLERANCE` (a rise is worse) or `METRIC[@WIDGET]:-TOLERANCE` (a fall is worse);
 /// the tolerance is relative to the baseline mean with `%` (`joules_per_day:+5%`) or absolute in the
-/// metric's unit without (`staleness_p95@headlines:+30`). Without `@WIDGET` the gate applies to every
-/// subject that has the metric.
+/// metric's unit without (`staleness_p95@headlines:+30`). A relative tolerance may carry an absolute floor,
+/// `+5%+1`: the larger of 5% of the baseline mean and 1 in the metric's unit is tolerated, so a figure near
+/// zero (a push wake-up's 0.02 J/day) does not fail on a change no one would notice. Without `@WIDGET` the
+/// gate applies to every subject that has the metric.
 public struct Gate: Sendable, Equatable, CustomStringConvertible {
   public enum Direction: Sendable, Equatable {
     /// A higher candidate value is worse (energy, staleness).
@@ -24,17 +26,24 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
   public let widget: String?
   public let direction: Direction
   public let tolerance: Tolerance
+  /// The least worsening tolerated, in the metric's unit, whatever the relative tolerance gives.
+  public let floor: Double?
 
-  public init(metric: String, widget: String? = nil, direction: Direction, tolerance: Tolerance) {
+  public init(
+    metric: String, widget: String? = nil, direction: Direction, tolerance: Tolerance, floor: Double? = nil
+  ) {
     self.metric = metric
     self.widget = widget
     self.direction = direction
     self.tolerance = tolerance
+    self.floor = floor
   }
 
-  /// Parses `METRIC[@WIDGET]:±TOLERANCE[%]`.
+  /// Parses `METRIC[@WIDGET]:±TOLERANCE[%[+FLOOR]]`.
   public init(parsing text: String) throws(ComparisonError) {
-    let expected = "expected METRIC[@WIDGET]:+TOLERANCE or METRIC[@WIDGET]:-TOLERANCE, e.g. joules_per_day:+5%"
+    let expected =
+      "expected METRIC[@WIDGET]:+TOLERANCE or METRIC[@WIDGET]:-TOLERANCE, e.g. joules_per_day:+5% or "
+      + "joules_per_day:+5%+1 (5%, and at least 1 J/day)"
     guard let colon = text.lastIndex(of: ":") else { throw ComparisonError("gate '\(text)': \(expected)") }
     let subject = text[..<colon]
     var rest = Substring(text[text.index(after: colon)...])
@@ -43,6 +52,15 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
         "gate '\(text)': the tolerance must start with + (a rise is worse) or - (a fall is worse); \(expected)")
     }
     rest.removeFirst()
+    var floor: Double?
+    if let percent = rest.firstIndex(of: "%"), rest.index(after: percent) < rest.endIndex {
+      let after = rest[rest.index(after: percent)...]
+      guard after.first == "+", let value = Double(after.dropFirst()), value.isFinite, value >= 0 else {
+        throw ComparisonError("gate '\(text)': the floor after '%' must be +NUMBER (>= 0); \(expected)")
+      }
+      floor = value
+      rest = rest[...percent]
+    }
     let relative = rest.hasSuffix("%")
     if relative { rest.removeLast() }
     guard let amount = Double(rest), amount.isFinite, amount >= 0 else {
@@ -56,12 +74,14 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
     widget = parts.count == 2 ? String(parts[1]) : nil
     direction = sign == "+" ? .higherIsWorse : .lowerIsWorse
     tolerance = relative ? .relative(amount / 100) : .absolute(amount)
+    self.floor = floor
   }
 
-  /// The gates used when none is given: energy and staleness may not rise by more than 5%.
+  /// The gates used when none is given: energy and staleness may not rise by more than 5%, nor by less than
+  /// 1 J/day (0.28 mWh, 0.002% of a 13 Wh battery) and 30 s, changes below anyone's notice.
   public static let defaults: [Gate] = [
-    Gate(metric: "joules_per_day", direction: .higherIsWorse, tolerance: .relative(0.05)),
-    Gate(metric: "staleness_mean", direction: .higherIsWorse, tolerance: .relative(0.05)),
+    Gate(metric: "joules_per_day", direction: .higherIsWorse, tolerance: .relative(0.05), floor: 1),
+    Gate(metric: "staleness_mean", direction: .higherIsWorse, tolerance: .relative(0.05), floor: 30),
   ]
 
   public func applies(to key: ReplicationTable.Key) -> Bool {
@@ -71,9 +91,15 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
   /// The worsening the gate tolerates, in the metric's unit, for a baseline mean.
   public func margin(baselineMean: Double) -> Double {
     switch tolerance {
-    case .relative(let fraction): fraction * abs(baselineMean)
+    case .relative(let fraction): Swift.max(fraction * abs(baselineMean), floor ?? 0)
     case .absolute(let amount): amount
     }
+  }
+
+  /// Whether the gate's tolerance is relative only (no floor): it tolerates nothing on a baseline of 0.
+  public var isRelativeWithoutFloor: Bool {
+    if case .relative = tolerance { return floor == nil }
+    return false
   }
 
   public var description: String {
@@ -83,7 +109,8 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
       case .relative(let fraction): "\(trimmed(fraction * 100))%"
       case .absolute(let value): trimmed(value)
       }
-    return "\(metric)\(widget.map { "@\($0)" } ?? ""):\(sign)\(amount)"
+    let least = floor.map { "+\(trimmed($0))" } ?? ""
+    return "\(metric)\(widget.map { "@\($0)" } ?? ""):\(sign)\(amount)\(least)"
   }
 
   private func trimmed(_ value: Double) -> String {

@@ -11,7 +11,7 @@ public struct GatedComparison: Sendable {
   public var all: Bool
 
   public init(
-    gates: [Gate] = Gate.defaults, alpha: Double = 0.05, correction: MultipleTestCorrection = .none, all: Bool = false
+    gates: [Gate] = Gate.defaults, alpha: Double = 0.05, correction: MultipleTestCorrection = .holm, all: Bool = false
   ) {
     self.gates = gates
     self.alpha = alpha
@@ -40,9 +40,10 @@ public struct GatedComparison: Sendable {
   /// Compares, writes `compare.csv` into `directory` (refusing to replace one unless `replacing`) and prints
   /// the summary on `console`; fails with exit 1 when a gate fails (or compare.csv cannot be written) and 2
   /// on bad input.
+  /// `ci` adds a CI system's outputs (step summary, annotations, JUnit XML); `title` names the comparison in them.
   public func compare(
     baseline: ReplicationTable, candidate: ReplicationTable, writingInto directory: String, replacing: Bool,
-    console: Console
+    console: Console, ci: CIReporting = CIReporting(), title: String = "widgetsim compare"
   ) throws(CommandFailure) {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     let found = ExistingReports.find(["compare.csv"], in: directory)
@@ -66,8 +67,12 @@ public struct GatedComparison: Sendable {
     } catch {
       throw .failed("\(error)")
     }
+    let annotations = try ci.report(comparison, title: title)
     console.output(ComparisonReport.text(comparison, all: all))
+    for annotation in annotations { console.print(annotation) }
     console.print("compare.csv: \(directory)/compare.csv")
+    if let junit = ci.junit { console.print("junit: \(junit)") }
+    console.print(ComparisonReport.verdict(comparison))
     if !comparison.failures.isEmpty { throw CommandFailure(status: 1) }
   }
 }

@@ -28,6 +28,10 @@ public struct ReplicationTable: Sendable {
   /// The seeds the replications ran with (one for a run).
   public let seeds: Set<UInt64>
 
+  /// The replications the table holds (of any metric).
+  public var replications: Set<Int> { Set(series.values.flatMap(\.values.keys)) }
+  public var replicationCount: Int { replications.count }
+
   public static let header = ["seed", "replication", "metric", "widget", "value", "unit"]
   /// The largest value a replications file may hold (1e18: far above any fleet's daily bytes, far below
   /// where a variance overflows).

@@ -54,12 +54,28 @@ struct BenchCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Also write the CSV to this file (atomically).", valueName: "file"))
   var out: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Also write the rates (bigger is better) as JSON for github-action-benchmark's customBiggerIsBetter tool.",
+      valueName: "file"))
+  var json: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Also write the times per item (smaller is better) as JSON for its customSmallerIsBetter tool.",
+      valueName: "file"))
+  var jsonSmaller: String?
+
   func validate() throws {
     if let repetitions, repetitions < 1 {
       throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
     }
-    if let out, out.isEmpty || out.hasSuffix("/") {
-      throw ValidationError("--out names the CSV file to write, got '\(out)'")
+    for (option, kind, path) in [
+      ("--out", "CSV", out), ("--json", "JSON", json), ("--json-smaller", "JSON", jsonSmaller),
+    ] {
+      if let path, path.isEmpty || path.hasSuffix("/") {
+        throw ValidationError("\(option) names the \(kind) file to write, got '\(path)'")
+      }
     }
     for name in only where !BenchmarkSuite.names.contains(name) {
       throw ValidationError(
@@ -78,7 +94,8 @@ struct BenchCommand: ParsableCommand {
     if let repetitions { suite.repetitions = repetitions }
     let session = BenchmarkSession(
       suite: suite, only: only.isEmpty ? nil : Set(only), scenarios: scenarios, baseline: baseline,
-      tolerance: try BenchmarkTolerance(parsing: tolerance), statistic: statistic, out: out, format: format)
+      tolerance: try BenchmarkTolerance(parsing: tolerance), statistic: statistic, out: out, format: format,
+      json: json, jsonSmaller: jsonSmaller)
     try session.run(console: .standard)
   }
 }

@@ -13,6 +13,8 @@ struct CheckCommand: ParsableCommand {
       Runs FILE as `widgetsim run` does (reports into --out), then compares the run with --baseline (a
       replications.csv kept from an earlier run) as `widgetsim compare` does, writing compare.csv next to the
       reports. Keep the scenario's seed and replications as in the baseline so the tests are paired.
+      Under GitHub Actions it also appends a Markdown summary to $GITHUB_STEP_SUMMARY and annotates the
+      scenario line of each widget whose gate failed; --junit writes the gates as JUnit XML.
       Exit codes: 0 no gate failed, 1 a gate failed (or the run failed), 2 bad input.
       """
   )
@@ -49,8 +51,9 @@ struct CheckCommand: ParsableCommand {
   func run() throws {
     // Read the baseline first: a bad one fails at once, not after the run.
     let stored = try GatedComparison.table(baseline)
+    let loaded = try scenario.load(file)
     let execution = RunExecution(
-      try scenario.load(file), overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,
+      loaded, overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,
       existing: force ? .replace : .refuse, version: WidgetSim.version)
     try execution.run(console: .standard, stop: Interruption.stopRequest)
     let directory = execution.directory
@@ -58,6 +61,7 @@ struct CheckCommand: ParsableCommand {
     // The folder was checked before the run: compare.csv in it may be replaced.
     try gates.comparison.compare(
       baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
-      console: .standard)
+      console: .standard, ci: gates.ci(scenarioFile: file, scenarioText: loaded.text),
+      title: "widgetsim check \(file)")
   }
 }

@@ -11,7 +11,9 @@ struct CompareCommand: ParsableCommand {
       BASELINE and CANDIDATE are run folders (holding replications.csv) or replications.csv files (a stored
       baseline). Tests are paired by replication when both runs used the same seed (common random numbers),
       otherwise Welch. A gated metric fails when it is significantly worse (one-sided t-test at --alpha) by
-      more than its tolerance. Writes compare.csv. Exit codes: 0 no gate failed, 1 a gate failed, 2 bad input
+      more than its tolerance (Holm-corrected over the gated metrics by default). Writes compare.csv; --junit
+      also writes the gates as JUnit XML; under GitHub Actions a Markdown summary goes to $GITHUB_STEP_SUMMARY
+      and failed gates are annotated on the candidate's scenario. Exit codes: 0 no gate failed, 1 a gate failed, 2 bad input
       (unreadable or mismatched runs, unknown metrics).
       """
   )
@@ -31,8 +33,12 @@ struct CompareCommand: ParsableCommand {
   var force = false
 
   func run() throws {
+    // A run folder's manifest names the scenario it ran: annotations point into it.
+    let scenarioFile = TextFile.isDirectory(candidate) ? ManifestFields(directory: candidate)["scenario_file"] : nil
+    let scenarioText = scenarioFile.flatMap { try? TextFile.read($0) }
     try gates.comparison.compare(
       baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
-      writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard)
+      writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard,
+      ci: gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText), title: "widgetsim compare \(candidate)")
   }
 }

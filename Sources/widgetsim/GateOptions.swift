@@ -1,5 +1,12 @@
 import ArgumentParser
 import Comparisons
+import ScenarioFiles
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Options of the commands that compare runs: which metrics gate, how much worse they may get, and the
 /// significance level.
@@ -20,12 +27,15 @@ struct GateOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Correction for testing several gates: none (each at --alpha) or holm (at most --alpha chance that any "
-        + "gate fails on unchanged code).", valueName: "none|holm"))
-  var correction: MultipleTestCorrection = .none
+      "Correction for testing several gated metrics: holm (the default: at most --alpha chance that any gate "
+        + "fails on unchanged code) or none (each at --alpha).", valueName: "holm|none"))
+  var correction: MultipleTestCorrection = .holm
 
   @Flag(help: "Print every metric, not only the gated and significantly changed ones.")
   var all = false
+
+  @Option(help: ArgumentHelp("Also write the gates as JUnit XML (one testcase per gated metric).", valueName: "file"))
+  var junit: String?
 
   func validate() throws {
     guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), got \(alpha)") }
@@ -42,3 +52,21 @@ struct GateOptions: ParsableArguments {
 }
 
 extension MultipleTestCorrection: ExpressibleByArgument {}
+
+extension GateOptions {
+  /// The CI outputs: `--junit`, and under GitHub Actions (its environment variables) the step summary and
+  /// annotations on the lines of `scenarioFile` (whose text is `scenarioText`) where failing widgets are.
+  func ci(scenarioFile: String?, scenarioText: String?) -> CIReporting {
+    var environment: [String: String] = [:]
+    for name in ["GITHUB_STEP_SUMMARY", "GITHUB_ACTIONS"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    var ci = CIReporting.fromEnvironment(environment, junit: junit)
+    if ci.annotates, let scenarioFile, let scenarioText {
+      let map = ScenarioSourceMap(text: scenarioText)
+      ci.scenarioFile = scenarioFile
+      ci.lineOfSubject = { map.line(ofSubject: $0) }
+    }
+    return ci
+  }
+}

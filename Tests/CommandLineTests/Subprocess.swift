@@ -21,14 +21,17 @@ enum Subprocess {
     return parts.joined(separator: "/") + "/widgetsim"
   }()
 
-  /// Starts `widgetsim arguments...` with standard output and error going to `log`; returns its pid.
-  static func start(_ arguments: [String], log: String) -> pid_t {
-    start(program: executable, arguments, output: log, errors: nil)
+  /// Starts `widgetsim arguments...` with standard output and error going to `log`, and `environment` added to
+  /// this process's; returns its pid.
+  static func start(_ arguments: [String], log: String, environment: [String: String] = [:]) -> pid_t {
+    start(program: executable, arguments, output: log, errors: nil, environment: environment)
   }
 
   /// Starts `program arguments...` with standard output to `output` and standard error to `errors` (or to
-  /// `output` too when nil); returns its pid.
-  static func start(program: String, _ arguments: [String], output: String, errors: String?) -> pid_t {
+  /// `output` too when nil), and `environment` added to (or replacing in) this process's; returns its pid.
+  static func start(
+    program: String, _ arguments: [String], output: String, errors: String?, environment: [String: String] = [:]
+  ) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,8 +43,20 @@ enum Subprocess {
     }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
+    var inherited: [String] = []
+    var entry = environ
+    while let variable = entry.pointee {
+      let text = String(cString: variable)
+      let name = String(text.prefix { $0 != "=" })
+      if environment[name] == nil { inherited.append(text) }
+      entry += 1
+    }
+    let envp =
+      (inherited + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).map { strdup($0) }
+      + [nil]
+    defer { for pointer in envp { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+    let status = posix_spawn(&pid, program, &actions, nil, argv, envp)
     precondition(status == 0, "cannot start \(program): \(String(cString: strerror(status)))")
     return pid
   }
@@ -54,10 +69,10 @@ enum Subprocess {
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }
 
-  /// Runs `widgetsim arguments...` to the end: its exit code and what it printed.
-  static func run(_ arguments: [String]) throws -> (code: Int32, output: String) {
+  /// Runs `widgetsim arguments...` to the end (with `environment` added): its exit code and what it printed.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (code: Int32, output: String) {
     let log = TestFiles.temporaryDirectory() + "/output.txt"
-    let code = wait(start(arguments, log: log))
+    let code = wait(start(arguments, log: log, environment: environment))
     return (code, try TestFiles.read(log))
   }
 

@@ -101,7 +101,7 @@ struct ComparisonTests {
     let gate = try Gate(parsing: "joules_per_day@forecast:+5%")
     let comparison = try Comparison(baseline: baseline, candidate: candidate, gates: [gate])
     #expect(comparison.failures.map(\.key) == [ReplicationTable.Key(metric: "joules_per_day", widget: "forecast")])
-    #expect(ComparisonReport.text(comparison).contains("FAIL: 1 of 1 gated metrics"))
+    #expect(ComparisonReport.verdict(comparison).hasPrefix("FAIL: 1 of 1 gated metrics"))
     #expect(ComparisonReport.text(comparison).contains("joules_per_day (forecast)"))
     // Energy roughly doubles: within a +150% tolerance it passes, as it does when only a fall would hurt.
     for tolerant in ["joules_per_day@forecast:+150%", "joules_per_day@forecast:-5%", "joules_per_day:+100"] {
@@ -226,13 +226,13 @@ struct ComparisonTests {
         ("joules_per_day", "b", "J/day", [11.2, 11.9, 10.1, 11.8, 10.5]),
       ], seed: 2)
     let gate = try Gate(parsing: "joules_per_day:+0%")
-    let alone = try Comparison(baseline: base, candidate: worse, gates: [gate])
+    let alone = try Comparison(baseline: base, candidate: worse, gates: [gate], correction: .none)
     let p = try #require(alone.rows.first?.gatePValue)
     #expect(p > 0.025 && p < 0.05, "one-sided p \(p)")
     #expect(alone.failures.count == 2)
     let corrected = try Comparison(baseline: base, candidate: worse, gates: [gate], correction: .holm)
     #expect(corrected.failures.isEmpty)
-    #expect(corrected.rows.first?.gatePValue == p, "the raw p-value is reported either way")
+    #expect(corrected.rows.first?.gatePValue == 2 * p, "the Holm-adjusted p-value is what is reported")
   }
 
   @Test("compare.csv has one row per metric with the test's figures")
@@ -267,7 +267,9 @@ struct ReadmeExampleTests {
       try TestFiles.read(Repository.path("Scenarios/regression/baseline.csv")),
       path: "Scenarios/regression/baseline.csv")
     let comparison = try Comparison(baseline: baseline, candidate: candidate, gates: Gate.defaults)
-    let printed = ComparisonReport.text(comparison) + "compare.csv: Reports/regression-candidate/compare.csv\n"
+    let printed =
+      ComparisonReport.text(comparison) + "compare.csv: Reports/regression-candidate/compare.csv\n"
+      + ComparisonReport.verdict(comparison) + "\n"
     #expect(printed == expected)
     #expect(!comparison.failures.isEmpty, "the README says the example fails")
   }

@@ -1,11 +1,9 @@
-import Reports
-
-/// The few fields of a run's manifest.json the report shows. The manifest is widgetsim's own, one field per
+/// The few fields of a run's manifest.json others read back (the HTML report, `compare`'s annotations). The manifest is widgetsim's own, one field per
 /// line (see Reports' Manifest), so each line is read as `"key": value`.
-struct ManifestFields: Sendable {
-  let values: [String: String]
+public struct ManifestFields: Sendable {
+  public let values: [String: String]
 
-  init(directory: String) {
+  public init(directory: String) {
     var values: [String: String] = [:]
     let text = (try? TextFile.read("\(directory)/manifest.json")) ?? ""
     for line in text.split(separator: "\n") {
@@ -22,7 +20,7 @@ struct ManifestFields: Sendable {
     self.values = values
   }
 
-  subscript(_ key: String) -> String? { values[key] }
+  public subscript(_ key: String) -> String? { values[key] }
 
-  func integer(_ key: String) -> Int? { values[key].flatMap { Int($0) } }
+  public func integer(_ key: String) -> Int? { values[key].flatMap { Int($0) } }
 }

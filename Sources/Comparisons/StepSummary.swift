@@ -1,0 +1,57 @@
+/// The comparison as Markdown for a CI job's summary page (GitHub Actions' `GITHUB_STEP_SUMMARY`): the
+/// verdict first, the gate table with each change's 95% CI and the gate's p-value, the warnings, and what
+/// else changed. Link-free: the page shows it as it is.
+public enum StepSummary {
+  public static func markdown(_ comparison: Comparison, title: String) -> String {
+    var lines = ["### \(cell(title))", ""]
+    let verdict = ComparisonReport.verdict(comparison)
+    lines.append(comparison.failures.isEmpty ? "**\(cell(verdict))**" : "**\(cell(verdict))** :x:")
+    lines.append("")
+    let gated = comparison.gated
+    if !gated.isEmpty {
+      lines.append(
+        "| metric | widget | baseline | candidate | change | 95% CI of difference | gate | gate p | verdict |")
+      lines.append("|---|---|--:|--:|--:|---|---|--:|---|")
+      for row in gated {
+        var cells = [row.key.metric, row.key.widget]
+        if let test = row.test {
+          let interval = test.interval()
+          cells += [
+            ComparisonReport.short(test.baselineMean) + " " + row.unit,
+            ComparisonReport.short(test.candidateMean) + " " + row.unit,
+            ComparisonReport.percent(ComparisonReport.relative(test)),
+            "[\(ComparisonReport.short(interval.low)), \(ComparisonReport.short(interval.high))]",
+          ]
+        } else {
+          cells += ["-", "-", "-", "-"]
+        }
+        cells += [
+          row.gate?.description ?? "", row.gatePValue.map(ComparisonReport.probability) ?? "",
+          row.verdict == .fail ? "**FAIL**" : "pass",
+        ]
+        lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
+      }
+      lines.append("")
+      lines.append(cell(ComparisonReport.legend(comparison)))
+      lines.append("")
+    }
+    for warning in comparison.warnings { lines.append("> warning: \(cell(warning))") }
+    if !comparison.warnings.isEmpty { lines.append("") }
+    let changed = comparison.rows.filter {
+      $0.gate == nil && ($0.test.map { $0.pValue < comparison.alpha } ?? false)
+    }
+    lines.append(
+      "\(changed.count) of \(comparison.rows.count - gated.count) ungated metrics changed significantly "
+        + "(two-sided p < \(comparison.alpha)); compare.csv has every metric.")
+    lines.append(
+      "Baseline: \(cell(ComparisonReport.describe(comparison.baseline))); candidate: "
+        + "\(cell(ComparisonReport.describe(comparison.candidate))).")
+    return lines.joined(separator: "\n") + "\n\n"
+  }
+
+  /// Text made safe in a table cell or a line: no pipes, no line breaks, no HTML.
+  static func cell(_ text: String) -> String {
+    text.replacing("|", with: "\\|").replacing("\n", with: " ").replacing("<", with: "&lt;")
+      .replacing(">", with: "&gt;")
+  }
+}
