@@ -96,8 +96,14 @@ public struct WorkEstimate: Sendable, Equatable {
 
   /// "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days x 240 events
   /// (measured) = 2.2e9 events".
+  /// "1 device", "2 devices": a count and its noun, singular for one (`plural` when it is not noun + "s").
+  public static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
+
   public var description: String {
-    "\(devices) devices x \(days) days x \(instances) widget instances x \(replications) replications = "
+    "\(WorkEstimate.counted(devices, "device")) x \(WorkEstimate.counted(days, "day")) x "
+      + "\(WorkEstimate.counted(instances, "widget instance")) x \(WorkEstimate.counted(replications, "replication")) = "
       + "\(WorkEstimate.scientific(widgetDays)) widget-days x \(Int(eventsPerWidgetDay.rounded())) events each "
       + "(measured on one device) = \(WorkEstimate.scientific(events)) events"
   }

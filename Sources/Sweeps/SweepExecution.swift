@@ -79,8 +79,14 @@ public struct SweepExecution: Sendable {
       let mine = plan.tasks(shard: shard?.pair)
       if !quiet {
         let resumed = mine.filter { done[$0] != nil }.count
+        let counts = Set(plan.configurations.map(\.replications))
+        let replications =
+          counts.count == 1
+          ? "\(WorkEstimate.counted(counts.first ?? 0, "replication"))"
+          : "\(counts.min() ?? 0)-\(counts.max() ?? 0) replications"
         console.print(
-          "\(sweep.name): \(plan.points.count) points x replications = \(plan.tasks.count) tasks"
+          "\(sweep.name): \(WorkEstimate.counted(plan.points.count, "point")) x \(replications) = "
+            + "\(WorkEstimate.counted(plan.tasks.count, "task"))"
             + (shard.map { ", shard \($0.index)/\($0.count): \(mine.count) tasks" } ?? "")
             + (resumed > 0 ? ", \(resumed) already done (resuming)" : ""))
       }

@@ -122,7 +122,8 @@ public final class SweepJournal: Sendable {
       if lineCount == 1 {
         let header = line.split(separator: " ")
         guard header.count == 4, header[0] == "widgetsim-sweep-journal", let tasks = Int(header[3]) else {
-          throw JournalError(message: "\(path) is not a widgetsim sweep journal")
+          throw JournalError(
+            message: "\(path) is not a widgetsim sweep journal; use another --out, or --force to replace it")
         }
         guard header[1] == "\(version)" else { throw olderFormat(String(header[1])) }
         self.tasks = tasks
@@ -167,7 +168,8 @@ public final class SweepJournal: Sendable {
     func contents() throws(JournalError) -> Contents {
       guard let identity else {
         throw JournalError(
-          message: "\(path) is not a widgetsim sweep journal" + (lineCount == 0 ? "" : ": its identity line is missing")
+          message: "\(path) is not a widgetsim sweep journal"
+            + (lineCount == 0 ? "" : ": its identity line is missing") + "; use another --out, or --force to replace it"
         )
       }
       return Contents(identity: identity, tasks: tasks, done: done, corrupt: corrupt.sorted())

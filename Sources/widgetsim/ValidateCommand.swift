@@ -37,12 +37,16 @@ struct ValidateCommand: ParsableCommand {
         let configuration = loaded.configuration
         for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
         let controls = configuration.widgets.count { $0.surface == .control }
+        let activities = WorkEstimate.counted(
+          configuration.liveActivities.count, "Live Activity", plural: "Live Activities")
         let surfaces =
-          "\(configuration.widgets.count - controls) widgets" + (controls > 0 ? ", \(controls) controls" : "")
-          + (configuration.liveActivities.isEmpty ? "" : ", \(configuration.liveActivities.count) Live Activities")
+          WorkEstimate.counted(configuration.widgets.count - controls, "widget")
+          + (controls > 0 ? ", \(WorkEstimate.counted(controls, "control"))" : "")
+          + (configuration.liveActivities.isEmpty ? "" : ", \(activities)")
         Console.standard.print(
-          "\(file): ok (\(surfaces), \(configuration.instances.count) instances, "
-            + "\(configuration.days) days, \(configuration.replications) replications; work: "
+          "\(file): ok (\(surfaces), \(WorkEstimate.counted(configuration.instances.count, "instance")), "
+            + "\(WorkEstimate.counted(configuration.days, "day")), "
+            + "\(WorkEstimate.counted(configuration.replications, "replication")); work: "
             + "\(WorkEstimate(configuration).description))")
       } catch {
         Console.standard.error("\(error)\n")

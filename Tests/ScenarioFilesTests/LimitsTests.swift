@@ -85,7 +85,7 @@ struct LimitsTests {
     let message = try #require(Self.message(text, .standard))
     #expect(
       message.hasPrefix(
-        "the run is too large: 1000000 devices x 1000 days x 1 widget instances x 2 replications = 2.0e9 "
+        "the run is too large: 1000000 devices x 1000 days x 1 widget instance x 2 replications = 2.0e9 "
           + "widget-days x \(Int(work.eventsPerWidgetDay.rounded())) events each (measured on one device) = "
           + "\(WorkEstimate.scientific(work.events)) events, above the limit of 1.0e11 events (about "))
     #expect(message.hasSuffix("); pass --allow-large to run it anyway"))
@@ -111,7 +111,7 @@ struct LimitsTests {
     #expect(fleet.events == 1.2e9)
     #expect(
       fleet.description
-        == "100000 devices x 30 days x 3 widget instances x 1 replications = 9.0e6 widget-days x 133 events each "
+        == "100000 devices x 30 days x 3 widget instances x 1 replication = 9.0e6 widget-days x 133 events each "
         + "(measured on one device) = 1.2e9 events")
     // 1.2e9 / (4e6 x 2) = 150 s.
     #expect(fleet.duration(cores: 2) == "about 3 min on 2 cores at the reference machine's rate")

@@ -43,7 +43,7 @@ struct SweepExecutionTests {
     #expect(try execution.run(console: printed.console, stop: .never))
     #expect(
       printed.output.text
-        == "\(sweep.name): 2 points x replications = 4 tasks\n"
+        == "\(sweep.name): 2 points x 2 replications = 4 tasks\n"
         + "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_baseline.csv)\n")
     #expect(printed.error.text.isEmpty)
     #expect(
@@ -57,7 +57,7 @@ struct SweepExecutionTests {
     let again = Printed()
     try execution.run(console: again.console, stop: .never)
     #expect(
-      again.output.text.hasPrefix("\(sweep.name): 2 points x replications = 4 tasks, 4 already done (resuming)\n"))
+      again.output.text.hasPrefix("\(sweep.name): 2 points x 2 replications = 4 tasks, 4 already done (resuming)\n"))
     #expect(try Self.files(directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"]) == first)
   }
 
