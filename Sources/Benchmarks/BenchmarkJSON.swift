@@ -4,11 +4,13 @@ import Reports
 /// `customBiggerIsBetter` / `customSmallerIsBetter` tools take a JSON list with one entry per figure:
 /// `name`, `unit`, `value` (here the median), and the optional strings `range` and `extra`. A list holds
 /// figures of one direction only, as each tool reads one: rates (bigger is better) and times per item
-/// (smaller is better) go to separate files.
+/// (smaller is better) go to separate files. A figure without a finite median (a failed measurement) is
+/// left out: the trackers take numbers only.
 public enum BenchmarkJSON {
   /// The entries of `results` whose unit improves in `direction`, as a JSON list.
   public static func json(_ results: [BenchmarkResult], direction: BenchmarkDirection) -> String {
-    let entries = results.filter { BenchmarkDirection(unit: $0.unit) == direction }.map { result in
+    let entries = results.filter { BenchmarkDirection(unit: $0.unit) == direction && $0.median.isFinite }.map {
+      result in
       let fields: [(String, String)] = [
         ("name", JSONValue.quoted("\(result.benchmark) \(result.parameter)")),
         ("unit", JSONValue.quoted(result.unit)),
@@ -32,6 +34,6 @@ public enum BenchmarkJSON {
   }
 
   static func number(_ value: Double) -> String {
-    value.isFinite ? CSVFormat.number(value, decimals: 6) : "null"
+    CSVFormat.number(value, decimals: 6)
   }
 }

@@ -33,15 +33,19 @@ public struct CIReporting: Sendable {
     return CIReporting(stepSummary: summary, annotates: environment["GITHUB_ACTIONS"] == "true", junit: junit)
   }
 
-  /// Writes the JUnit file and appends the step summary (exit 1 on a write failure), and returns the
-  /// annotation lines to print.
-  func report(_ comparison: Comparison, title: String) throws(CommandFailure) -> [String] {
+  /// Writes the JUnit file and appends the step summary; fails (exit 1, the run failed) when one cannot be
+  /// written.
+  func write(_ comparison: Comparison, title: String) throws(CommandFailure) {
     do {
       if let junit { try AtomicFile.write(JUnitReport.xml(comparison, suite: title), to: junit) }
       if let stepSummary { try AppendFile.append(StepSummary.markdown(comparison, title: title), to: stepSummary) }
     } catch {
       throw .failed("\(error)")
     }
+  }
+
+  /// The annotation lines to print (none unless ``annotates``).
+  func annotations(_ comparison: Comparison) -> [String] {
     guard annotates else { return [] }
     return comparison.failures.map { row in
       WorkflowCommand.error(

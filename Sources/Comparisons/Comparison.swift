@@ -116,9 +116,9 @@ public struct Comparison: Sendable {
       }
       if let constant = Comparison.constantValue(first) {
         warnings.append(
-          "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): with no spread "
-            + "the test fails on any worsening past the tolerance and cannot fail otherwise; check that the metric "
-            + "measures something in this scenario")
+          "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): the test "
+            + "judges the change by the candidate's spread alone (and by nothing when the candidate is constant too); "
+            + "check that the metric measures something in this scenario")
       }
       let margin = gate.margin(baselineMean: test.baselineMean)
       let p = test.pValue(worseBy: margin, direction: gate.direction)

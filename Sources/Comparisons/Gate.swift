@@ -55,7 +55,10 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
     var floor: Double?
     if let percent = rest.firstIndex(of: "%"), rest.index(after: percent) < rest.endIndex {
       let after = rest[rest.index(after: percent)...]
-      guard after.first == "+", let value = Double(after.dropFirst()), value.isFinite, value >= 0 else {
+      let digits = after.dropFirst()
+      guard after.first == "+", digits.first?.isNumber == true || digits.first == ".",
+        digits.allSatisfy({ $0.isNumber || $0 == "." }), let value = Double(digits), value.isFinite, value >= 0
+      else {
         throw ComparisonError("gate '\(text)': the floor after '%' must be +NUMBER (>= 0); \(expected)")
       }
       floor = value

@@ -67,12 +67,14 @@ public struct GatedComparison: Sendable {
     } catch {
       throw .failed("\(error)")
     }
-    let annotations = try ci.report(comparison, title: title)
     console.output(ComparisonReport.text(comparison, all: all))
-    for annotation in annotations { console.print(annotation) }
+    for annotation in ci.annotations(comparison) { console.print(annotation) }
     console.print("compare.csv: \(directory)/compare.csv")
     if let junit = ci.junit { console.print("junit: \(junit)") }
     console.print(ComparisonReport.verdict(comparison))
+    // After the verdict is printed: a CI file that cannot be written fails the command (exit 1) with its own
+    // message, and the log still shows what the gates said.
+    try ci.write(comparison, title: title)
     if !comparison.failures.isEmpty { throw CommandFailure(status: 1) }
   }
 }

@@ -76,18 +76,19 @@ struct CIOutputTests {
     #expect(try !Self.validates(broken))
   }
 
-  @Test("without GitHub Actions: no annotation, no summary file touched, the verdict last")
+  @Test("without GitHub Actions: a failed gate prints no annotation, the verdict still last; --junit is checked")
   func plainCI() throws {
     let directory = TestFiles.temporaryDirectory()
-    let (code, output) = try Subprocess.run(
-      [
-        "check", Repository.path("Scenarios/regression/baseline.yaml"), "--baseline",
-        Repository.path("Scenarios/regression/baseline.csv"), "--out", "\(directory)/run", "--quiet",
-      ],
-      environment: ["GITHUB_ACTIONS": "", "GITHUB_STEP_SUMMARY": ""])
-    #expect(code == 0, "the baseline's own scenario passes: \(output)")
-    #expect(!output.contains("::error"))
-    #expect(output.split(separator: "\n").last?.hasPrefix("OK: none of 3 gated metrics is significantly worse") == true)
+    let arguments = [
+      "check", Repository.path("Scenarios/regression/candidate.yaml"), "--baseline",
+      Repository.path("Scenarios/regression/baseline.csv"), "--out", "\(directory)/run", "--quiet",
+    ]
+    let (code, output) = try Subprocess.run(arguments, environment: ["GITHUB_ACTIONS": "", "GITHUB_STEP_SUMMARY": ""])
+    #expect(code == 1, "the candidate fails its gate: \(output)")
+    #expect(output.contains("failed gate: joules_per_day (forecast)") && !output.contains("::error"))
+    #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 1 of 3 gated metrics significantly worse") == true)
+    let refused = try Subprocess.run(arguments + ["--force", "--junit", "\(directory)/"])
+    #expect(refused.code == 2 && refused.output.contains("--junit names the XML file to write"), "\(refused.output)")
   }
 
   @Test("bench --json and --json-smaller: rates in one file, times per item in the other, one entry a figure")

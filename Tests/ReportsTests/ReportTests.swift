@@ -43,6 +43,14 @@ struct ReportTests {
     let pool = ResultPool()
     pool.give(ScenarioRunner.runReplication(configuration, replication: 1))
     let reused = ScenarioRunner.runReplication(configuration, replication: 0, pool: pool)
+    #expect(pool.spareCount == 0, "the spare was taken")
+    // A result of another shape (here, shortened by a warm-up) is dropped, not kept or reused.
+    var warm = configuration
+    warm.warmupDays = 1
+    pool.give(ScenarioRunner.runReplication(warm, replication: 0))
+    pool.give(ScenarioRunner.runReplication(warm, replication: 1))
+    let fresh2 = ScenarioRunner.runReplication(warm, replication: 2, pool: pool)
+    #expect(pool.spareCount == 0 && fresh2.days == configuration.days)
     let fresh = ScenarioRunner.runReplication(configuration, replication: 0)
     var outputs: [[String]] = []
     for result in [reused, fresh] {

@@ -55,6 +55,43 @@ struct ServerSecondsTests {
     #expect(expected.allSatisfy { $0 > 255 })
   }
 
+  @Test("requests are kept while a device runs and added to the minutes and seconds as recorded one by one")
+  func pendingRequests() {
+    var load = ServerLoad(days: 1, perSecond: true)
+    func local(_ seconds: Double) -> SimTime { SimTime(microseconds: Int64(seconds * 1e6)) }
+    // A device an hour ahead of UTC fetches at 00:00:30 local: UTC 23:00:30 the day before, minute 14 h - 59.5
+    // min after the first minute (780), before the run's first second (not counted per second).
+    load.recordFetch(.widgetFetch, bytes: 1_000, at: local(30), offset: .hours(1))
+    // At 10:00:00.5 UTC: the app's fetch, a push sent and a push delivered, a token registration.
+    let ten = local(36_000.5)
+    load.recordFetch(.appFetchBackgroundRefresh, bytes: 500.4, at: ten, offset: .zero)
+    load.recordPush(.widgetPush, delivered: false, at: ten, offset: .zero)
+    load.recordPush(.widgetPush, delivered: true, at: ten, offset: .zero)
+    load.recordFetch(.tokenRegistration, bytes: 0, at: ten, offset: .zero)
+    // Past the last minute (day 1 + 14 h UTC): dropped.
+    load.recordFetch(.widgetFetch, bytes: 7, at: local(86_400 + 14 * 3_600 + 1), offset: .zero)
+    #expect(load.total(.widgetFetch) == 0, "nothing is added before applyPending")
+    load.applyPending()
+    let slot = 14 * 60 + 600
+    #expect(load.requests(slot: 780, source: .widgetFetch) == 1 && load.bytes[780] == 1_000)
+    #expect(load.requests(slot: slot, source: .appFetchBackgroundRefresh) == 1)
+    #expect(load.requests(slot: slot, source: .widgetPush) == 1 && load.pushesDelivered[slot] == 1)
+    #expect(load.requests(slot: slot, source: .tokenRegistration) == 1)
+    #expect(load.bytes[slot] == 500, "fetched bytes only, rounded to the nearest byte")
+    #expect(load.total(.widgetFetch) == 1, "the request past the end is dropped")
+    #expect(load.seconds.requests(second: 36_000, source: .appFetchBackgroundRefresh) == 1)
+    #expect(load.seconds.requests(second: 36_000, source: .widgetPush) == 1, "a push sent, not its delivery")
+    #expect(load.seconds.bytes(second: 36_000, stream: .appFetch) == 500)
+    #expect((0..<86_400).allSatisfy { load.seconds.requests(second: $0, source: .widgetFetch) == 0 })
+    // A device that records more than the buffer holds has the rest added on the way, none lost.
+    for index in 0..<(ServerLoad.pendingLimit + 10) {
+      load.recordPush(.silentPush, delivered: false, at: local(Double(index % 60)), offset: .zero)
+    }
+    load.applyPending()
+    #expect(load.total(.silentPush) == Int64(ServerLoad.pendingLimit + 10))
+    #expect(load.seconds.requests(second: 0, source: .silentPush) == UInt64((ServerLoad.pendingLimit + 10 + 59) / 60))
+  }
+
   @Test("mean, p99 and peak from the histogram equal those of the sorted series")
   func figuresMatchSortedSeries() {
     var seconds = ServerSeconds(days: 1)

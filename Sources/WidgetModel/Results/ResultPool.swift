@@ -2,7 +2,9 @@ import Synchronization
 
 /// Finished results kept for the next replication of the same scenario to run into: a 30-day result holds
 /// megabytes of accumulators, and emptying one costs a fraction of what the kernel charges to map and zero
-/// fresh pages for a new one. Shared by the threads of a run; results of another shape are not kept.
+/// fresh pages for a new one. Shared by the threads of a run (or of a sweep, point after point): spares of
+/// another shape than the one asked for are dropped when a result is taken, so the pool never pins results
+/// it cannot use (a warm-up's result, shortened by its warm-up days, never fits again).
 public final class ResultPool: Sendable {
   private let spares = Mutex<[ReplicationResult]>([])
   /// At most this many results are kept (one per thread and a few in flight).
@@ -15,16 +17,20 @@ public final class ResultPool: Sendable {
   /// An empty result for replication `replication` of `configuration` with the shape a fleet worker (or a
   /// single device) needs, reused when one is spare.
   func take(_ configuration: ScenarioConfiguration, replication: Int) -> ReplicationResult {
-    // Taken out of the list, not copied: its arrays stay uniquely referenced, so emptying them copies nothing.
+    // Taken out of the list, not copied: its arrays are not shared with the pool, so emptying them copies
+    // nothing (unless its user kept a copy: then the first write copies once).
     guard
       var spare = spares.withLock({ spares -> ReplicationResult? in
-        guard let index = spares.lastIndex(where: { $0.fits(configuration) }) else { return nil }
-        return spares.remove(at: index)
+        spares.removeAll { !$0.fits(configuration) }
+        return spares.popLast()
       })
     else { return ReplicationResult(configuration, replication: replication) }
     spare.reset(replication: replication)
     return spare
   }
+
+  /// Spares held now.
+  public var spareCount: Int { spares.withLock { $0.count } }
 
   /// Hands back a result its user has finished reading.
   public func give(_ result: consuming ReplicationResult) {

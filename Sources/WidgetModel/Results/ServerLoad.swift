@@ -149,9 +149,14 @@ public struct ServerLoad: Sendable, TimeSeries {
     return shifted >= 0 ? Int(shifted / 60_000_000) : -1
   }
 
+  /// Requests kept before they are added anyway (24 bytes each: 1.5 MB), so a device that pushes every second
+  /// for years does not hold them all.
+  static let pendingLimit = 1 << 16
+
   /// A fetch request of `source` for `amount` bytes at local time `time` (kept until ``applyPending()``).
   @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
+    if pending.count >= ServerLoad.pendingLimit { applyPending() }
     pending.append(
       PendingRequest(
         utcMicros: time.microseconds - offset.microseconds, bytes: Int64(clampedNearest: amount),
@@ -161,6 +166,7 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// A push of type `source` sent (counted by source) or delivered (kept until ``applyPending()``).
   @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
+    if pending.count >= ServerLoad.pendingLimit { applyPending() }
     pending.append(
       PendingRequest(
         utcMicros: time.microseconds - offset.microseconds, bytes: 0, source: UInt8(source.rawValue),
