@@ -1,3 +1,5 @@
+import Reports
+
 /// The gates as JUnit XML, the test-report format CI systems read (Jenkins, GitLab, Buildkite, Xcode Cloud):
 /// one `testsuite` for the comparison, one `testcase` per gated metric (named `metric@widget`), with a
 /// `failure` giving the numbers when the gate failed. No timestamps or durations, so the file is the same
@@ -51,21 +53,6 @@ public enum JUnitReport {
 
   /// Text as XML character data or an attribute value.
   static func escape(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      case "\n": escaped += "&#10;"
-      case "\t", "\r": escaped += "&#\(scalar.value);"
-      // Control characters are not allowed in XML 1.0, even escaped.
-      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: escaped += "?"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
+    MarkupText.escaped(text, xml: true)
   }
 }

@@ -4,18 +4,7 @@ import Reports
 enum HTMLText {
   /// `text` safe inside an element or a quoted attribute.
   static func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&#39;"
-      default: result.append(character)
-      }
-    }
-    return result
+    MarkupText.escaped(text)
   }
 
   /// A number with `decimals` digits after the point; "–" when there is nothing to show.
