@@ -3,7 +3,8 @@ import Yams
 /// One `--set KEY=VALUE` from the command line: a key path into the scenario and a YAML value.
 ///
 /// Key paths are dot-separated keys; list elements are chosen by id (`widgets[headlines]`) or by
-/// 0-based index (`widgets[0]`). The value is parsed as YAML, so `30m`, `true`, `[1, 2]` and
+/// 0-based index (`widgets[0]`), and a mapping's entry by its whole key, dots and all
+/// (`fleet.vary[user.sleep.from]`: dots inside brackets do not split the path). The value is parsed as YAML, so `30m`, `true`, `[1, 2]` and
 /// `{dist: exponential, mean: 2m}` all work. A key that does not exist is reported by the decoder like an
 /// unknown key in the file, naming the override.
 public struct ScenarioOverride: Sendable, Equatable {
@@ -29,7 +30,7 @@ public struct ScenarioOverride: Sendable, Equatable {
     valueText = String(argument[argument.index(after: equals)...])
     guard !valueText.trimmingWhitespace.isEmpty else { throw fail("no value after '='") }
     var segments: [Segment] = []
-    for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+    for part in ScenarioOverride.parts(of: path) {
       var rest = Substring(part)
       let name = rest.prefix { $0 != "[" }
       rest = rest.dropFirst(name.count)
@@ -45,6 +46,25 @@ public struct ScenarioOverride: Sendable, Equatable {
       guard rest.isEmpty else { throw fail("unexpected '\(rest)' in '\(path)'") }
     }
     self.segments = segments
+  }
+
+  /// The path split at the dots outside brackets.
+  static func parts(of path: String) -> [Substring] {
+    var parts: [Substring] = []
+    var start = path.startIndex
+    var depth = 0
+    for index in path.indices {
+      switch path[index] {
+      case "[": depth += 1
+      case "]": depth = Swift.max(0, depth - 1)
+      case "." where depth == 0:
+        parts.append(path[start..<index])
+        start = path.index(after: index)
+      default: break
+      }
+    }
+    parts.append(path[start...])
+    return parts
   }
 
   /// Applies the override to `root`; returns the new tree, the normalised key path it set, and the
@@ -92,8 +112,23 @@ public struct ScenarioOverride: Sendable, Equatable {
       pairs.append((Node(key), child))
       return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
     case .element(let selector):
+      if case .mapping(var mapping) = node {
+        // A mapping's entry by its whole key (fleet.vary[user.sleep.from]), created when missing; the path is
+        // written as the decoder writes key paths, so its errors there name the override.
+        path = path.isEmpty ? selector : "\(path).\(selector)"
+        if let index = mapping.firstIndex(where: { $0.key.string == selector }) {
+          let child = try set(value, in: mapping[index].value, at: rest, path: &path, created: &created)
+          mapping[index] = (mapping[index].key, child)
+          return .mapping(mapping)
+        }
+        if created == nil { created = path }
+        let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path, created: &created)
+        var pairs = mapping.map { ($0.key, $0.value) }
+        pairs.append((Node(selector), child))
+        return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+      }
       guard case .sequence(var sequence) = node else {
-        throw fail(path, "cannot select [\(selector)]: '\(path)' is not a list")
+        throw fail(path, "cannot select [\(selector)]: '\(path)' is neither a list nor a mapping")
       }
       let position: Int
       if let index = Int(selector) {

@@ -1,4 +1,5 @@
 import SimulationEngine
+import TestSupport
 import Testing
 import WidgetModel
 
@@ -58,6 +59,29 @@ struct FleetKeysTests {
     #expect(device.installTime > .zero && device.installTime < .days(1))
     // The shorthand overrides the key.
     #expect(try Self.load("warmup_days: 2\n", overrides: ["warmup_days=1"]).warmupDays == 1)
+  }
+
+  @Test("--set addresses one entry of fleet.vary by its whole key, replacing or adding it; errors name the override")
+  func setVaryEntry() throws {
+    let file = Repository.path("Scenarios/fleet-capacity.yaml")
+    let loaded = try ScenarioLoader.load(
+      path: file,
+      overrides: [
+        try ScenarioOverride("fleet.vary[user.sleep.from]={dist: normal, mean: 0s, sd: 10m}"),
+        try ScenarioOverride("fleet.vary[budget.per_day.max]={dist: uniform, low: 40, high: 70}"),
+      ])
+    let variations = loaded.configuration.fleet.variations
+    let sleep = try #require(variations.first { $0.parameter == .sleepFromShiftSeconds })
+    #expect(sleep.distribution == (try Distribution.normal(mean: 0, sd: 600)), "replaced, not added twice")
+    #expect(variations.filter { $0.parameter == .sleepFromShiftSeconds }.count == 1)
+    #expect(variations.count == 7, "six in the file, one added")
+    #expect(ScenarioOverride.parts(of: "fleet.vary[user.sleep.from].x") == ["fleet", "vary[user.sleep.from]", "x"])
+    let error = #expect(throws: ScenarioError.self) {
+      try ScenarioLoader.load(
+        path: file, overrides: [try ScenarioOverride("fleet.vary[user.sleep.frm]={dist: normal, mean: 0s, sd: 1m}")])
+    }
+    #expect(error?.description.hasPrefix("--set fleet.vary[user.sleep.frm]=") == true)
+    #expect(error?.description.contains("did you mean 'user.sleep.from'?") == true)
   }
 
   @Test("events and server.push_rate load; changes resolve to widget kinds, control kinds and activity ids")
