@@ -97,35 +97,15 @@ public struct ScenarioOverride: Sendable, Equatable {
     let rest = segments.dropFirst()
     switch segment {
     case .key(let key):
-      path = path.isEmpty ? key : "\(path).\(key)"
-      guard case .mapping(var mapping) = node else {
-        throw fail(path, "cannot set '\(key)': the enclosing value is not a mapping")
+      guard case .mapping(let mapping) = node else {
+        throw fail(path.isEmpty ? key : "\(path).\(key)", "cannot set '\(key)': the enclosing value is not a mapping")
       }
-      if let index = mapping.firstIndex(where: { $0.key.string == key }) {
-        let child = try set(value, in: mapping[index].value, at: rest, path: &path, created: &created)
-        mapping[index] = (mapping[index].key, child)
-        return .mapping(mapping)
-      }
-      if created == nil { created = path }
-      let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path, created: &created)
-      var pairs = mapping.map { ($0.key, $0.value) }
-      pairs.append((Node(key), child))
-      return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+      return try set(value, in: mapping, key: key, at: rest, path: &path, created: &created)
     case .element(let selector):
-      if case .mapping(var mapping) = node {
-        // A mapping's entry by its whole key (fleet.vary[user.sleep.from]), created when missing; the path is
-        // written as the decoder writes key paths, so its errors there name the override.
-        path = path.isEmpty ? selector : "\(path).\(selector)"
-        if let index = mapping.firstIndex(where: { $0.key.string == selector }) {
-          let child = try set(value, in: mapping[index].value, at: rest, path: &path, created: &created)
-          mapping[index] = (mapping[index].key, child)
-          return .mapping(mapping)
-        }
-        if created == nil { created = path }
-        let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path, created: &created)
-        var pairs = mapping.map { ($0.key, $0.value) }
-        pairs.append((Node(selector), child))
-        return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+      // A mapping's entry by its whole key (fleet.vary[user.sleep.from]), as a key: the path is written as the
+      // decoder writes key paths, so its errors there name the override.
+      if case .mapping(let mapping) = node {
+        return try set(value, in: mapping, key: selector, at: rest, path: &path, created: &created)
       }
       guard case .sequence(var sequence) = node else {
         throw fail(path, "cannot select [\(selector)]: '\(path)' is neither a list nor a mapping")
@@ -150,5 +130,24 @@ public struct ScenarioOverride: Sendable, Equatable {
       sequence[position] = try set(value, in: sequence[position], at: rest, path: &path, created: &created)
       return .sequence(sequence)
     }
+  }
+
+  /// Sets `value` at `rest` below the entry `key` of `mapping`, creating the entry when missing.
+  private func set(
+    _ value: Node, in mapping: Node.Mapping, key: String, at rest: ArraySlice<Segment>, path: inout String,
+    created: inout String?
+  ) throws(ScenarioError) -> Node {
+    var mapping = mapping
+    path = path.isEmpty ? key : "\(path).\(key)"
+    if let index = mapping.firstIndex(where: { $0.key.string == key }) {
+      let child = try set(value, in: mapping[index].value, at: rest, path: &path, created: &created)
+      mapping[index] = (mapping[index].key, child)
+      return .mapping(mapping)
+    }
+    if created == nil { created = path }
+    let child = try set(value, in: Node([(Node, Node)]()), at: rest, path: &path, created: &created)
+    var pairs = mapping.map { ($0.key, $0.value) }
+    pairs.append((Node(key), child))
+    return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
   }
 }
