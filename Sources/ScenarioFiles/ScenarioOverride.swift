@@ -4,8 +4,8 @@ import Yams
 ///
 /// Key paths are dot-separated keys; list elements are chosen by id (`widgets[headlines]`) or by
 /// 0-based index (`widgets[0]`), and a mapping's entry by its whole key, dots and all
-/// (`fleet.vary[user.sleep.from]`: dots inside brackets do not split the path). The value is parsed as YAML, so `30m`, `true`, `[1, 2]` and
-/// `{dist: exponential, mean: 2m}` all work. A key that does not exist is reported by the decoder like an
+/// (`fleet.vary[user.sleep.from]`: dots inside brackets do not split the path). The value is parsed as
+/// YAML, so `30m`, `true`, `[1, 2]` and `{dist: exponential, mean: 2m}` all work. A key that does not exist is reported by the decoder like an
 /// unknown key in the file, naming the override.
 public struct ScenarioOverride: Sendable, Equatable {
   public let argument: String
