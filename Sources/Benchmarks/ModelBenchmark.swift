@@ -31,35 +31,35 @@ public enum ModelBenchmark {
   public static func eventsPerSecond(
     events: Int, seed: UInt64 = 1, scenario: ScenarioConfiguration = configuration
   ) -> Double {
-    var configuration = scenario
-    configuration.seed = seed
-    var handled: UInt64 = 0
-    var replication = 0
-    let pool = ResultPool()
-    let stopwatch = Stopwatch()
-    while handled < UInt64(events) {
-      let result = ScenarioRunner.runReplication(configuration, replication: replication, pool: pool)
-      handled += result.eventsHandled
-      pool.give(result)
-      replication += 1
-    }
-    return Double(handled) / (stopwatch.elapsedNanoseconds / 1e9)
+    perSecond(scenario, seed: seed, atLeast: events) { result, _ in Int(result.eventsHandled) }
   }
 
   /// Simulated device-days per second on one core over at least `days` days (whole replications of
   /// `scenario`, with its seed replaced by `seed`): the model's cost as users meet it, reports aside.
   public static func deviceDaysPerSecond(days: Int, seed: UInt64, scenario: ScenarioConfiguration) -> Double {
+    perSecond(scenario, seed: seed, atLeast: days) { _, configuration in
+      configuration.days * configuration.fleet.devices
+    }
+  }
+
+  /// Whole replications of `scenario` (seed replaced by `seed`, results reused through a pool) until what
+  /// `counted` counts of them reaches `amount`: that count per second of wall time.
+  private static func perSecond(
+    _ scenario: ScenarioConfiguration, seed: UInt64, atLeast amount: Int,
+    counted: (ReplicationResult, ScenarioConfiguration) -> Int
+  ) -> Double {
     var configuration = scenario
     configuration.seed = seed
-    var simulated = 0
+    var total = 0
     var replication = 0
     let pool = ResultPool()
     let stopwatch = Stopwatch()
-    while simulated < days {
-      pool.give(ScenarioRunner.runReplication(configuration, replication: replication, pool: pool))
-      simulated += configuration.days * configuration.fleet.devices
+    while total < amount {
+      let result = ScenarioRunner.runReplication(configuration, replication: replication, pool: pool)
+      total += counted(result, configuration)
+      pool.give(result)
       replication += 1
     }
-    return Double(simulated) / (stopwatch.elapsedNanoseconds / 1e9)
+    return Double(total) / (stopwatch.elapsedNanoseconds / 1e9)
   }
 }

@@ -42,6 +42,10 @@ public struct Comparison: Sendable {
 
   public var failures: [Row] { rows.filter { $0.verdict == .fail } }
   public var gated: [Row] { rows.filter { $0.gate != nil } }
+  /// The ungated metrics that changed significantly (two-sided p < alpha).
+  public var ungatedChanges: [Row] {
+    rows.filter { $0.gate == nil && ($0.test.map { $0.pValue < alpha } ?? false) }
+  }
 
   /// Compares `candidate` with `baseline`. Throws (bad input, exit 2) when a gate matches no metric of both
   /// runs, a gated metric is missing on one side or has a different unit, cannot be tested (fewer than two

@@ -46,9 +46,7 @@ public enum ComparisonReport {
         : "tests: Welch (different seeds or replications: independent samples)")
     for warning in comparison.warnings { lines.append("warning: \(warning)") }
     let gated = comparison.gated
-    let changed = comparison.rows.filter {
-      $0.gate == nil && ($0.test.map { $0.pValue < comparison.alpha } ?? false)
-    }
+    let changed = comparison.ungatedChanges
     let shown = all ? comparison.rows : gated
     if !shown.isEmpty {
       lines.append("")
@@ -56,16 +54,7 @@ public enum ComparisonReport {
       if all { header.append("change p") }
       var table = [header + ["verdict"]]
       for row in shown {
-        var cells = [row.key.metric, row.key.widget]
-        if let test = row.test {
-          let interval = test.interval()
-          cells += [
-            short(test.baselineMean), short(test.candidateMean), percent(relative(test)),
-            "[\(short(interval.low)), \(short(interval.high))]",
-          ]
-        } else {
-          cells += ["-", "-", "-", "-"]
-        }
+        var cells = [row.key.metric, row.key.widget] + figures(row)
         cells += [row.gate?.description ?? "", row.gatePValue.map(probability) ?? ""]
         if all { cells.append(row.test.map { probability($0.pValue) } ?? "-") }
         cells.append(row.verdict == .fail ? "FAIL" : (row.verdict == .pass ? "pass" : ""))
@@ -88,6 +77,19 @@ public enum ComparisonReport {
     }
     for row in comparison.failures { lines.append("failed gate: \(failureText(row))") }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A row's figures as the tables show them: the baseline and candidate means (followed by the unit with
+  /// `units`), the change relative to the baseline, and the 95% CI of the difference; dashes for a row
+  /// that could not be tested.
+  static func figures(_ row: Comparison.Row, units: Bool = false) -> [String] {
+    guard let test = row.test else { return ["-", "-", "-", "-"] }
+    let interval = test.interval()
+    let unit = units ? " \(row.unit)" : ""
+    return [
+      short(test.baselineMean) + unit, short(test.candidateMean) + unit, percent(relative(test)),
+      "[\(short(interval.low)), \(short(interval.high))]",
+    ]
   }
 
   /// What `gate p` means, under the table.

@@ -13,22 +13,11 @@ public enum StepSummary {
         "| metric | widget | baseline | candidate | change | 95% CI of difference | gate | gate p | verdict |")
       lines.append("|---|---|--:|--:|--:|---|---|--:|---|")
       for row in gated {
-        var cells = [row.key.metric, row.key.widget]
-        if let test = row.test {
-          let interval = test.interval()
-          cells += [
-            ComparisonReport.short(test.baselineMean) + " " + row.unit,
-            ComparisonReport.short(test.candidateMean) + " " + row.unit,
-            ComparisonReport.percent(ComparisonReport.relative(test)),
-            "[\(ComparisonReport.short(interval.low)), \(ComparisonReport.short(interval.high))]",
+        let cells =
+          [row.key.metric, row.key.widget] + ComparisonReport.figures(row, units: true) + [
+            row.gate?.description ?? "", row.gatePValue.map(ComparisonReport.probability) ?? "",
+            row.verdict == .fail ? "**FAIL**" : "pass",
           ]
-        } else {
-          cells += ["-", "-", "-", "-"]
-        }
-        cells += [
-          row.gate?.description ?? "", row.gatePValue.map(ComparisonReport.probability) ?? "",
-          row.verdict == .fail ? "**FAIL**" : "pass",
-        ]
         lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
       }
       lines.append("")
@@ -37,9 +26,7 @@ public enum StepSummary {
     }
     for warning in comparison.warnings { lines.append("> warning: \(cell(warning))") }
     if !comparison.warnings.isEmpty { lines.append("") }
-    let changed = comparison.rows.filter {
-      $0.gate == nil && ($0.test.map { $0.pValue < comparison.alpha } ?? false)
-    }
+    let changed = comparison.ungatedChanges
     lines.append(
       "\(changed.count) of \(comparison.rows.count - gated.count) ungated metrics changed significantly "
         + "(two-sided p < \(comparison.alpha)); compare.csv has every metric.")

@@ -99,9 +99,12 @@ public struct RunExecution: Sendable {
         target =
           precision.isDone(completed: done, summary: writer.summarySoFar) ? done : precision.nextCheck(after: done)
       }
+      // One pool for every batch: a batch's results serve the next one's replications.
+      let pool = ResultPool()
       while true {
         writer.plan(replications: target)
-        try runReplications(upTo: target, into: writer, threads: threads, progress: progress, stop: stop)
+        try runReplications(
+          upTo: target, into: writer, threads: threads, pool: pool, progress: progress, stop: stop)
         guard let precision, writer.replicationsCompleted == target,
           !precision.isDone(completed: target, summary: writer.summarySoFar)
         else { break }
@@ -135,14 +138,14 @@ public struct RunExecution: Sendable {
   /// Runs replications until `writer` has `total`, one after another (each spreading its devices over the
   /// threads) or side by side; stops after the last replication finished in order when `stop` is requested.
   func runReplications(
-    upTo total: Int, into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest
+    upTo total: Int, into writer: RunReportWriter, threads: Int, pool: ResultPool, progress: ProgressLine?,
+    stop: StopRequest
   ) throws(AtomicFile.WriteError) {
     let configuration = scenario.configuration
     if FleetRunner.runsReplicationsSideBySide(configuration, jobs: threads) {
-      try runSideBySide(upTo: total, into: writer, threads: threads, progress: progress, stop: stop)
+      try runSideBySide(upTo: total, into: writer, threads: threads, pool: pool, progress: progress, stop: stop)
       return
     }
-    let pool = ResultPool()
     for replication in writer.replicationsCompleted..<total {
       var report: (@Sendable (FleetProgress) -> Void)?
       if let progress {
@@ -161,9 +164,9 @@ public struct RunExecution: Sendable {
   /// Runs the replications up to `total` in batches, each batch's side by side on `threads` threads (a fleet
   /// too small to keep the threads busy), and adds them to `writer` in order.
   func runSideBySide(
-    upTo total: Int, into writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest
+    upTo total: Int, into writer: RunReportWriter, threads: Int, pool: ResultPool, progress: ProgressLine?,
+    stop: StopRequest
   ) throws(AtomicFile.WriteError) {
-    let pool = ResultPool()
     while writer.replicationsCompleted < total, !stop.isRequested() {
       let first = writer.replicationsCompleted
       let batch = first..<Swift.min(total, first + 8 * threads)

@@ -2,8 +2,6 @@ import SimulationEngine
 
 /// Runs a scenario's replications (one device, or a fleet) and hands back their results in replication order.
 public enum ScenarioRunner {
-  /// Simulates replication `replication`: device 0 alone, or the whole fleet over `jobs` threads. With
-  /// `trace` (single device only), the result lists every reload that ran.
   /// Events one device of `configuration` handles per simulated day, measured by simulating it (device 0,
   /// replication 0) for up to two days: what the work estimate and limit multiply out, so a scenario's own
   /// rates (a 1-minute `.after`, pushes every few seconds) count, not only its size.
@@ -17,8 +15,10 @@ public enum ScenarioRunner {
     return Double(result.eventsHandled) / Double(Swift.max(1, pilot.days))
   }
 
-  /// With `pool`, the result is one of its spares when it has one of the right shape (give it back when done
-  /// reading it): repeated runs then reuse their memory.
+  /// Simulates replication `replication`: device 0 alone, or the whole fleet over `jobs` threads. With
+  /// `trace` (single device only), the result lists every reload that ran. With `pool`, the result is one of
+  /// its spares when it has one of the right shape (give it back when done reading it): repeated runs then
+  /// reuse their memory.
   public static func runReplication(
     _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1,
     pool: ResultPool? = nil

@@ -157,20 +157,14 @@ public struct ServerLoad: Sendable, TimeSeries {
   @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
     if pending.count >= ServerLoad.pendingLimit { applyPending() }
-    pending.append(
-      PendingRequest(
-        utcMicros: time.microseconds - offset.microseconds, bytes: Int64(clampedNearest: amount),
-        source: UInt8(source.rawValue), delivered: false))
+    pending.append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
   }
 
   /// A push of type `source` sent (counted by source) or delivered (kept until ``applyPending()``).
   @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
     if pending.count >= ServerLoad.pendingLimit { applyPending() }
-    pending.append(
-      PendingRequest(
-        utcMicros: time.microseconds - offset.microseconds, bytes: 0, source: UInt8(source.rawValue),
-        delivered: delivered))
+    pending.append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
   }
 
   /// Adds the requests recorded since the last call to the per-minute (and per-second) counts. A device's
@@ -255,6 +249,15 @@ struct PendingRequest {
   let bytes: Int64
   let source: UInt8
   let delivered: Bool
+
+  /// A request of `source` at local time `time` on a device `offset` ahead of UTC, fetching `amount` bytes.
+  @inline(__always)
+  init(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration, delivered: Bool) {
+    utcMicros = time.microseconds - offset.microseconds
+    bytes = Int64(clampedNearest: amount)
+    self.source = UInt8(source.rawValue)
+    self.delivered = delivered
+  }
 }
 
 /// Per-device figures across a fleet: exact sums for means, sketches for quantiles (merging is exact).

@@ -102,9 +102,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// One request of `source` at local time `time` on a device `offset` ahead of UTC (the model adds a device's
   /// requests together, through ``record(_:)``).
   mutating func record(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    let request = PendingRequest(
-      utcMicros: time.microseconds - offset.microseconds, bytes: Int64(clampedNearest: amount),
-      source: UInt8(source.rawValue), delivered: false)
+    let request = PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false)
     withUnsafePointer(to: request) { record(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 
