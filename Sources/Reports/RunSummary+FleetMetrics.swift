@@ -6,10 +6,10 @@ extension RunSummary {
   /// How many phones have the widget: simulated (per replication) and in the real fleet they stand for.
   static func installedMetrics(scale: Double) -> [Metric] {
     [
-      Metric(name: "installed_devices", unit: "devices", per: "run") { result, instance in
+      Metric(name: "installed_devices", unit: "devices", per: "run", statistic: .total) { result, instance in
         Double(result.instanceDevices[instance])
       },
-      Metric(name: "installed_phones", unit: "phones", per: "fleet") { result, instance in
+      Metric(name: "installed_phones", unit: "phones", per: "fleet", statistic: .total) { result, instance in
         Double(result.instanceDevices[instance]) * scale
       },
     ]
@@ -25,16 +25,16 @@ extension RunSummary {
       Metric(name: "mean_requests_per_second", unit: "requests/s", per: "fleet") {
         figure($0, $1)?.meanPerSecond ?? .nan
       },
-      Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet") {
+      Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet", statistic: .p99) {
         figure($0, $1)?.p99PerSecond ?? .nan
       },
-      Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet") {
+      Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet", statistic: .peak) {
         figure($0, $1)?.peakPerSecond ?? .nan
       },
     ]
     if bytes {
       metrics.append(
-        Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet") {
+        Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet", statistic: .peak) {
           figure($0, $1)?.peakBytesPerSecond ?? .nan
         })
     }
@@ -44,13 +44,13 @@ extension RunSummary {
   /// A fleet-wide event's pushes: how long the server's fan-out took, and when devices got the first push
   /// after it (the mean, and the last device).
   static let eventMetrics: [Metric] = [
-    Metric(name: "event_fanout_seconds", unit: "s", per: "occurrence") { result, index in
+    Metric(name: "event_fanout_seconds", unit: "s", per: "occurrence", statistic: .max) { result, index in
       result.eventDelivery[index].sends > 0 ? result.eventDelivery[index].lastSendSeconds : .nan
     },
     Metric(name: "event_delivery_mean_seconds", unit: "s", per: "occurrence") { result, index in
       result.eventDelivery[index].meanDeliverySeconds
     },
-    Metric(name: "event_delivery_last_seconds", unit: "s", per: "occurrence") { result, index in
+    Metric(name: "event_delivery_last_seconds", unit: "s", per: "occurrence", statistic: .max) { result, index in
       result.eventDelivery[index].lastDeliverySeconds
     },
   ]
@@ -66,6 +66,7 @@ extension RunSummary {
     + stalenessMetrics { result, instance in result.burstStaleness[instance] }.map { metric in
       Metric(
         name: metric.name.replacing("staleness", with: "staleness_in_burst").replacing(
-          "view_share", with: "view_share_in_burst"), unit: metric.unit, per: "view_in_burst", value: metric.value)
+          "view_share", with: "view_share_in_burst"), unit: metric.unit, per: "view_in_burst",
+        statistic: metric.statistic, value: metric.value)
     }
 }

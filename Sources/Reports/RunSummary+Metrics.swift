@@ -88,13 +88,13 @@ extension RunSummary {
         let seconds = recorder(result, index).seconds
         return seconds.count > 0 ? seconds.mean : .nan
       },
-      Metric(name: "staleness_p50", unit: "s", per: "view") { result, index in
+      Metric(name: "staleness_p50", unit: "s", per: "view", statistic: .p50) { result, index in
         recorder(result, index).quantiles.quantile(0.5)
       },
-      Metric(name: "staleness_p95", unit: "s", per: "view") { result, index in
+      Metric(name: "staleness_p95", unit: "s", per: "view", statistic: .p95) { result, index in
         recorder(result, index).quantiles.quantile(0.95)
       },
-      Metric(name: "staleness_max", unit: "s", per: "view") { result, index in
+      Metric(name: "staleness_max", unit: "s", per: "view", statistic: .max) { result, index in
         let seconds = recorder(result, index).seconds
         return seconds.count > 0 ? seconds.maximum : .nan
       },
@@ -121,6 +121,10 @@ extension RunSummary {
     Metric(name: "joules_per_day", unit: "J/day") { result, subject in
       perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
     },
+    Metric(name: "mwh_per_day", unit: "mWh/day") { result, subject in
+      EnergyUnits.milliwattHours(
+        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result)))
+    },
     Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
       perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
     },
@@ -136,8 +140,14 @@ extension RunSummary {
       Metric(name: "device_joules_per_day", unit: "J/day") { result, subject in
         perDay(result.totalJoules(subject: subject), result)
       },
+      Metric(name: "device_mwh_per_day", unit: "mWh/day") { result, subject in
+        EnergyUnits.milliwattHours(perDay(result.totalJoules(subject: subject), result))
+      },
       Metric(name: "widgets_joules_per_day", unit: "J/day") { result, subject in
         perDay(widgetJoules(result, deviceSubject: subject), result)
+      },
+      Metric(name: "widgets_mwh_per_day", unit: "mWh/day") { result, subject in
+        EnergyUnits.milliwattHours(perDay(widgetJoules(result, deviceSubject: subject), result))
       },
       Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
         let share = (0..<result.energySubjectCount).filter { $0 != subject }.reduce(0.0) {
@@ -151,7 +161,9 @@ extension RunSummary {
         let tails = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1, component: .radioTail) }
         return total > 0 ? tails / total : .nan
       },
-      Metric(name: "min_state_of_charge", unit: "%") { result, _ in (result.stateOfCharge.min() ?? .nan) * 100 },
+      Metric(name: "min_state_of_charge", unit: "%", statistic: .min) { result, _ in
+        (result.stateOfCharge.min() ?? .nan) * 100
+      },
       Metric(name: "low_power_mode_hours_per_day", unit: "h/day") { result, _ in
         result.lowPowerModeShare.reduce(0, +) / Double(result.days)
       },
@@ -226,22 +238,39 @@ extension RunSummary {
 
 extension RunSummary {
   /// Distributions across the fleet's devices (one device: its own figures).
-  static let fleetMetrics: [Metric] = {
-    let figures: [(String, String, @Sendable (ReplicationResult) -> DeviceDistributions.Figure)] = [
-      ("device_reloads_per_day", "reloads/day", { $0.perDevice.reloadsPerDay }),
-      ("device_staleness_p95", "s", { $0.perDevice.stalenessP95 }),
-      ("device_joules_per_day", "J/day", { $0.perDevice.joulesPerDay }),
+  static let fleetMetrics = distributionMetrics { result, _ in result.perDevice }
+
+  /// The same across each group of phones with the same widgets (the index is the group), with the group's
+  /// size: quantiles of a fleet where some phones have one widget and some two describe neither kind.
+  static let deviceGroupMetrics: [Metric] =
+    [
+      Metric(name: "group_devices", unit: "devices", per: "run", statistic: .total) { result, group in
+        Double(result.perDeviceGroup[group].reloadsPerDay.count)
+      }
+    ] + distributionMetrics { result, group in result.perDeviceGroup[group] }
+
+  /// The mean and quantiles of each per-device figure of `distributions`.
+  static func distributionMetrics(
+    _ distributions: @escaping @Sendable (ReplicationResult, Int) -> DeviceDistributions
+  ) -> [Metric] {
+    let figures: [(String, String, @Sendable (DeviceDistributions) -> DeviceDistributions.Figure)] = [
+      ("device_reloads_per_day", "reloads/day", { $0.reloadsPerDay }),
+      ("device_staleness_p95", "s", { $0.stalenessP95 }),
+      ("device_joules_per_day", "J/day", { $0.joulesPerDay }),
     ]
     var metrics: [Metric] = []
     for (name, unit, figure) in figures {
-      metrics.append(Metric(name: "\(name)_mean", unit: unit) { result, _ in figure(result).mean })
-      for (label, p) in [("p50", 0.5), ("p95", 0.95), ("p99", 0.99)] {
+      metrics.append(
+        Metric(name: "\(name)_mean", unit: unit) { result, index in figure(distributions(result, index)).mean })
+      for (statistic, p) in [(SummaryStatistic.p50, 0.5), (.p95, 0.95), (.p99, 0.99)] {
         metrics.append(
-          Metric(name: "\(name)_\(label)", unit: unit) { result, _ in figure(result).quantiles.quantile(p) })
+          Metric(name: "\(name)_\(statistic.rawValue)", unit: unit, statistic: statistic) { result, index in
+            figure(distributions(result, index)).quantiles.quantile(p)
+          })
       }
     }
     return metrics
-  }()
+  }
 
   /// The host app's runs, per device and day: launches that ran by channel (granted, deferred or expired),
   /// denials by channel, fetches.
@@ -273,10 +302,10 @@ extension RunSummary {
   /// at the 99th percentile of minutes, and daily volumes.
   static func serverMetrics(scale: Double) -> [Metric] {
     [
-      Metric(name: "fetch_qps_peak", unit: "requests/s", per: "fleet") { result, _ in
+      Metric(name: "fetch_qps_peak", unit: "requests/s", per: "fleet", statistic: .peak) { result, _ in
         Double(result.serverLoad.fetches.max() ?? 0) * scale / 60
       },
-      Metric(name: "fetch_qps_p99", unit: "requests/s", per: "fleet") { result, _ in
+      Metric(name: "fetch_qps_p99", unit: "requests/s", per: "fleet", statistic: .p99) { result, _ in
         RunSummary.quantileOfCounts(result.serverLoad.fetches, 0.99) * scale / 60
       },
       Metric(name: "fetch_requests_per_day", unit: "requests/day", per: "fleet") { result, _ in
@@ -285,7 +314,7 @@ extension RunSummary {
       Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, _ in
         result.serverLoad.bytes.reduce(0, +).double * scale / Double(result.days)
       },
-      Metric(name: "push_qps_peak", unit: "pushes/s", per: "fleet") { result, _ in
+      Metric(name: "push_qps_peak", unit: "pushes/s", per: "fleet", statistic: .peak) { result, _ in
         (result.serverLoad.pushesSent(scale: scale).max() ?? 0) / 60
       },
       Metric(name: "pushes_sent_per_day", unit: "pushes/day", per: "fleet") { result, _ in

@@ -2,8 +2,8 @@ import SimulationEngine
 import WidgetModel
 
 /// The headline metrics of a run: one value per replication and subject (widget instance, the widget push
-/// topic, a Live Activity kind), summarised over replications with the mean and a 95% Student t
-/// confidence interval.
+/// topic, a Live Activity kind), summarised over replications with the mean and a 95% confidence interval
+/// that stays within the values the metric can take (``MetricInterval``).
 public struct RunSummary: Sendable {
   /// One metric of one subject, over replications.
   public struct Row: Sendable {
@@ -13,10 +13,18 @@ public struct RunSummary: Sendable {
     public let unit: String
     /// What the figure is per: `phone`, `phone_with_widget`, `view`, `fleet`, `run`... (see README.md).
     public let per: String
+    /// What the subject is: `widget`, `control`, `activity`, `channel`, `device`, `app`, `fleet`, `server` or
+    /// `event` (the `subject_kind` column).
+    public let subjectKind: String
+    /// What one replication's value is (the `statistic` column).
+    public let statistic: SummaryStatistic
     public let values: RunningStatistics
 
-    /// The 95% confidence interval of the mean; nil with a single replication.
-    public var interval: ConfidenceInterval? { ConfidenceInterval(values) }
+    /// The 95% confidence interval of the mean, within the values the metric can take (see
+    /// ``MetricInterval``); nil with a single replication and for extremes.
+    public var interval: MetricInterval? {
+      MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistic)
+    }
   }
 
   /// What a metric is computed for.
@@ -39,6 +47,13 @@ public struct RunSummary: Sendable {
     public var events: [String] = []
     /// Per instance: whether its kind's data changes in bursts (then the `..._in_burst` rows appear).
     public var burstInstances: [Bool] = []
+    /// The UTC minutes (from day 0 00:00 UTC) the run's devices cover: the measured days, widened by the
+    /// largest time-zone offsets `fleet.timezone_offset` can draw. Nil: every minute the server load keeps.
+    public var utcMinutes: Range<Int>?
+    /// The UTC date of day 0 (`start_date`).
+    public var startDate = CalendarDate.defaultStart
+    /// Names of the groups of phones with the same widgets (``DeviceGroups``), in group order.
+    public var deviceGroups: [String] = []
 
     public init(
       instances: [String], instanceKinds: [String]? = nil, widgetPush: Bool = false, activities: [String] = [],
@@ -68,10 +83,19 @@ public struct RunSummary: Sendable {
         let widget = configuration.widgets[$0.widgetIndex]
         return (widget.data.scheduled?.isBursty ?? false) || eventBurstKinds.contains(widget.dataKey)
       }
+      startDate = configuration.startDate
+      let groups = DeviceGroups(configuration)
+      deviceGroups = (0..<groups.count).map { groups.label($0, widgetIDs: configuration.widgets.map(\.id)) }
+      // A device whose clock runs `offset` ahead of UTC covers UTC minutes -offset ..< days - offset.
+      let limit = ServerLoad.maximumOffset.seconds
+      let offsets = configuration.fleet.clockOffset?.support ?? 0...0
+      let earliest = Swift.min(Swift.max(offsets.lowerBound, -limit), limit)
+      let latest = Swift.min(Swift.max(offsets.upperBound, -limit), limit)
+      utcMinutes = -Int((latest / 60).rounded(.up))..<(configuration.days * 1_440 - Int((earliest / 60).rounded(.down)))
     }
 
-    /// (label, metrics each with the index it is computed for) in report order.
-    var all: [(label: String, metrics: [(metric: Metric, index: Int)])] {
+    /// (label, kind, metrics each with the index it is computed for) in report order.
+    var all: [(label: String, kind: String, metrics: [(metric: Metric, index: Int)])] {
       let energy = RunSummary.energyMetrics
       func with(_ metrics: [Metric], _ index: Int) -> [(metric: Metric, index: Int)] { metrics.map { ($0, index) } }
       // A widget's per-phone figures are per phone that has it (a fleet may install it on some).
@@ -79,27 +103,39 @@ public struct RunSummary: Sendable {
       var subjects = instances.enumerated().map { index, label in
         let bursts = index < burstInstances.count && burstInstances[index] ? RunSummary.burstMetrics : []
         let installed = RunSummary.installedMetrics(scale: serverScale)
-        return (label, with(ofWidget + bursts + installed, index))
+        let kind = index < instanceKinds.count ? instanceKinds[index] : WidgetSurface.widget.rawValue
+        return (label, kind, with(ofWidget + bursts + installed, index))
       }
-      subjects.append(("device", with(RunSummary.deviceMetrics, instances.count)))
+      subjects.append(("device", "device", with(RunSummary.deviceMetrics, instances.count)))
       if widgetPush {
-        subjects.append(("widget_push", with(RunSummary.pushMetrics, 0) + with(energy, instances.count + 1)))
+        subjects.append(
+          ("widget_push", "channel", with(RunSummary.pushMetrics, 0) + with(energy, instances.count + 1)))
       }
       subjects += activities.enumerated().map {
-        ($0.element, with(RunSummary.activityMetrics, $0.offset) + with(energy, instances.count + 2 + $0.offset))
+        (
+          $0.element, "activity",
+          with(RunSummary.activityMetrics, $0.offset) + with(energy, instances.count + 2 + $0.offset)
+        )
       }
-      subjects.append(("app", with(RunSummary.appMetrics, 0) + with(energy, instances.count + 2 + activities.count)))
-      subjects.append(("fleet", with(RunSummary.fleetMetrics, 0)))
-      subjects.append(("server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
+      subjects.append(
+        ("app", "app", with(RunSummary.appMetrics, 0) + with(energy, instances.count + 2 + activities.count)))
+      subjects.append(("fleet", "fleet", with(RunSummary.fleetMetrics, 0)))
+      subjects += deviceGroups.enumerated().map {
+        ("fleet:\($0.element)", "fleet_group", with(RunSummary.deviceGroupMetrics, $0.offset))
+      }
+      subjects.append(("server", "server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
       if perSecond {
         // In `ReplicationResult.provisioning` order: the total, then every stream.
-        subjects.append(("total", with(RunSummary.provisioningMetrics(bytes: true), 0)))
+        subjects.append(("total", "server", with(RunSummary.provisioningMetrics(bytes: true), 0)))
         for stream in ServerStream.allCases {
           subjects.append(
-            (stream.name, with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), 1 + stream.rawValue)))
+            (
+              stream.name, "server",
+              with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), 1 + stream.rawValue)
+            ))
         }
       }
-      subjects += events.enumerated().map { ($0.element, with(RunSummary.eventMetrics, $0.offset)) }
+      subjects += events.enumerated().map { ($0.element, "event", with(RunSummary.eventMetrics, $0.offset)) }
       return subjects
     }
   }
@@ -119,7 +155,7 @@ public struct RunSummary: Sendable {
 
   /// Builds a summary one replication at a time, keeping only a running mean and variance per row.
   public struct Accumulator: Sendable {
-    let subjects: [(label: String, metrics: [(metric: Metric, index: Int)])]
+    let subjects: [(label: String, kind: String, metrics: [(metric: Metric, index: Int)])]
     /// One per (subject, metric), in row order.
     var values: [RunningStatistics]
 
@@ -163,7 +199,7 @@ public struct RunSummary: Sendable {
           rows.append(
             Row(
               metric: metric.name, widget: subject.label, unit: metric.unit, per: metric.per,
-              values: values[rows.count]))
+              subjectKind: subject.kind, statistic: metric.statistic, values: values[rows.count]))
         }
       }
       return RunSummary(rows: rows)
@@ -175,7 +211,10 @@ public struct RunSummary: Sendable {
     rows.first { $0.metric == metric && $0.widget == widget }
   }
 
-  public static let header = "metric,widget,mean,ci95_low,ci95_high,replications,unit,per\n"
+  /// The columns; `subject_kind`, `statistic` and `ci_method` come last so that scripts reading the first
+  /// eight by position keep working.
+  public static let header =
+    "metric,widget,mean,ci95_low,ci95_high,replications,unit,per,subject_kind,statistic,ci_method\n"
 
   public func csv() -> String {
     var text = RunSummary.header
@@ -184,7 +223,7 @@ public struct RunSummary: Sendable {
       let cells = [
         row.metric, CSVFormat.text(row.widget), CSVFormat.number(row.values.mean),
         CSVFormat.number(interval?.low ?? .nan), CSVFormat.number(interval?.high ?? .nan), "\(row.values.count)",
-        row.unit, row.per,
+        row.unit, row.per, row.subjectKind, row.statistic.rawValue, interval?.method.rawValue ?? "none",
       ]
       text += cells.joined(separator: ",") + "\n"
     }
@@ -196,14 +235,18 @@ public struct RunSummary: Sendable {
     let unit: String
     /// The denominator: what one value is per (the `per` column).
     var per: String
+    /// What one replication's value is (the `statistic` column).
+    let statistic: SummaryStatistic
     let value: @Sendable (ReplicationResult, Int) -> Double
 
     init(
-      name: String, unit: String, per: String = "phone", value: @escaping @Sendable (ReplicationResult, Int) -> Double
+      name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,
+      value: @escaping @Sendable (ReplicationResult, Int) -> Double
     ) {
       self.name = name
       self.unit = unit
       self.per = per
+      self.statistic = statistic
       self.value = value
     }
 

@@ -1,3 +1,4 @@
+import SimulationEngine
 import WidgetModel
 
 /// The few lines a run prints at its end: where the reports are and the headline numbers.
@@ -28,7 +29,17 @@ public enum RunSummaryText {
       )
     }
     if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary) }
+    if let warning = fewReplicationsWarning(configuration.replications) { lines.append(warning) }
     return lines.joined(separator: "\n")
+  }
+
+  /// A warning that `replications` (2 to 4) are too few for 95% intervals to mean much; nil otherwise.
+  public static func fewReplicationsWarning(_ replications: Int) -> String? {
+    guard replications >= 2, replications < MetricInterval.fewReplications else { return nil }
+    let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: Double(replications - 1))
+    return "warning: \(replications) replications: each interval is \(fixed(t, 1)) standard errors either side of "
+      + "the mean (t with \(replications - 1) degree\(replications == 2 ? "" : "s") of freedom) and says little; run "
+      + "\(MetricInterval.fewReplications * 2) or more (--replications), or let --precision choose"
   }
 
   /// A fleet's headline: the servers' load per second by stream (scaled to the real fleet), pushes, each
@@ -63,7 +74,7 @@ public enum RunSummaryText {
     }
     if let joules = summary.row("widgets_joules_per_day", widget: "device") {
       lines.append(
-        "  per phone: the app's widgets, pushes and activities \(fixed(joules.values.mean / 3.6, 1)) mWh/day, "
+        "  per phone: the app's widgets, pushes and activities \(fixed(EnergyUnits.milliwattHours(joules.values.mean), 1)) mWh/day, "
           + "\(show("widgets_battery_percent_per_day", "device", 2)) % of its battery a day")
     }
     return lines

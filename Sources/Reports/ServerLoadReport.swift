@@ -2,12 +2,13 @@ import SimulationEngine
 import WidgetModel
 
 /// `server_load.csv`: what the app's servers see per UTC minute, scaled to the real fleet (the mean over
-/// replications unless `--detail`).
+/// replications unless `--detail`), over the minutes the run's devices cover (``RunSummary/Subjects/utcMinutes``,
+/// widened to any minute that saw a request), with the minute's ISO-8601 UTC timestamp.
 enum ServerLoadReport: RunReport {
   static let file = "server_load.csv"
   static let columns =
     "minute,day,time,fetch_requests,fetch_bytes,pushes_sent,pushes_delivered,"
-    + ServerSource.allCases.map(\.name).joined(separator: ",") + "\n"
+    + ServerSource.allCases.map(\.name).joined(separator: ",") + ",utc\n"
 
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let scale = scope.subjects.serverScale * scope.perReplication
@@ -15,13 +16,12 @@ enum ServerLoadReport: RunReport {
     let fetches = load.fetches
     let pushesSent = load.pushesSent(scale: scope.subjects.serverScale).map { $0 * scope.perReplication }
     var text = ""
-    for slot in 0..<load.minuteCount {
+    for slot in slots(load, scope.subjects.utcMinutes) {
       let minute = slot + ServerLoad.firstMinute
       let day = minute >= 0 ? minute / 1_440 : (minute - 1_439) / 1_440
       let clock = minute - day * 1_440
-      let hours = clock / 60
-      let minutes = clock % 60
-      let time = "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
+      let time = "\(CalendarDate.padded(clock / 60, 2)):\(CalendarDate.padded(clock % 60, 2))"
+      let utc = "\(scope.subjects.startDate.adding(days: day).iso)T\(time):00Z"
       var cells = [
         "\(minute)", "\(day)", time,
         CSVFormat.number(Double(fetches[slot]) * scale, decimals: scope.decimals(2)),
@@ -34,8 +34,22 @@ enum ServerLoadReport: RunReport {
         cells.append(
           CSVFormat.number(Double(load.requests(slot: slot, source: source)) * factor, decimals: scope.decimals(2)))
       }
+      cells.append(utc)
       text += scope.lead + cells.joined(separator: ",") + "\n"
     }
     return text
+  }
+
+  /// The slots of `minutes` (all of them when nil), widened to every slot that holds a request.
+  static func slots(_ load: ServerLoad, _ minutes: Range<Int>?) -> Range<Int> {
+    let all = 0..<load.minuteCount
+    guard let minutes else { return all }
+    var first = Swift.max(0, minutes.lowerBound - ServerLoad.firstMinute)
+    var end = Swift.min(load.minuteCount, minutes.upperBound - ServerLoad.firstMinute)
+    if let used = load.usedSlots {
+      first = Swift.min(first, used.lowerBound)
+      end = Swift.max(end, used.upperBound)
+    }
+    return first < end ? first..<end : all
   }
 }

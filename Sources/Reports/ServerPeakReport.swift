@@ -9,7 +9,7 @@ public enum ServerPeakReport: RunReport {
   public static let header = "replication," + columns
   static let columns =
     "second,day,time,seconds_from_peak,total,"
-    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes\n"
+    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes,utc\n"
   /// Seconds shown either side of the peak.
   static let window = 300
 
@@ -29,6 +29,7 @@ public enum ServerPeakReport: RunReport {
       let clock = second % 86_400
       let time =
         "\(twoDigits(clock / 3_600)):\(twoDigits(clock / 60 % 60)):\(twoDigits(clock % 60))"
+      let utc = "\(scope.subjects.startDate.adding(days: day).iso)T\(time)Z"
       var sum = 0.0
       var cells: [String] = []
       for stream in ServerStream.partition {
@@ -39,8 +40,11 @@ public enum ServerPeakReport: RunReport {
       let bytes = Double(
         seconds.bytes(second: second, stream: .widgetFetch) + seconds.bytes(second: second, stream: .appFetch))
       let row =
-        ["\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)", CSVFormat.number(sum, decimals: 2)]
-        + cells + [CSVFormat.number(bytes * scale, decimals: 0)]
+        [
+          "\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)",
+          CSVFormat.number(sum, decimals: 2),
+        ]
+        + cells + [CSVFormat.number(bytes * scale, decimals: 0), utc]
       text += row.joined(separator: ",") + "\n"
     }
     return text

@@ -24,6 +24,12 @@ enum ScenarioDecoder {
     let warmupValue = top.optional("warmup_days")
     let warmupDays = try warmupValue?.integer(in: 0...ScenarioLimits.days.large) ?? 0
     let seed = try top.optional("seed")?.unsigned64() ?? 1
+    let startDate = try top.optional("start_date").map { v throws(ScenarioError) in
+      guard let date = CalendarDate(iso: try v.string()) else {
+        throw v.error("expected a date written YYYY-MM-DD, e.g. 2026-01-05")
+      }
+      return date
+    }
     let replications = try top.optional("replications")?.count(ScenarioLimits.replications) ?? 5
     let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
     let budget =
@@ -124,6 +130,7 @@ enum ScenarioDecoder {
       device: device,
       widgets: widgets, app: app, liveActivities: activities, broadcastChannels: channels, fleet: fleet)
     configuration.warmupDays = warmupDays
+    if let startDate { configuration.startDate = startDate }
     configuration.events = events
     configuration.server = server
     let work = WorkEstimate(configuration)

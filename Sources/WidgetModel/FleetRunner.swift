@@ -28,8 +28,11 @@ public struct DeviceSummary: Sendable {
   public let widgetsInstalled: Int
   public let reloadsPerDay: Double
   public let stalenessP95Seconds: Double
+  /// What the app's widgets, pushes and activities cost the phone a day.
   public let joulesPerDay: Double
   public let minimumStateOfCharge: Double
+  /// The phone's own battery (after `fleet.vary`), to give its energy in % of it.
+  public let batteryCapacityJoules: Double
 }
 
 /// One device's figures, for shard files.
@@ -37,7 +40,9 @@ extension DeviceSummary: BinaryCodable {
   public func encode(to writer: inout BinaryWriter) {
     device.encode(to: &writer)
     widgetsInstalled.encode(to: &writer)
-    for value in [clockOffsetHours, reloadsPerDay, stalenessP95Seconds, joulesPerDay, minimumStateOfCharge] {
+    for value in [
+      clockOffsetHours, reloadsPerDay, stalenessP95Seconds, joulesPerDay, minimumStateOfCharge, batteryCapacityJoules,
+    ] {
       writer.double(value)
     }
   }
@@ -50,6 +55,7 @@ extension DeviceSummary: BinaryCodable {
     stalenessP95Seconds = try reader.double()
     joulesPerDay = try reader.double()
     minimumStateOfCharge = try reader.double()
+    batteryCapacityJoules = try reader.double()
   }
 }
 
@@ -203,7 +209,8 @@ public enum FleetRunner {
       widgetsInstalled: configuration.instances.filter { installed[$0.widgetIndex] }.count,
       reloadsPerDay: added(figures.reloadsPerDay, perDeviceBefore.reloadsPerDay),
       stalenessP95Seconds: added(figures.stalenessP95, perDeviceBefore.stalenessP95),
-      joulesPerDay: added(figures.joulesPerDay, perDeviceBefore.joulesPerDay), minimumStateOfCharge: lowest)
+      joulesPerDay: added(figures.joulesPerDay, perDeviceBefore.joulesPerDay), minimumStateOfCharge: lowest,
+      batteryCapacityJoules: configuration.device.battery.capacityJoules)
   }
 }
 

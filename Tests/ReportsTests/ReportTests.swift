@@ -122,8 +122,12 @@ struct ReportTests {
     #expect(abs(row.values.mean - expected.mean) < 1e-12)
     let interval = try #require(row.interval)
     let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: Double(results.count - 1))
-    #expect(abs(interval.halfWidth - t * expected.standardError) < 1e-9)
-    #expect(summary.csv().hasPrefix("metric,widget,mean,ci95_low,ci95_high,replications,unit,per\n"))
+    #expect(abs(interval.high - (expected.mean + t * expected.standardError)) < 1e-9)
+    #expect(abs(interval.low - Swift.max(0, expected.mean - t * expected.standardError)) < 1e-9)
+    #expect(interval.method == .t)
+    #expect(
+      summary.csv().hasPrefix(
+        "metric,widget,mean,ci95_low,ci95_high,replications,unit,per,subject_kind,statistic,ci_method\n"))
     // The denominators: a widget's daily figures per phone that has it, staleness per view, server per fleet.
     #expect(summary.csv().contains("\nreloads_per_day,headlines,") && row.per == "phone_with_widget")
     #expect(summary.row("staleness_p95", widget: "headlines")?.per == "view")

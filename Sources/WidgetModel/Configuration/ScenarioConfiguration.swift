@@ -14,6 +14,8 @@ public struct ScenarioConfiguration: Sendable {
   public var warmupDays = 0
   /// The scenario seed every random stream derives from.
   public var seed: UInt64
+  /// The UTC date of day 0 (`start_date`): names the days in `server_load.csv`'s timestamps.
+  public var startDate = CalendarDate.defaultStart
   /// Independent replications (each with its own streams).
   public var replications: Int
   public var user: UserConfiguration

@@ -72,9 +72,13 @@ extension DeviceSimulation {
       if result.keepsActivityRecords { result.activities.append(record.shifted(back: shift)) }
     }
     let days = Double(result.days) - shift.seconds / 86_400
-    result.perDevice.reloadsPerDay.add(Double(tally.reloads) / days)
-    if tally.staleness.count > 0 { result.perDevice.stalenessP95.add(tally.staleness.quantile(0.95)) }
-    result.perDevice.joulesPerDay.add(result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days)
+    let staleness = tally.staleness.count > 0 ? tally.staleness.quantile(0.95) : nil
+    let joules = result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days
+    result.perDevice.add(reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules)
+    if let deviceGroup {
+      result.perDeviceGroup[deviceGroup].add(
+        reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules)
+    }
     // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
     let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
     for subject in result.batteryShareParts.indices {

@@ -57,6 +57,8 @@ struct DeviceSimulation: EventHandler {
   /// The aggregate this device adds to (a scratch result during the warm-up), and its own figures until it
   /// finishes.
   var result: ReplicationResult
+  /// The group of phones with the same widgets this one is in (``DeviceGroups``); nil when there are none.
+  let deviceGroup: Int?
   /// The aggregate, set aside while the warm-up runs into a scratch result.
   var heldAggregate: ReplicationResult?
   var tally: DeviceTally
@@ -76,6 +78,10 @@ struct DeviceSimulation: EventHandler {
     let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
     deviceIndex = device
     self.clockOffset = clockOffset
+    let groups = DeviceGroups(configuration)
+    deviceGroup =
+      groups.count > 0
+      ? groups.group(installed: installed ?? Array(repeating: true, count: configuration.widgets.count)) : nil
     budgetSettings = configuration.budget
     system = configuration.system
     widgets = configuration.widgets
@@ -151,7 +157,8 @@ struct DeviceSimulation: EventHandler {
       (consume aggregate)
       ?? ReplicationResult(
         replication: replication, days: configuration.simulatedDays, instanceCount: instances.count,
-        activityKinds: configuration.liveActivities.count, events: configuration.events.count)
+        activityKinds: configuration.liveActivities.count, events: configuration.events.count,
+        deviceGroups: groups.count)
     result.energy.startDevice()
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
@@ -160,7 +167,7 @@ struct DeviceSimulation: EventHandler {
       var scratch = ReplicationResult(
         replication: replication, days: configuration.warmupDays, instanceCount: instances.count,
         activityKinds: configuration.liveActivities.count, keepsActivityRecords: false,
-        events: configuration.events.count)
+        events: configuration.events.count, deviceGroups: groups.count)
       swap(&result, &scratch)
       heldAggregate = consume scratch
     }

@@ -67,6 +67,8 @@ struct ResultShape {
   var perSecond = false
   /// Fleet-wide events.
   var events = 0
+  /// Groups of phones by the widgets they have (``DeviceGroups``).
+  var deviceGroups = 0
   var hours: Int { days * 24 }
   /// Energy subjects: instances, `device`, `widget_push`, each Live Activity kind, `app`.
   var energySubjects: Int { instanceCount + 3 + activityKinds }

@@ -75,6 +75,8 @@ public struct ReplicationResult: Sendable {
   public internal(set) var serverLoad = ServerLoad()
   /// Per-device figures, for distributions across the fleet.
   public internal(set) var perDevice = DeviceDistributions()
+  /// The same per group of phones with the same widgets (``DeviceGroups``; empty when there are none).
+  public internal(set) var perDeviceGroup: [DeviceDistributions] = []
   /// Chances for the app to run by `(hourIndex * channels + channel) * outcomes + outcome` (see
   /// ``appWakeCount(day:hour:channel:outcome:)``).
   var appWakes: [Int64] = []
@@ -139,6 +141,7 @@ public struct ReplicationResult: Sendable {
     Field(\.drains),
     Field(overTime: \.serverLoad) { ServerLoad(days: $0.days, perSecond: $0.perSecond) },
     Field(\.perDevice),
+    Field(\.perDeviceGroup) { .empty($0.deviceGroups) },
     Field(overTime: \.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
     Field(\.appFetches) { _ in .empty(AppWakeChannel.count) },
     Field(\.appFetchByteTotals) { _ in .empty(AppWakeChannel.count) },
@@ -147,7 +150,7 @@ public struct ReplicationResult: Sendable {
 
   init(
     replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true,
-    perSecond: Bool = false, events: Int = 0
+    perSecond: Bool = false, events: Int = 0, deviceGroups: Int = 0
   ) {
     self.replication = replication
     self.days = days
@@ -155,7 +158,8 @@ public struct ReplicationResult: Sendable {
     self.keepsActivityRecords = keepsActivityRecords
     pushTargetCount = 1 + activityKinds
     let shape = ResultShape(
-      days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events)
+      days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events,
+      deviceGroups: deviceGroups)
     for field in ReplicationResult.fields { field.allocate(&self, shape) }
   }
 
@@ -165,7 +169,8 @@ public struct ReplicationResult: Sendable {
     self.init(
       replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
       activityKinds: configuration.liveActivities.count, keepsActivityRecords: configuration.fleet.devices == 1,
-      perSecond: configuration.keepsSecondLoad, events: configuration.events.count)
+      perSecond: configuration.keepsSecondLoad, events: configuration.events.count,
+      deviceGroups: DeviceGroups(configuration).count)
   }
 
   /// Adds another result of the same scenario and replication (another worker's devices).
@@ -206,6 +211,7 @@ public struct ReplicationResult: Sendable {
       && pushTargetCount == 1 + configuration.liveActivities.count && eventDelivery.count == configuration.events.count
       && serverLoad.seconds.isEmpty != configuration.keepsSecondLoad
       && keepsActivityRecords == (configuration.fleet.devices == 1)
+      && perDeviceGroup.count == DeviceGroups(configuration).count
   }
 
   // MARK: - Reading
@@ -364,7 +370,8 @@ extension ReplicationResult {
     }
     self.init(
       replication: replication, days: days, instanceCount: instances, activityKinds: configuration.liveActivities.count,
-      keepsActivityRecords: false, perSecond: configuration.keepsSecondLoad, events: configuration.events.count)
+      keepsActivityRecords: false, perSecond: configuration.keepsSecondLoad, events: configuration.events.count,
+      deviceGroups: DeviceGroups(configuration).count)
     for field in ReplicationResult.fields { try field.decode(&self, &reader) }
   }
 }

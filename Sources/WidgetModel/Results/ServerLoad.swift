@@ -112,6 +112,18 @@ public struct ServerLoad: Sendable, TimeSeries {
     return sums
   }
 
+  /// The slots from the first to the last that holds a request or a delivered push; nil when none does.
+  public var usedSlots: Range<Int>? {
+    func used(_ slot: Int) -> Bool {
+      pushesDelivered[slot] != 0 || bytes[slot] != 0
+        || (0..<ServerSource.count).contains { bySource[slot * ServerSource.count + $0] != 0 }
+    }
+    guard let first = (0..<minuteCount).first(where: used), let last = (0..<minuteCount).last(where: used) else {
+      return nil
+    }
+    return first..<(last + 1)
+  }
+
   /// A source's requests over the minutes `slots` (all of them by default).
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
     let range = slots ?? 0..<minuteCount
@@ -290,6 +302,13 @@ public struct DeviceDistributions: Sendable {
   public internal(set) var stalenessP95 = Figure()
   /// Joules per day its widgets, pushes and Live Activities cost.
   public internal(set) var joulesPerDay = Figure()
+
+  /// One device's figures (its staleness p95 only when it had views).
+  mutating func add(reloadsPerDay reloads: Double, stalenessP95 staleness: Double?, joulesPerDay joules: Double) {
+    reloadsPerDay.add(reloads)
+    if let staleness { stalenessP95.add(staleness) }
+    joulesPerDay.add(joules)
+  }
 
   mutating func merge(_ other: DeviceDistributions) {
     reloadsPerDay.merge(other.reloadsPerDay)
