@@ -15,6 +15,20 @@ public struct SweepManifest: Sendable, Equatable {
     }
   }
 
+  /// The criterion for the best point (the sweep file's `objective`).
+  public struct Objective: Sendable, Equatable {
+    public let metric: String
+    /// nil: the first subject that has the metric.
+    public let widget: String?
+    public let minimize: Bool
+
+    public init(metric: String, widget: String?, minimize: Bool) {
+      self.metric = metric
+      self.widget = widget
+      self.minimize = minimize
+    }
+  }
+
   public static let file = "manifest.json"
 
   public var scenarioName: String
@@ -31,11 +45,13 @@ public struct SweepManifest: Sendable, Equatable {
   public var points: Int
   public var grid: [Axis]
   public var excluded: [[(key: String, value: String)]]
+  /// nil when the sweep file sets none (the console then uses ``SweepHeadlines``' default).
+  public var objective: Objective?
 
   public init(
     scenarioName: String, scenarioFile: String, scenarioHash: String, overrides: [String], seeds: [String],
     days: [Int], replications: [Int], commonRandomNumbers: Bool, points: Int, grid: [Axis],
-    excluded: [[(key: String, value: String)]]
+    excluded: [[(key: String, value: String)]], objective: Objective? = nil
   ) {
     self.scenarioName = scenarioName
     self.scenarioFile = scenarioFile
@@ -48,6 +64,7 @@ public struct SweepManifest: Sendable, Equatable {
     self.points = points
     self.grid = grid
     self.excluded = excluded
+    self.objective = objective
   }
 
   public static func == (left: SweepManifest, right: SweepManifest) -> Bool { left.json == right.json }
@@ -66,6 +83,12 @@ public struct SweepManifest: Sendable, Equatable {
       ]).text
     }
     let exclusions = excluded.map { JSONValue.object($0.map { ($0.key, .string($0.value)) }).text }
+    var objectiveText = "null"
+    if let objective {
+      var members: [(String, JSONValue)] = [(objective.minimize ? "minimize" : "maximize", .string(objective.metric))]
+      if let widget = objective.widget { members.append(("widget", .string(widget))) }
+      objectiveText = JSONValue.object(members).text
+    }
     let fields: [(String, String)] = [
       ("kind", JSONValue.string("sweep").text),
       ("scenario_name", JSONValue.string(scenarioName).text),
@@ -79,6 +102,7 @@ public struct SweepManifest: Sendable, Equatable {
       ("points", "\(points)"),
       ("grid", axes.isEmpty ? "[]" : "[\n    " + axes.joined(separator: ",\n    ") + "\n  ]"),
       ("exclude", exclusions.isEmpty ? "[]" : "[\n    " + exclusions.joined(separator: ",\n    ") + "\n  ]"),
+      ("objective", objectiveText),
     ]
     return "{\n" + fields.map { "  \(JSONValue.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"
   }
@@ -116,6 +140,11 @@ public struct SweepManifest: Sendable, Equatable {
     excluded = (document["exclude"]?.elements ?? []).map { entry in
       guard case .object(let members) = entry else { return [] }
       return members.map { (key: $0.0, value: $0.1.scalarText ?? "") }
+    }
+    let goal = document["objective"]
+    if let metric = goal?["minimize"]?.scalarText ?? goal?["maximize"]?.scalarText {
+      objective = Objective(
+        metric: metric, widget: goal?["widget"]?.scalarText, minimize: goal?["minimize"]?.scalarText != nil)
     }
   }
 

@@ -79,7 +79,8 @@ public struct SweepExecution: Sendable {
             + "checksum (first: task \(contents.corrupt[0])); they run again\n")
       }
       try SweepOutput.writePoints(plan, to: directory)
-      try SweepOutput.manifest(sweep, plan: plan, overrides: overrides).write(to: directory)
+      let manifest = SweepOutput.manifest(sweep, plan: plan, overrides: overrides)
+      try manifest.write(to: directory)
       let mine = plan.tasks(shard: shard?.pair)
       if !quiet {
         let resumed = mine.filter { done[$0] != nil }.count
@@ -118,7 +119,9 @@ public struct SweepExecution: Sendable {
       let rows = try SweepReports.write(
         points: points, keys: plan.keys, tasks: plan.tasks, values: finished, baseline: baselinePoint, to: directory)
       if !quiet {
-        for line in SweepHeadlines.lines(rows: rows, points: points, keys: plan.keys) { console.print(line) }
+        let lines = SweepHeadlines.lines(
+          rows: rows, points: points, keys: plan.keys, objective: manifest.objective)
+        for line in lines { console.print(line) }
         console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
       }
       return true

@@ -12,7 +12,8 @@ public struct SweepSummaryRow: Sendable {
 }
 
 /// What a finished sweep prints, as `run` does for its replications: each point's headline figures per
-/// widget with their 95% confidence intervals, then the best point by the sweep's criterion.
+/// widget with their 95% confidence intervals, then the best point by the sweep's objective (or the default
+/// criterion).
 public enum SweepHeadlines {
   /// Points printed one by one; the rest are in sweep_summary.csv.
   static let maximumPointsShown = 20
@@ -24,13 +25,14 @@ public enum SweepHeadlines {
     ("joules_per_day", "energy", 1, " J/day"),
   ]
 
-  /// The criterion the best point is chosen by: the lowest mean `staleness_mean` (the age of what the user
-  /// saw, averaged over views) of the first widget, the freshest widget.
-  public static let criterion = (metric: "staleness_mean", minimize: true)
+  /// The criterion when the sweep file sets no `objective`: the lowest mean `staleness_mean` (the age of what
+  /// the user saw, averaged over views) of the first widget, the freshest widget.
+  public static let defaultObjective = SweepManifest.Objective(metric: "staleness_mean", widget: nil, minimize: true)
 
   /// The lines to print, from the summary's rows.
   public static func lines(
-    rows: [SweepSummaryRow], points: [(index: Int, values: [String])], keys: [String]
+    rows: [SweepSummaryRow], points: [(index: Int, values: [String])], keys: [String],
+    objective: SweepManifest.Objective? = nil
   ) -> [String] {
     var byPoint: [Int: [String: SweepSummaryRow]] = [:]
     var subjects: [String] = []
@@ -56,7 +58,12 @@ public enum SweepHeadlines {
     if points.count > maximumPointsShown {
       lines.append("  (\(points.count - maximumPointsShown) more points in sweep_summary.csv)")
     }
-    let subject = subjects[0]
+    let criterion = objective ?? defaultObjective
+    // Without a widget: the first widget's (the default), or the first subject with the metric.
+    let subject =
+      criterion.widget
+      ?? (objective == nil
+        ? subjects[0] : rows.first { $0.metric == criterion.metric }?.widget ?? subjects[0])
     let candidates = points.compactMap { point -> ((index: Int, values: [String]), SweepSummaryRow)? in
       guard let row = byPoint[point.index]?["\(criterion.metric)\u{1F}\(subject)"], row.mean.isFinite else {
         return nil
@@ -67,10 +74,15 @@ public enum SweepHeadlines {
     let best = candidates.min { left, right in
       criterion.minimize ? left.1.mean < right.1.mean : left.1.mean > right.1.mean
     }
+    let rule =
+      "the \(criterion.minimize ? "lowest" : "highest") \(criterion.metric) of \(subject)"
+      + (objective == nil ? " (the default; set sweep.objective to choose)" : " (the sweep's objective)")
     if let (point, row) = best {
-      lines.append(
-        "best point by the \(criterion.minimize ? "lowest" : "highest") \(criterion.metric) of \(subject): "
-          + "\(label(point)): \(show(row, 0)) \(row.unit)")
+      let magnitude = abs(row.mean)
+      let decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4
+      lines.append("best point by \(rule): \(label(point)): \(show(row, decimals)) \(row.unit)")
+    } else {
+      lines.append("best point by \(rule): no point has it (see the metric and widget columns of sweep_summary.csv)")
     }
     return lines
   }

@@ -41,7 +41,8 @@ public enum SweepMerge {
       try manifest?.write(to: directory)
       let rows = try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
-      for line in SweepHeadlines.lines(rows: rows, points: points, keys: keys) { console.print(line) }
+      let lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: manifest?.objective)
+      for line in lines { console.print(line) }
       console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
     }
   }

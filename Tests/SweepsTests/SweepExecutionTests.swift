@@ -55,7 +55,10 @@ struct SweepExecutionTests {
     #expect(figures.contains(" ["), "no confidence interval: \(figures)")
     #expect(lines.dropFirst(4).first?.hasPrefix("    score: reloads/day ") == true)
     #expect(lines.dropFirst(5).first == "  point 1 (widgets[headlines].timeline.after=1h)")
-    #expect(lines.dropFirst(8).first?.hasPrefix("best point by the lowest staleness_mean of headlines: point ") == true)
+    #expect(
+      lines.dropFirst(8).first?.hasPrefix(
+        "best point by the lowest staleness_mean of headlines (the default; set sweep.objective to choose): point ")
+        == true)
     #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_baseline.csv)")
     #expect(printed.error.text.isEmpty)
     #expect(
@@ -99,7 +102,7 @@ struct SweepExecutionTests {
     let printed = Printed()
     try SweepMerge.run(folders: folders, directory: merged, baselinePoint: nil, force: false, console: printed.console)
     #expect(printed.output.text.hasPrefix("per point and widget, mean over replications [95% CI]:\n"))
-    #expect(printed.output.text.contains("\nbest point by the lowest staleness_mean of headlines: point "))
+    #expect(printed.output.text.contains("\nbest point by the lowest staleness_mean of headlines (the default; "))
     #expect(printed.output.text.hasSuffix("\nreports: \(merged)/ (sweep.csv, sweep_summary.csv)\n"))
     // The manifest too: the shards wrote the whole sweep's, and merge writes the same bytes.
     let names = SweepReports.files + [SweepManifest.file]

@@ -115,7 +115,55 @@ struct SweepReadingTests {
       ])
     #expect(lines.contains("  (5 more points in sweep_summary.csv)"))
     #expect(!lines.contains("  point 20 (k=20m)"))
-    #expect(lines.last == "best point by the lowest staleness_mean of w: point 3 (k=3m): 5 [4, 6] s")
+    #expect(
+      lines.last
+        == "best point by the lowest staleness_mean of w (the default; set sweep.objective to choose): point 3 (k=3m): "
+        + "5.00 [4.00, 6.00] s")
     #expect(SweepHeadlines.lines(rows: [], points: points, keys: ["k"]).isEmpty)
+
+    // The sweep's objective: the highest reloads_per_day (all equal: the first point), or a metric no point has.
+    let highest = SweepHeadlines.lines(
+      rows: rows, points: points, keys: ["k"],
+      objective: SweepManifest.Objective(metric: "reloads_per_day", widget: nil, minimize: false))
+    #expect(
+      highest.last
+        == "best point by the highest reloads_per_day of w (the sweep's objective): point 0 (k=0m): 10.00 [9.00, 11.00] s"
+    )
+    let missing = SweepHeadlines.lines(
+      rows: rows, points: points, keys: ["k"],
+      objective: SweepManifest.Objective(metric: "joules_per_day", widget: "w", minimize: true))
+    #expect(
+      missing.last?.hasSuffix(": no point has it (see the metric and widget columns of sweep_summary.csv)") == true)
+  }
+
+  @Test("sweep.objective: minimize or maximize a metric, of a widget or not; in the manifest; bad ones named")
+  func objective() throws {
+    let grid = "  parameters:\n    widgets[headlines].timeline.after: [15m, 1h]\n"
+    let sweep = try SweepLoader.load(
+      path: try sweepFile(grid + "  objective: {maximize: reloads_per_day, widget: score}\n"))
+    #expect(
+      sweep.specification.objective == SweepObjective(metric: "reloads_per_day", widget: "score", minimize: false))
+    let plan = SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: true)
+    let manifest = SweepOutput.manifest(sweep, plan: plan, overrides: [])
+    #expect(manifest.json.contains("\n  \"objective\": {\"maximize\":\"reloads_per_day\",\"widget\":\"score\"}\n}\n"))
+    let directory = TestFiles.temporaryDirectory()
+    try manifest.write(to: directory)
+    #expect(SweepManifest(directory: directory)?.objective == manifest.objective)
+    let plain = try SweepExecutionTests.sweep()
+    let none = SweepOutput.manifest(
+      plain, plan: SweepPlan(sweep: plain, overrides: [], commonRandomNumbers: true), overrides: [])
+    #expect(none.json.contains("\n  \"objective\": null\n}\n"))
+
+    for (objective, message) in [
+      ("{minimize: staleness_p95, maximize: reloads_per_day}", "give minimize or maximize, not both"),
+      ("{widget: headlines}", "expected minimize: METRIC or maximize: METRIC"),
+      ("{minimise: staleness_p95}", "unknown key 'minimise' (did you mean 'minimize'?)"),
+    ] {
+      let error = try #require(throws: ScenarioError.self) {
+        try SweepLoader.load(path: try sweepFile(grid + "  objective: \(objective)\n"))
+      }
+      #expect(error.message.contains(message), "\(error)")
+      #expect(error.keyPath.hasPrefix("sweep.objective"), "\(error)")
+    }
   }
 }
