@@ -88,7 +88,7 @@ struct SweepCharts {
     let numeric = base != nil || plainNumbers
     var values: [JSONValue] = []
     var intervals = 0
-    var tickLabels: [(seconds: Double, text: String)] = []
+    var tickLabels: [(value: Double, text: String)] = []
     for row in rows {
       guard let value = CSVTable.number(row[mean]) else { continue }
       let setting = settings(row)
@@ -96,7 +96,7 @@ struct SweepCharts {
       let x: JSONValue
       if let base, let number = Double(row[base.column]) {
         x = .number(number)
-        if let text = single.flatMap({ setting[$0] }), !tickLabels.contains(where: { $0.seconds == number }) {
+        if let text = single.flatMap({ setting[$0] }), !tickLabels.contains(where: { $0.value == number }) {
           tickLabels.append((number, text))
         }
       } else if plainNumbers, let keyColumn {
@@ -120,14 +120,14 @@ struct SweepCharts {
     if xAxis.count > 1 && !firstAxisSettings.isEmpty { xExtra.append(("axis", .object([("labelAngle", .integer(0))]))) }
     if base != nil {
       // Ticks at the swept values, labelled as the sweep file writes them (5m, 1h), placed by their number.
-      tickLabels.sort { $0.seconds < $1.seconds }
+      tickLabels.sort { $0.value < $1.value }
       let labelExpression = tickLabels.reversed().reduce("datum.label") { rest, tick in
-        "datum.value == \(tick.seconds) ? '\(tick.text.filter { $0 != "'" && $0 != "\\" })' : \(rest)"
+        "datum.value == \(tick.value) ? '\(tick.text.filter { $0 != "'" && $0 != "\\" })' : \(rest)"
       }
       xExtra.append(
         (
           "axis",
-          .object([("values", .array(tickLabels.map { .number($0.seconds) })), ("labelExpr", .string(labelExpression))])
+          .object([("values", .array(tickLabels.map { .number($0.value) })), ("labelExpr", .string(labelExpression))])
         ))
     }
     let x = VegaLite.field(
