@@ -11,6 +11,8 @@ struct Chart: Sendable {
   let spec: JSONValue
   /// Layer name -> marks it must draw (`NAME_marks` groups in the SVG).
   let marks: [(layer: String, count: Int)]
+  /// Whether the chart takes the page's full width (a long time axis) rather than one column of the grid.
+  var wide = false
 }
 
 /// Building blocks of the Vega-Lite specifications.

@@ -34,7 +34,7 @@ enum HTMLPage {
     for chart in charts {
       let marks = chart.marks.map { "\($0.layer):\($0.count)" }.joined(separator: " ")
       page += """
-        <figure id="figure-\(chart.id)" data-expected-marks="\(marks)">
+        <figure id="figure-\(chart.id)"\(chart.wide ? " class=\"wide\"" : "") data-expected-marks="\(marks)">
         <figcaption><h2>\(HTMLText.escape(chart.title))</h2></figcaption>
         <div class="chart" id="\(chart.id)" role="img" aria-label="\(HTMLText.escape(chart.title))"></div>
         <p class="caption">\(HTMLText.escape(chart.caption))</p>
@@ -69,6 +69,7 @@ enum HTMLPage {
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 560px), 1fr)); gap: 16px; }
     figure { margin: 0; padding: 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--panel);
       min-width: 0; }
+    figure.wide { grid-column: 1 / -1; }
     .chart { width: 100%; min-height: 280px; }
     .caption { margin: 6px 0 0; }
     .tables { margin-top: 24px; }
@@ -99,7 +100,8 @@ enum HTMLPage {
     async function render() {
       document.body.dataset.rendered = "false";
       const options = { renderer: "svg", actions: false, config: { background: "transparent" } };
-      if (scheme.matches) { options.theme = "dark"; }
+      // Vega's dark theme lightens axes and legends but not text marks (the server peak's label): as the page.
+      if (scheme.matches) { options.theme = "dark"; options.config.text = { color: "#e6e6e9" }; }
       await Promise.all(charts.map((chart) =>
         vegaEmbed("#" + chart.id, chart.spec, options).catch((error) => report(chart.id + ": " + error))));
       document.body.dataset.overflow = String(document.documentElement.scrollWidth > window.innerWidth + 1);

@@ -56,14 +56,38 @@ public enum HTMLReport {
   }
 
   static func sweep(directory: String) throws(CSVTable.ReadError) -> String {
-    let sweep = try SweepCharts(directory: directory)
+    let manifest = SweepManifest(directory: directory)
+    let sweep = try SweepCharts(directory: directory, manifest: manifest)
     let charts = try sweep.charts()
     let pointColumn = try sweep.table.column("point")
     let points = Set(sweep.table.rows.map { $0[pointColumn] }).count
-    let name = directory.split(separator: "/").last.map(String.init) ?? directory
-    let facts: [(String, String)] = [
-      ("folder", directory), ("points", "\(points)"), ("swept", sweep.keys.joined(separator: ", ")),
-    ]
+    let name = manifest?.scenarioName ?? directory.split(separator: "/").last.map(String.init) ?? directory
+    var facts: [(String, String)] = [("folder", directory)]
+    if let manifest {
+      facts += [
+        ("scenario", manifest.scenarioFile), ("seed", manifest.seedText), ("days", manifest.daysText),
+        ("replications", manifest.replicationsText),
+      ]
+      if !manifest.overrides.isEmpty { facts.append(("overrides", manifest.overrides.joined(separator: " "))) }
+      if !manifest.commonRandomNumbers { facts.append(("streams", "independent")) }
+    }
+    facts.append(("points", HTMLText.figure("\(points)")))
+    // The grid: each axis with its values, lockstep keys together.
+    for axis in manifest?.grid ?? sweep.keys.map({ SweepManifest.Axis(keys: [$0], values: []) }) {
+      let keys = axis.keys.joined(separator: " / ")
+      if axis.keys.count > 1 {
+        // Numbered as the charts' x axis names them.
+        let settings = axis.values.enumerated().map { "#\($0.offset) \($0.element.joined(separator: " / "))" }
+        facts.append(("swept in lockstep", "\(keys): \(settings.joined(separator: "; "))"))
+      } else {
+        let settings = axis.values.map { $0.joined() }.joined(separator: ", ")
+        facts.append(("swept", settings.isEmpty ? keys : "\(keys): \(settings)"))
+      }
+    }
+    if let excluded = manifest?.excluded, !excluded.isEmpty {
+      let text = excluded.map { $0.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") }.joined(separator: "; ")
+      facts.append(("excluded", text))
+    }
     return HTMLPage.html(
       title: "widgetsim sweep: \(name)", facts: facts, charts: charts, tables: try SummaryTables.sweep(sweep),
       notes: [])

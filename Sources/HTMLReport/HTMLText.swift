@@ -7,9 +7,25 @@ enum HTMLText {
     MarkupText.escaped(text)
   }
 
-  /// A number with `decimals` digits after the point; "–" when there is nothing to show.
+  /// A number with `decimals` digits after the point and thousands separators (`12,345.6`); "–" when there
+  /// is nothing to show.
   static func number(_ value: Double, decimals: Int) -> String {
-    value.isFinite ? CSVFormat.number(value, decimals: decimals) : "–"
+    value.isFinite ? grouped(CSVFormat.number(value, decimals: decimals)) : "–"
+  }
+
+  /// A formatted number with a comma between each three digits of its whole part: `1234567.5` ->
+  /// `1,234,567.5`. For people only: the CSV reports keep plain numbers.
+  static func grouped(_ number: String) -> String {
+    let sign = number.hasPrefix("-") ? "-" : ""
+    let unsigned = number.dropFirst(sign.count)
+    let whole = unsigned.prefix { $0.isASCII && $0.isNumber }
+    guard whole.count > 3 else { return number }
+    var digits = ""
+    for (offset, digit) in whole.enumerated() {
+      if offset > 0 && (whole.count - offset) % 3 == 0 { digits += "," }
+      digits.append(digit)
+    }
+    return sign + digits + unsigned.dropFirst(whole.count)
   }
 
   /// `text` as an HTML id: letters and digits kept, anything else a hyphen.
@@ -29,6 +45,6 @@ enum HTMLText {
       while shown.hasSuffix("0") { shown.removeLast() }
       if shown.hasSuffix(".") { shown.removeLast() }
     }
-    return shown
+    return grouped(shown)
   }
 }

@@ -299,7 +299,10 @@ struct RunCharts {
     }
     var peakValues: [JSONValue] = []
     var peakText = "no requests"
-    if let peak {
+    // A label right of a peak in the right half would run past the plot and be cut: it goes left of it there.
+    var labelOnLeft = false
+    if let peak, let first = series.first, let last = series.last {
+      labelOnLeft = Double(peak.minute - first.minute) > Double(last.minute - first.minute) / 2
       let minuteOfDay = ((peak.minute % 1_440) + 1_440) % 1_440
       let dayNumber = Int((Double(peak.minute) / 1_440).rounded(.down))
       let clock = "\(HTMLText.twoDigits(minuteOfDay / 60)):\(HTMLText.twoDigits(minuteOfDay % 60))"
@@ -307,7 +310,8 @@ struct RunCharts {
       peakValues = [
         VegaLite.row([
           ("day", .number(Double(peak.minute) / 1_440)), ("requests", .number(peak.requests)),
-          ("label", .string(peakText)),
+          // Short, so it fits beside the point on a phone too; the title has the day and time.
+          ("label", .string("peak \(HTMLText.number(peak.requests, decimals: 0))/min")),
         ])
       ]
     }
@@ -326,7 +330,12 @@ struct RunCharts {
           encoding: [("x", x), ("y", y)], values: peakValues),
         VegaLite.layer(
           "peak_label",
-          mark: VegaLite.mark("text", [("align", .string("left")), ("dx", .integer(8)), ("dy", .integer(-8))]),
+          mark: VegaLite.mark(
+            "text",
+            [
+              ("align", .string(labelOnLeft ? "right" : "left")), ("dx", .integer(labelOnLeft ? -8 : 8)),
+              ("dy", .integer(-8)),
+            ]),
           encoding: [("x", x), ("y", y), ("text", .object([("field", .string("label"))]))], values: peakValues),
       ])
     return Chart(
@@ -334,6 +343,6 @@ struct RunCharts {
       caption: "Widget fetch requests reaching the app's servers per UTC minute in \(rowsName), "
         + "scaled to the real fleet"
         + (hourly ? "; the busiest minute of each hour (the run is too long to draw every minute)." : "."),
-      spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)])
+      spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)], wide: true)
   }
 }

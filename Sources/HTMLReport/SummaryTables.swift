@@ -15,7 +15,9 @@ enum SummaryTables {
     for row in table.rows where !subjects.contains(row[widget]) { subjects.append(row[widget]) }
     var html = ""
     for (index, subject) in subjects.enumerated() {
-      html += "<details\(index == 0 ? " open" : "")><summary>\(HTMLText.escape(subject))</summary>\n"
+      // The first widget's table and the whole phone's, the fleet's and the servers' are open from the start.
+      let open = index == 0 || ["device", "fleet", "server"].contains(subject)
+      html += "<details\(open ? " open" : "")><summary>\(HTMLText.escape(subject))</summary>\n"
       html += "<div class=\"table-wrap\"><table><thead><tr><th>metric</th><th>mean</th><th>95% CI</th><th>unit</th>"
       html += "</tr></thead><tbody>\n"
       for row in table.rows where row[widget] == subject {
@@ -42,7 +44,7 @@ enum SummaryTables {
     var points: [(index: String, settings: [String])] = []
     for row in table.rows {
       if !points.contains(where: { $0.index == row[point] }) {
-        points.append((row[point], Array(row[1..<(1 + charts.keys.count)])))
+        points.append((row[point], charts.keyColumns.map { row[$0] }))
       }
       guard SweepCharts.headlines.contains(row[metric]) else { continue }
       let key = "\(row[metric])\u{1F}\(row[widget])"

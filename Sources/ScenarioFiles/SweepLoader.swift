@@ -70,7 +70,7 @@ public enum SweepLoader {
       }
       throw ScenarioError(
         file: path, line: 1, column: 1, keyPath: "sweep",
-        message: "missing required key 'sweep' (parameters, lockstep, exclude, replications)")
+        message: "missing required key 'sweep' (parameters, lockstep, exclude, replications, objective)")
     }
     let specification = try SweepSpecification.decode(
       YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path, limits: limits)))

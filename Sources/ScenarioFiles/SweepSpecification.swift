@@ -17,7 +17,7 @@ public struct SweepPoint: Sendable, Equatable {
 }
 
 /// The `sweep` section: parameters by key path, each a list or range of values; lockstep groups whose lists
-/// move together; combinations to exclude; replications per point.
+/// move together; combinations to exclude; replications per point; the objective the best point is chosen by.
 public struct SweepSpecification: Sendable {
   /// One axis of the grid: one key (a plain parameter) or several moving in lockstep, with their values.
   public struct Dimension: Sendable, Equatable {
@@ -38,6 +38,8 @@ public struct SweepSpecification: Sendable {
   /// Each exclusion: key -> value; a point matching all of them is skipped.
   public let exclusions: [[String: String]]
   public let replications: Int?
+  /// The criterion for the best point, when the file gives one.
+  public var objective: SweepObjective?
   /// Each swept key's place in the file.
   public var places: [String: Place] = [:]
 
@@ -115,6 +117,7 @@ public struct SweepSpecification: Sendable {
       // A misspelt `parameters` is the likeliest reason: name it (with its did-you-mean) first.
       _ = reader.optional("exclude")
       _ = reader.optional("replications")
+      _ = reader.optional("objective")
       try reader.finish()
       throw value.error("a sweep needs at least one key under parameters or lockstep")
     }
@@ -136,9 +139,13 @@ public struct SweepSpecification: Sendable {
       }
     }
     let replications = try reader.optional("replications")?.count(ScenarioLimits.replications)
+    let objective = try reader.optional("objective").map { value throws(ScenarioError) in
+      try SweepObjective.decode(value)
+    }
     try reader.finish()
     var specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
     specification.places = places
+    specification.objective = objective
     // In Double: a handful of long dimensions would overflow an Int product.
     let count = dimensions.reduce(1.0) { $0 * Double($1.values.count) }
     guard count <= Double(maximumPoints) else {

@@ -4,6 +4,8 @@ import ScenarioFiles
 /// Running a loaded sweep (or one shard of it) into a folder, resuming from its journal: `widgetsim sweep`.
 public struct SweepExecution: Sendable {
   public var sweep: LoadedSweep
+  /// The `--set` arguments (and shorthands) as given, for the manifest.
+  public let overrides: [String]
   /// The plan: points, tasks and the fingerprint the journal checks.
   public let plan: SweepPlan
   public var directory: String
@@ -24,6 +26,7 @@ public struct SweepExecution: Sendable {
     jobs: Int? = nil, baselinePoint: Int? = nil, shard: SweepShard? = nil, quiet: Bool = false, force: Bool = false
   ) {
     self.sweep = sweep
+    self.overrides = overrides
     plan = SweepPlan(sweep: sweep, overrides: overrides, commonRandomNumbers: commonRandomNumbers)
     self.directory = directory ?? "Reports/\(RunReports.folderName(for: sweep.name))-sweep"
     self.jobs = jobs
@@ -76,6 +79,8 @@ public struct SweepExecution: Sendable {
             + "checksum (first: task \(contents.corrupt[0])); they run again\n")
       }
       try SweepOutput.writePoints(plan, to: directory)
+      let manifest = SweepOutput.manifest(sweep, plan: plan, overrides: overrides)
+      try manifest.write(to: directory)
       let mine = plan.tasks(shard: shard?.pair)
       if !quiet {
         let resumed = mine.filter { done[$0] != nil }.count
@@ -110,10 +115,15 @@ public struct SweepExecution: Sendable {
         if !quiet { console.print("shard done: \(directory)/ (combine the shard folders with `widgetsim merge`)") }
         return false
       }
-      try SweepReports.write(
-        points: plan.points.map { ($0.index, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
-        values: finished, baseline: baselinePoint, to: directory)
-      if !quiet { console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint)) }
+      let points = plan.points.map { ($0.index, $0.assignments.map(\.value)) }
+      let rows = try SweepReports.write(
+        points: points, keys: plan.keys, tasks: plan.tasks, values: finished, baseline: baselinePoint, to: directory)
+      if !quiet {
+        let lines = SweepHeadlines.lines(
+          rows: rows, points: points, keys: plan.keys, objective: manifest.objective)
+        for line in lines { console.print(line) }
+        console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
+      }
       return true
     }
   }
@@ -121,7 +131,7 @@ public struct SweepExecution: Sendable {
   /// With ``force``, removes another sweep's journal and reports; otherwise refuses (exit 2) reports that
   /// no journal says are this sweep's to resume.
   func checkFolder() throws(CommandFailure) {
-    let sweepFiles = SweepReports.files + ["sweep_baseline.csv", SweepOutput.points]
+    let sweepFiles = SweepReports.files + ["sweep_baseline.csv", SweepOutput.points, SweepManifest.file]
     if force {
       for name in sweepFiles + [SweepOutput.journal] { AtomicFile.remove("\(directory)/\(name)") }
     } else if ExistingReports.find([SweepOutput.journal], in: directory).isEmpty {

@@ -31,12 +31,18 @@ public enum SweepMerge {
       let directory = directory ?? first
       if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
       let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
+      // Every shard wrote the same manifest (the identity check above holds them to one sweep); older
+      // shard folders have none.
+      let manifest = SweepManifest(directory: first)
       if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
       try AtomicFile.createDirectory(directory)
       let lock = try OutputFolder.lock(directory)
       defer { withExtendedLifetime(lock) {} }
-      try SweepReports.write(
+      try manifest?.write(to: directory)
+      let rows = try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
+      let lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: manifest?.objective)
+      for line in lines { console.print(line) }
       console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
     }
   }

@@ -19,6 +19,26 @@ public enum SweepOutput {
     try AtomicFile.write(text, to: "\(directory)/\(points)")
   }
 
+  /// The sweep's `manifest.json`: the scenario and overrides, the seed, days and replications of every
+  /// point (before `--independent-streams` mixes the seeds) and the grid, lockstep keys as one axis.
+  public static func manifest(_ sweep: LoadedSweep, plan: SweepPlan, overrides: [String]) -> SweepManifest {
+    let specification = sweep.specification
+    return SweepManifest(
+      scenarioName: sweep.name, scenarioFile: sweep.file,
+      scenarioHash: SweepPlan.hexadecimal(SweepPlan.fnv1a64(sweep.text)), overrides: overrides,
+      seeds: sweep.configurations.map { "\($0.seed)" }, days: sweep.configurations.map(\.days),
+      replications: sweep.configurations.map(\.replications), commonRandomNumbers: plan.commonRandomNumbers,
+      points: plan.points.count,
+      grid: specification.dimensions.map { SweepManifest.Axis(keys: $0.keys, values: $0.values) },
+      excluded: specification.exclusions.map { exclusion in
+        // In grid order: the exclusion's dictionary has none of its own.
+        specification.keys.compactMap { key in exclusion[key].map { (key: key, value: $0) } }
+      },
+      objective: specification.objective.map {
+        SweepManifest.Objective(metric: $0.metric, widget: $0.widget, minimize: $0.minimize)
+      })
+  }
+
   /// The points, keys and tasks recorded in a sweep folder.
   public static func readPoints(from directory: String) throws -> (
     keys: [String], points: [(index: Int, values: [String])], tasks: [(point: Int, replication: Int)]

@@ -1,18 +1,41 @@
 import Reports
+import ScenarioFiles
 import SimulationEngine
 
 /// The reports of a finished sweep, built from every task's values.
 public enum SweepReports {
   public static let files = ["sweep.csv", "sweep_summary.csv"]
 
+  /// The point columns of the reports: each swept key as written, then each key whose values are all
+  /// durations or sizes again in base units (`<key>_s`, `<key>_bytes`), so points sort and plot by number.
+  static func pointColumns(
+    points: [(index: Int, values: [String])], keys: [String]
+  ) -> (header: String, cells: [Int: String]) {
+    let quantities = keys.indices.map { key in SweptQuantity.of(points.map { $0.values[key] }) }
+    var header = keys.map { CSVFormat.text($0) }
+    for (key, quantity) in zip(keys, quantities) {
+      if let quantity { header.append(CSVFormat.text(key + quantity.columnSuffix)) }
+    }
+    var cells: [Int: String] = [:]
+    for point in points {
+      var row = point.values.map(CSVFormat.text)
+      for (value, quantity) in zip(point.values, quantities) {
+        if let quantity { row.append(CSVFormat.number(quantity.baseUnits(value) ?? .nan, decimals: 6).trimmedFraction) }
+      }
+      cells[point.index] = row.joined(separator: ",")
+    }
+    return (header.joined(separator: ","), cells)
+  }
+
   /// `sweep.csv`, `sweep_summary.csv` and, with a baseline point, `sweep_baseline.csv`, written atomically.
+  /// Returns the summary's rows (for the console's headline figures).
+  @discardableResult
   public static func write(
     points: [(index: Int, values: [String])], keys: [String], tasks: [(point: Int, replication: Int)],
     values: [Int: [MetricValue]], baseline: Int?, to directory: String
-  ) throws(AtomicFile.WriteError) {
-    let keyHeader = keys.map { CSVFormat.text($0) }.joined(separator: ",")
-    let pointCells = Dictionary(
-      uniqueKeysWithValues: points.map { ($0.index, $0.values.map(CSVFormat.text).joined(separator: ",")) })
+  ) throws(AtomicFile.WriteError) -> [SweepSummaryRow] {
+    let (keyHeader, pointCells) = pointColumns(points: points, keys: keys)
+    var rows: [SweepSummaryRow] = []
 
     var sweep = "point,\(keyHeader),replication,metric,widget,value,unit\n"
     // Per point and (metric, widget): the values in replication order.
@@ -40,6 +63,11 @@ public enum SweepReports {
           entry.values.keys.sorted().compactMap { entry.values[$0] }.filter { !$0.isNaN })
         let interval = ConfidenceInterval(statistics)
         let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        rows.append(
+          SweepSummaryRow(
+            point: point, metric: String(parts[0]), widget: String(parts[1]),
+            mean: statistics.count > 0 ? statistics.mean : .nan, interval: interval.map { ($0.low, $0.high) },
+            unit: entry.unit))
         summary += "\(point),\(pointCells[point] ?? ""),\(parts[0]),\(CSVFormat.text(String(parts[1]))),"
         summary += "\(CSVFormat.number(statistics.count > 0 ? statistics.mean : .nan)),"
         summary += "\(CSVFormat.number(interval?.low ?? .nan)),\(CSVFormat.number(interval?.high ?? .nan)),"
@@ -49,7 +77,7 @@ public enum SweepReports {
     try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
     AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
 
-    guard let baseline, let reference = series[baseline] else { return }
+    guard let baseline, let reference = series[baseline] else { return rows }
     var paired = "point,\(keyHeader),metric,widget,difference_mean,ci95_low,ci95_high,replications,unit\n"
     for point in points.map(\.index) where point != baseline {
       for key in order[point] ?? [] {
@@ -70,5 +98,17 @@ public enum SweepReports {
       }
     }
     try AtomicFile.write(paired, to: "\(directory)/sweep_baseline.csv")
+    return rows
+  }
+}
+
+extension String {
+  /// A fixed-decimal number without trailing zeros (`300.000000` -> `300`, `0.250000` -> `0.25`).
+  fileprivate var trimmedFraction: String {
+    guard contains(".") else { return self }
+    var text = self
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 }

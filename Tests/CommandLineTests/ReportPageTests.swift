@@ -127,8 +127,48 @@ struct ReportPageTests {
       "--out", directory, "--report", "--quiet",
     ])
     #expect(run.code == 0, "\(run.output)")
-    let ids = Self.expectDrawn(try Self.render("\(directory)/report.html", width: 1280), "fleet")
+    let rendered = try Self.render("\(directory)/report.html", width: 1280)
+    let ids = Self.expectDrawn(rendered, "fleet")
     #expect(ids.suffix(2) == ["server-load", "server-peak"])
+    try Self.expectFleetLayout(rendered, page: try TestFiles.read("\(directory)/report.html"))
+    // Dark mode: the peak's label is light, as the axes are.
+    let dark = try Self.render("\(directory)/report.html", width: 1280, dark: true)
+    Self.expectDrawn(dark, "fleet in dark mode")
+    let label = try #require(Self.peakLabel(dark.dom))
+    #expect(label.contains("fill=\"#e6e6e9\""), "peak label in dark mode: \(label)")
+    Self.expectDrawn(try Self.render("\(directory)/report.html", width: 400), "fleet at 400 px")
+  }
+
+  /// The `<text>` Vega drew for the server-load chart's peak label.
+  static func peakLabel(_ dom: String) -> Substring? {
+    guard let group = dom.firstRange(of: "peak_label_marks") else { return nil }
+    let rest = dom[group.upperBound...]
+    guard let start = rest.firstRange(of: "<text"), let end = rest.firstRange(of: "</text>") else { return nil }
+    return rest[start.lowerBound..<end.upperBound]
+  }
+
+  /// Issue 23, item 6: the server-load chart spans the page, its peak label is short and drawn on the side
+  /// with room (not cut at the plot's edge), large numbers have thousands separators, and the device, fleet
+  /// and server summary tables are open.
+  static func expectFleetLayout(_ rendered: Rendered, page: String) throws {
+    let figure = try #require(SVGMarks.figures(rendered.dom).first { $0.id == "server-load" })
+    #expect(rendered.dom.contains("<figure id=\"figure-server-load\" class=\"wide\""))
+    let width = figure.body.firstRange(of: "<svg").flatMap { svg in
+      figure.body[svg.upperBound...].firstRange(of: "width=\"").map {
+        Int(figure.body[$0.upperBound...].prefix { $0.isNumber }) ?? 0
+      }
+    }
+    #expect((width ?? 0) > 1_000, "server-load is \(width ?? 0) px wide at 1280 px: not the page's width")
+    let label = try #require(peakLabel(rendered.dom))
+    #expect(label.contains(">peak ") && label.contains("/min</text>"), "\(label)")
+    // The title has the day and time; every large number in it is grouped by thousands.
+    let title = try #require(
+      rendered.dom.firstRange(of: "<h2>Server load: peak ").map { rendered.dom[$0.upperBound...].prefix { $0 != " " } })
+    #expect(title.split(separator: ",").allSatisfy { $0.count <= 3 }, "no thousands separators: \(title)")
+    #expect(label.contains(">peak \(title)/min<"), "\(label)")
+    for subject in ["device", "fleet", "server"] {
+      #expect(page.contains("<details open><summary>\(subject)</summary>"), "\(subject)'s table is closed")
+    }
   }
 
   @Test("the sweep example's report, and the same charts from a folder merged from shards")
@@ -143,6 +183,7 @@ struct ReportPageTests {
     let ids = Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 1280), "sweep")
     // One chart per headline metric and subject: the widget's six, and the app's energy and battery share.
     #expect(ids.count == 8, "one chart per headline metric and subject: \(ids)")
+    try Self.expectSweepReads(try Self.render("\(root)/whole/report.html", width: 1280))
     Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 400), "sweep at 400 px")
     try Self.expectScreenshot("\(root)/whole/report.html", width: 1280)
 
@@ -162,6 +203,43 @@ struct ReportPageTests {
       return String(page[start.upperBound..<end.lowerBound])
     }
     #expect(try specs("\(root)/merged/report.html") == specs("\(root)/whole/report.html"))
+  }
+
+  /// Issue 23, item 4: the page shows the manifest's scenario, seed, overrides and grid; a swept duration is a
+  /// numeric axis labelled as written; the other key is one legend entry per setting.
+  static func expectSweepReads(_ rendered: Rendered) throws {
+    let dom = rendered.dom
+    for fact in [
+      "<dt>scenario</dt><dd>\(Repository.path("Scenarios/sweep-refresh-interval.yaml"))</dd>",
+      "<dt>seed</dt><dd>42</dd>",
+      "<dt>swept</dt><dd>widgets[headlines].timeline.after: 5m, 10m, 15m, 30m, 60m</dd>",
+      "<dt>swept</dt><dd>budget.per_day.max: 40, 70</dd>", "<dt>days</dt><dd>5</dd>",
+    ] {
+      #expect(dom.contains(fact), "\(fact) missing")
+    }
+    #expect(dom.contains("<dt>overrides</dt><dd>") && dom.contains("days=5"))
+    #expect(dom.contains("\"title\":\"widgets[headlines].timeline.after (s)\""), "the x axis is not in seconds")
+    for tick in [">5m</text>", ">60m</text>", ">budget.per_day.max = 40</text>", ">budget.per_day.max = 70</text>"] {
+      #expect(dom.contains(tick), "\(tick) not drawn")
+    }
+  }
+
+  @Test("a sweep of keys in lockstep: one legend entry per setting, the x axis numbered as the page lists them")
+  func lockstepSweepReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/designs"
+    let sweep = try Subprocess.run([
+      "sweep", Repository.path("Scenarios/sweep-update-channel.yaml"), "--days", "1", "--replications", "2",
+      "--out", directory, "--report", "--quiet",
+    ])
+    #expect(sweep.code == 0, "\(sweep.output)")
+    let rendered = try Self.render("\(directory)/report.html", width: 1280)
+    Self.expectDrawn(rendered, "lockstep sweep")
+    #expect(rendered.dom.contains("<dt>swept in lockstep</dt><dd>widgets[headlines].timeline.after / "))
+    #expect(rendered.dom.contains("#0 15m / 1 / none / off; #1 1h / 1 / none / off"))
+    for setting in 0..<7 { #expect(rendered.dom.contains(">#\(setting)</text>"), "#\(setting) not on the x axis") }
+    // One series (the widget): the keys moving together are not spread over the legend.
+    #expect(!rendered.dom.contains("widgets[headlines].build.fetch.probability=1"))
+    #expect(rendered.dom.contains(">headlines</text>"))
   }
 
   @Test("a folder without reports is an error naming it, exit 2")

@@ -41,24 +41,41 @@ struct SweepExecutionTests {
     let printed = Printed()
     let execution = SweepExecution(sweep, overrides: [], directory: directory, jobs: 2, baselinePoint: 1)
     #expect(try execution.run(console: printed.console, stop: .never))
+    // As `run` prints its replications: each point's headline figures with 95% CIs, then the best point.
+    let lines = printed.output.text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 10, "\(printed.output.text)")
+    #expect(lines.first == "\(sweep.name): 2 points x 2 replications = 4 tasks")
+    #expect(lines.dropFirst().first == "per point and widget, mean over replications [95% CI]:")
+    #expect(lines.dropFirst(2).first == "  point 0 (widgets[headlines].timeline.after=15m)")
+    let figures = lines.dropFirst(3).first ?? ""
+    for part in ["    headlines: reloads/day ", "], staleness mean ", " s, p95 ", " s, budget exhausted on ", " J/day"]
+    {
+      #expect(figures.contains(part), "\(figures)")
+    }
+    #expect(figures.contains(" ["), "no confidence interval: \(figures)")
+    #expect(lines.dropFirst(4).first?.hasPrefix("    score: reloads/day ") == true)
+    #expect(lines.dropFirst(5).first == "  point 1 (widgets[headlines].timeline.after=1h)")
     #expect(
-      printed.output.text
-        == "\(sweep.name): 2 points x 2 replications = 4 tasks\n"
-        + "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_baseline.csv)\n")
+      lines.dropFirst(8).first?.hasPrefix(
+        "best point by the lowest staleness_mean of headlines (the default; set sweep.objective to choose): point ")
+        == true)
+    #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_baseline.csv)")
     #expect(printed.error.text.isEmpty)
     #expect(
       try TestFiles.list(directory)
         == [
-          OutputFolder.lockName, "sweep-journal.txt", "sweep-points.csv", "sweep.csv", "sweep_baseline.csv",
-          "sweep_summary.csv",
+          OutputFolder.lockName, "manifest.json", "sweep-journal.txt", "sweep-points.csv", "sweep.csv",
+          "sweep_baseline.csv", "sweep_summary.csv",
         ])
-    let first = try Self.files(directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"])
+    let first = try Self.files(
+      directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv", SweepManifest.file])
 
     let again = Printed()
     try execution.run(console: again.console, stop: .never)
     #expect(
       again.output.text.hasPrefix("\(sweep.name): 2 points x 2 replications = 4 tasks, 4 already done (resuming)\n"))
-    #expect(try Self.files(directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"]) == first)
+    #expect(
+      try Self.files(directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv", SweepManifest.file]) == first)
   }
 
   @Test("shards run their share and write no reports; merged, they equal the whole sweep")
@@ -84,8 +101,12 @@ struct SweepExecutionTests {
     let merged = TestFiles.temporaryDirectory() + "/merged"
     let printed = Printed()
     try SweepMerge.run(folders: folders, directory: merged, baselinePoint: nil, force: false, console: printed.console)
-    #expect(printed.output.text == "reports: \(merged)/ (sweep.csv, sweep_summary.csv)\n")
-    #expect(try Self.files(merged) == Self.files(whole))
+    #expect(printed.output.text.hasPrefix("per point and widget, mean over replications [95% CI]:\n"))
+    #expect(printed.output.text.contains("\nbest point by the lowest staleness_mean of headlines (the default; "))
+    #expect(printed.output.text.hasSuffix("\nreports: \(merged)/ (sweep.csv, sweep_summary.csv)\n"))
+    // The manifest too: the shards wrote the whole sweep's, and merge writes the same bytes.
+    let names = SweepReports.files + [SweepManifest.file]
+    #expect(try Self.files(merged, names) == Self.files(whole, names))
 
     let refused = try #require(throws: CommandFailure.self) {
       try SweepMerge.run(
