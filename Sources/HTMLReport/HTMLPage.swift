@@ -66,6 +66,7 @@ enum HTMLPage {
     .facts dt { color: var(--muted); }
     .facts dd { margin: 0; overflow-wrap: anywhere; }
     .note, .caption, .muted { color: var(--muted); font-size: 0.9rem; }
+    .warning { color: var(--bad); font-weight: 600; }
     .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 560px), 1fr)); gap: 16px; }
     figure { margin: 0; padding: 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--panel);
       min-width: 0; }

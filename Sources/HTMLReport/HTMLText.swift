@@ -35,6 +35,13 @@ enum HTMLText {
 
   static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
+  /// An hour of day (`23.5`) as a clock time (`23:30`), rounded to the minute; "–" when there is none.
+  static func clock(_ text: String) -> String {
+    guard let hours = Double(text), hours.isFinite else { return text.isEmpty ? "–" : text }
+    let minutes = Int((Swift.min(Swift.max(hours, 0), 24) * 60).rounded())
+    return "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+  }
+
   /// A figure as it reads best: up to 4 significant decimals, trailing zeros dropped.
   static func figure(_ text: String) -> String {
     guard let value = Double(text), value.isFinite else { return text.isEmpty ? "–" : text }

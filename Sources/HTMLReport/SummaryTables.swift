@@ -11,9 +11,17 @@ enum SummaryTables {
     let low = try table.column("ci95_low")
     let high = try table.column("ci95_high")
     let unit = try table.column("unit")
+    // Columns a report of an older widgetsim may lack.
+    let method = try? table.column("ci_method")
+    let replications = try? table.column("replications")
     var subjects: [String] = []
     for row in table.rows where !subjects.contains(row[widget]) { subjects.append(row[widget]) }
     var html = ""
+    if let replications, let count = table.rows.first.flatMap({ Int($0[replications]) }),
+      let warning = RunSummaryText.fewReplicationsWarning(count)
+    {
+      html += "<p class=\"warning\">\(HTMLText.escape(warning))</p>\n"
+    }
     for (index, subject) in subjects.enumerated() {
       // The first widget's table and the whole phone's, the fleet's and the servers' are open from the start.
       let open = index == 0 || ["device", "fleet", "server"].contains(subject)
@@ -21,8 +29,13 @@ enum SummaryTables {
       html += "<div class=\"table-wrap\"><table><thead><tr><th>metric</th><th>mean</th><th>95% CI</th><th>unit</th>"
       html += "</tr></thead><tbody>\n"
       for row in table.rows where row[widget] == subject {
-        let interval = row[low].isEmpty ? "–" : "[\(HTMLText.figure(row[low])), \(HTMLText.figure(row[high]))]"
-        html += "<tr><td>\(HTMLText.escape(row[metric]))</td><td class=\"number\">\(HTMLText.figure(row[mean]))</td>"
+        // Hours of day read as clock times; an interval says how it was made when not plain t.
+        let show = row[unit] == "hour of day" ? HTMLText.clock : HTMLText.figure
+        var interval = row[low].isEmpty ? "–" : "[\(show(row[low])), \(show(row[high]))]"
+        if let method, row[method] == MetricInterval.Method.logitT.rawValue {
+          interval += " <span class=\"muted\" title=\"t interval of the logit: stays within the range\">logit</span>"
+        }
+        html += "<tr><td>\(HTMLText.escape(row[metric]))</td><td class=\"number\">\(show(row[mean]))</td>"
         html += "<td class=\"number\">\(interval)</td><td>\(HTMLText.escape(row[unit]))</td></tr>\n"
       }
       html += "</tbody></table></div></details>\n"

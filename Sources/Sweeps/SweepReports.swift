@@ -55,14 +55,15 @@ public enum SweepReports {
     }
     try AtomicFile.write(sweep, to: "\(directory)/sweep.csv")
 
-    var summary = "point,\(keyHeader),metric,widget,mean,ci95_low,ci95_high,replications,unit\n"
+    var summary = "point,\(keyHeader),metric,widget,mean,ci95_low,ci95_high,replications,unit,ci_method\n"
     for point in points.map(\.index) {
       for key in order[point] ?? [] {
         guard let entry = series[point]?[key] else { continue }
         let statistics = RunningStatistics(
           entry.values.keys.sorted().compactMap { entry.values[$0] }.filter { !$0.isNaN })
-        let interval = ConfidenceInterval(statistics)
         let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        // Within the metric's range, as summary.csv's (a fraction's interval stays inside [0, 1]).
+        let interval = RunSummary.interval(of: statistics, metric: String(parts[0]), unit: entry.unit)
         rows.append(
           SweepSummaryRow(
             point: point, metric: String(parts[0]), widget: String(parts[1]),
@@ -71,7 +72,7 @@ public enum SweepReports {
         summary += "\(point),\(pointCells[point] ?? ""),\(parts[0]),\(CSVFormat.text(String(parts[1]))),"
         summary += "\(CSVFormat.number(statistics.count > 0 ? statistics.mean : .nan)),"
         summary += "\(CSVFormat.number(interval?.low ?? .nan)),\(CSVFormat.number(interval?.high ?? .nan)),"
-        summary += "\(statistics.count),\(entry.unit)\n"
+        summary += "\(statistics.count),\(entry.unit),\(interval?.method.rawValue ?? "none")\n"
       }
     }
     try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
