@@ -11,6 +11,8 @@ struct Chart: Sendable {
   let spec: JSONValue
   /// Layer name -> marks it must draw (`NAME_marks` groups in the SVG).
   let marks: [(layer: String, count: Int)]
+  /// Whether it takes the page's whole width (the device timeline) rather than a column.
+  var wide = false
 }
 
 /// Building blocks of the Vega-Lite specifications.

@@ -34,7 +34,7 @@ enum HTMLPage {
     for chart in charts {
       let marks = chart.marks.map { "\($0.layer):\($0.count)" }.joined(separator: " ")
       page += """
-        <figure id="figure-\(chart.id)" data-expected-marks="\(marks)">
+        <figure id="figure-\(chart.id)"\(chart.wide ? " class=\"wide\"" : "") data-expected-marks="\(marks)">
         <figcaption><h2>\(HTMLText.escape(chart.title))</h2></figcaption>
         <div class="chart" id="\(chart.id)" role="img" aria-label="\(HTMLText.escape(chart.title))"></div>
         <p class="caption">\(HTMLText.escape(chart.caption))</p>
@@ -70,6 +70,7 @@ enum HTMLPage {
     figure { margin: 0; padding: 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--panel);
       min-width: 0; }
     .chart { width: 100%; min-height: 280px; }
+    figure.wide { grid-column: 1 / -1; }
     .caption { margin: 6px 0 0; }
     .tables { margin-top: 24px; }
     details { margin: 8px 0; }
