@@ -140,7 +140,7 @@ extension DeviceTimeline {
         + "time): each widget's views (fresh, stale or the placeholder), reload requests by cause and the reloads "
         + "that ran by outcome; data changes on the server; the app's opens and time in the foreground, its "
         + "background wakes, pushes sent and delivered; the radio's promotion, transfer and tail; Low Power Mode, "
-        + "charging, and the battery's charge beneath. `widgetsim report DIR --day D` draws another of the "
+        + "charging, and the battery's charge beneath. widgetsim report DIR --day D draws another of the "
         + "\(days) days.",
       spec: spec,
       marks: [

@@ -59,6 +59,26 @@ struct TraceCommandTests {
     #expect(fromTrace == fromReloads)
   }
 
+  @Test("a fleet's traced device is the run's: its reloads per day are its row of devices.csv")
+  func fleetDevice() throws {
+    let directory = TestFiles.temporaryDirectory()
+    let run = try Subprocess.run([
+      "run", Repository.path("Scenarios/fleet-capacity.yaml"), "--devices", "5", "--days", "2", "--replications", "1",
+      "--per-device", "--trace", "3", "--out", directory, "--quiet",
+    ])
+    #expect(run.code == 0, "\(run.output)")
+    let trace = try CSVTable(path: "\(directory)/trace.csv")
+    let (device, kind, outcome) = (try trace.column("device"), try trace.column("kind"), try trace.column("outcome"))
+    #expect(trace.rows.allSatisfy { $0[device] == "3" })
+    let ran = ["granted_budget", "granted_exempt", "withheld_granted", "deferred_granted"]
+    let reloads = trace.rows.filter { $0[kind] == "reload" && ran.contains($0[outcome]) }.count
+    let devices = try CSVTable(path: "\(directory)/devices.csv")
+    let (number, perDay) = (try devices.column("device"), try devices.column("reloads_per_day"))
+    let row = try #require(devices.rows.first { $0[number] == "3" })
+    #expect(reloads > 0)
+    #expect(CSVFormat.number(Double(reloads) / 2, decimals: 3) == row[perDay])
+  }
+
   @Test("a device the run does not have, a shard, an untraced device or a day outside the run: exit 2")
   func errors() throws {
     let root = TestFiles.temporaryDirectory()

@@ -32,10 +32,13 @@ extension DeviceSimulation {
   /// draws: tracing draws nothing), and returns everything its timeline shows, on the measured days' clock
   /// (after any warm-up), in time order.
   static func trace(_ configuration: ScenarioConfiguration, device: Int) -> [TraceRecord] {
+    // As `FleetRunner.runWorker` runs it: the fleet-wide schedules from the scenario, not the device's draws.
     let drawn = FleetRunner.device(device, of: configuration, replication: 0)
     var simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: 0, device: device, clockOffset: drawn.clockOffset,
-      installed: drawn.installed, installTime: drawn.installTime)
+      installed: drawn.installed, installTime: drawn.installTime,
+      broadcasts: BroadcastSchedule(configuration, replication: 0),
+      events: FleetEventSchedule(configuration, replication: 0))
     simulation.timeline = TraceRecorder()
     simulation.simulate()
     return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
