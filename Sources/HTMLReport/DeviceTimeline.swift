@@ -44,8 +44,9 @@ struct DeviceTimeline {
 
   /// The note report.html shows when the folder has no trace.
   static let missingNote =
-    "No device timeline: trace.csv is not in this folder. Rerun with --trace 0 (or another device number) "
-    + "to record one device's events, then `widgetsim report DIR` draws its day."
+    "No device timeline: this folder has no trace.csv. Run the scenario with widgetsim run FILE --trace 0 (or "
+    + "another device number, as devices.csv numbers them) to record one device's events; widgetsim report DIR "
+    + "--day D then draws its day D."
 
   /// The timeline of `choice` from `directory/trace.csv`; nil when there is none and nothing was asked for.
   /// A device that was not traced or a day outside the run is an input error.

@@ -103,7 +103,7 @@ struct TraceCommandTests {
     #expect(ExistingReports.find([TraceReport.file], in: "\(root)/traced").isEmpty, "--force left the old trace")
     let plain = try Subprocess.run(["report", "\(root)/traced"])
     #expect(plain.code == 0, "\(plain.output)")
-    #expect(try TestFiles.read("\(root)/traced/report.html").contains("Rerun with --trace 0"))
+    #expect(try TestFiles.read("\(root)/traced/report.html").contains("widgetsim run FILE --trace 0"))
     let asked = try Subprocess.run(["report", "\(root)/traced", "--device", "0"])
     #expect(asked.code == 2 && asked.output.contains("no trace.csv"), "\(asked.output)")
   }
