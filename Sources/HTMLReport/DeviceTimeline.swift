@@ -106,9 +106,11 @@ struct DeviceTimeline {
         }
         continue
       }
-      // Spans that began on an earlier day and reach into this one are drawn from midnight.
-      let end = duration.map { start + $0 }
-      guard start < 24, (end ?? start) >= 0, start >= 0 || (end ?? -1) > 0 else { continue }
+      // States that began on an earlier day and reach into this one are drawn from midnight; a request is
+      // drawn on the day it was made.
+      let state = DeviceTimeline.stateKinds.contains(kind)
+      let end = state ? duration.map { start + $0 } : nil
+      guard start < 24, start >= 0 || (end ?? -1) > 0 else { continue }
       guard let mark = DeviceTimeline.mark(row, column, kind: kind, start: max(0, start), end: end.map { min(24, $0) })
       else { continue }
       if mark.lane.hasPrefix("views: ") || mark.lane.hasPrefix("requests: ") || mark.lane.hasPrefix("reloads: ") {
@@ -117,11 +119,13 @@ struct DeviceTimeline {
       switch kind {
       case "view": views.append(mark)
       case "reload_request": requests.append(mark)
-      case "app_foreground", "radio", "low_power_mode", "charging", "powered_off": spans.append(mark)
-      default: events.append(mark)
+      default: if state { spans.append(mark) } else { events.append(mark) }
       }
     }
   }
+
+  /// The kinds of trace.csv's rows that are a state's span (drawn as rectangles).
+  static let stateKinds: Set<String> = ["app_foreground", "radio", "low_power_mode", "charging", "powered_off"]
 
   /// Where each column of trace.csv is.
   struct TraceColumns {
@@ -147,7 +151,8 @@ struct DeviceTimeline {
       let staleness = CSVTable.number(row[column.value]).map { " " + HTMLText.number($0, decimals: 0) + " s" } ?? ""
       return make("views: \(subject)", row[column.outcome], "\(row[column.detail]) view\(staleness)")
     case "reload_request":
-      return make("requests: \(subject)", row[column.cause], "ended \(row[column.outcome])")
+      let wait = CSVTable.number(row[column.duration]).map { " after " + HTMLText.number($0, decimals: 0) + " s" }
+      return make("requests: \(subject)", row[column.cause], "ended \(row[column.outcome])\(wait ?? "")")
     case "reload":
       return make("reloads: \(subject)", row[column.outcome], "for \(row[column.cause])")
     case "data_change": return make("data changes", "data change", subject)
