@@ -72,6 +72,7 @@ enum HTMLPage {
       min-width: 0; }
     figure.wide { grid-column: 1 / -1; }
     .chart { width: 100%; min-height: 280px; }
+    figure.wide { grid-column: 1 / -1; }
     .caption { margin: 6px 0 0; }
     .tables { margin-top: 24px; }
     details { margin: 8px 0; }

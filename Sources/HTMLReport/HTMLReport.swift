@@ -10,16 +10,20 @@ public enum HTMLReport {
   /// The page's name inside the folder.
   public static let file = "report.html"
 
-  /// Writes `directory/report.html` (atomically) and returns its path.
+  /// Writes `directory/report.html` (atomically) and returns its path. A run's page draws the device
+  /// timeline `timeline` chooses when the folder has trace.csv.
   @discardableResult
-  public static func write(directory: String) throws -> String {
+  public static func write(directory: String, timeline: TimelineChoice = TimelineChoice()) throws -> String {
     let html: String
     do {
       let found = ExistingReports.find(["sweep_summary.csv", "summary.csv"], in: directory)
       if found.contains("sweep_summary.csv") {
+        if timeline.isExplicit {
+          throw InputError(message: "\(directory): a sweep has no device timeline (--device and --day are for runs)")
+        }
         html = try sweep(directory: directory)
       } else if found.contains("summary.csv") {
-        html = try run(directory: directory)
+        html = try run(directory: directory, timeline: timeline)
       } else {
         throw InputError(
           message: "\(directory): holds neither a run's reports (summary.csv) nor a sweep's (sweep_summary.csv)")
@@ -32,9 +36,12 @@ public enum HTMLReport {
     return path
   }
 
-  static func run(directory: String) throws(CSVTable.ReadError) -> String {
+  static func run(directory: String, timeline choice: TimelineChoice) throws -> String {
     let manifest = ManifestFields(directory: directory)
-    let charts = try RunCharts(directory: directory, manifest: manifest).charts()
+    var charts = try RunCharts(directory: directory, manifest: manifest).charts()
+    let timeline = try DeviceTimeline.read(
+      directory: directory, choice: choice, days: manifest.integer("days") ?? 1)
+    if let timeline { charts.append(timeline.chart) }
     let name = manifest["scenario_name"] ?? directory
     var facts: [(String, String)] = [
       ("scenario", manifest["scenario_file"] ?? "?"), ("seed", manifest["seed"] ?? "?"),
@@ -44,6 +51,7 @@ public enum HTMLReport {
     ]
     if let overrides = manifest["overrides"], overrides != "[]" { facts.append(("overrides", overrides)) }
     var notes: [String] = []
+    if timeline == nil { notes.append(DeviceTimeline.missingNote) }
     if manifest["complete"] == "false" {
       notes.append(
         "This run was interrupted: the reports hold \(manifest["replications_completed"] ?? "?") of "
@@ -98,13 +106,15 @@ extension HTMLReport {
   /// ``write(directory:)`` for a command: a folder without readable reports fails with exit 2, a page that
   /// cannot be written with exit 1.
   @discardableResult
-  public static func writeForCommand(directory: String) throws(CommandFailure) -> String {
+  public static func writeForCommand(
+    directory: String, timeline: TimelineChoice = TimelineChoice()
+  ) throws(CommandFailure) -> String {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     guard TextFile.isDirectory(directory) else { throw .badInput("\(directory): no such folder") }
     let lock = try OutputFolder.lock(directory)
     defer { withExtendedLifetime(lock) {} }
     do {
-      return try write(directory: directory)
+      return try write(directory: directory, timeline: timeline)
     } catch let error as InputError {
       throw .badInput("\(error)")
     } catch {

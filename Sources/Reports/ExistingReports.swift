@@ -8,7 +8,10 @@
 public enum ExistingReports {
   /// Every file a run, its comparison or its resume may leave in its folder.
   public static let runFiles =
-    RunReportWriter.files + ["devices.csv", RunProgress.file, RunTotal.file, "compare.csv", "report.html"]
+    RunReportWriter.files + [
+      "devices.csv", RunProgress.file, RunTotal.file, "compare.csv", "report.html",
+      TraceReport.file,
+    ]
 
   /// Which of `names` exist in `directory`.
   public static func find(_ names: [String], in directory: String) -> [String] {

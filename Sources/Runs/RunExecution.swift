@@ -24,6 +24,8 @@ public struct RunExecution: Sendable {
   public var perDevice: Bool
   /// Whether the reports give every replication's rows (`--detail`), not the mean over replications.
   public var detail: Bool
+  /// `--trace`: the fleet device (0-based, as in devices.csv) whose first replication goes to trace.csv.
+  public var trace: Int?
   /// `--precision`: replications until every target is met (the scenario's replications are the minimum).
   public var precision: PrecisionPlan?
   /// Print nothing but errors.
@@ -66,6 +68,12 @@ public struct RunExecution: Sendable {
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
     let resuming = try checkFolder(metadata: metadata)
+    if let trace, !(0..<configuration.fleet.devices).contains(trace) {
+      let devices = configuration.fleet.devices
+      throw .badInput(
+        "--trace \(trace): the run has \(devices) device\(devices == 1 ? "" : "s"), numbered 0"
+          + (devices == 1 ? "" : " to \(devices - 1)"))
+    }
     if let precision {
       let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration)).rowKeys
       for target in precision.targets where !target.applies(to: keys) {
@@ -119,6 +127,7 @@ public struct RunExecution: Sendable {
           throw CommandFailure(
             status: stop.exitStatus(), message: "interrupted before the first replication finished: nothing written")
         }
+        try writeTrace()
         try writer.finish(metadata: metadata, stoppedEarly: true)
         throw CommandFailure(
           status: stop.exitStatus(),
@@ -126,6 +135,7 @@ public struct RunExecution: Sendable {
             + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
             + "with --resume")
       }
+      try writeTrace()
       let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
       if let precision {
         let report = precision.report(summary, completed: finished)
@@ -183,6 +193,15 @@ public struct RunExecution: Sendable {
         pool.give(result)
       }
     }
+  }
+
+  /// With ``trace``, writes trace.csv: the traced device simulated again alone, with the draws it had in
+  /// the first replication. Without, removes an earlier run's (it would describe another run).
+  func writeTrace() throws(AtomicFile.WriteError) {
+    let path = "\(directory)/\(TraceReport.file)"
+    guard let trace else { return AtomicFile.remove(path) }
+    let records = ScenarioRunner.trace(scenario.configuration, device: trace)
+    try TraceReport.write(records, device: trace, configuration: scenario.configuration, directory: directory)
   }
 
   /// Commits a complete run's reports and prints its headline unless `quiet`.

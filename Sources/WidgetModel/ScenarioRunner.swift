@@ -34,6 +34,13 @@ public enum ScenarioRunner {
     return FleetRunner.run(configuration, replication: replication, jobs: jobs, stop: nil, pool: pool)!.result
   }
 
+  /// Everything fleet device `device` (0 for a single phone) did in replication 0, on the measured days'
+  /// clock, in time order: the device simulated again alone, with the very draws it has in the run (tracing
+  /// draws nothing), for `widgetsim run --trace`.
+  public static func trace(_ configuration: ScenarioConfiguration, device: Int) -> [TraceRecord] {
+    DeviceSimulation.trace(configuration, device: device)
+  }
+
   /// Simulates every replication, one after another.
   public static func run(_ configuration: ScenarioConfiguration, jobs: Int = 1) -> [ReplicationResult] {
     (0..<configuration.replications).map { runReplication(configuration, replication: $0, jobs: jobs) }

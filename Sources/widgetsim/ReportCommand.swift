@@ -11,13 +11,29 @@ struct ReportCommand: ParsableCommand {
       The page is a single file that opens offline in any current browser: the charts are drawn as SVG by the
       Vega library embedded in it. It is made from the CSV reports in DIR and replaced each time (a new run or
       sweep into DIR removes the old one); `run`, `sweep` and `check` write it too with --report.
+      A run made with --trace DEVICE (trace.csv) gets that device's timeline for day --day (default 0).
       """
   )
 
   @Argument(help: "A run folder (with summary.csv) or a sweep folder (with sweep_summary.csv).")
   var directory: String
 
+  @Option(
+    help: ArgumentHelp(
+      "The device whose timeline to draw: the one the run traced (`run --trace DEVICE`, which wrote trace.csv).",
+      valueName: "N"))
+  var device: Int?
+
+  @Option(help: ArgumentHelp("The day of the device timeline, from 0 (default 0).", valueName: "D"))
+  var day: Int?
+
+  func validate() throws {
+    if let device, device < 0 { throw ValidationError("--device takes a device number from 0, got \(device)") }
+    if let day, day < 0 { throw ValidationError("--day takes a day from 0, got \(day)") }
+  }
+
   func run() throws {
-    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory))")
+    let choice = TimelineChoice(device: device, day: day)
+    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory, timeline: choice))")
   }
 }

@@ -65,6 +65,13 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Also write trace.csv: every event of device DEVICE (0-based, as in devices.csv; 0 for a single phone) "
+        + "in the first replication, one row each, the data of report.html's device timeline.",
+      valueName: "DEVICE"))
+  var trace: Int?
+
+  @Option(
+    help: ArgumentHelp(
       "Simulate only part K of N of a fleet's devices (device d is in part d mod N) and keep exact results; "
         + "`widgetsim merge` adds the N folders into the reports of the whole fleet, byte for byte.",
       valueName: "K/N"))
@@ -79,6 +86,7 @@ struct RunCommand: ParsableCommand {
       throw ValidationError(
         "--precision takes METRIC[@SUBJECT]:P% with 0 < P <= 100, e.g. staleness_p95:5%; got '\(text)'")
     }
+    if let trace, trace < 0 { throw ValidationError("--trace takes a device number from 0, got \(trace)") }
     if maxReplications < 1 { throw ValidationError("--max-replications must be at least 1, got \(maxReplications)") }
     if precisionBatch < 1 { throw ValidationError("--precision-batch must be at least 1, got \(precisionBatch)") }
     if !precision.isEmpty && shard != nil {
@@ -90,6 +98,9 @@ struct RunCommand: ParsableCommand {
       }
       if resume { throw ValidationError("--resume does not apply to a shard: rerun it with --force") }
       if report { throw ValidationError("a shard has no reports to chart: give --report to the merged run's `report`") }
+      if trace != nil {
+        throw ValidationError("--trace does not apply to a shard: trace the device in a run without --shard")
+      }
     }
   }
 
@@ -105,6 +116,7 @@ struct RunCommand: ParsableCommand {
     var execution = RunExecution(
       loaded, overrides: arguments, directory: out, jobs: jobs, perDevice: perDevice, detail: detail, quiet: quiet,
       existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
+    execution.trace = trace
     if !targets.isEmpty {
       execution.precision = PrecisionPlan(
         targets: targets, minimum: loaded.configuration.replications, batch: precisionBatch,

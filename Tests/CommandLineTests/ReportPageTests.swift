@@ -242,6 +242,42 @@ struct ReportPageTests {
     #expect(rendered.dom.contains(">headlines</text>"))
   }
 
+  @Test(
+    "a traced run's device timeline: every row drawn for a phone with pushes on LTE that reaches Low Power Mode, at 1280 px, 400 px and dark"
+  )
+  func timelineReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/timeline"
+    let run = try Subprocess.run(
+      ["run"] + TraceCommandTests.scenario + [
+        "--days", "2", "--replications", "1", "--trace", "0", "--out", directory, "--report", "--quiet",
+      ])
+    #expect(run.code == 0, "\(run.output)")
+    // Day 1: Low Power Mode from day 0's evening until the charger brings the battery back, and again at night.
+    let report = try Subprocess.run(["report", directory, "--day", "1"])
+    #expect(report.code == 0, "\(report.output)")
+    let page = "\(directory)/report.html"
+    let rendered = try Self.render(page, width: 1280)
+    let ids = Self.expectDrawn(rendered, "timeline at 1280 px")
+    #expect(ids.last == "timeline")
+    let timeline = try #require(SVGMarks.figures(rendered.dom).first { $0.id == "timeline" })
+    // The rows' names on the axis, and marks in the rows the scenario exercises.
+    for row in [
+      "views: ticker", "requests: ticker", "reloads: ticker", "views: scores", "data changes", "app", "app wakes",
+      "pushes", "radio", "Low Power Mode", "charging", "switched off", "battery (%)",
+    ] {
+      #expect(timeline.body.contains(">\(row)</text>"), "the timeline has no row \(row)")
+    }
+    for drawn in [
+      "lane: pushes", "lane: radio", "lane: Low Power Mode", "lane: charging", "lane: app wakes", "what: radio tail",
+      "what: push delivered", "what: stale",
+    ] {
+      #expect(timeline.body.contains(drawn), "the timeline drew nothing with \(drawn)")
+    }
+    Self.expectDrawn(try Self.render(page, width: 400), "timeline at 400 px")
+    Self.expectDrawn(try Self.render(page, width: 1280, dark: true), "timeline in dark mode")
+    try Self.expectScreenshot(page, width: 1280)
+  }
+
   @Test("a folder without reports is an error naming it, exit 2")
   func noReports() throws {
     let directory = TestFiles.temporaryDirectory()

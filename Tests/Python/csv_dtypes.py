@@ -15,6 +15,7 @@ import pandas
 TEXT_COLUMNS = {
     "metric", "widget", "unit", "per", "subject_kind", "statistic", "ci_method", "time", "utc", "cause",
     "outcome", "component", "channel", "reason", "target", "priority", "activity", "ended_by", "bin",
+    "kind", "subject", "detail",  # trace.csv
 }
 
 

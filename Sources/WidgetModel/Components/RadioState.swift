@@ -15,11 +15,16 @@ struct RadioState {
   private var tailAppSide = false
   private var tailPending = false
 
-  /// What one transfer cost and how long it took the build.
+  /// What one transfer cost and how long it took the build, and when the radio worked on it (for traces).
   struct Transfer {
     let promoted: Bool
     /// Seconds from request to last byte: promotion (if any) plus transfer.
     let seconds: Double
+    /// When the radio took it up (after any transfer before it), its promotion (zero inside a tail) and the
+    /// transfer's own length; the tail follows.
+    let start: SimTime
+    let promotion: SimDuration
+    let active: SimDuration
   }
 
   /// Transfers `bytes` for `subject` starting no earlier than `time`, booking promotion, active and any
@@ -46,12 +51,15 @@ struct RadioState {
     ledger.book(
       radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject,
       component: appSide ? .appNetwork : .radioActive)
-    let transferStart = start + SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
+    let promotion = SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
+    let transferStart = start + promotion
     busyUntil = transferStart + SimDuration(seconds: seconds)
     tailOwner = subject
     tailAppSide = appSide
     tailPending = true
-    return Transfer(promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds)
+    return Transfer(
+      promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds, start: start,
+      promotion: promotion, active: busyUntil - transferStart)
   }
 
   /// Books the last tail if it has run out by `now` (hour ticks and the end of the run call this).

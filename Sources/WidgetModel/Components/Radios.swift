@@ -29,15 +29,22 @@ struct Radios {
     hourlyNetwork = networkStream.bernoulli(probability) ? .wifi : selection.cellular
   }
 
-  /// Fetches `bytes` over the current network's radio; returns the seconds until the last byte.
-  /// `appSide`: the app's own fetch, booked as `app_network` rather than the radio's components.
+  /// Fetches `bytes` over the current network's radio; returns the transfer (its ``RadioState/Transfer/seconds``
+  /// until the last byte) and the network it went over. `appSide`: the app's own fetch, booked as
+  /// `app_network` rather than the radio's components.
   mutating func transfer(
     bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false, _ ledger: inout EnergyLedger
-  ) -> Double {
-    let network = currentNetwork(at: now).index
-    return states[network].transfer(
-      bytes: bytes, subject: subject, at: now, appSide: appSide, radio: configurations[network], ledger: &ledger
-    ).seconds
+  ) -> (transfer: RadioState.Transfer, network: NetworkKind) {
+    let network = currentNetwork(at: now)
+    let transfer = states[network.index].transfer(
+      bytes: bytes, subject: subject, at: now, appSide: appSide, radio: configurations[network.index],
+      ledger: &ledger)
+    return (transfer, network)
+  }
+
+  /// How long `network`'s radio stays connected after a transfer.
+  func tail(of network: NetworkKind) -> SimDuration {
+    SimDuration(seconds: configurations[network.index].tailSeconds)
   }
 
   /// Books every tail that has run out by `now` (each hour).

@@ -15,6 +15,7 @@ extension DeviceSimulation {
       ignoreWindow: system.ignoreReloadsAfterWidgetOpen, &scheduler)
     backgroundRefresh.opened(at: scheduler.now)
     appTrace?.append(AppRecord(time: scheduler.now, event: .opened))
+    timeline?.appOpened(at: scheduler.now)
     result.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
     for index in instances.indices { instances[index].machine.appLaunched() }
     _ = appFetch(.foreground, &scheduler)
@@ -36,6 +37,7 @@ extension DeviceSimulation {
     guard !power.isOff else { return }
     app.audioStarted(length: user.configuration.audioSession, &scheduler)
     result.countAppWake(hourIndex: scheduler.now.hourIndex, .audioSession, .granted)
+    timeline?.add(.appWake(.audioSession, .granted), at: scheduler.now)
     _ = appFetch(.audioSession, &scheduler)
     reloadOnOpen(.audioSession, &scheduler)
   }
@@ -45,7 +47,10 @@ extension DeviceSimulation {
   mutating func appEvent(_ kind: DeviceEventKind, _ scheduler: inout Scheduler) {
     let wasForeground = app.isForeground
     app.handle(kind)
-    if wasForeground && !app.isForeground { backgroundRefresh.submit(&scheduler, &result) }
+    if wasForeground && !app.isForeground {
+      timeline?.appLeftForeground(at: scheduler.now)
+      backgroundRefresh.submit(&scheduler, &result)
+    }
   }
 
   /// A data change of kind `kind` reaches the app if it runs now: it fetches and reloads as `on_change`
@@ -79,6 +84,7 @@ extension DeviceSimulation {
       let launch = silentPush.deliver(
         poweredOff: power.isOff, forceQuit: app.life == .forceQuit, clockOffset: clockOffset, &scheduler, &result)
     else { return }
+    timeline?.add(.push(.silent, .delivered), at: scheduler.now)
     eventPushDelivered(at: scheduler.now)
     processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
     backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
@@ -108,12 +114,15 @@ extension DeviceSimulation {
     guard !power.isOff else { return }
     app.forceQuit(&scheduler)
     appTrace?.append(AppRecord(time: scheduler.now, event: .forceQuit))
+    timeline?.appLeftForeground(at: scheduler.now)
+    timeline?.add(.forceQuit, at: scheduler.now)
   }
 
   /// Counts a background launch's outcome (in the hour the chance arose) and traces it at `now`.
   mutating func countLaunch(_ channel: AppWakeChannel, _ outcome: AppWakeOutcome, hourIndex: Int, at now: SimTime) {
     result.countAppWake(hourIndex: hourIndex, channel, outcome)
     appTrace?.append(AppRecord(time: now, event: .launch(channel, outcome)))
+    timeline?.add(.appWake(channel, outcome), at: now)
   }
 
   /// The app fetches its data on `channel` now (CPU, the shared radio, server load) and, unless a
@@ -133,7 +142,7 @@ extension DeviceSimulation {
       &result.energy)
     let seconds =
       cpu + system.network.latencySeconds
-      + radios.transfer(bytes: bytes, subject: subject, at: now, appSide: true, &result.energy)
+      + transfer(bytes: bytes, subject: subject, at: now, appSide: true)
     let limited = channel == .backgroundRefresh || channel == .silentPush
     if limited && !app.isForeground && seconds > appSettings.backgroundTimeLimit.seconds { return false }
     app.wroteStore(&changedKinds)

@@ -41,6 +41,7 @@ extension DeviceSimulation {
         poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset,
         &scheduler, &result)
       if delivered {
+        timeline?.add(.push(.widgets, .delivered), at: scheduler.now)
         eventPushDelivered(at: scheduler.now)
         processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
         raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
@@ -169,6 +170,7 @@ extension DeviceSimulation {
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server
   /// may send a WidgetKit push and a silent push, and the app, if it runs now, learns of it.
   mutating func dataChanged(_ kind: KindID, pushes: Bool = true, _ scheduler: inout Scheduler) {
+    timeline?.add(.dataChange(kind: kind.index), at: scheduler.now)
     // The source's fields are read in place: a copy would retain its rate table.
     for position in data.sources[kind.index].range {
       instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
@@ -183,16 +185,23 @@ extension DeviceSimulation {
   /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.
   mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
     if data.sources[kind.index].push {
+      timeline?.add(.push(.widgets, .sent), at: scheduler.now)
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
-    if data.sources[kind.index].silentPush { silentPush.send(clockOffset: clockOffset, &scheduler, &result) }
+    if data.sources[kind.index].silentPush {
+      timeline?.add(.push(.silent, .sent), at: scheduler.now)
+      silentPush.send(clockOffset: clockOffset, &scheduler, &result)
+    }
   }
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
     guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     instances[index].viewsThisHour += 1
+    timeline?.add(
+      .view(instances[index].id, instances[index].placement, staleness: instances[index].staleness(at: scheduler.now)),
+      at: scheduler.now)
     let inBurst = bursts.isLive(instances[index].kind)
     if let staleness = instances[index].staleness(at: scheduler.now) {
       let bucket = tally.staleness.bucket(of: staleness.seconds)

@@ -24,11 +24,13 @@ extension DeviceSimulation {
     case .none: break
     case .switchedOff:
       radios.cut(at: now, &result.energy)
+      timeline?.radiosCut(at: now)
       result.energy.undrained = 0
     case .switchedOn:
       raise(.reboot, .everyInstance, &scheduler)
       activities.deviceReturned(&scheduler, &result)
     }
+    if timeline != nil { tracePower(at: now) }
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {
       instances[index].budget.advance(to: now)

@@ -31,6 +31,9 @@ extension DeviceSimulation {
     } else {
       scheduler.schedule(at: .zero + installTime, kind: DeviceEventKind.widgetsAdded.eventKind)
     }
+    timeline?.power(
+      stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
+      charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
   }
 
   /// The user adds the app's widgets (at the start, or at the device's `fleet.install_time`): from now on
@@ -47,7 +50,7 @@ extension DeviceSimulation {
     closeHour(result.days * 24 - 1, at: end, &scheduler)
     for index in instances.indices {
       if let waiting = instances[index].machine.waitingRequest {
-        count(waiting, instances[index].id, .withheldAtEnd)
+        count(waiting, instances[index].id, .withheldAtEnd, at: end)
       }
     }
     foldDevice(&scheduler)

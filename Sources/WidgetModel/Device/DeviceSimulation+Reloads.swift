@@ -45,7 +45,7 @@ extension DeviceSimulation {
   private mutating func raise(_ cause: ReloadCause, for index: Int, ignored: Bool, _ scheduler: inout Scheduler) {
     guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     let now = scheduler.now
-    if ignored { return count(ReloadRequest(cause: cause, time: now), instances[index].id, .ignored) }
+    if ignored { return count(ReloadRequest(cause: cause, time: now), instances[index].id, .ignored, at: now) }
     let budgeted =
       isBudgeted(cause) && (instances[index].surface == .widget || system.controlBudgetPerDay != nil)
     perform(instances[index].machine.request(cause, budgeted: budgeted, at: now), index, &scheduler)
@@ -64,7 +64,7 @@ extension DeviceSimulation {
       case .none:
         return
       case .count(let request, let outcome):
-        count(request, instances[index].id, outcome)
+        count(request, instances[index].id, outcome, at: scheduler.now)
         return
       case .decide:
         action = instances[index].machine.decide(blocker(index, at: scheduler.now))
@@ -74,13 +74,13 @@ extension DeviceSimulation {
         return
       case .build(let spend, let lastGrant, let superseded):
         cancelRetry(index, &scheduler)
-        if let superseded { count(superseded, instances[index].id, .coalesced) }
+        if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }
         if spend { spendBudget(index, lastGrant: lastGrant, at: scheduler.now) }
         action = instances[index].machine.buildEnded(build(index, at: scheduler.now))
       case .stuck(let request, let superseded):
         cancelRetry(index, &scheduler)
-        if let superseded { count(superseded, instances[index].id, .coalesced) }
-        count(request, instances[index].id, .stuck)
+        if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }
+        count(request, instances[index].id, .stuck, at: scheduler.now)
         traceReload(request, index, .stuck, at: scheduler.now)
         return
       case .built(let request, let outcome, let budgeted):
@@ -146,7 +146,7 @@ extension DeviceSimulation {
       result.fetches[index] += 1
       result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
       result.serverLoad.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
-      seconds += system.network.latencySeconds + radios.transfer(bytes: bytes, subject: index, at: now, &result.energy)
+      seconds += system.network.latencySeconds + transfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries
     let memory =
@@ -168,7 +168,7 @@ extension DeviceSimulation {
     _ index: Int, _ request: ReloadRequest, _ outcome: ReloadOutcome, budgeted: Bool, _ scheduler: inout Scheduler
   ) {
     let now = scheduler.now
-    count(request, instances[index].id, outcome)
+    count(request, instances[index].id, outcome, at: now)
     if outcome.isReload { tally.reloads += 1 }
     traceReload(request, index, outcome, at: now)
     instances[index].lastReload = now
@@ -186,6 +186,7 @@ extension DeviceSimulation {
 
   /// Adds a request that ended (built, or failed as `stuck` without building) to the trace, when traced.
   mutating func traceReload(_ request: ReloadRequest, _ index: Int, _ outcome: ReloadOutcome, at now: SimTime) {
+    timeline?.add(.reload(instances[index].id, request.cause, outcome), at: now)
     guard trace != nil else { return }
     trace?.append(
       ReloadRecord(
@@ -216,8 +217,9 @@ extension DeviceSimulation {
     tally.exhausted[now.dayIndex * instances.count + index] = true
   }
 
-  /// Counts one request, by the hour it was made in.
-  mutating func count(_ request: ReloadRequest, _ instance: InstanceID, _ outcome: ReloadOutcome) {
+  /// Counts one request, by the hour it was made in, with the outcome it met by `now`.
+  mutating func count(_ request: ReloadRequest, _ instance: InstanceID, _ outcome: ReloadOutcome, at now: SimTime) {
+    timeline?.add(.reloadRequest(instance, request.cause, outcome), at: request.time, lasting: now - request.time)
     result.countReload(
       hourIndex: Swift.min(request.time.hourIndex, result.days * 24 - 1), instance: instance, cause: request.cause,
       outcome: outcome)

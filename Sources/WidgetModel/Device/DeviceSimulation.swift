@@ -66,6 +66,8 @@ struct DeviceSimulation: EventHandler {
   var trace: [ReloadRecord]?
   /// The app's opens, force-quits and launches, when tracing.
   var appTrace: [AppRecord]?
+  /// Everything a device timeline shows, when this device is traced (`widgetsim run --trace`).
+  var timeline: TraceRecorder?
 
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
@@ -279,18 +281,24 @@ struct DeviceSimulation: EventHandler {
       simulation.trace = []
       simulation.appTrace = []
     }
-    var scheduler = Scheduler(capacity: 64 + 4 * simulation.instances.count)
-    simulation.start(&scheduler)
-    if simulation.heldAggregate != nil {
-      _ = scheduler.run(until: simulation.measuredFrom, handler: &simulation)
-      simulation.endWarmup()
-    }
-    _ = scheduler.run(until: simulation.end, handler: &simulation)
-    simulation.finish(&scheduler)
+    simulation.simulate()
     let shift = simulation.measuredFrom - SimTime.zero
     simulation.result.trace = simulation.trace?.compactMap { $0.shifted(back: shift) }
     simulation.result.appTrace = simulation.appTrace?.compactMap { $0.shifted(back: shift) }
     return simulation.takeResult()
+  }
+
+  /// Runs the device from its start to the end of the run: the warm-up into its scratch result, then the
+  /// measured days.
+  mutating func simulate() {
+    var scheduler = Scheduler(capacity: 64 + 4 * instances.count)
+    start(&scheduler)
+    if heldAggregate != nil {
+      _ = scheduler.run(until: measuredFrom, handler: &self)
+      endWarmup()
+    }
+    _ = scheduler.run(until: end, handler: &self)
+    finish(&scheduler)
   }
 
   /// Hands the aggregate back without leaving a second reference to its arrays behind.

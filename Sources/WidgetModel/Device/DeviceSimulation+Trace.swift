@@ -1,0 +1,46 @@
+import SimulationEngine
+
+/// What the device does for its ``TraceRecorder`` when traced (`widgetsim run --trace`), beyond the one-line
+/// records at the events themselves.
+extension DeviceSimulation {
+  /// Fetches `bytes` over the current network's radio for `subject` (the app's own fetch when `appSide`);
+  /// returns the seconds until the last byte. A traced device records the radio's promotion, transfer and
+  /// tail.
+  mutating func transfer(bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false) -> Double {
+    let (transfer, network) = radios.transfer(
+      bytes: bytes, subject: subject, at: now, appSide: appSide, &result.energy)
+    timeline?.transfer(transfer, network: network, tail: radios.tail(of: network))
+    return transfer.seconds
+  }
+
+  /// Records the power system at the end of an hour (`now`): the charger's edges within the hour (at minute
+  /// resolution, as the model's charging share), then the charge and the Low Power Mode, charging and
+  /// switched-off states.
+  mutating func tracePower(at now: SimTime) {
+    guard timeline != nil else { return }
+    let hourStart = now - SimDuration.hour
+    for minute in 1..<60 {
+      let time = hourStart + .minutes(Int64(minute))
+      timeline?.charging(power.isCharging(at: time), at: time)
+    }
+    timeline?.power(
+      stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
+      charging: power.isCharging(at: now), off: power.isOff, at: now)
+  }
+
+  /// Simulates replication 0 of fleet device `device` alone, exactly as a run simulates it (the same
+  /// draws: tracing draws nothing), and returns everything its timeline shows, on the measured days' clock
+  /// (after any warm-up), in time order.
+  static func trace(_ configuration: ScenarioConfiguration, device: Int) -> [TraceRecord] {
+    // As `FleetRunner.runWorker` runs it: the fleet-wide schedules from the scenario, not the device's draws.
+    let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+    var simulation = DeviceSimulation(
+      configuration: drawn.configuration, replication: 0, device: device, clockOffset: drawn.clockOffset,
+      installed: drawn.installed, installTime: drawn.installTime,
+      broadcasts: BroadcastSchedule(configuration, replication: 0),
+      events: FleetEventSchedule(configuration, replication: 0))
+    simulation.timeline = TraceRecorder()
+    simulation.simulate()
+    return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
+  }
+}
