@@ -1,3 +1,5 @@
+import WidgetModel
+
 /// A sweep folder's `manifest.json`: what the sweep ran (scenario file and the hash of its text, overrides,
 /// seed, days, replications, streams) and its grid (each axis with its keys, several when they move in
 /// lockstep, and their values; the excluded combinations). It holds nothing that depends on `--jobs`,
@@ -16,18 +18,7 @@ public struct SweepManifest: Sendable, Equatable {
   }
 
   /// The criterion for the best point (the sweep file's `objective`).
-  public struct Objective: Sendable, Equatable {
-    public let metric: String
-    /// nil: the first subject that has the metric.
-    public let widget: String?
-    public let minimize: Bool
-
-    public init(metric: String, widget: String?, minimize: Bool) {
-      self.metric = metric
-      self.widget = widget
-      self.minimize = minimize
-    }
-  }
+  public typealias Objective = SweepObjective
 
   public static let file = "manifest.json"
 

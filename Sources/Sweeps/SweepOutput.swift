@@ -34,9 +34,7 @@ public enum SweepOutput {
         // In grid order: the exclusion's dictionary has none of its own.
         specification.keys.compactMap { key in exclusion[key].map { (key: key, value: $0) } }
       },
-      objective: specification.objective.map {
-        SweepManifest.Objective(metric: $0.metric, widget: $0.widget, minimize: $0.minimize)
-      })
+      objective: specification.objective)
   }
 
   /// The points, keys and tasks recorded in a sweep folder.

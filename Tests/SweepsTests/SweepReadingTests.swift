@@ -2,6 +2,7 @@ import Reports
 import ScenarioFiles
 import TestSupport
 import Testing
+import WidgetModel
 
 @testable import Sweeps
 

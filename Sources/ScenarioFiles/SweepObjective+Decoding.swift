@@ -1,17 +1,6 @@
-/// A sweep's criterion for its best point (`sweep.objective`): the metric of `sweep_summary.csv` to make
-/// lowest (`minimize`) or highest (`maximize`), of one subject (a widget instance, `device`, `server`...) or,
-/// without `widget`, of the first subject that has it.
-public struct SweepObjective: Sendable, Equatable {
-  public let metric: String
-  public let widget: String?
-  public let minimize: Bool
+import WidgetModel
 
-  public init(metric: String, widget: String?, minimize: Bool) {
-    self.metric = metric
-    self.widget = widget
-    self.minimize = minimize
-  }
-
+extension SweepObjective {
   /// Reads `{minimize: METRIC}` or `{maximize: METRIC}`, with an optional `widget`.
   static func decode(_ value: YAMLValue) throws(ScenarioError) -> SweepObjective {
     var reader = try value.mapping()
