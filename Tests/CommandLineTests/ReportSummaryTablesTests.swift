@@ -6,12 +6,7 @@ import Testing
 struct ReportSummaryTablesTests {
   @Test("2 replications: the page warns that the intervals say little; hours of day read as clock times")
   func fewReplications() throws {
-    let directory = TestFiles.temporaryDirectory() + "/two"
-    let run = try Subprocess.run([
-      "run", Repository.path("Scenarios/quickstart.yaml"), "--replications", "2", "--days", "2", "--out", directory,
-      "--report",
-    ])
-    #expect(run.code == 0, "\(run.output)")
+    let (directory, run) = try Self.quickstart(replications: 2, days: 2)
     #expect(run.output.contains("warning: 2 replications: each interval is 12.7 standard errors"))
     let page = try TestFiles.read("\(directory)/report.html")
     #expect(page.contains("<p class=\"warning\">warning: 2 replications: each interval is 12.7 standard errors"))
@@ -28,14 +23,20 @@ struct ReportSummaryTablesTests {
 
   @Test("enough replications: no warning")
   func enoughReplications() throws {
-    let directory = TestFiles.temporaryDirectory() + "/five"
-    let run = try Subprocess.run([
-      "run", Repository.path("Scenarios/quickstart.yaml"), "--replications", "5", "--days", "1", "--out", directory,
-      "--report",
-    ])
-    #expect(run.code == 0, "\(run.output)")
+    let (directory, run) = try Self.quickstart(replications: 5, days: 1)
     #expect(!run.output.contains("warning: "))
     #expect(!(try TestFiles.read("\(directory)/report.html")).contains("class=\"warning\""))
+  }
+
+  /// The quickstart run with `--report` into a new folder: the folder and what the run printed.
+  static func quickstart(replications: Int, days: Int) throws -> (String, (code: Int32, output: String)) {
+    let directory = TestFiles.temporaryDirectory() + "/quickstart"
+    let run = try Subprocess.run([
+      "run", Repository.path("Scenarios/quickstart.yaml"), "--replications", "\(replications)", "--days", "\(days)",
+      "--out", directory, "--report",
+    ])
+    #expect(run.code == 0, "\(run.output)")
+    return (directory, run)
   }
 
   static func isClock(_ text: Substring) -> Bool {
