@@ -162,7 +162,8 @@ struct SweepCharts {
     return Chart(
       id: "sweep-\(name)-\(HTMLText.slug(subject))",
       title: "\(name) of \(subject) \(xAxis.count > 1 ? "by lockstep setting" : "against \(xKey)")",
-      caption: "Mean over replications at every point of the sweep, with its 95% confidence interval (Student t).",
+      caption:
+        "Mean over replications at every point of the sweep, with its 95% confidence interval (Student t; for a share, a percentage or an hour of day on the logit scale, so it stays within the range; none for maxima and peaks).",
       spec: spec, marks: [("mean", values.count), ("interval", intervals)])
   }
 }

@@ -13,8 +13,8 @@ public struct RunSummary: Sendable {
     public let unit: String
     /// What the figure is per: `phone`, `phone_with_widget`, `view`, `fleet`, `run`... (see README.md).
     public let per: String
-    /// What the subject is: `widget`, `control`, `activity`, `channel`, `device`, `app`, `fleet`, `server` or
-    /// `event` (the `subject_kind` column).
+    /// What the subject is: `widget`, `control`, `activity`, `channel`, `device`, `app`, `fleet`,
+    /// `fleet_group`, `server` or `event` (the `subject_kind` column).
     public let subjectKind: String
     /// What one replication's value is (the `statistic` column).
     public let statistic: SummaryStatistic
@@ -170,7 +170,20 @@ public struct RunSummary: Sendable {
 
     /// Adds one replication's values, as ``values(of:)`` gives them.
     public mutating func add(_ replication: [MetricValue]) {
-      for (row, value) in replication.enumerated() { values[row].add(value.value) }
+      if skipsMissing.isEmpty { skipsMissing = rowKinds.map { $0 == "fleet_group" } }
+      for (row, value) in replication.enumerated() {
+        // A group of phones may have no phone in a replication: that replication says nothing about it.
+        if value.value.isNaN && skipsMissing[row] { continue }
+        values[row].add(value.value)
+      }
+    }
+
+    /// Per row: whether a replication without a value (NaN) is left out rather than making the mean NaN.
+    private var skipsMissing: [Bool] = []
+
+    /// The subject kind of every row, in row order.
+    var rowKinds: [String] {
+      subjects.flatMap { subject in subject.metrics.map { _ in subject.kind } }
     }
 
     /// (metric, subject) of every row, in row order.
@@ -221,7 +234,7 @@ public struct RunSummary: Sendable {
     for row in rows {
       let interval = row.interval
       let cells = [
-        row.metric, CSVFormat.text(row.widget), CSVFormat.number(row.values.mean),
+        row.metric, CSVFormat.text(row.widget), CSVFormat.number(row.values.count > 0 ? row.values.mean : .nan),
         CSVFormat.number(interval?.low ?? .nan), CSVFormat.number(interval?.high ?? .nan), "\(row.values.count)",
         row.unit, row.per, row.subjectKind, row.statistic.rawValue, interval?.method.rawValue ?? "none",
       ]

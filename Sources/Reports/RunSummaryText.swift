@@ -38,8 +38,9 @@ public enum RunSummaryText {
     guard replications >= 2, replications < MetricInterval.fewReplications else { return nil }
     let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: Double(replications - 1))
     return "warning: \(replications) replications: each interval is \(fixed(t, 1)) standard errors either side of "
-      + "the mean (t with \(replications - 1) degree\(replications == 2 ? "" : "s") of freedom) and says little; run "
-      + "\(MetricInterval.fewReplications * 2) or more (--replications), or let --precision choose"
+      + "the mean (t with \(replications - 1) degree\(replications == 2 ? "" : "s") of freedom) and says little; run at "
+      + "least \(MetricInterval.fewReplications) (--replications; 10 or more for tight intervals), or let --precision "
+      + "choose"
   }
 
   /// A fleet's headline: the servers' load per second by stream (scaled to the real fleet), pushes, each

@@ -1,7 +1,7 @@
 /// Suggests the closest known name for a misspelt one, by Levenshtein edit distance.
-enum DidYouMean {
+public enum DidYouMean {
   /// The candidate closest to `word`, if it is within a third of the word's length (at least 1, at most 3).
-  static func suggestion(for word: String, among candidates: [String]) -> String? {
+  public static func suggestion(for word: String, among candidates: [String]) -> String? {
     let limit = Swift.max(1, Swift.min(3, word.count / 3))
     var best: (name: String, distance: Int)?
     for candidate in candidates {

@@ -40,6 +40,8 @@ public struct SweepSpecification: Sendable {
   public let replications: Int?
   /// The criterion for the best point, when the file gives one.
   public var objective: SweepObjective?
+  /// Where the objective's metric and widget are written, for errors found once the metrics are known.
+  public var objectivePlaces: (metric: ScenarioError, widget: ScenarioError?)?
   /// Each swept key's place in the file.
   public var places: [String: Place] = [:]
 
@@ -139,13 +141,17 @@ public struct SweepSpecification: Sendable {
       }
     }
     let replications = try reader.optional("replications")?.count(ScenarioLimits.replications)
-    let objective = try reader.optional("objective").map { value throws(ScenarioError) in
-      try SweepObjective.decode(value)
-    }
+    let objectiveValue = reader.optional("objective")
+    let objective = try objectiveValue.map { value throws(ScenarioError) in try SweepObjective.decode(value) }
     try reader.finish()
     var specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
     specification.places = places
     specification.objective = objective
+    if let objectiveValue, let objective {
+      var section = try objectiveValue.mapping()
+      let metric = try section.required(objective.minimize ? "minimize" : "maximize", "").error("")
+      specification.objectivePlaces = (metric, section.optional("widget")?.error(""))
+    }
     // In Double: a handful of long dimensions would overflow an Int product.
     let count = dimensions.reduce(1.0) { $0 * Double($1.values.count) }
     guard count <= Double(maximumPoints) else {

@@ -37,6 +37,35 @@ public struct SweepExecution: Sendable {
   }
 
   /// The line naming the reports written into `directory`.
+  /// Refuses an objective naming a metric, or a subject, that the sweep's summary will not have: found now,
+  /// not after the whole sweep has run.
+  func checkObjective() throws(CommandFailure) {
+    guard let objective = sweep.specification.objective, let places = sweep.specification.objectivePlaces else {
+      return
+    }
+    let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(sweep.configurations[0])).rowKeys
+    func refuse(_ place: ScenarioError, _ message: String, _ candidates: [String], _ word: String) -> CommandFailure {
+      let hint = DidYouMean.suggestion(for: word, among: candidates).map { " (did you mean \($0)?)" } ?? ""
+      return .badInput(
+        ScenarioError(
+          file: place.file, line: place.line, column: place.column, keyPath: place.keyPath, message: message + hint,
+          override: place.override
+        ).description)
+    }
+    let metrics = Array(Set(keys.map(\.metric))).sorted()
+    guard metrics.contains(objective.metric) else {
+      throw refuse(places.metric, "no metric \(objective.metric) in summary.csv", metrics, objective.metric)
+    }
+    if let widget = objective.widget, let place = places.widget,
+      !keys.contains(where: { $0.metric == objective.metric && $0.widget == widget })
+    {
+      let subjects = keys.filter { $0.metric == objective.metric }.map(\.widget)
+      throw refuse(
+        place, "\(objective.metric) has no row for \(widget); it has \(subjects.joined(separator: ", "))", subjects,
+        widget)
+    }
+  }
+
   public static func reportsLine(_ directory: String, baselinePoint: Int?) -> String {
     "reports: \(directory)/ (sweep.csv, sweep_summary.csv\(baselinePoint == nil ? "" : ", sweep_baseline.csv"))"
   }
@@ -51,6 +80,7 @@ public struct SweepExecution: Sendable {
       throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
     }
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    try checkObjective()
     try checkFolder()
     let events = sweep.events
     if !quiet && events >= ScenarioLimits.announcedEvents {

@@ -182,7 +182,7 @@ public enum FleetRunner {
       if perDevice {
         mine.append(
           summary(
-            device: device, offset: drawn.clockOffset, installed: drawn.installed, configuration: configuration,
+            device: device, offset: drawn.clockOffset, installed: drawn.installed, configuration: drawn.configuration,
             aggregate: aggregate, socBefore: socBefore, perDeviceBefore: perDeviceBefore))
       }
       counters.deviceFinished(events: aggregate.eventsHandled - before)
@@ -191,7 +191,8 @@ public enum FleetRunner {
     return (aggregate, mine)
   }
 
-  /// One device's figures, from the aggregate before and after it ran.
+  /// One device's figures, from the aggregate before and after it ran; `configuration` is the device's own
+  /// (after `fleet.vary`: its battery).
   static func summary(
     device: Int, offset: SimDuration, installed: [Bool], configuration: ScenarioConfiguration,
     aggregate: ReplicationResult, socBefore: [Int64], perDeviceBefore: DeviceDistributions

@@ -119,6 +119,30 @@ struct MetricIntervalTests {
     #expect(DeviceGroups(try exampleScenario("quickstart")).count == 0)
   }
 
+  @Test("a group of phones absent from a replication leaves that replication out of its rows, not the run's")
+  func emptyGroupReplication() throws {
+    let configuration = try exampleScenario("fleet-capacity", overrides: ["days=1", "fleet.devices=20"])
+    var accumulator = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration))
+    let kinds = accumulator.rowKinds
+    let keys = accumulator.rowKeys
+    for replication in 0..<3 {
+      // Every row 1, 2, 3; the group rows have no value in the second replication; so has a widget row.
+      accumulator.add(
+        keys.indices.map { row in
+          let missing = replication == 1 && (kinds[row] == "fleet_group" || keys[row].metric == "staleness_max")
+          return MetricValue(
+            metric: keys[row].metric, widget: keys[row].widget, unit: "",
+            value: missing ? .nan : Double(replication + 1))
+        })
+    }
+    let summary = accumulator.summary
+    let group = try #require(summary.rows.first { $0.subjectKind == "fleet_group" })
+    #expect(group.values.count == 2 && group.values.mean == 2)
+    let widget = try #require(summary.row("staleness_max", widget: "orders"))
+    #expect(widget.values.count == 3 && widget.values.mean.isNaN, "other rows keep a missing value visible")
+    #expect(summary.csv().contains("\n\(group.metric),\(group.widget),2.0000,"))
+  }
+
   /// The statistic a metric's name ends in (or starts with), as users read the names.
   static func statistic(named name: String) -> SummaryStatistic {
     for statistic in [SummaryStatistic.p50, .p95, .p99, .max, .peak, .mean] where name.hasSuffix("_\(statistic)") {

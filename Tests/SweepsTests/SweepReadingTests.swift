@@ -39,6 +39,35 @@ struct SweepReadingTests {
     #expect(SweepManifest(directory: directory) == nil)
   }
 
+  @Test("an objective naming a metric or widget the summary lacks is refused before any task runs, with its place")
+  func objectiveChecked() throws {
+    let text = try TestFiles.read(Repository.path("Scenarios/sweep-refresh-interval.yaml"))
+    let folder = TestFiles.temporaryDirectory()
+    for (broken, expected) in [
+      (
+        text.replacing("minimize: staleness_mean", with: "minimize: stalness_mean"),
+        "sweep.objective.minimize: no metric stalness_mean in summary.csv (did you mean staleness_mean?)"
+      ),
+      (
+        text.replacing("widget: headlines}", with: "widget: headline}"),
+        "sweep.objective.widget: staleness_mean has no row for headline"
+      ),
+    ] {
+      #expect(broken != text)
+      let path = "\(folder)/objective.yaml"
+      try TestFiles.write(broken, to: path)
+      let out = "\(folder)/out"
+      #expect {
+        try SweepExecution(try SweepLoader.load(path: path), overrides: [], directory: out, jobs: 1, quiet: true)
+          .run(console: Printed().console, stop: .never)
+      } throws: { error in
+        guard let failure = error as? CommandFailure else { return false }
+        return failure.status == 2 && failure.message.contains("\(path):53:") && failure.message.contains(expected)
+      }
+      #expect((try? TestFiles.list(out)) == nil, "nothing ran")
+    }
+  }
+
   @Test("the manifest is the same bytes for --jobs 1 and 2, after a stop and resume, and merged from shards")
   func manifestStable() throws {
     let sweep = try SweepExecutionTests.sweep()

@@ -23,6 +23,22 @@ struct FleetTests {
     return configuration
   }
 
+  @Test("devices.csv's figures use each phone's own battery, as fleet.vary drew it")
+  func perDeviceBattery() throws {
+    var configuration = FleetTests.fleet(devices: 12, days: 1)
+    configuration.fleet.variations.append(
+      DeviceVariation(parameter: .batteryCapacityJoules, distribution: try .uniform(low: 40_000, high: 60_000)))
+    let (_, summaries) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
+    var capacities: Set<Double> = []
+    for summary in summaries {
+      let drawn = FleetRunner.device(summary.device, of: configuration, replication: 0)
+      #expect(summary.batteryCapacityJoules == drawn.configuration.device.battery.capacityJoules)
+      #expect(summary.batteryCapacityJoules != configuration.device.battery.capacityJoules)
+      capacities.insert(summary.batteryCapacityJoules)
+    }
+    #expect(capacities.count == summaries.count, "every phone drew its own capacity")
+  }
+
   @Test("one device run alone gives the same numbers as the same device inside the fleet")
   func deviceAloneMatchesFleet() throws {
     let configuration = FleetTests.fleet()
