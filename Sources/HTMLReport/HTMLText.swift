@@ -33,13 +33,11 @@ enum HTMLText {
     String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" })
   }
 
-  static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
   /// An hour of day (`23.5`) as a clock time (`23:30`), rounded to the minute; "–" when there is none.
   static func clock(_ text: String) -> String {
     guard let hours = Double(text), hours.isFinite else { return text.isEmpty ? "–" : text }
     let minutes = Int((Swift.min(Swift.max(hours, 0), 24) * 60).rounded())
-    return "\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
+    return ClockText.minutes(minutes)
   }
 
   /// A figure as it reads best: up to 4 significant decimals, trailing zeros dropped.
@@ -47,11 +45,6 @@ enum HTMLText {
     guard let value = Double(text), value.isFinite else { return text.isEmpty ? "–" : text }
     let magnitude = abs(value)
     let decimals = magnitude >= 1_000 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 4
-    var shown = CSVFormat.number(value, decimals: decimals)
-    if shown.contains(".") {
-      while shown.hasSuffix("0") { shown.removeLast() }
-      if shown.hasSuffix(".") { shown.removeLast() }
-    }
-    return grouped(shown)
+    return grouped(CSVFormat.trimmed(CSVFormat.number(value, decimals: decimals)))
   }
 }

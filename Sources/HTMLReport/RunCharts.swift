@@ -305,7 +305,7 @@ struct RunCharts {
       labelOnLeft = Double(peak.minute - first.minute) > Double(last.minute - first.minute) / 2
       let minuteOfDay = ((peak.minute % 1_440) + 1_440) % 1_440
       let dayNumber = Int((Double(peak.minute) / 1_440).rounded(.down))
-      let clock = "\(HTMLText.twoDigits(minuteOfDay / 60)):\(HTMLText.twoDigits(minuteOfDay % 60))"
+      let clock = ClockText.minutes(minuteOfDay)
       peakText = "peak \(HTMLText.number(peak.requests, decimals: 0)) requests/min on day \(dayNumber) at \(clock) UTC"
       peakValues = [
         VegaLite.row([

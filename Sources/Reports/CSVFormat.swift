@@ -18,6 +18,16 @@ public enum CSVFormat {
     return "\(sign)\(integer).\(fraction)"
   }
 
+  /// A number written by ``number(_:decimals:)`` without its trailing zeros (`300.000000` -> `300`,
+  /// `0.250000` -> `0.25`).
+  public static func trimmed(_ number: String) -> String {
+    guard number.contains(".") else { return number }
+    var text = number
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
   /// A text cell, quoted when it holds a comma, quote or line break. A cell a spreadsheet would run as a
   /// formula (one beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, unless it is a plain number
   /// such as `-0.5`) gets a leading `'` and quotes, as OWASP's CSV-injection guidance recommends.

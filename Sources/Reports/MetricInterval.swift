@@ -38,7 +38,7 @@ public struct MetricInterval: Sendable, Equatable {
     guard !statistic.isExtreme, let interval = ConfidenceInterval(values), interval.mean.isFinite else { return nil }
     switch range {
     case .nonNegative:
-      return MetricInterval(low: Swift.max(range.low, interval.low), high: interval.high, method: .t)
+      return MetricInterval(low: Swift.max(0, interval.low), high: interval.high, method: .t)
     case .bounded(let low, let high):
       let span = high - low
       let share = (interval.mean - low) / span
@@ -49,15 +49,6 @@ public struct MetricInterval: Sendable, Equatable {
       let spread = interval.halfWidth / span / (share * (1 - share))
       return MetricInterval(
         low: low + span * logistic(center - spread), high: low + span * logistic(center + spread), method: .logitT)
-    }
-  }
-
-  /// The method ``of(_:range:statistic:)`` uses for a metric (the `ci_method` column), whatever the values.
-  public static func method(range: QuantityRange, statistic: SummaryStatistic) -> Method {
-    if statistic.isExtreme { return .none }
-    switch range {
-    case .nonNegative: return .t
-    case .bounded: return .logitT
     }
   }
 

@@ -13,12 +13,4 @@ public enum QuantityRange: Sendable, Equatable {
     default: self = .nonNegative
     }
   }
-
-  /// The lowest value the quantity can take.
-  public var low: Double {
-    switch self {
-    case .nonNegative: 0
-    case .bounded(let low, _): low
-    }
-  }
 }

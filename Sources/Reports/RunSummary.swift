@@ -162,6 +162,7 @@ public struct RunSummary: Sendable {
     public init(subjects: Subjects) {
       self.subjects = subjects.all
       values = Array(repeating: RunningStatistics(), count: self.subjects.reduce(0) { $0 + $1.metrics.count })
+      rowKinds = self.subjects.flatMap { subject in subject.metrics.map { _ in subject.kind } }
     }
 
     public mutating func add(_ result: ReplicationResult) {
@@ -170,21 +171,15 @@ public struct RunSummary: Sendable {
 
     /// Adds one replication's values, as ``values(of:)`` gives them.
     public mutating func add(_ replication: [MetricValue]) {
-      if skipsMissing.isEmpty { skipsMissing = rowKinds.map { $0 == "fleet_group" } }
       for (row, value) in replication.enumerated() {
         // A group of phones may have no phone in a replication: that replication says nothing about it.
-        if value.value.isNaN && skipsMissing[row] { continue }
+        if value.value.isNaN && rowKinds[row] == "fleet_group" { continue }
         values[row].add(value.value)
       }
     }
 
-    /// Per row: whether a replication without a value (NaN) is left out rather than making the mean NaN.
-    private var skipsMissing: [Bool] = []
-
     /// The subject kind of every row, in row order.
-    var rowKinds: [String] {
-      subjects.flatMap { subject in subject.metrics.map { _ in subject.kind } }
-    }
+    let rowKinds: [String]
 
     /// (metric, subject) of every row, in row order.
     public var rowKeys: [(metric: String, widget: String)] {

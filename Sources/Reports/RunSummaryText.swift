@@ -16,12 +16,7 @@ public enum RunSummaryText {
       "per widget, mean over replications [95% CI]:",
     ]
     for label in labels {
-      func show(_ metric: String, _ decimals: Int) -> String {
-        guard let row = summary.row(metric, widget: label) else { return "-" }
-        let mean = fixed(row.values.mean, decimals)
-        guard let interval = row.interval else { return mean }
-        return "\(mean) [\(fixed(interval.low, decimals)), \(fixed(interval.high, decimals))]"
-      }
+      func show(_ metric: String, _ decimals: Int) -> String { RunSummaryText.show(summary, metric, label, decimals) }
       lines.append(
         "  \(label): reloads/day \(show("reloads_per_day", 1)) (budgeted \(show("budgeted_reloads_per_day", 1))), "
           + "withheld/day \(show("requests_per_day_withheld_granted", 1)), "
@@ -47,10 +42,7 @@ public enum RunSummaryText {
   /// event's fan-out, and what the app costs each phone.
   static func fleetHeadline(_ configuration: ScenarioConfiguration, _ summary: RunSummary) -> [String] {
     func show(_ metric: String, _ subject: String, _ decimals: Int) -> String {
-      guard let row = summary.row(metric, widget: subject) else { return "-" }
-      let mean = fixed(row.values.mean, decimals)
-      guard let interval = row.interval else { return mean }
-      return "\(mean) [\(fixed(interval.low, decimals)), \(fixed(interval.high, decimals))]"
+      RunSummaryText.show(summary, metric, subject, decimals)
     }
     let fleet = configuration.fleet
     var lines = [
@@ -79,6 +71,18 @@ public enum RunSummaryText {
           + "\(show("widgets_battery_percent_per_day", "device", 2)) % of its battery a day")
     }
     return lines
+  }
+
+  /// A summary row's mean with its interval (`-` when the summary has no such row).
+  static func show(_ summary: RunSummary, _ metric: String, _ subject: String, _ decimals: Int) -> String {
+    guard let row = summary.row(metric, widget: subject) else { return "-" }
+    return withInterval(row.values.mean, row.interval.map { ($0.low, $0.high) }, decimals)
+  }
+
+  /// `mean [low, high]` rounded to `decimals` places, or the mean alone without an interval.
+  public static func withInterval(_ mean: Double, _ interval: (low: Double, high: Double)?, _ decimals: Int) -> String {
+    guard let interval else { return fixed(mean, decimals) }
+    return "\(fixed(mean, decimals)) [\(fixed(interval.low, decimals)), \(fixed(interval.high, decimals))]"
   }
 
   /// `value` rounded to `decimals` places, without Foundation; `-` when it is not finite.

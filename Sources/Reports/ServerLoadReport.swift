@@ -20,8 +20,8 @@ enum ServerLoadReport: RunReport {
       let minute = slot + ServerLoad.firstMinute
       let day = minute >= 0 ? minute / 1_440 : (minute - 1_439) / 1_440
       let clock = minute - day * 1_440
-      let time = "\(CalendarDate.padded(clock / 60, 2)):\(CalendarDate.padded(clock % 60, 2))"
-      let utc = "\(scope.subjects.startDate.adding(days: day).iso)T\(time):00Z"
+      let time = ClockText.minutes(clock)
+      let utc = ClockText.utc(scope.subjects.startDate, day: day, secondOfDay: clock * 60)
       var cells = [
         "\(minute)", "\(day)", time,
         CSVFormat.number(Double(fetches[slot]) * scale, decimals: scope.decimals(2)),

@@ -27,9 +27,8 @@ public enum ServerPeakReport: RunReport {
     for second in first...last {
       let day = second / 86_400
       let clock = second % 86_400
-      let time =
-        "\(twoDigits(clock / 3_600)):\(twoDigits(clock / 60 % 60)):\(twoDigits(clock % 60))"
-      let utc = "\(scope.subjects.startDate.adding(days: day).iso)T\(time)Z"
+      let time = ClockText.seconds(clock)
+      let utc = ClockText.utc(scope.subjects.startDate, day: day, secondOfDay: clock)
       var sum = 0.0
       var cells: [String] = []
       for stream in ServerStream.partition {
@@ -52,6 +51,4 @@ public enum ServerPeakReport: RunReport {
 
   /// The stream columns, in order.
   public static let streamNames = ServerStream.partition.map(\.name)
-
-  static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -19,7 +19,7 @@ public enum TraceReport {
       let micros = record.time.microseconds
       let day = micros / 86_400_000_000
       let second = (micros % 86_400_000_000) / 1_000_000
-      let clock = "\(twoDigits(second / 3_600)):\(twoDigits(second / 60 % 60)):\(twoDigits(second % 60))"
+      let clock = ClockText.seconds(Int(second))
       text +=
         "\(device),\(day),\(clock),\(CSVFormat.number(record.time.seconds, decimals: 3)),\(row.kind),"
         + "\(CSVFormat.text(row.subject)),\(row.subjectKind),\(row.detail),\(row.cause),\(row.outcome),"
@@ -34,8 +34,6 @@ public enum TraceReport {
   ) throws(AtomicFile.WriteError) {
     try AtomicFile.write(csv(records, device: device, configuration: configuration), to: "\(directory)/\(file)")
   }
-
-  static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 
 /// The cells of one trace row after its time: what happened, to whom, and its figures.

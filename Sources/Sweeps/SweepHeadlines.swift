@@ -89,8 +89,6 @@ public enum SweepHeadlines {
 
   /// `mean [low, high]`, or the mean alone without an interval.
   static func show(_ row: SweepSummaryRow, _ decimals: Int) -> String {
-    let mean = RunSummaryText.fixed(row.mean, decimals)
-    guard let interval = row.interval else { return mean }
-    return "\(mean) [\(RunSummaryText.fixed(interval.low, decimals)), \(RunSummaryText.fixed(interval.high, decimals))]"
+    RunSummaryText.withInterval(row.mean, row.interval, decimals)
   }
 }

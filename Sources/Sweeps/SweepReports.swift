@@ -20,7 +20,9 @@ public enum SweepReports {
     for point in points {
       var row = point.values.map(CSVFormat.text)
       for (value, quantity) in zip(point.values, quantities) {
-        if let quantity { row.append(CSVFormat.number(quantity.baseUnits(value) ?? .nan, decimals: 6).trimmedFraction) }
+        if let quantity {
+          row.append(CSVFormat.trimmed(CSVFormat.number(quantity.baseUnits(value) ?? .nan, decimals: 6)))
+        }
       }
       cells[point.index] = row.joined(separator: ",")
     }
@@ -100,16 +102,5 @@ public enum SweepReports {
     }
     try AtomicFile.write(paired, to: "\(directory)/sweep_baseline.csv")
     return rows
-  }
-}
-
-extension String {
-  /// A fixed-decimal number without trailing zeros (`300.000000` -> `300`, `0.250000` -> `0.25`).
-  fileprivate var trimmedFraction: String {
-    guard contains(".") else { return self }
-    var text = self
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    return text
   }
 }
