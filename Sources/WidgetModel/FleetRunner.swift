@@ -164,6 +164,8 @@ public enum FleetRunner {
     let events = FleetEventSchedule(configuration, replication: replication)
     var aggregate =
       pool?.take(configuration, replication: replication) ?? ReplicationResult(configuration, replication: replication)
+    // Whole before the first device: the per-device summaries read the figures before and after each one.
+    aggregate.openAll()
     var mine: [DeviceSummary] = []
     var position = worker
     while position < devices {

@@ -5,6 +5,12 @@ extension DeviceSimulation {
   mutating func hourTick(_ scheduler: inout Scheduler) {
     let now = scheduler.now
     closeHour(now.hourIndex - 1, at: now, &scheduler)
+    if now.clockHour == 0 {
+      // Midnight: empty tomorrow's cells of a reused result, and add the day's server requests while their
+      // minutes are still in the cache.
+      result.open(throughDay: now.dayIndex + 1)
+      result.serverLoad.applyPending()
+    }
     radios.drawHourlyNetwork()
     for index in instances.indices {
       instances[index].budget.setAllowance(allowance(of: index, at: now), at: now)

@@ -45,6 +45,7 @@ extension DeviceSimulation {
   }
 
   mutating func finish(_ scheduler: inout Scheduler) {
+    result.openAll()
     radios.cut(at: end, &result.energy)
     silentPush.finish(&result)
     closeHour(result.days * 24 - 1, at: end, &scheduler)

@@ -162,6 +162,8 @@ struct DeviceSimulation: EventHandler {
         activityKinds: configuration.liveActivities.count, events: configuration.events.count,
         deviceGroups: groups.count)
     result.energy.startDevice()
+    // A reused result is emptied day by day, a day ahead of the device (see ``ReplicationResult/open(throughDay:)``).
+    result.open(throughDay: configuration.warmupDays + 1)
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
     if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }

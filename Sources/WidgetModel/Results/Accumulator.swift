@@ -81,6 +81,12 @@ protocol ResultField: Sendable {
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape)
   func merge(_ result: inout ReplicationResult, _ other: ReplicationResult)
   func reset(_ result: inout ReplicationResult)
+  /// Whether it is kept over time (and so emptied day by day: see ``DayCleared``).
+  var isOverTime: Bool { get }
+  /// Empties it, or (`leavingDays`) everything but its cells over time.
+  func reset(_ result: inout ReplicationResult, leavingDays: Bool)
+  /// Empties days `days` of `total` of a field over time; nothing for others.
+  func clear(_ result: inout ReplicationResult, days: Range<Int>, of total: Int)
   /// Leaves out the first `days` of `total` days (the warm-up) from a field over time; others are kept.
   func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int)
   func encode(_ result: ReplicationResult, _ writer: inout BinaryWriter)
@@ -94,12 +100,37 @@ protocol TimeSeries: Accumulator {
   mutating func dropFirst(days: Int, of total: Int)
 }
 
+/// An accumulator over time whose days are emptied as a run reaches them, not all at once when it is reset
+/// (see ``ReplicationResult/open(throughDay:)``): a 30-day result holds megabytes, and emptying a day just
+/// before the device writes to it keeps those cells in the cache, where emptying all of them at the start
+/// left each day's first writes waiting for memory.
+protocol DayCleared: TimeSeries {
+  /// Empties days `days` of `total` (every cell a device can write while those days run).
+  mutating func clear(days: Range<Int>, of total: Int)
+  /// Empties everything but the cells over time, which ``clear(days:of:)`` empties later.
+  mutating func resetAllButDays()
+}
+
 /// Each day (or hour, or minute) is the same number of elements.
-extension Array: TimeSeries where Element: Accumulator {
+extension Array: TimeSeries, DayCleared where Element: Accumulator {
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, total > 0 else { return }
     removeFirst(count / total * days)
   }
+
+  @_specialize(where Element == Int64)
+  @_specialize(where Element == UInt64)
+  @_specialize(where Element == Int32)
+  @_specialize(where Element == Int128)
+  mutating func clear(days: Range<Int>, of total: Int) {
+    guard !days.isEmpty, total > 0 else { return }
+    let perDay = count / total
+    withUnsafeMutableBufferPointer { cells in
+      for index in (days.lowerBound * perDay)..<(days.upperBound * perDay) { cells[index].reset() }
+    }
+  }
+
+  mutating func resetAllButDays() {}
 }
 
 struct Field<Value: Accumulator>: ResultField {
@@ -108,12 +139,17 @@ struct Field<Value: Accumulator>: ResultField {
   let make: @Sendable (ResultShape) -> Value
   /// Cuts the first days off (fields over time); nil for totals (their warm-up went elsewhere).
   let drop: (@Sendable (inout Value, _ days: Int, _ total: Int) -> Void)?
+  /// Empties some days, and everything but the days (fields over time); nil for totals.
+  let clearDays: (@Sendable (inout Value, _ days: Range<Int>, _ total: Int) -> Void)?
+  let resetAllButDays: (@Sendable (inout Value) -> Void)?
 
   /// An accumulator that starts empty whatever the shape (a scalar, a sketch).
   init(_ path: Path) {
     self.path = path
     make = { _ in Value() }
     drop = nil
+    clearDays = nil
+    resetAllButDays = nil
   }
 
   /// A total over the run (instance, kind, channel...): not indexed by time.
@@ -121,6 +157,8 @@ struct Field<Value: Accumulator>: ResultField {
     self.path = path
     self.make = make
     drop = nil
+    clearDays = nil
+    resetAllButDays = nil
   }
 
   func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int) {
@@ -145,14 +183,30 @@ struct Field<Value: Accumulator>: ResultField {
     result[keyPath: path].merge(other[keyPath: path])
   }
   func reset(_ result: inout ReplicationResult) { result[keyPath: path].reset() }
+
+  var isOverTime: Bool { clearDays != nil }
+
+  func reset(_ result: inout ReplicationResult, leavingDays: Bool) {
+    if leavingDays, let resetAllButDays {
+      resetAllButDays(&result[keyPath: path])
+    } else {
+      reset(&result)
+    }
+  }
+
+  func clear(_ result: inout ReplicationResult, days: Range<Int>, of total: Int) {
+    clearDays?(&result[keyPath: path], days, total)
+  }
 }
 
-extension Field where Value: TimeSeries {
+extension Field where Value: DayCleared {
   /// An accumulator over time, day-major.
   init(overTime path: Path, make: @escaping @Sendable (ResultShape) -> Value) {
     self.path = path
     self.make = make
     drop = { value, days, total in value.dropFirst(days: days, of: total) }
+    clearDays = { value, days, total in value.clear(days: days, of: total) }
+    resetAllButDays = { value in value.resetAllButDays() }
   }
 }
 

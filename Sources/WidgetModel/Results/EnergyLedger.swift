@@ -45,7 +45,7 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// and the joules the current device's battery has not yet been charged with.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
-struct EnergyLedger: Sendable, TimeSeries {
+struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
   private(set) var hours: Int
   /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
@@ -111,6 +111,14 @@ struct EnergyLedger: Sendable, TimeSeries {
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
     microjoules.reset()
+    startDevice()
+  }
+
+  mutating func clear(days: Range<Int>, of total: Int) {
+    microjoules.clear(days: days, of: total)
+  }
+
+  mutating func resetAllButDays() {
     startDevice()
   }
 

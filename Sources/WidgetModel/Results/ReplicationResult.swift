@@ -88,6 +88,9 @@ public struct ReplicationResult: Sendable {
   public private(set) var provisioning: [ProvisioningFigures] = []
   /// Per fleet-wide event: its fan-out and delivery latencies.
   public internal(set) var eventDelivery: [EventDelivery] = []
+  /// Days `0..<openedDays` of every figure over time are emptied for this run: all of them, unless the
+  /// result was reset for reuse (see ``open(throughDay:)``).
+  private(set) var openedDays = 0
 
   /// What one result's accumulators take in memory, in bytes, for a run of `days` days with `instanceCount`
   /// instances and `activityKinds` Live Activity kinds (each thread of a fleet run holds one, and the run
@@ -161,6 +164,7 @@ public struct ReplicationResult: Sendable {
       days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events,
       deviceGroups: deviceGroups)
     for field in ReplicationResult.fields { field.allocate(&self, shape) }
+    openedDays = days
   }
 
   /// An empty result for a replication of `configuration` (a fleet's per-second load included when kept;
@@ -176,27 +180,50 @@ public struct ReplicationResult: Sendable {
   /// Adds another result of the same scenario and replication (another worker's devices).
   public mutating func merge(_ other: ReplicationResult) {
     precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
+    precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
     for field in ReplicationResult.fields { field.merge(&self, other) }
     provisioning = []  // derived from the sums: summarise again
   }
 
   /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
+  /// Its figures over time are emptied day by day as the run reaches them (``open(throughDay:)``); until
+  /// ``openAll()`` the result must not be read.
   public mutating func reset(replication: Int) {
     self.replication = replication
-    for field in ReplicationResult.fields { field.reset(&self) }
+    for field in ReplicationResult.fields { field.reset(&self, leavingDays: true) }
+    openedDays = 0
     trace = nil
     appTrace = nil
     provisioning = []
     activities.removeAll(keepingCapacity: true)
   }
 
+  /// Empties days up to `day` (of every figure over time) not yet emptied since the result was reset: a device
+  /// opens each day the day before it reaches it, so the cells it writes next are in the cache, not waiting
+  /// in memory behind megabytes emptied at the start.
+  mutating func open(throughDay day: Int) {
+    let through = Swift.min(day + 1, days)
+    guard through > openedDays else { return }
+    for field in ReplicationResult.timeFields { field.clear(&self, days: openedDays..<through, of: days) }
+    openedDays = through
+  }
+
+  /// Empties every day not yet emptied: the result is whole (a device finished, or a fleet's worker starts).
+  mutating func openAll() {
+    open(throughDay: days - 1)
+  }
+
+  static let timeFields = fields.filter(\.isOverTime)
+
   /// Leaves the first `days` (a warm-up) out of every figure over time; the result then covers the days after
   /// them (day 0 is the first day after the warm-up). Totals need nothing: devices add their warm-up elsewhere.
   public mutating func dropWarmup(days warmup: Int) {
     guard warmup > 0 else { return }
     precondition(warmup < days, "a warm-up as long as the run")
+    precondition(openedDays == days, "dropped the warm-up of a result still being written")
     for field in ReplicationResult.fields { field.dropFirst(&self, days: warmup, of: days) }
     days -= warmup
+    openedDays = days
   }
 
   /// Derives the per-second provisioning figures from the per-second load (call again after merging).
@@ -349,6 +376,7 @@ public struct ReplicationResult: Sendable {
 /// order. Per-device records and traces are not included (a fleet keeps none).
 extension ReplicationResult {
   public func encode(to writer: inout BinaryWriter) {
+    precondition(openedDays == days, "encoded a result still being written")
     for value in [replication, days, instanceCount, pushTargetCount] { value.encode(to: &writer) }
     for field in ReplicationResult.fields { field.encode(self, &writer) }
   }

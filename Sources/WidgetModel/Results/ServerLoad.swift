@@ -62,7 +62,7 @@ public enum ServerSource: Int, CaseIterable, Sendable {
 /// A device's local clock runs `offset` ahead of UTC (its time zone); local time t is UTC minute
 /// `(t - offset) / 1 min`. Offsets are limited to ±14 h, so the minutes cover day 0 00:00 UTC minus 14 h to
 /// the last day plus 14 h. Counts are integers: any number of devices add up the same way in any order.
-public struct ServerLoad: Sendable, TimeSeries {
+public struct ServerLoad: Sendable, DayCleared {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
   public private(set) var minuteCount: Int
@@ -76,6 +76,9 @@ public struct ServerLoad: Sendable, TimeSeries {
   public private(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added (see ``applyPending()``).
   private var pending: [PendingRequest] = []
+  /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
+  /// ``DayCleared``).
+  private var openedSlots = 0
 
   /// Fetch requests per minute, every source.
   public var fetches: [Int64] { totals { $0.isFetch } }
@@ -140,6 +143,7 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// No minutes at all (a placeholder until a shape is known).
   init() {
     minuteCount = 0
+    openedSlots = 0
     bytes = []
     pushesDelivered = []
     bySource = []
@@ -148,6 +152,7 @@ public struct ServerLoad: Sendable, TimeSeries {
   init(days: Int, perSecond: Bool = false) {
     if perSecond { seconds = ServerSeconds(days: days) }
     minuteCount = days * 1_440 + 2 * 14 * 60
+    openedSlots = minuteCount
     bytes = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
     bySource = Array(repeating: 0, count: minuteCount * ServerSource.count)
@@ -186,6 +191,12 @@ public struct ServerLoad: Sendable, TimeSeries {
     guard !pending.isEmpty else { return }
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let minutes = minuteCount
+    if openedSlots < minutes {
+      var latest = Int64.min
+      for request in pending { latest = Swift.max(latest, request.utcMicros) }
+      let shifted = latest - firstMinuteMicros
+      if shifted >= 0 { openSlots(through: Int(Swift.min(shifted / 60_000_000, Int64(minutes - 1)))) }
+    }
     pending.withUnsafeBufferPointer { requests in
       bytes.withUnsafeMutableBufferPointer { bytes in
         pushesDelivered.withUnsafeMutableBufferPointer { delivered in
@@ -228,12 +239,13 @@ public struct ServerLoad: Sendable, TimeSeries {
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0 else { return }
-    precondition(pending.isEmpty, "requests not yet applied")
+    precondition(pending.isEmpty && openedSlots == minuteCount, "requests not yet applied")
     let minutes = days * 1_440
     bytes.removeFirst(minutes)
     pushesDelivered.removeFirst(minutes)
     bySource.removeFirst(minutes * ServerSource.count)
     minuteCount -= minutes
+    openedSlots = minuteCount
     seconds.dropFirst(days: days, of: total)
   }
 
@@ -243,10 +255,42 @@ public struct ServerLoad: Sendable, TimeSeries {
     pushesDelivered.reset()
     bySource.reset()
     seconds.reset()
+    openedSlots = minuteCount
+  }
+
+  /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
+  /// the end of the last of them plus the largest offset either way (two of them, as the minutes start one
+  /// offset before day 0).
+  mutating func clear(days: Range<Int>, of total: Int) {
+    guard !days.isEmpty else { return }
+    openSlots(through: Swift.min(minuteCount, days.upperBound * 1_440 + 2 * 14 * 60) - 1)
+  }
+
+  /// The per-second load (fleets, reset once per run) is emptied at once; the minutes as the run reaches them.
+  mutating func resetAllButDays() {
+    pending.removeAll(keepingCapacity: true)
+    seconds.reset()
+    openedSlots = 0
+  }
+
+  /// Empties the minutes not yet emptied up to `last`.
+  private mutating func openSlots(through last: Int) {
+    guard last >= openedSlots else { return }
+    let range = openedSlots..<(last + 1)
+    bytes.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
+    pushesDelivered.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
+    bySource.withUnsafeMutableBufferPointer { cells in
+      for index in (range.lowerBound * ServerSource.count)..<(range.upperBound * ServerSource.count) {
+        cells[index] = 0
+      }
+    }
+    openedSlots = last + 1
   }
 
   mutating func merge(_ other: ServerLoad) {
-    precondition(pending.isEmpty && other.pending.isEmpty, "requests not yet applied")
+    precondition(
+      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
+      "requests not yet applied")
     bytes.merge(other.bytes)
     pushesDelivered.merge(other.pushesDelivered)
     bySource.merge(other.bySource)
@@ -320,7 +364,7 @@ public struct DeviceDistributions: Sendable {
 /// The exact load, for shard files.
 extension ServerLoad: BinaryCodable {
   public func encode(to writer: inout BinaryWriter) {
-    precondition(pending.isEmpty, "requests not yet applied")
+    precondition(pending.isEmpty && openedSlots == minuteCount, "requests not yet applied")
     minuteCount.encode(to: &writer)
     bytes.encode(to: &writer)
     pushesDelivered.encode(to: &writer)
@@ -335,6 +379,7 @@ extension ServerLoad: BinaryCodable {
     pushesDelivered = try [Int64](from: &reader)
     bySource = try [Int64](from: &reader)
     seconds = try ServerSeconds(from: &reader)
+    openedSlots = minuteCount
     guard minuteCount >= 0, bytes.count == minuteCount, pushesDelivered.count == minuteCount,
       bySource.count == minuteCount * ServerSource.count
     else { throw reader.error("a per-minute load of the wrong size") }
