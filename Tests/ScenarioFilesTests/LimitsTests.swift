@@ -56,20 +56,20 @@ struct LimitsTests {
 
   @Test("the counters' memory is estimated as allocated: 2 GB per replication, 16 GB with --allow-large")
   func memoryLimit() throws {
-    // 3,650 days x 100 instances: 14 x 11 reload counters of 8 bytes per instance-hour alone are 10.8 GB.
+    // 3,650 days x 100 instances: 14 x 10 reload counters of 4 bytes per instance-hour alone are 4.9 GB.
     let text = Self.scenario(days: "3650").replacing(
       "kind: NewsHeadlines", with: "kind: NewsHeadlines\n    instances: 100")
     let standard = try #require(Self.message(text, .standard))
     #expect(
       standard.contains("3650 days x 100 instances would need") && standard.contains("limit 2000 MB"), "\(standard)")
-    #expect(Self.message(text, .large) == nil, "13 GB fits under --allow-large")
+    #expect(Self.message(text, .large) == nil, "7 GB fits under --allow-large")
     let decade = Self.scenario(days: "36500").replacing(
       "kind: NewsHeadlines", with: "kind: NewsHeadlines\n    instances: 100")
     let large = try #require(Self.message(decade, .large))
     #expect(large.contains("limit 16000 MB"), "\(large)")
     let expected = ReplicationResult.estimatedBytes(days: 3_650, instanceCount: 100, activityKinds: 0)
     #expect(standard.contains("\(Int(expected / 1e6)) MB of counters"), "\(standard)")
-    #expect(expected > 10.8e9 && expected < 14e9)
+    #expect(expected > 4.9e9 && expected < 8e9)
     // A fleet also keeps its load per second (19 bytes a second: 6 GB for ten years), unless told not to.
     let fleet = Self.scenario(days: "3650", devices: "2")
     #expect(try #require(Self.message(fleet, .standard)).contains("would need"))

@@ -40,7 +40,7 @@ struct ReplicationResultTests {
     let result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
     let notAccumulated: Set = [
       "replication", "days", "instanceCount", "trace", "appTrace", "pushTargetCount", "activities",
-      "keepsActivityRecords", "provisioning",
+      "keepsActivityRecords", "provisioning", "openedDays",
     ]
     let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
     let listed = ReplicationResult.fields.map(\.keyPath)
@@ -60,6 +60,9 @@ struct ReplicationResultTests {
     #expect(merged.fingerprint == together.fingerprint)
     #expect(merged.reloadTotals == together.reloadTotals && merged.energy.microjoules == together.energy.microjoules)
     merged.reset(replication: 3)
+    // A reset result is emptied day by day as a device reaches each day; whole, it is empty.
+    #expect(merged.openedDays == 0)
+    merged.openAll()
     let empty = ReplicationResult(replication: 3, days: 2, instanceCount: 1)
     #expect(merged.reloadTotals == empty.reloadTotals && merged.devices == 0 && merged.eventsHandled == 0)
     #expect(merged.energy.microjoules == empty.energy.microjoules && merged.fingerprint == empty.fingerprint)

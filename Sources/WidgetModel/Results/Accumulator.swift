@@ -112,21 +112,23 @@ protocol DayCleared: TimeSeries {
 }
 
 /// Each day (or hour, or minute) is the same number of elements.
-extension Array: TimeSeries, DayCleared where Element: Accumulator {
+extension Array: TimeSeries where Element: Accumulator {
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, total > 0 else { return }
     removeFirst(count / total * days)
   }
+}
 
-  @_specialize(where Element == Int64)
-  @_specialize(where Element == UInt64)
-  @_specialize(where Element == Int32)
-  @_specialize(where Element == Int128)
+/// Integer cells, whose zero is all zero bytes: a day is emptied with one `memset` (the field is reached
+/// through `any ResultField`, where a generic loop would cost a witness-table call per cell).
+extension Array: DayCleared where Element: Accumulator & FixedWidthInteger {
   mutating func clear(days: Range<Int>, of total: Int) {
     guard !days.isEmpty, total > 0 else { return }
-    let perDay = count / total
-    withUnsafeMutableBufferPointer { cells in
-      for index in (days.lowerBound * perDay)..<(days.upperBound * perDay) { cells[index].reset() }
+    let bytesPerDay = count / total * MemoryLayout<Element>.stride
+    withUnsafeMutableBytes { bytes in
+      let cleared = UnsafeMutableRawBufferPointer(
+        rebasing: bytes[(days.lowerBound * bytesPerDay)..<(days.upperBound * bytesPerDay)])
+      cleared.initializeMemory(as: UInt8.self, repeating: 0)
     }
   }
 

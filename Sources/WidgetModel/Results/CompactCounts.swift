@@ -3,7 +3,7 @@ import SimulationEngine
 /// Non-negative integer counts in small cells: a cell holds its count while it fits below `Cell.max`; past
 /// that it is marked `Cell.max` and its count lives in a side table. Exact (no count is ever lost or
 /// rounded), and small where counts are small, which most seconds of a run are.
-struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable {
+struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable, Equatable {
   private(set) var cells: [Cell]
   /// The counts of marked cells, by index.
   private var large: [Int: UInt64] = [:]
@@ -73,6 +73,32 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     var moved: [Int: UInt64] = [:]
     for (index, value) in large where index >= n { moved[index - n] = value }
     large = moved
+  }
+}
+
+/// Counts over time in a result (reload requests by hour): day-major, emptied day by day.
+extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryCodable {
+  init() {
+    self.init(count: 0)
+  }
+
+  mutating func dropFirst(days: Int, of total: Int) {
+    guard days > 0, total > 0 else { return }
+    dropFirst(count / total * days)
+  }
+
+  mutating func clear(days: Range<Int>, of total: Int) {
+    guard !days.isEmpty, total > 0 else { return }
+    let perDay = count / total
+    let range = (days.lowerBound * perDay)..<(days.upperBound * perDay)
+    cells.withUnsafeMutableBufferPointer { cells in
+      UnsafeMutableBufferPointer(rebasing: cells[range]).update(repeating: 0)
+    }
+    // Only days emptied since a reset are cleared, and a reset dropped every large count: none is in `range`.
+  }
+
+  mutating func resetAllButDays() {
+    large.removeAll(keepingCapacity: true)
   }
 }
 

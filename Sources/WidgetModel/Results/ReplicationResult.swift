@@ -14,7 +14,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var devices = 0
   public internal(set) var instanceDevices: [Int] = []
   /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
-  var reloadCounts: [UInt64] = []
+  var reloadCounts = CompactCounts<UInt32>()
   /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
   var reloadTotals: [Int] = []
   /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
@@ -99,13 +99,13 @@ public struct ReplicationResult: Sendable {
     let hours = Double(days * 24)
     let instances = Double(instanceCount)
     let subjects = instances + 3 + Double(activityKinds)
-    var perHour = instances * Double(causeCount * outcomeCount) * 8  // reloadCounts
+    var perHour = instances * Double(causeCount * outcomeCount) * 4  // reloadCounts
     perHour += instances * 8  // budgetMilli
     perHour += subjects * Double(EnergyLedger.componentCount) * 16  // energy, Int128
     perHour += Double(1 + activityKinds) * 2 * Double(PushCounter.count) * 8
     perHour += 16  // state of charge, Low Power Mode, charging
     perHour += Double(AppWakeChannel.count * AppWakeOutcome.count) * 8
-    let perMinute = Double(ServerSource.count) * 8 + 16 + 8  // server load by source, bytes, deliveries
+    let perMinute = Double(ServerSource.count) * 4 + 16 + 8  // server load by source, bytes, deliveries
     let perDay = instances * 16  // exhausted, last grant time and devices
     let perSecond = fleet ? Double(ServerSeconds.bytesPerDay) * Double(days) : 0
     return hours * perHour + Double(days * 1_440 + 28 * 60) * perMinute + Double(days) * perDay + perSecond
@@ -118,7 +118,7 @@ public struct ReplicationResult: Sendable {
   static let fields: [any ResultField] = [
     Field(\.devices),
     Field(\.instanceDevices) { .empty($0.instanceCount) },
-    Field(overTime: \.reloadCounts) { .empty($0.hours * $0.instanceCount * causeCount * outcomeCount) },
+    Field(overTime: \.reloadCounts) { CompactCounts(count: $0.hours * $0.instanceCount * causeCount * outcomeCount) },
     Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
     Field(overTime: \.budgetMilli) { .empty($0.hours * $0.instanceCount) },
     Field(\.staleness) { .empty($0.instanceCount) },
@@ -267,7 +267,7 @@ public struct ReplicationResult: Sendable {
 
   /// Counts one request of `instance`, made in hour `hourIndex`, that ended with `outcome`.
   mutating func countReload(hourIndex: Int, instance: InstanceID, cause: ReloadCause, outcome: ReloadOutcome) {
-    reloadCounts[countIndex(hourIndex: hourIndex, instance: instance.index, cause: cause, outcome: outcome)] += 1
+    reloadCounts.add(1, at: countIndex(hourIndex: hourIndex, instance: instance.index, cause: cause, outcome: outcome))
     reloadTotals[
       (instance.index * ReplicationResult.causeCount + cause.rawValue) * ReplicationResult.outcomeCount
         + outcome.rawValue] += 1

@@ -71,7 +71,9 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
   /// per request
   /// (totals are derived, so a fetch touches two arrays, not three).
-  private(set) var bySource: [Int64]
+  /// Exact counts in 4-byte cells (a 30-day result's minutes are emptied every replication: the smaller, the
+  /// cheaper).
+  private(set) var bySource: CompactCounts<UInt32>
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added (see ``applyPending()``).
@@ -102,15 +104,11 @@ public struct ServerLoad: Sendable, DayCleared {
   private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
     let sources = ServerSource.allCases.filter(included).map(\.rawValue)
     var sums = [Int64](repeating: 0, count: minuteCount)
-    bySource.withUnsafeBufferPointer { counts in
-      sums.withUnsafeMutableBufferPointer { sums in
-        for slot in 0..<minuteCount {
-          let base = slot * ServerSource.count
-          var sum: Int64 = 0
-          for source in sources { sum += counts[base + source] }
-          sums[slot] = sum
-        }
-      }
+    for slot in 0..<minuteCount {
+      let base = slot * ServerSource.count
+      var sum: Int64 = 0
+      for source in sources { sum += Int64(bySource[base + source]) }
+      sums[slot] = sum
     }
     return sums
   }
@@ -131,9 +129,7 @@ public struct ServerLoad: Sendable, DayCleared {
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
     let range = slots ?? 0..<minuteCount
     var sum: Int64 = 0
-    bySource.withUnsafeBufferPointer { counts in
-      for slot in range { sum += counts[slot * ServerSource.count + source.rawValue] }
-    }
+    for slot in range { sum += Int64(bySource[slot * ServerSource.count + source.rawValue]) }
     return sum
   }
 
@@ -146,7 +142,7 @@ public struct ServerLoad: Sendable, DayCleared {
     openedSlots = 0
     bytes = []
     pushesDelivered = []
-    bySource = []
+    bySource = CompactCounts(count: 0)
   }
 
   init(days: Int, perSecond: Bool = false) {
@@ -155,7 +151,7 @@ public struct ServerLoad: Sendable, DayCleared {
     openedSlots = minuteCount
     bytes = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
-    bySource = Array(repeating: 0, count: minuteCount * ServerSource.count)
+    bySource = CompactCounts(count: minuteCount * ServerSource.count)
   }
 
   /// Position of the UTC minute of local time `time` on a device `offset` ahead of UTC.
@@ -200,22 +196,26 @@ public struct ServerLoad: Sendable, DayCleared {
     pending.withUnsafeBufferPointer { requests in
       bytes.withUnsafeMutableBufferPointer { bytes in
         pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-          bySource.withUnsafeMutableBufferPointer { bySource in
-            for request in requests {
-              let shifted = request.utcMicros - firstMinuteMicros
-              guard shifted >= 0 else { continue }
-              let slot = Int(shifted / 60_000_000)
-              guard slot < minutes else { continue }
-              if request.delivered {
-                delivered[slot] += 1
-                continue
-              }
-              let source = Int(request.source)
-              bySource[slot * ServerSource.count + source] += 1
-              if source <= ServerSource.appFetchAlwaysRunning.rawValue { bytes[slot] += Int128(request.bytes) }
+          for request in requests {
+            let shifted = request.utcMicros - firstMinuteMicros
+            guard shifted >= 0 else { continue }
+            let slot = Int(shifted / 60_000_000)
+            guard slot < minutes else { continue }
+            if request.delivered {
+              delivered[slot] += 1
+            } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
+              bytes[slot] += Int128(request.bytes)
             }
           }
         }
+      }
+      bySource.addEach(requests.count) { position in
+        let request = requests[position]
+        let shifted = request.utcMicros - firstMinuteMicros
+        guard shifted >= 0, !request.delivered else { return nil }
+        let slot = Int(shifted / 60_000_000)
+        guard slot < minutes else { return nil }
+        return (slot * ServerSource.count + Int(request.source), 1)
       }
     }
     if !seconds.isEmpty { pending.withUnsafeBufferPointer { seconds.record($0) } }
@@ -233,7 +233,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
-    bySource[slot * ServerSource.count + source.rawValue]
+    Int64(bySource[slot * ServerSource.count + source.rawValue])
   }
 
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
@@ -243,7 +243,7 @@ public struct ServerLoad: Sendable, DayCleared {
     let minutes = days * 1_440
     bytes.removeFirst(minutes)
     pushesDelivered.removeFirst(minutes)
-    bySource.removeFirst(minutes * ServerSource.count)
+    bySource.dropFirst(minutes * ServerSource.count)
     minuteCount -= minutes
     openedSlots = minuteCount
     seconds.dropFirst(days: days, of: total)
@@ -269,6 +269,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// The per-second load (fleets, reset once per run) is emptied at once; the minutes as the run reaches them.
   mutating func resetAllButDays() {
     pending.removeAll(keepingCapacity: true)
+    bySource.resetAllButDays()
     seconds.reset()
     openedSlots = 0
   }
@@ -279,11 +280,7 @@ public struct ServerLoad: Sendable, DayCleared {
     let range = openedSlots..<(last + 1)
     bytes.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
     pushesDelivered.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
-    bySource.withUnsafeMutableBufferPointer { cells in
-      for index in (range.lowerBound * ServerSource.count)..<(range.upperBound * ServerSource.count) {
-        cells[index] = 0
-      }
-    }
+    bySource.clear(days: range, of: minuteCount)
     openedSlots = last + 1
   }
 
@@ -377,7 +374,7 @@ extension ServerLoad: BinaryCodable {
     minuteCount = try Int(from: &reader)
     bytes = try [Int128](from: &reader)
     pushesDelivered = try [Int64](from: &reader)
-    bySource = try [Int64](from: &reader)
+    bySource = try CompactCounts(from: &reader)
     seconds = try ServerSeconds(from: &reader)
     openedSlots = minuteCount
     guard minuteCount >= 0, bytes.count == minuteCount, pushesDelivered.count == minuteCount,
