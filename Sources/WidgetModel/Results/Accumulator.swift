@@ -128,7 +128,7 @@ extension Array: DayCleared where Element: Accumulator & FixedWidthInteger {
     withUnsafeMutableBytes { bytes in
       let cleared = UnsafeMutableRawBufferPointer(
         rebasing: bytes[(days.lowerBound * bytesPerDay)..<(days.upperBound * bytesPerDay)])
-      cleared.initializeMemory(as: UInt8.self, repeating: 0)
+      cleared.zeroBytes()
     }
   }
 

@@ -91,8 +91,11 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
     guard !days.isEmpty, total > 0 else { return }
     let perDay = count / total
     let range = (days.lowerBound * perDay)..<(days.upperBound * perDay)
-    cells.withUnsafeMutableBufferPointer { cells in
-      UnsafeMutableBufferPointer(rebasing: cells[range]).update(repeating: 0)
+    // All zero bytes, set at once (a generic element loop would not be specialised here).
+    cells.withUnsafeMutableBytes { bytes in
+      let stride = MemoryLayout<Cell>.stride
+      UnsafeMutableRawBufferPointer(rebasing: bytes[(range.lowerBound * stride)..<(range.upperBound * stride)])
+        .zeroBytes()
     }
     // Only days emptied since a reset are cleared, and a reset dropped every large count: none is in `range`.
   }

@@ -278,8 +278,9 @@ public struct ServerLoad: Sendable, DayCleared {
   private mutating func openSlots(through last: Int) {
     guard last >= openedSlots else { return }
     let range = openedSlots..<(last + 1)
-    bytes.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
-    pushesDelivered.withUnsafeMutableBufferPointer { cells in for slot in range { cells[slot] = 0 } }
+    // Cleared as spans of minutes (a "day" of one minute each).
+    bytes.clear(days: range, of: minuteCount)
+    pushesDelivered.clear(days: range, of: minuteCount)
     bySource.clear(days: range, of: minuteCount)
     openedSlots = last + 1
   }
