@@ -185,6 +185,28 @@ public struct Distribution: Sendable, Equatable {
   /// One draw from a borrowed stream (no reference counting: see ``BorrowedStream``).
   @inlinable
   public func sample(_ stream: BorrowedStream) -> Double {
+    sampler.sample(stream)
+  }
+
+  /// The distribution without its owner: a plain value that copies without reference counting, for a
+  /// model that draws from it on every event. It reads an empirical distribution's table in place, so it must
+  /// not outlive this distribution (keep the distribution beside it).
+  @inlinable
+  public var sampler: DistributionSampler { DistributionSampler(shape: shape) }
+}
+
+/// A ``Distribution``'s draws without its owner (see ``Distribution/sampler``): copied as plain bits.
+public struct DistributionSampler: Sendable {
+  @usableFromInline let shape: Distribution.Shape
+
+  @inlinable
+  init(shape: Distribution.Shape) {
+    self.shape = shape
+  }
+
+  /// One draw, exactly as ``Distribution/sample(_:)-(BorrowedStream)`` draws it.
+  @inlinable
+  public func sample(_ stream: BorrowedStream) -> Double {
     let rng = stream.gslGenerator
     switch shape {
     case .constant(let value): return value
@@ -204,7 +226,9 @@ public struct Distribution: Sendable, Equatable {
     case .empirical(let sampler): return sampler.sample(rng)
     }
   }
+}
 
+extension Distribution {
   // MARK: - Validation helpers
 
   static func check(_ name: String, _ parameter: String, _ value: Double, isFinite: Bool) throws(DistributionError) {

@@ -15,6 +15,9 @@ struct WidgetInstance {
   let pushHandler: Bool
   let timeline: TimelineConfiguration
   let build: BuildConfiguration
+  /// The build's distributions as drawn on every reload: plain values, where reading `build.cpuSeconds` out
+  /// of the instance array copies the distribution with a retain and a release (`build` keeps them alive).
+  let buildDraws: BuildDraws
   var machine = ReloadMachine()
   var budget: ReloadBudget
   /// The timeline policy's next reload, and when it is due.
@@ -41,6 +44,9 @@ struct WidgetInstance {
     pushHandler = widget.pushHandler
     timeline = widget.timeline
     build = widget.build
+    buildDraws = BuildDraws(
+      cpuSeconds: widget.build.cpuSeconds.sampler, fetchBytes: widget.build.fetchBytes.sampler,
+      memoryBytes: widget.build.memoryBytes.sampler)
     budget = ReloadBudget(refill: refill, allowance: 0, start: .zero)
     viewsByClockHour = expectedViews
     self.streams = streams
@@ -68,6 +74,13 @@ struct WidgetInstance {
     defer { retryEvent = nil }
     return retryEvent
   }
+}
+
+/// What a timeline build draws: CPU time, fetch size, peak memory.
+struct BuildDraws {
+  let cpuSeconds: DistributionSampler
+  let fetchBytes: DistributionSampler
+  let memoryBytes: DistributionSampler
 }
 
 /// One instance's random streams: the system's lateness on its policy, its builds, whether a Smart Stack

@@ -134,7 +134,7 @@ extension DeviceSimulation {
     // The settings are read in place: a copy of the configuration would copy its distributions.
     let stream = instances[index].streams.build
     result.builds[index] += 1
-    let cpu = SampleLimits.duration(instances[index].build.cpuSeconds.sample(stream))
+    let cpu = SampleLimits.duration(instances[index].buildDraws.cpuSeconds.sample(stream))
     result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
     processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
     var seconds = cpu
@@ -142,7 +142,7 @@ extension DeviceSimulation {
     var shows = app.store[instances[index].kind.index]
     if stream.bernoulli(instances[index].build.fetchProbability) {
       shows = .current
-      let bytes = SampleLimits.size(instances[index].build.fetchBytes.sample(stream))
+      let bytes = SampleLimits.size(instances[index].buildDraws.fetchBytes.sample(stream))
       result.fetches[index] += 1
       result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
       result.serverLoad.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
@@ -150,7 +150,7 @@ extension DeviceSimulation {
     }
     let entries = instances[index].timeline.entries
     let memory =
-      Swift.max(0, instances[index].build.memoryBytes.sample(stream)) + Double(entries - 1)
+      Swift.max(0, instances[index].buildDraws.memoryBytes.sample(stream)) + Double(entries - 1)
       * instances[index].build.memoryPerEntryBytes
     if memory > system.memoryCeilingBytes {
       let stuck = instances[index].streams.jetsamStuck?.bernoulli(system.jetsamStuckProbability) ?? false
