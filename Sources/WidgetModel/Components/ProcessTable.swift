@@ -36,6 +36,8 @@ struct PoissonProcess {
   let stream: BorrowedStream
   private let owner: RandomStream
   var ratePerHour = 0.0
+  /// `3_600 / ratePerHour`, kept with the rate: a division per event costs more than the rest of the gap.
+  var meanGapSeconds = Double.infinity
   var pending: EventHandle?
 
   init(role: ProcessRole, stream: RandomStream) {
@@ -72,6 +74,7 @@ struct ProcessTable {
       let rate = rateTable[index * 48 + column]
       if rate == processes[index].ratePerHour && (rate == 0 || processes[index].pending != nil) { continue }
       processes[index].ratePerHour = rate
+      processes[index].meanGapSeconds = 3_600 / rate
       if let pending = processes[index].pending { scheduler.cancel(pending) }
       processes[index].pending = nil
       scheduleNext(ProcessID(index), &scheduler)
@@ -86,9 +89,9 @@ struct ProcessTable {
   }
 
   private mutating func scheduleNext(_ process: ProcessID, _ scheduler: inout Scheduler) {
-    let rate = processes[process.index].ratePerHour
-    guard rate > 0 else { return }
-    let gap = SimDuration(seconds: processes[process.index].stream.exponential(mean: 3_600 / rate))
+    guard processes[process.index].ratePerHour > 0 else { return }
+    let gap = SimDuration(
+      seconds: processes[process.index].stream.exponential(mean: processes[process.index].meanGapSeconds))
     processes[process.index].pending = scheduler.schedule(
       after: gap, kind: DeviceEventKind.process.eventKind, target: process.eventTarget)
   }
