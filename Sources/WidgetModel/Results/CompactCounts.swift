@@ -52,6 +52,16 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     for (index, amount) in full { add(amount, at: index) }
   }
 
+  /// Whether the `count` cells from `start` are all zero (a marked cell is not: it holds a large count).
+  @inline(__always)
+  func isZero(_ start: Int, count: Int) -> Bool {
+    cells.withUnsafeBufferPointer { cells in
+      var any: Cell = 0
+      for index in start..<(start + count) { any |= cells[index] }
+      return any == 0
+    }
+  }
+
   mutating func merge(_ other: CompactCounts) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     other.cells.withUnsafeBufferPointer { theirs in

@@ -199,7 +199,13 @@ extension ServerSeconds {
     var broadcasts = false
     var peakBytes = 0.0
     var counts = Array(repeating: UInt64(0), count: sources.count)
+    // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros.
+    var quietSeconds = 0
     for second in 0..<secondCount {
+      guard !self.counts.isZero(second * ServerSource.count, count: ServerSource.count) else {
+        quietSeconds += 1
+        continue
+      }
       var devices: UInt64 = 0
       for source in sources.indices {
         counts[source] = self.counts[second * ServerSource.count + source]
@@ -220,6 +226,8 @@ extension ServerSeconds {
       mostBytes[ServerStream.appFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
     }
+    perDevice.addZeros(quietSeconds)
+    for stream in streams.indices { byStream[stream].addZeros(quietSeconds) }
     var figures: [ProvisioningFigures] = []
     if broadcasts {
       figures.append(totalWithBroadcasts(scale: scale, peakBytes: peakBytes))
@@ -272,6 +280,12 @@ struct CountHistogram {
     sum &+= count
     seconds += 1
     if count > peak.count { peak = (count, second) }
+  }
+
+  /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
+  mutating func addZeros(_ seconds: Int) {
+    small[0] += seconds
+    self.seconds += seconds
   }
 
   /// The figures with every count times `factor`.
