@@ -201,6 +201,8 @@ extension ServerSeconds {
     var counts = Array(repeating: UInt64(0), count: sources.count)
     // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros.
     var quietSeconds = 0
+    // Likewise a stream's own quiet seconds (most streams are quiet in most seconds).
+    var quietStreamSeconds = Array(repeating: 0, count: streams.count)
     for second in 0..<secondCount {
       guard !self.counts.isZero(second * ServerSource.count, count: ServerSource.count) else {
         quietSeconds += 1
@@ -219,7 +221,11 @@ extension ServerSeconds {
       for stream in streams.indices {
         var requests: UInt64 = 0
         for source in streamSources[stream] { requests += counts[source] }
-        byStream[stream].add(requests, second: second)
+        if requests == 0 {
+          quietStreamSeconds[stream] += 1
+        } else {
+          byStream[stream].add(requests, second: second)
+        }
       }
       mostBytes[ServerStream.widgetFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.widgetFetch.rawValue], Double(widgetBytes) * scale)
@@ -227,7 +233,7 @@ extension ServerSeconds {
         mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
     }
     perDevice.addZeros(quietSeconds)
-    for stream in streams.indices { byStream[stream].addZeros(quietSeconds) }
+    for stream in streams.indices { byStream[stream].addZeros(quietSeconds + quietStreamSeconds[stream]) }
     var figures: [ProvisioningFigures] = []
     if broadcasts {
       figures.append(totalWithBroadcasts(scale: scale, peakBytes: peakBytes))
