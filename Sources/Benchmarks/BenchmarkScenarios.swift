@@ -6,8 +6,8 @@ import WidgetModel
 /// The scenario files the model, fleet and sweep benchmarks run, read from one directory
 /// (`Scenarios/bench` by default) so the figures follow files anyone can read and re-run.
 public struct BenchmarkScenarios: Sendable {
-  /// Single-device scenarios for `model_events`, one row each, in this order; `model_device_days` runs
-  /// the last (the 4-widget polling phone).
+  /// Single-device scenarios for `model_events` and `model_device_days`, one row each, in this order (after
+  /// the built-in `bench-model`).
   public static let modelFiles = ["light.yaml", "typical.yaml", "push-heavy.yaml", "polling.yaml"]
   /// The fleet scenario for `fleet_devices`.
   public static let fleetFile = "fleet.yaml"

@@ -12,15 +12,16 @@ struct BenchmarksTests {
     let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
-    // Hold sizes, 3 generators, the model rows, one device-days row, the draws, fleet and sweep.
-    let expectedCount = HoldModelBenchmark.sizes.count + 3 + modelRows + 1 + DistributionBenchmark.catalog().count + 2
+    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet and sweep.
+    let expectedCount = HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2
     #expect(results.count == expectedCount)
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
         "bench-model", "light", "typical", "push-heavy", "polling",
       ])
     #expect(
-      results.filter { $0.benchmark == "model_device_days" }.map(\.parameter) == ["polling"]
+      results.filter { $0.benchmark == "model_device_days" }.map(\.parameter)
+        == ["bench-model", "light", "typical", "push-heavy", "polling"]
         && results.contains { $0.benchmark == "model_device_days" && $0.unit == "device_days_per_s" })
     #expect(results.contains { $0.benchmark == "fleet_devices" && $0.unit == "devices_per_s" })
     #expect(results.contains { $0.benchmark == "sweep_points" && $0.unit == "points_per_s" })
