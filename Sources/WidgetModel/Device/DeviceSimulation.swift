@@ -305,7 +305,7 @@ struct DeviceSimulation: EventHandler {
 
   /// Hands the aggregate back without leaving a second reference to its arrays behind.
   mutating func takeResult() -> ReplicationResult {
-    result.serverLoad.applyPending()
+    result.serverLoad.applyPendingUnlessBatched()
     let taken = result
     result = ReplicationResult(replication: 0, days: 0, instanceCount: 0)
     return taken

@@ -77,7 +77,12 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added (see ``applyPending()``).
-  private var pending: [PendingRequest] = []
+  var pending: [PendingRequest] = []
+  /// How many requests are kept before they are added anyway: ``pendingLimit``, or a batch's while a fleet
+  /// thread keeps them across devices (``RequestBatch``).
+  var pendingCapacity = ServerLoad.pendingLimit
+  /// The sort of a fleet thread's batches, while it keeps requests across devices; nil otherwise.
+  var batch: RequestBatch?
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
   /// ``DayCleared``).
   private var openedSlots = 0
@@ -169,14 +174,14 @@ public struct ServerLoad: Sendable, DayCleared {
   /// A fetch request of `source` for `amount` bytes at local time `time` (kept until ``applyPending()``).
   @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    if pending.count >= ServerLoad.pendingLimit { applyPending() }
+    if pending.count >= pendingCapacity { applyPending() }
     pending.append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
   }
 
   /// A push of type `source` sent (counted by source) or delivered (kept until ``applyPending()``).
   @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
-    if pending.count >= ServerLoad.pendingLimit { applyPending() }
+    if pending.count >= pendingCapacity { applyPending() }
     pending.append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
   }
 
@@ -187,6 +192,10 @@ public struct ServerLoad: Sendable, DayCleared {
     guard !pending.isEmpty else { return }
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let minutes = minuteCount
+    if var batch = batch.take() {
+      batch.sortBySecond(&pending, firstMicros: firstMinuteMicros, secondCount: minutes * 60)
+      self.batch = batch
+    }
     if openedSlots < minutes {
       var latest = Int64.min
       for request in pending { latest = Swift.max(latest, request.utcMicros) }
@@ -303,6 +312,13 @@ struct PendingRequest {
   let bytes: Int64
   let source: UInt8
   let delivered: Bool
+
+  init(utcMicros: Int64, bytes: Int64, source: UInt8, delivered: Bool) {
+    self.utcMicros = utcMicros
+    self.bytes = bytes
+    self.source = source
+    self.delivered = delivered
+  }
 
   /// A request of `source` at local time `time` on a device `offset` ahead of UTC, fetching `amount` bytes.
   @inline(__always)
