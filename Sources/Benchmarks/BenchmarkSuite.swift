@@ -10,7 +10,8 @@ public struct BenchmarkSuite: Sendable {
   public var draws: Int
   /// Model events per repetition of the model benchmark (rounded up to whole replications).
   public var modelEvents: Int
-  /// Simulated days of the `model_events` scenario files; `nil` runs each file's own days.
+  /// Simulated days of the model scenario files (`model_events`, `model_device_days`); `nil` runs each file's
+  /// own days.
   public var scenarioDays: Int?
   /// Devices of the fleet benchmark; `nil` runs the fleet scenario's own count.
   public var fleetDevices: Int?
@@ -69,7 +70,7 @@ public struct BenchmarkSuite: Sendable {
   /// Runs every benchmark (or those named in `only`), `repetitions` times each. Repetitions are interleaved:
   /// round r takes one sample of every row, so a slow spell of a shared machine lands on one sample of many
   /// rows (which the medians shrug off) rather than on every sample of one row.
-  /// The scenario benchmarks run the files in `scenarios`; without them, only the built-in model row runs.
+  /// The scenario benchmarks run the files in `scenarios`; without them, only the built-in model's rows run.
   public func run(only: Set<String>? = nil, scenarios: BenchmarkScenarios? = nil) -> [BenchmarkResult] {
     let rows = measurements(only: only, scenarios: scenarios)
     var samples = [[Double]](repeating: [], count: rows.count)
@@ -122,7 +123,8 @@ public struct BenchmarkSuite: Sendable {
         models.append(scenario)
       }
       for configuration in models {
-        // As many simulated days as model events the suite asks for, at about 700 events a day.
+        // About as many simulated days as model events the suite asks for, at up to 700 events a day (fewer
+        // where views nobody sees are not simulated: then fewer events, as many days).
         let days = Swift.max(configuration.days, modelEvents / 700)
         rows.append(
           Measurement(benchmark: "model_device_days", parameter: configuration.name, unit: "device_days_per_s") {

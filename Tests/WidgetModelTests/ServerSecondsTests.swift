@@ -128,5 +128,9 @@ struct ServerSecondsTests {
     #expect(more.first { $0.stream == "app_fetch_foreground" }?.peakPerSecond == 10)
     #expect(more.first?.peakPerSecond == (sorted.last! + 2) * 10 + 1)
     #expect(abs(more.first!.p99PerSecond - p99 * 10) < 1e-9)
+    // A stream without a request: every second quiet, its figures zero, its peak at the first second.
+    let silent = more.first { $0.stream == "silent_push" }
+    #expect(silent?.meanPerSecond == 0 && silent?.p99PerSecond == 0 && silent?.peakPerSecond == 0)
+    #expect(silent?.peakSecond == 0 && silent?.peakBytesPerSecond == nil)
   }
 }

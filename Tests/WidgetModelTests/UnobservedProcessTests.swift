@@ -49,4 +49,47 @@ struct UnobservedProcessTests {
     #expect(a.eventsHandled == b.eventsHandled && a.fingerprint == b.fingerprint)
     #expect(a.staleness[0].views == b.staleness[0].views)
   }
+
+  @Test("phones whose widgets are only in the Smart Stack or on another page still have their Home Screen views")
+  func homeScreenViewsForStackAndOtherPage() {
+    for placement in [WidgetPlacement.smartStack, .homeOtherPage] {
+      var configuration = Self.scenario(placement: placement, lockScreenViewsPerHour: 0)
+      configuration.user.homeScreenViews = HourlyRate(perHour: 0)
+      let none = ScenarioRunner.runReplication(configuration, replication: 0)
+      configuration.user.homeScreenViews = HourlyRate(perHour: 40)
+      let many = ScenarioRunner.runReplication(configuration, replication: 0)
+      #expect(many.eventsHandled > none.eventsHandled + 2_000, "\(placement)")
+      #expect(many.staleness[0].views > none.staleness[0].views, "\(placement)")
+    }
+  }
+
+  @Test("a widget not installed on this phone (fleet.install) sees no view, and its views cost no event")
+  func viewsOfAWidgetNotInstalled() {
+    var configuration = Self.scenario(placement: .home, lockScreenViewsPerHour: 0)
+    configuration.user.homeScreenViews = HourlyRate(perHour: 0)
+    let none = DeviceSimulation.run(configuration: configuration, replication: 0, installed: [false])
+    configuration.user.homeScreenViews = HourlyRate(perHour: 40)
+    let many = DeviceSimulation.run(configuration: configuration, replication: 0, installed: [false])
+    #expect(many.eventsHandled == none.eventsHandled && many.staleness[0].views == 0)
+  }
+
+  @Test("Lock Screen views on a phone with a Live Activity but no Lock Screen widget are simulated and seen")
+  func lockScreenViewsForLiveActivities() {
+    var configuration = Self.scenario(placement: .home, lockScreenViewsPerHour: 30)
+    configuration.liveActivities = [LiveActivityTests.activity()]
+    let result = ScenarioRunner.runReplication(configuration, replication: 0)
+    #expect(result.activityViews(kind: 0, surface: .lockScreen).views > 100)
+  }
+
+  @Test("Control Center views cost events only where a control is in Control Center")
+  func controlCenterViews() {
+    func run(_ placement: WidgetPlacement, perHour: Double) -> ReplicationResult {
+      var configuration = ModelFixtures.quiet([ControlAndPlacementTests.control("door", placement: placement)], days: 5)
+      configuration.user.controlCenterViews = HourlyRate(perHour: perHour)
+      return ScenarioRunner.runReplication(configuration, replication: 0)
+    }
+    #expect(run(.controlCenter, perHour: 20).staleness[0].views > 1_000)
+    #expect(run(.controlCenter, perHour: 20).eventsHandled > run(.controlCenter, perHour: 0).eventsHandled + 1_000)
+    #expect(run(.lockScreen, perHour: 20).eventsHandled == run(.lockScreen, perHour: 0).eventsHandled)
+  }
 }

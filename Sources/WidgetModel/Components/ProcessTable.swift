@@ -35,9 +35,10 @@ struct PoissonProcess {
   let role: ProcessRole
   let stream: BorrowedStream
   private let owner: RandomStream
-  var ratePerHour = 0.0
+  /// Set only with ``meanGapSeconds`` (``ProcessTable/update(hour:asleep:_:)``).
+  fileprivate(set) var ratePerHour = 0.0
   /// `3_600 / ratePerHour`, kept with the rate: a division per event costs more than the rest of the gap.
-  var meanGapSeconds = Double.infinity
+  fileprivate(set) var meanGapSeconds = Double.infinity
   var pending: EventHandle?
 
   init(role: ProcessRole, stream: RandomStream) {

@@ -104,18 +104,19 @@ extension DeviceSimulation {
   /// A process's rate in a clock hour, awake or asleep; tabulated once per run by the ``ProcessTable``.
   ///
   /// A process whose events nothing on this device would see has rate 0 and is not simulated: Home Screen
-  /// views on a phone without the app's widgets on the Home Screen, Lock Screen views without Lock Screen
-  /// widgets or Live Activities. Its events would change no figure (each process draws from its own stream,
-  /// so no other draw moves); leaving them out only saves their work (a fifth of the events of a phone whose
-  /// widgets are all on the Home Screen).
-  func rate(of role: ProcessRole, hour: Int, asleep: Bool) -> Double {
+  /// views on a phone without the app's widgets on the Home Screen (a page, another page or the Smart Stack),
+  /// Lock Screen views without Lock Screen widgets or Live Activities, Control Center views without controls
+  /// there (see ``ViewAudience``). Their events would change no figure, and each process draws from its own
+  /// stream, so no other draw moves; leaving them out only saves their work (a fifth of the polling
+  /// benchmark's events, half of the light one's).
+  func rate(of role: ProcessRole, hour: Int, asleep: Bool, audience: ViewAudience) -> Double {
     let userSettings = user.configuration
     switch role {
     case .homeScreenViews:
-      guard hasInstalled(on: [.home, .homeOtherPage, .smartStack]) else { return 0 }
+      guard audience.homeScreen else { return 0 }
       return asleep ? 0 : userSettings.homeScreenViews[hour]
     case .lockScreenViews:
-      guard hasInstalled(on: [.lockScreen]) || !activities.kinds.isEmpty else { return 0 }
+      guard audience.lockScreen else { return 0 }
       return asleep ? 0 : userSettings.lockScreenViews[hour]
     case .standbyViews: return asleep && standby.isUsed ? userSettings.standbyViewsPerHour : 0
     case .appOpens: return asleep ? 0 : userSettings.appOpensPerDay / userSettings.sleep.awakeHours
@@ -132,17 +133,12 @@ extension DeviceSimulation {
     case .tokenRotations(let kind):
       return activities.kinds[kind.index].tokenRotationsPerDay / 24 * Double(activities.concurrencySlots)
     case .controlCenterViews:
-      guard hasInstalled(on: [.controlCenter]) else { return 0 }
+      guard audience.controlCenter else { return 0 }
       return asleep ? 0 : userSettings.controlCenterViews[hour]
     case .dynamicIslandViews: return asleep ? 0 : userSettings.dynamicIslandViews[hour]
     case .carplayDrives: return asleep ? 0 : userSettings.carplayDrives[hour]
     // Glances are thinned to the drives: they count only while the user drives.
     case .carplayViews: return userSettings.carplayViewsPerHour
     }
-  }
-
-  /// Whether this device has one of the app's widgets or controls at one of `placements`.
-  func hasInstalled(on placements: [WidgetPlacement]) -> Bool {
-    instances.contains { $0.installed && placements.contains($0.placement) }
   }
 }

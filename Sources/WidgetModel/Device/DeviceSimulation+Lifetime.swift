@@ -5,10 +5,11 @@ extension DeviceSimulation {
   mutating func start(_ scheduler: inout Scheduler) {
     var rates: [Double] = []
     rates.reserveCapacity(processes.processes.count * 48)
+    let audience = ViewAudience(instances: instances, hasActivities: !activities.kinds.isEmpty)
     for role in processes.roles {
       for hour in 0..<24 {
-        rates.append(rate(of: role, hour: hour, asleep: false))
-        rates.append(rate(of: role, hour: hour, asleep: true))
+        rates.append(rate(of: role, hour: hour, asleep: false, audience: audience))
+        rates.append(rate(of: role, hour: hour, asleep: true, audience: audience))
       }
     }
     processes.tabulate(rates)

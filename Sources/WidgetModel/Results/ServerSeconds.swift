@@ -183,8 +183,8 @@ public struct ProvisioningFigures: Sendable, Equatable {
 
 extension ServerSeconds {
   /// The figures of every stream and of their total, scaled by `scale` real devices per simulated one
-  /// (broadcast requests are the fleet's already). Empty when seconds are not kept. One pass per stream over
-  /// the seconds with a histogram of counts: no copy of the series, no sort.
+  /// (broadcast requests are the fleet's already). Empty when seconds are not kept. One pass over the seconds
+  /// feeding a histogram of counts per stream: no copy of the series, no sort.
   public func provisioning(scale: Double) -> [ProvisioningFigures] {
     guard secondCount > 0 else { return [] }
     // One pass over the seconds: each second's counts are read once and go to every histogram (a pass per
