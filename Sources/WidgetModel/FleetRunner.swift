@@ -166,8 +166,11 @@ public enum FleetRunner {
       pool?.take(configuration, replication: replication) ?? ReplicationResult(configuration, replication: replication)
     // Whole before the first device: the per-device summaries read the figures before and after each one.
     aggregate.openAll()
-    // Its devices' server requests are added in sorted batches (see ``RequestBatch``).
-    aggregate.serverLoad.startBatching()
+    // A large share's server requests are added in sorted batches (see ``RequestBatch``).
+    let batching =
+      (devices - worker + workers - 1) / workers * configuration.simulatedDays
+      >= RequestBatch.minimumDeviceDays
+    if batching { aggregate.serverLoad.startBatching() }
     var mine: [DeviceSummary] = []
     var position = worker
     while position < devices {
@@ -192,7 +195,7 @@ public enum FleetRunner {
       counters.deviceFinished(events: aggregate.eventsHandled - before)
       position += workers
     }
-    aggregate.serverLoad.endBatching()
+    if batching { aggregate.serverLoad.endBatching() }
     return (aggregate, mine)
   }
 
