@@ -73,7 +73,6 @@ extension ServerLoad {
   mutating func startBatching() {
     precondition(pending.isEmpty, "requests not yet applied")
     batch = RequestBatch()
-    pendingCapacity = RequestBatch.limit
     pending.reserveCapacity(RequestBatch.limit)
   }
 
@@ -81,7 +80,6 @@ extension ServerLoad {
   mutating func endBatching() {
     applyPending()
     batch = nil
-    pendingCapacity = ServerLoad.pendingLimit
   }
 
   /// A device's day or the device ended: its requests are added now, unless they wait for a batch.

@@ -80,7 +80,7 @@ public struct ServerLoad: Sendable, DayCleared {
   var pending: [PendingRequest] = []
   /// How many requests are kept before they are added anyway: ``pendingLimit``, or a batch's while a fleet
   /// thread keeps them across devices (``RequestBatch``).
-  var pendingCapacity = ServerLoad.pendingLimit
+  var pendingCapacity: Int { batch == nil ? ServerLoad.pendingLimit : RequestBatch.limit }
   /// The sort of a fleet thread's batches, while it keeps requests across devices; nil otherwise.
   var batch: RequestBatch?
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
