@@ -211,7 +211,7 @@ extension ServerSeconds {
       var devices: UInt64 = 0
       for source in sources.indices {
         counts[source] = self.counts[second * ServerSource.count + source]
-        if source != broadcast { devices += counts[source] }
+        if !sources[source].isFleetWide { devices += counts[source] }
       }
       if counts[broadcast] > 0 { broadcasts = true }
       perDevice.add(devices, second: second)
