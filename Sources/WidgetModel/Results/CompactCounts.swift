@@ -62,6 +62,10 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     }
   }
 
+  // Results reach their fields through `any ResultField`, where the generic version would run at a
+  // witness-table call per cell.
+  @_specialize(where Cell == UInt32)
+  @_specialize(where Cell == UInt8)
   mutating func merge(_ other: CompactCounts) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     other.cells.withUnsafeBufferPointer { theirs in

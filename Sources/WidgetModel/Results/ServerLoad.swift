@@ -109,11 +109,19 @@ public struct ServerLoad: Sendable, DayCleared {
   private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
     let sources = ServerSource.allCases.filter(included).map(\.rawValue)
     var sums = [Int64](repeating: 0, count: minuteCount)
-    for slot in 0..<minuteCount {
-      let base = slot * ServerSource.count
-      var sum: Int64 = 0
-      for source in sources { sum += Int64(bySource[base + source]) }
-      sums[slot] = sum
+    sums.withUnsafeMutableBufferPointer { sums in
+      bySource.cells.withUnsafeBufferPointer { cells in
+        for slot in 0..<minuteCount {
+          let base = slot * ServerSource.count
+          var sum: Int64 = 0
+          for source in sources {
+            // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
+            let cell = cells[base + source]
+            sum += cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
+          }
+          sums[slot] = sum
+        }
+      }
     }
     return sums
   }
@@ -133,9 +141,14 @@ public struct ServerLoad: Sendable, DayCleared {
   /// A source's requests over the minutes `slots` (all of them by default).
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
     let range = slots ?? 0..<minuteCount
-    var sum: Int64 = 0
-    for slot in range { sum += Int64(bySource[slot * ServerSource.count + source.rawValue]) }
-    return sum
+    return bySource.cells.withUnsafeBufferPointer { cells in
+      var sum: Int64 = 0
+      for slot in range {
+        let index = slot * ServerSource.count + source.rawValue
+        sum += cells[index] == UInt32.max ? Int64(bySource[index]) : Int64(cells[index])
+      }
+      return sum
+    }
   }
 
   /// Largest time-zone offset a device may have, either way.
