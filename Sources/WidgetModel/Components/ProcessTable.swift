@@ -40,6 +40,10 @@ struct PoissonProcess {
   /// `3_600 / ratePerHour`, kept with the rate: a division per event costs more than the rest of the gap.
   fileprivate(set) var meanGapSeconds = Double.infinity
   var pending: EventHandle?
+  /// Whether its firings may wait for the device's next event (``ProcessDeferral``).
+  fileprivate(set) var deferral = ProcessDeferral.never
+  /// When it fires next while that firing waits (``ProcessTable/noneDeferred`` otherwise).
+  fileprivate(set) var deferredTime = ProcessTable.noneDeferred
 
   init(role: ProcessRole, stream: RandomStream) {
     self.role = role
@@ -50,10 +54,27 @@ struct PoissonProcess {
 
 /// Every Poisson process of the device, with each one's rate per clock hour awake and asleep tabulated once
 /// per run. A process's event carries its ``ProcessID``; the device hands what it stands for to its owner.
+///
+/// A process whose firing only changes state that the device's next event reads (``ProcessDeferral``) may
+/// keep its next firing here instead of in the event set: the device takes those due before each event it
+/// handles (``takeDeferred(before:_:)``), in time order, so they draw and act exactly as events would.
 struct ProcessTable {
   private(set) var processes: [PoissonProcess]
   /// `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
   private var rateTable: [Double] = []
+  /// Whether firings may be deferred at all (not while a device is traced: its timeline is written as
+  /// events run).
+  private(set) var deferring = false
+  /// The gates of ``ProcessDeferral``: whether the app is idle (not running, or the phone is off), and
+  /// whether no widget on another Home Screen page waits for a view's catch-up.
+  private(set) var appIdle = false
+  private(set) var noCatchUp = false
+  /// The processes that may defer at all (a few of them: the ones searched for deferred firings).
+  private var deferrable: [Int] = []
+  /// The earliest ``PoissonProcess/deferredTime``: what the device compares each event's time with.
+  private(set) var earliestDeferred = ProcessTable.noneDeferred
+
+  static let noneDeferred = SimTime(microseconds: .max)
 
   init(_ processes: [PoissonProcess]) {
     self.processes = processes
@@ -61,10 +82,26 @@ struct ProcessTable {
 
   var roles: some Sequence<ProcessRole> { processes.lazy.map(\.role) }
 
+  /// Whether a process defers behind each gate (the device looks at those after each event).
+  private(set) var gatedByApp = false
+  private(set) var gatedByCatchUp = false
+
   /// Stores each process's rate in every clock hour, awake and asleep (`rate(role, hour, asleep)`).
   mutating func tabulate(_ rates: [Double]) {
     precondition(rates.count == processes.count * 48, "a rate for each process, clock hour and sleep state")
     rateTable = rates
+  }
+
+  /// Lets processes defer their firings, as each one's ``PoissonProcess/deferral`` allows (set before the
+  /// first ``update(hour:asleep:_:)``).
+  mutating func allowDeferral(appIdle: Bool, noCatchUp: Bool, _ deferral: (ProcessRole) -> ProcessDeferral) {
+    for index in processes.indices { processes[index].deferral = deferral(processes[index].role) }
+    deferrable = processes.indices.filter { processes[$0].deferral != .never }
+    gatedByApp = processes.contains { $0.deferral == .whileAppIdle }
+    gatedByCatchUp = processes.contains { $0.deferral == .whileNoCatchUp }
+    deferring = true
+    self.appIdle = appIdle
+    self.noCatchUp = noCatchUp
   }
 
   /// Re-evaluates every process's rate for this clock hour and sleep state; a process whose rate changed
@@ -73,27 +110,99 @@ struct ProcessTable {
     let column = hour * 2 + (asleep ? 1 : 0)
     for index in processes.indices {
       let rate = rateTable[index * 48 + column]
-      if rate == processes[index].ratePerHour && (rate == 0 || processes[index].pending != nil) { continue }
+      let scheduled = processes[index].pending != nil || processes[index].deferredTime != ProcessTable.noneDeferred
+      if rate == processes[index].ratePerHour && (rate == 0 || scheduled) { continue }
       processes[index].ratePerHour = rate
       processes[index].meanGapSeconds = 3_600 / rate
       if let pending = processes[index].pending { scheduler.cancel(pending) }
       processes[index].pending = nil
-      scheduleNext(ProcessID(index), &scheduler)
+      if processes[index].deferredTime != ProcessTable.noneDeferred {
+        processes[index].deferredTime = ProcessTable.noneDeferred
+        findEarliestDeferred()
+      }
+      scheduleNext(ProcessID(index), from: scheduler.now, &scheduler)
     }
   }
 
   /// The process's event ran: draw its next one, and say what it stands for.
   mutating func fired(_ process: ProcessID, _ scheduler: inout Scheduler) -> ProcessRole {
     processes[process.index].pending = nil
-    scheduleNext(process, &scheduler)
+    scheduleNext(process, from: scheduler.now, &scheduler)
     return processes[process.index].role
   }
 
-  private mutating func scheduleNext(_ process: ProcessID, _ scheduler: inout Scheduler) {
+  /// The earliest deferred firing before `limit`, taken (its next firing drawn from it); nil when none is.
+  mutating func takeDeferred(before limit: SimTime, _ scheduler: inout Scheduler) -> (ProcessID, SimTime)? {
+    guard earliestDeferred < limit else { return nil }
+    let time = earliestDeferred
+    var position = 0
+    while processes[deferrable[position]].deferredTime != time { position += 1 }
+    let process = deferrable[position]
+    processes[process].deferredTime = ProcessTable.noneDeferred
+    scheduleNext(ProcessID(process), from: time, &scheduler)
+    findEarliestDeferred()
+    return (ProcessID(process), time)
+  }
+
+  /// Opens or closes the gates; a process whose gate closes puts its deferred firing in the event set.
+  mutating func setGates(appIdle: Bool, noCatchUp: Bool, _ scheduler: inout Scheduler) {
+    let closing = (self.appIdle && !appIdle) || (self.noCatchUp && !noCatchUp)
+    self.appIdle = appIdle
+    self.noCatchUp = noCatchUp
+    guard closing else { return }
+    for index in deferrable
+    where processes[index].deferredTime != ProcessTable.noneDeferred && !mayDefer(processes[index].deferral) {
+      processes[index].pending = scheduler.schedule(
+        at: processes[index].deferredTime, kind: DeviceEventKind.process.eventKind, target: ProcessID(index).eventTarget
+      )
+      processes[index].deferredTime = ProcessTable.noneDeferred
+    }
+    findEarliestDeferred()
+  }
+
+  private func mayDefer(_ deferral: ProcessDeferral) -> Bool {
+    switch deferral {
+    case .never: false
+    case .always: deferring
+    case .whileAppIdle: deferring && appIdle
+    case .whileNoCatchUp: deferring && noCatchUp
+    }
+  }
+
+  private mutating func findEarliestDeferred() {
+    var earliest = ProcessTable.noneDeferred
+    for index in deferrable where processes[index].deferredTime < earliest {
+      earliest = processes[index].deferredTime
+    }
+    earliestDeferred = earliest
+  }
+
+  /// Draws the process's next firing after `time`: an event, or a deferred firing where its gate is open.
+  private mutating func scheduleNext(_ process: ProcessID, from time: SimTime, _ scheduler: inout Scheduler) {
     guard processes[process.index].ratePerHour > 0 else { return }
     let gap = SimDuration(
       seconds: processes[process.index].stream.exponential(mean: processes[process.index].meanGapSeconds))
+    if mayDefer(processes[process.index].deferral) {
+      let next = time + gap
+      processes[process.index].deferredTime = next
+      if next < earliestDeferred { earliestDeferred = next }
+      return
+    }
     processes[process.index].pending = scheduler.schedule(
-      after: gap, kind: DeviceEventKind.process.eventKind, target: process.eventTarget)
+      at: time + gap, kind: DeviceEventKind.process.eventKind, target: process.eventTarget)
   }
+}
+
+/// When a process's firing may wait for the device's next event instead of being an event of its own: only
+/// where it changes nothing but state that events read (no event scheduled, no push sent), so that taken in
+/// time order before the next event it draws and acts exactly as its event would have.
+enum ProcessDeferral: Equatable {
+  case never
+  /// Views of a surface with no Live Activity to see, when no widget is on another Home Screen page.
+  case always
+  /// A data change without pushes: while the app is not running (or the phone is off), it only puts the
+  /// kind's widgets and the app's store behind; a running app would learn of it at once.
+  case whileAppIdle
+  /// Home Screen views, where a widget on another page may be waiting for a view's catch-up reload.
+  case whileNoCatchUp
 }

@@ -3,7 +3,13 @@ import SimulationEngine
 /// Events to their owners: the device's one switch, and what each process of the table stands for.
 extension DeviceSimulation {
   mutating func handle(_ event: Event, scheduler: inout Scheduler) {
+    if event.time > processes.earliestDeferred { runDeferred(before: event.time, &scheduler) }
     tally.trajectory.add(event)
+    dispatch(event, &scheduler)
+    if watchesDeferralGates { refreshDeferralGates(&scheduler) }
+  }
+
+  private mutating func dispatch(_ event: Event, _ scheduler: inout Scheduler) {
     guard let kind = DeviceEventKind(rawValue: event.kind.rawValue) else {
       preconditionFailure("unknown device event \(event.kind)")
     }
@@ -93,28 +99,9 @@ extension DeviceSimulation {
   mutating func processFired(_ process: ProcessID, _ scheduler: inout Scheduler) {
     switch processes.fired(process, &scheduler) {
     case .homeScreenViews:
-      let visitsOtherPage = user.visitsOtherPage()
-      let stackShows = smartStack.shown(hour: scheduler.now.clockHour)
-      for index in instances.indices {
-        let visible: Bool
-        switch instances[index].placement {
-        case .home: visible = true
-        case .homeOtherPage: visible = visitsOtherPage
-        case .smartStack:
-          if user.configuration.smartStack.rule == .fixed {
-            visible = instances[index].streams.smartStack.bernoulli(user.configuration.smartStackProbability)
-          } else {
-            visible = index == stackShows
-          }
-        case .lockScreen, .standby, .carplay, .controlCenter, .actionButton: visible = false
-        }
-        if visible { view(index, &scheduler) }
-      }
+      homeScreenViewed(at: scheduler.now, &scheduler)
     case .lockScreenViews:
-      for index in instances.indices where instances[index].placement == .lockScreen {
-        view(index, &scheduler)
-      }
-      if !power.isOff { activities.lockScreenViewed(at: scheduler.now, &result) }
+      lockScreenViewed(at: scheduler.now, &scheduler)
     case .controlCenterViews:
       for index in instances.indices where instances[index].placement == .controlCenter {
         view(index, &scheduler)
@@ -197,13 +184,17 @@ extension DeviceSimulation {
 
   /// The user sees instance `index`: record what it shows, and give a rarely visited page its catch-up.
   mutating func view(_ index: Int, _ scheduler: inout Scheduler) {
+    view(index, at: scheduler.now, &scheduler)
+  }
+
+  /// A view at `now`: the scheduler's time, or a deferred view's (``ProcessDeferral``), which never raises.
+  mutating func view(_ index: Int, at now: SimTime, _ scheduler: inout Scheduler) {
     guard !power.isOff && widgetsAdded && instances[index].installed else { return }
     instances[index].viewsThisHour += 1
     timeline?.add(
-      .view(instances[index].id, instances[index].placement, staleness: instances[index].staleness(at: scheduler.now)),
-      at: scheduler.now)
+      .view(instances[index].id, instances[index].placement, staleness: instances[index].staleness(at: now)), at: now)
     let inBurst = bursts.isLive(instances[index].kind)
-    if let staleness = instances[index].staleness(at: scheduler.now) {
+    if let staleness = instances[index].staleness(at: now) {
       let bucket = tally.staleness.bucket(of: staleness.seconds)
       result.staleness[index].record(staleness: staleness, bucket: bucket)
       if inBurst { result.burstStaleness[index].record(staleness: staleness, bucket: bucket) }
@@ -213,6 +204,7 @@ extension DeviceSimulation {
       if inBurst { result.burstStaleness[index].recordPlaceholder() }
     }
     if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
+      assert(now == scheduler.now, "a deferred view raised a catch-up")
       raise(.catchUp, .instance(instances[index].id), &scheduler)
     }
   }

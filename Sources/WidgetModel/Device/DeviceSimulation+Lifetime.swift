@@ -20,6 +20,7 @@ extension DeviceSimulation {
     scheduler.schedule(at: .zero + SimDuration.hour, kind: DeviceEventKind.hourTick.eventKind)
     radios.drawHourlyNetwork()
     user.start(&scheduler)
+    configureDeferral()
     processes.update(hour: 0, asleep: user.asleep, &scheduler)
     if user.asleep { standby.start(&scheduler) }
     activities.start(&scheduler)
@@ -35,6 +36,7 @@ extension DeviceSimulation {
     timeline?.power(
       stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
       charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
+    if watchesDeferralGates { refreshDeferralGates(&scheduler) }
   }
 
   /// The user adds the app's widgets (at the start, or at the device's `fleet.install_time`): from now on
@@ -46,6 +48,7 @@ extension DeviceSimulation {
   }
 
   mutating func finish(_ scheduler: inout Scheduler) {
+    runDeferred(before: end, &scheduler)
     result.openAll()
     radios.cut(at: end, &result.energy)
     silentPush.finish(&result)
@@ -60,7 +63,7 @@ extension DeviceSimulation {
 
   /// Adds this device's own figures to the aggregate.
   mutating func foldDevice(_ scheduler: inout Scheduler) {
-    result.eventsHandled += scheduler.handledEventCount
+    result.eventsHandled += scheduler.handledEventCount + tally.deferredFirings
     result.fingerprint.add(device: deviceIndex, tally.trajectory)
     result.devices += 1
     for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }

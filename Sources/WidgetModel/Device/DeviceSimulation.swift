@@ -68,6 +68,10 @@ struct DeviceSimulation: EventHandler {
   var appTrace: [AppRecord]?
   /// Everything a device timeline shows, when this device is traced (`widgetsim run --trace`).
   var timeline: TraceRecorder?
+  /// Whether some process defers behind a gate, to be looked at after each event (``ProcessDeferral``).
+  var watchesDeferralGates = false
+  /// Whether Poisson firings may wait for the next event at all (tests turn it off to compare).
+  var defersFirings = true
 
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
@@ -297,6 +301,7 @@ struct DeviceSimulation: EventHandler {
     start(&scheduler)
     if heldAggregate != nil {
       _ = scheduler.run(until: measuredFrom, handler: &self)
+      runDeferred(before: measuredFrom, &scheduler)
       endWarmup()
     }
     _ = scheduler.run(until: end, handler: &self)
@@ -322,6 +327,8 @@ struct DeviceTally {
   var lastGrant: [Int64]
   var reloads = 0
   var staleness = QuantileSketch()
+  /// Poisson firings taken without an event of their own (``ProcessDeferral``), counted as handled events.
+  var deferredFirings: UInt64 = 0
 
   init(days: Int, instanceCount: Int) {
     exhausted = Array(repeating: false, count: days * instanceCount)

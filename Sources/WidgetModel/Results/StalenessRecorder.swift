@@ -3,7 +3,7 @@ import SimulationEngine
 /// What one widget instance (or Live Activity kind) looked like each time a user saw it, over one device or
 /// many. Kept in integers (milliseconds, and their squares in 128 bits) so that recorders from many devices
 /// add up to the same bits in any order.
-public struct StalenessRecorder: Sendable {
+public struct StalenessRecorder: Sendable, Equatable {
   /// Views.
   public private(set) var views = 0
   /// Views that found the placeholder (no content yet, or a failed build).
