@@ -38,6 +38,8 @@ struct DeferredFiringTests {
     #expect(a.activityViews == b.activityViews, comment)
     #expect(a.serverLoad.fetches == b.serverLoad.fetches, comment)
     #expect(a.serverLoad.bytes == b.serverLoad.bytes, comment)
+    #expect(a.drains == b.drains, comment)
+    #expect(a.builds == b.builds, comment)
   }
 
   /// Home, another page, the Smart Stack and the Lock Screen; a kind the app reloads on change, one
@@ -73,20 +75,111 @@ struct DeferredFiringTests {
     Self.expectSame(eager, lazy, "busy phone")
   }
 
-  @Test("warm-up days, the app always running, and a Live Activity on the Lock Screen")
+  /// A small battery that drains to off under heavy use and comes back on the charger (power switches off
+  /// and on at hour ends, with Low Power Mode as asked).
+  static func draining(_ configuration: ScenarioConfiguration, usageWatts: Double = 1.5, lowPower: Bool = false)
+    -> ScenarioConfiguration
+  {
+    var drained = configuration
+    drained.device.battery = BatteryConfiguration(capacityJoules: 5 * 3_600)
+    drained.device.power.usageWatts = usageWatts
+    drained.device.charging = ChargingConfiguration(watts: 10)
+    drained.device.lowPowerMode.enabled = lowPower
+    return drained
+  }
+
+  /// Order bursts (scheduled changes that start a Live Activity the app opens for) seen on another page.
+  static func burstyPhone() -> ScenarioConfiguration {
+    var order = ModelFixtures.widget(
+      "order", kind: "Order", policy: .after(.minutes(20)), changesPerHour: 2, onChange: .reloadKind)
+    order.data.scheduled = ScheduledChanges(
+      starts: ClockRate(HourlyRate(perHour: 6.0 / 24)), updates: 4, spacing: try! .constant(600))  // literal, valid
+    let page = ModelFixtures.widget("page", kind: "Order", policy: .after(.minutes(30)), placement: .homeOtherPage)
+    var configuration = ModelFixtures.quiet(
+      [order, page], days: 4, budget: BudgetConfiguration(minPerDay: 8, maxPerDay: 12))
+    configuration.user.homeScreenViews = HourlyRate(perHour: 30)
+    configuration.user.appOpensPerDay = 4
+    var activity = LiveActivityConfiguration(id: "o", startsPerDay: 0)
+    activity.burstKind = "Order"
+    activity.start = .app
+    configuration.liveActivities = [activity]
+    return configuration
+  }
+
+  /// A breaking-news fleet event with follow-ups, pushed to a push-handling widget.
+  static func fleetEventPhone() -> ScenarioConfiguration {
+    var news = ModelFixtures.widget("news", kind: "News", policy: .never)
+    news.data.push = true
+    news.pushHandler = true
+    let other = ModelFixtures.widget(
+      "other", kind: "Other", policy: .after(.minutes(20)), changesPerHour: 4, onChange: .reloadKind,
+      placement: .homeOtherPage)
+    var configuration = ModelFixtures.quiet(
+      [news, other], days: 3, budget: BudgetConfiguration(minPerDay: 8, maxPerDay: 12))
+    configuration.user.appOpensPerDay = 5
+    configuration.user.homeScreenViews = HourlyRate(perHour: 30)
+    configuration.fleet = FleetConfiguration(devices: 4, represents: 4)
+    var event = FleetEventConfiguration(
+      id: "breaking", times: [TimeOfDay(hours: 9, minutes: 0), TimeOfDay(hours: 18, minutes: 0)],
+      dataKeys: ["News", "Other"])
+    event.followUps = 2
+    event.followUpSpacing = try! .constant(1_800)  // literal, valid
+    configuration.events = [event]
+    return configuration
+  }
+
+  /// Everything at once: a draining battery, the relevance stack, a likely other page, delays on app reloads
+  /// and `.after`, StandBy at night, a silent-push kind, background refresh, a warm-up day.
+  static func kitchenSink() -> ScenarioConfiguration {
+    var configuration = Self.draining(Self.busyPhone(days: 3))
+    configuration.user.smartStack.rule = .relevance
+    configuration.user.otherPageProbability = 0.9
+    configuration.system.appReloadDelay = try! .constant(3)  // literal, valid
+    configuration.system.afterDelay = try! .constant(20)  // literal, valid
+    configuration.system.standbyAtNight = true
+    configuration.user.standbyViewsPerHour = 2
+    configuration.widgets[3].data.push = false
+    configuration.widgets[3].data.silentPush = true
+    configuration.app.backgroundRefresh.enabled = true
+    configuration.app.backgroundRefresh.enabledProbability = 1
+    configuration.warmupDays = 1
+    return configuration
+  }
+
+  @Test("warm-up days, the app always running or busy, Live Activities, bursts, fleet events, a draining battery")
   func variantsAgree() {
     var warm = Self.busyPhone(days: 3)
     warm.warmupDays = 2
-    var running = Self.busyPhone(days: 3)
+    var running = Self.draining(Self.busyPhone(days: 3))
     running.app.alwaysRunning = true
     var activity = Self.busyPhone(days: 3)
-    activity.liveActivities = [LiveActivityConfiguration(id: "order", startsPerDay: 2)]
-    for (name, configuration) in [("warm-up", warm), ("always running", running), ("activity", activity)] {
-      let (eager, _) = Self.run(configuration, defers: false)
-      let (lazy, deferred) = Self.run(configuration, defers: true)
-      #expect(deferred > 0, "\(name)")
-      Self.expectSame(eager, lazy, "\(name)")
+    var opening = LiveActivityConfiguration(id: "order", startsPerDay: 4)
+    opening.start = .app
+    activity.liveActivities = [LiveActivityConfiguration(id: "score", startsPerDay: 2), opening]
+    var busyApp = Self.busyPhone(days: 3)
+    busyApp.user.appOpensPerDay = 30
+    busyApp.user.audioSessionsPerDay = 8
+    busyApp.app.forceQuitsPerDay = 5
+    var fixedStack = Self.busyPhone(days: 3)
+    fixedStack.user.smartStack.rule = .fixed
+    let cases: [(String, ScenarioConfiguration)] = [
+      ("warm-up", warm), ("always running, draining", running), ("activities", activity), ("busy app", busyApp),
+      ("fixed stack", fixedStack), ("draining", Self.draining(Self.busyPhone(days: 4))),
+      ("draining in Low Power Mode", Self.draining(Self.busyPhone(days: 4), usageWatts: 0.4, lowPower: true)),
+      ("bursts", Self.burstyPhone()), ("fleet event", Self.fleetEventPhone()), ("kitchen sink", Self.kitchenSink()),
+    ]
+    for (name, configuration) in cases {
+      for device in 0..<2 {
+        let offset = SimDuration.hours(Int64(device) * 3 - 4)
+        let (eager, _) = Self.run(configuration, device: device, clockOffset: offset, defers: false)
+        let (lazy, deferred) = Self.run(configuration, device: device, clockOffset: offset, defers: true)
+        #expect(deferred > 0, "\(name)")
+        Self.expectSame(eager, lazy, "\(name), device \(device)")
+      }
     }
+    // The draining phones do switch off (and come back), so those paths ran.
+    let (drained, _) = Self.run(Self.draining(Self.busyPhone(days: 4)), defers: true)
+    #expect(drained.drains > 0)
   }
 
   @Test("devices of a fleet (other seeds, time zones, install times) agree too")
@@ -99,9 +192,10 @@ struct DeferredFiringTests {
       let (eager, _) = Self.run(
         configuration, device: device, clockOffset: offset, installed: installed, installTime: installTime,
         defers: false)
-      let (lazy, _) = Self.run(
+      let (lazy, deferred) = Self.run(
         configuration, device: device, clockOffset: offset, installed: installed, installTime: installTime,
         defers: true)
+      #expect(deferred > 0, "device \(device)")
       Self.expectSame(eager, lazy, "device \(device)")
     }
   }

@@ -204,7 +204,9 @@ extension DeviceSimulation {
       if inBurst { result.burstStaleness[index].recordPlaceholder() }
     }
     if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
-      assert(now == scheduler.now, "a deferred view raised a catch-up")
+      // A deferred view must not need to raise (its gate closes while a catch-up is due); a new raise here
+      // needs a gate of its own (ProcessDeferral).
+      precondition(now == scheduler.now, "a deferred view raised a catch-up")
       raise(.catchUp, .instance(instances[index].id), &scheduler)
     }
   }
