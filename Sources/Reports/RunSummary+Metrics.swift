@@ -302,23 +302,23 @@ extension RunSummary {
   /// at the 99th percentile of minutes, and daily volumes.
   static func serverMetrics(scale: Double) -> [Metric] {
     [
-      Metric(name: "fetch_qps_peak", unit: "requests/s", per: "fleet", statistic: .peak) { result, _ in
-        Double(result.serverLoad.fetches.max() ?? 0) * scale / 60
+      Metric.ofServerLoad(name: "fetch_qps_peak", unit: "requests/s", per: "fleet", statistic: .peak) { _, totals in
+        Double(totals.fetches.max() ?? 0) * scale / 60
       },
-      Metric(name: "fetch_qps_p99", unit: "requests/s", per: "fleet", statistic: .p99) { result, _ in
-        RunSummary.quantileOfCounts(result.serverLoad.fetches, 0.99) * scale / 60
+      Metric.ofServerLoad(name: "fetch_qps_p99", unit: "requests/s", per: "fleet", statistic: .p99) { _, totals in
+        RunSummary.quantileOfCounts(totals.fetches, 0.99) * scale / 60
       },
-      Metric(name: "fetch_requests_per_day", unit: "requests/day", per: "fleet") { result, _ in
-        Double(result.serverLoad.fetches.reduce(0, +)) * scale / Double(result.days)
+      Metric.ofServerLoad(name: "fetch_requests_per_day", unit: "requests/day", per: "fleet") { result, totals in
+        Double(totals.fetches.reduce(0, +)) * scale / Double(result.days)
       },
       Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, _ in
         result.serverLoad.bytes.reduce(0, +).double * scale / Double(result.days)
       },
-      Metric(name: "push_qps_peak", unit: "pushes/s", per: "fleet", statistic: .peak) { result, _ in
-        (result.serverLoad.pushesSent(scale: scale).max() ?? 0) / 60
+      Metric.ofServerLoad(name: "push_qps_peak", unit: "pushes/s", per: "fleet", statistic: .peak) { _, totals in
+        (totals.pushesSent(scale: scale).max() ?? 0) / 60
       },
-      Metric(name: "pushes_sent_per_day", unit: "pushes/day", per: "fleet") { result, _ in
-        result.serverLoad.pushesSent(scale: scale).reduce(0, +) / Double(result.days)
+      Metric.ofServerLoad(name: "pushes_sent_per_day", unit: "pushes/day", per: "fleet") { result, totals in
+        totals.pushesSent(scale: scale).reduce(0, +) / Double(result.days)
       },
       Metric(name: "pushes_delivered_per_day", unit: "pushes/day", per: "fleet") { result, _ in
         Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
@@ -327,11 +327,11 @@ extension RunSummary {
       + ServerSource.allCases.map { source in
         // Per simulated device and day (not scaled): what one phone asks of the servers, by source; a
         // fleet-wide source (broadcast channels) per day for the whole fleet.
-        Metric(
+        Metric.ofServerLoad(
           name: source.isFleetWide ? "\(source.name)_per_day" : "\(source.name)_per_device_per_day",
           unit: "requests/day", per: source.isFleetWide ? "fleet" : "phone"
-        ) { result, _ in
-          guard source.isFleetWide else { return perDay(Int(result.serverLoad.total(source)), result) }
+        ) { result, totals in
+          guard source.isFleetWide else { return perDay(Int(totals.sourceTotals[source.rawValue]), result) }
           // The run's own UTC days, without the ±14 h margin.
           let first = -ServerLoad.firstMinute
           let total = result.serverLoad.total(source, slots: first..<(first + result.days * 1_440))

@@ -190,11 +190,18 @@ public struct RunSummary: Sendable {
     public func values(of result: ReplicationResult) -> [MetricValue] {
       var list: [MetricValue] = []
       list.reserveCapacity(values.count)
+      var totals: ServerMinuteTotals?
       for subject in subjects {
         for (metric, index) in subject.metrics {
-          list.append(
-            MetricValue(
-              metric: metric.name, widget: subject.label, unit: metric.unit, value: metric.value(result, index)))
+          let value: Double
+          if let server = metric.server {
+            let derived = totals ?? result.serverLoad.minuteTotals()
+            totals = derived
+            value = server(result, derived)
+          } else {
+            value = metric.value(result, index)
+          }
+          list.append(MetricValue(metric: metric.name, widget: subject.label, unit: metric.unit, value: value))
         }
       }
       return list
@@ -246,6 +253,9 @@ public struct RunSummary: Sendable {
     /// What one replication's value is (the `statistic` column).
     let statistic: SummaryStatistic
     let value: @Sendable (ReplicationResult, Int) -> Double
+    /// For a metric of the per-minute server load: its value from the replication's ``ServerMinuteTotals``,
+    /// which ``Accumulator/values(of:)`` derives once for all such metrics (``value`` derives its own).
+    let server: (@Sendable (ReplicationResult, ServerMinuteTotals) -> Double)?
 
     init(
       name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,
@@ -256,6 +266,27 @@ public struct RunSummary: Sendable {
       self.per = per
       self.statistic = statistic
       self.value = value
+      server = nil
+    }
+
+    private init(
+      name: String, unit: String, per: String, statistic: SummaryStatistic,
+      server: @escaping @Sendable (ReplicationResult, ServerMinuteTotals) -> Double
+    ) {
+      self.name = name
+      self.unit = unit
+      self.per = per
+      self.statistic = statistic
+      value = { result, _ in server(result, result.serverLoad.minuteTotals()) }
+      self.server = server
+    }
+
+    /// A metric of the per-minute server load.
+    static func ofServerLoad(
+      name: String, unit: String, per: String, statistic: SummaryStatistic = .mean,
+      _ value: @escaping @Sendable (ReplicationResult, ServerMinuteTotals) -> Double
+    ) -> Metric {
+      Metric(name: name, unit: unit, per: per, statistic: statistic, server: value)
     }
 
     /// The same metric per something else.

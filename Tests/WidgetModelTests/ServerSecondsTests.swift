@@ -33,6 +33,44 @@ struct ServerSecondsTests {
     #expect((0..<6).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 }.suffix(6))
   }
 
+  @Test("a merge is exact on either side of the cells' limit: sums below it in the cells, from it in the side table")
+  func mergeAtTheLimit() {
+    // 254 fits a UInt8 cell; 255 is the mark of a large count, so a sum of 255 or more must leave the cells.
+    for (mine, theirs) in [(UInt64(127), UInt64(127)), (128, 127), (200, 100), (0, 254), (254, 0), (3, 4)] {
+      var counts = CompactCounts<UInt8>(count: 3)
+      var other = CompactCounts<UInt8>(count: 3)
+      counts.add(mine, at: 1)
+      other.add(theirs, at: 1)
+      other.add(1, at: 2)
+      counts.merge(other)
+      #expect([counts[0], counts[1], counts[2]] == [0, mine + theirs, 1], "\(mine) + \(theirs)")
+      #expect((counts.cells[1] == UInt8.max) == (mine + theirs >= 255), "\(mine) + \(theirs)")
+    }
+  }
+
+  @Test("the summary's one-pass minute totals equal the per-minute series and source totals")
+  func minuteTotalsMatchTheSeries() {
+    var load = ServerLoad(days: 2)
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 9, replication: 0, entity: 0, stream: 1))
+    for _ in 0..<20_000 {
+      let source = ServerSource.allCases[Int(stream.uniform() * Double(ServerSource.count))]
+      let time = SimTime(microseconds: Int64(stream.uniform() * 2 * 86_400e6))
+      let offset = SimDuration.hours(Int64(stream.uniform() * 20) - 10)
+      if source.isPush {
+        load.recordPush(source, delivered: stream.bernoulli(0.5), at: time, offset: offset)
+      } else {
+        load.recordFetch(source, bytes: 1_000, at: time, offset: offset)
+      }
+    }
+    load.applyPending()
+    let totals = load.minuteTotals()
+    #expect(totals.fetches == load.fetches)
+    #expect(totals.pushesSent(scale: 3.5) == load.pushesSent(scale: 3.5))
+    #expect(totals.sourceTotals == ServerSource.allCases.map { load.total($0) })
+    #expect(totals.broadcasts == (0..<load.minuteCount).map { load.requests(slot: $0, source: .broadcast) })
+    #expect(ServerSource.allCases.allSatisfy { totals.sourceTotals[$0.rawValue] > 0 })
+  }
+
   @Test("adding a batch gives the counts of adding its entries one by one, across the cells' limit")
   func batchAddsMatchSingleAdds() {
     let stream = RandomStream(seed: StreamSeed(scenarioSeed: 6, replication: 0, entity: 0, stream: 1))
