@@ -97,8 +97,10 @@ extension ReplicationResult {
   /// App wakes of a channel (and outcome; nil: any) over the run.
   public func appWakeTotal(channel: AppWakeChannel, outcome: AppWakeOutcome? = nil) -> Int {
     var sum = 0
+    // The outcomes listed once, not per hour (`allCases` makes an array each time).
+    let outcomes = AppWakeOutcome.allCases.filter { outcome == nil || $0 == outcome }
     for hourIndex in 0..<(days * 24) {
-      for candidate in AppWakeOutcome.allCases where outcome == nil || candidate == outcome {
+      for candidate in outcomes {
         sum += Int(appWakes[appWakeIndex(hourIndex: hourIndex, channel: channel, outcome: candidate)])
       }
     }

@@ -125,12 +125,14 @@ struct EnergyLedger: Sendable, DayCleared {
   /// A subject's microjoules over every hour, of one component or all (exact: summed as integers).
   func totalMicrojoules(subject: Int, component: EnergyComponent?) -> Int128 {
     let components = component.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<EnergyLedger.componentCount
-    var sum: Int128 = 0
-    for hourIndex in 0..<hours {
-      let base = (hourIndex * subjectCount + subject) * EnergyLedger.componentCount
-      for offset in components { sum += microjoules[base + offset] }
+    return microjoules.withUnsafeBufferPointer { books in
+      var sum: Int128 = 0
+      for hourIndex in 0..<hours {
+        let base = (hourIndex * subjectCount + subject) * EnergyLedger.componentCount
+        for offset in components { sum += books[base + offset] }
+      }
+      return sum
     }
-    return sum
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {

@@ -34,21 +34,42 @@ extension ServerLoad {
     var broadcasts = [Int64](repeating: 0, count: minuteCount)
     var sourceTotals = [Int64](repeating: 0, count: sourceCount)
     // Cells are the counts unless one is marked (past 4 billion requests a minute), then read one by one.
-    let exact = !bySource.hasLargeCounts
-    bySource.cells.withUnsafeBufferPointer { cells in
+    if bySource.hasLargeCounts {
       for slot in 0..<minuteCount {
         let base = slot * sourceCount
-        var fetch: Int64 = 0
-        var push: Int64 = 0
         for source in 0..<sourceCount {
-          let requests = exact ? Int64(cells[base + source]) : Int64(bySource[base + source])
-          fetch += requests & fetchMask[source]
-          push += requests & pushMask[source]
+          let requests = Int64(bySource[base + source])
+          fetches[slot] += requests & fetchMask[source]
+          pushes[slot] += requests & pushMask[source]
           sourceTotals[source] += requests
         }
-        fetches[slot] = fetch
-        pushes[slot] = push
-        broadcasts[slot] = exact ? Int64(cells[base + broadcast]) : Int64(bySource[base + broadcast])
+        broadcasts[slot] = Int64(bySource[base + broadcast])
+      }
+    } else {
+      // Through buffers: an array written in this loop would be checked for sharing at every cell.
+      bySource.cells.withUnsafeBufferPointer { cells in
+        fetches.withUnsafeMutableBufferPointer { fetches in
+          pushes.withUnsafeMutableBufferPointer { pushes in
+            broadcasts.withUnsafeMutableBufferPointer { broadcasts in
+              sourceTotals.withUnsafeMutableBufferPointer { totals in
+                for slot in 0..<minuteCount {
+                  let base = slot * sourceCount
+                  var fetch: Int64 = 0
+                  var push: Int64 = 0
+                  for source in 0..<sourceCount {
+                    let requests = Int64(cells[base + source])
+                    fetch += requests & fetchMask[source]
+                    push += requests & pushMask[source]
+                    totals[source] += requests
+                  }
+                  fetches[slot] = fetch
+                  pushes[slot] = push
+                  broadcasts[slot] = Int64(cells[base + broadcast])
+                }
+              }
+            }
+          }
+        }
       }
     }
     return ServerMinuteTotals(
