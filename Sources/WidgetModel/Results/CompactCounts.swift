@@ -9,6 +9,8 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   private var large: [Int: UInt64] = [:]
 
   init(count: Int) {
+    // Narrower than 64 bits: a merge adds two cells in 64 bits without wrapping.
+    precondition(Cell.bitWidth < 64, "compact counts need cells narrower than their 64-bit sums")
     cells = Array(repeating: 0, count: count)
   }
 

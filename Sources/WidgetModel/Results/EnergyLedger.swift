@@ -125,6 +125,7 @@ struct EnergyLedger: Sendable, DayCleared {
   /// A subject's microjoules over every hour, of one component or all (exact: summed as integers).
   func totalMicrojoules(subject: Int, component: EnergyComponent?) -> Int128 {
     let components = component.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<EnergyLedger.componentCount
+    precondition(subject >= 0 && subject < subjectCount, "energy subject \(subject) of \(subjectCount)")
     return microjoules.withUnsafeBufferPointer { books in
       var sum: Int128 = 0
       for hourIndex in 0..<hours {

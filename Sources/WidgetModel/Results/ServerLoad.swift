@@ -141,6 +141,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// A source's requests over the minutes `slots` (all of them by default).
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
     let range = slots ?? 0..<minuteCount
+    precondition(range.lowerBound >= 0 && range.upperBound <= minuteCount, "minutes \(range) of \(minuteCount)")
     return bySource.cells.withUnsafeBufferPointer { cells in
       var sum: Int64 = 0
       for slot in range {
