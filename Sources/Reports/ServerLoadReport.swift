@@ -13,8 +13,9 @@ enum ServerLoadReport: RunReport {
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let scale = scope.subjects.serverScale * scope.perReplication
     let load = result.serverLoad
-    let fetches = load.fetches
-    let pushesSent = load.pushesSent(scale: scope.subjects.serverScale).map { $0 * scope.perReplication }
+    let totals = load.minuteTotals()
+    let fetches = totals.fetches
+    let pushesSent = totals.pushesSent(scale: scope.subjects.serverScale).map { $0 * scope.perReplication }
     var text = ""
     for slot in slots(load, scope.subjects.utcMinutes) {
       let minute = slot + ServerLoad.firstMinute

@@ -64,10 +64,19 @@ struct ServerSecondsTests {
     }
     load.applyPending()
     let totals = load.minuteTotals()
-    #expect(totals.fetches == load.fetches)
-    #expect(totals.pushesSent(scale: 3.5) == load.pushesSent(scale: 3.5))
+    // The series summed here from each minute's count by source, as a reader of server_load.csv would.
+    func perMinute(_ included: (ServerSource) -> Bool) -> [Int64] {
+      (0..<load.minuteCount).map { slot in
+        ServerSource.allCases.filter(included).reduce(0) { $0 + load.requests(slot: slot, source: $1) }
+      }
+    }
+    let devicePushes = perMinute { $0.isPush && !$0.isFleetWide }
+    let broadcasts = perMinute { $0 == .broadcast }
+    #expect(totals.fetches == perMinute(\.isFetch))
+    #expect(totals.devicePushes == devicePushes)
+    #expect(totals.pushesSent(scale: 3.5) == zip(broadcasts, devicePushes).map { Double($0) + Double($1) * 3.5 })
     #expect(totals.sourceTotals == ServerSource.allCases.map { load.total($0) })
-    #expect(totals.broadcasts == (0..<load.minuteCount).map { load.requests(slot: $0, source: .broadcast) })
+    #expect(totals.broadcasts == broadcasts)
     #expect(ServerSource.allCases.allSatisfy { totals.sourceTotals[$0.rawValue] > 0 })
   }
 

@@ -16,9 +16,6 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
 
   var count: Int { cells.count }
 
-  /// Whether any cell is marked (its count in the side table): when none is, the cells are the counts.
-  var hasLargeCounts: Bool { !large.isEmpty }
-
   subscript(index: Int) -> UInt64 {
     let cell = cells[index]
     return cell == Cell.max ? large[index, default: 0] : UInt64(cell)

@@ -88,43 +88,13 @@ public struct ServerLoad: Sendable, DayCleared {
   private var openedSlots = 0
 
   /// Fetch requests per minute, every source.
-  public var fetches: [Int64] { totals { $0.isFetch } }
+  public var fetches: [Int64] { minuteTotals().fetches }
   /// Pushes sent per minute to single devices, every type (broadcasts apart: see ``pushesSent(scale:)``).
-  public var pushesSent: [Int64] { totals { $0.isPush && !$0.isFleetWide } }
+  public var pushesSent: [Int64] { minuteTotals().devicePushes }
 
   /// Pushes sent per minute by the real fleet: per-device pushes times `scale` plus the broadcast channels'
   /// requests, which are the fleet's already.
-  public func pushesSent(scale: Double) -> [Double] {
-    let perDevice = totals { $0.isPush && !$0.isFleetWide }
-    var sent = [Double](repeating: 0, count: minuteCount)
-    let broadcast = ServerSource.broadcast.rawValue
-    for slot in 0..<minuteCount {
-      sent[slot] = Double(bySource[slot * ServerSource.count + broadcast]) + Double(perDevice[slot]) * scale
-    }
-    return sent
-  }
-
-  /// Per minute, the requests of the sources `included` picks (plain loops: reports and the summary
-  /// derive these for every replication).
-  private func totals(_ included: (ServerSource) -> Bool) -> [Int64] {
-    let sources = ServerSource.allCases.filter(included).map(\.rawValue)
-    var sums = [Int64](repeating: 0, count: minuteCount)
-    sums.withUnsafeMutableBufferPointer { sums in
-      bySource.cells.withUnsafeBufferPointer { cells in
-        for slot in 0..<minuteCount {
-          let base = slot * ServerSource.count
-          var sum: Int64 = 0
-          for source in sources {
-            // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
-            let cell = cells[base + source]
-            sum += cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
-          }
-          sums[slot] = sum
-        }
-      }
-    }
-    return sums
-  }
+  public func pushesSent(scale: Double) -> [Double] { minuteTotals().pushesSent(scale: scale) }
 
   /// The slots from the first to the last that holds a request or a delivered push; nil when none does.
   public var usedSlots: Range<Int>? {

@@ -2,7 +2,8 @@ import SimulationEngine
 
 /// A replication's per-minute server load added up the ways its metrics read it, in one pass over the
 /// counts: fetches and single-device pushes per minute, broadcast requests per minute, and each source's
-/// total. The summary derives these once per replication instead of once per metric.
+/// total. The summary derives these once per replication instead of once per metric; ``ServerLoad/fetches``
+/// and ``ServerLoad/pushesSent(scale:)`` are read from them.
 public struct ServerMinuteTotals: Sendable, Equatable {
   /// Fetch requests per minute, every source (``ServerLoad/fetches``).
   public let fetches: [Int64]
@@ -33,39 +34,27 @@ extension ServerLoad {
     var pushes = [Int64](repeating: 0, count: minuteCount)
     var broadcasts = [Int64](repeating: 0, count: minuteCount)
     var sourceTotals = [Int64](repeating: 0, count: sourceCount)
-    // Cells are the counts unless one is marked (past 4 billion requests a minute), then read one by one.
-    if bySource.hasLargeCounts {
-      for slot in 0..<minuteCount {
-        let base = slot * sourceCount
-        for source in 0..<sourceCount {
-          let requests = Int64(bySource[base + source])
-          fetches[slot] += requests & fetchMask[source]
-          pushes[slot] += requests & pushMask[source]
-          sourceTotals[source] += requests
-        }
-        broadcasts[slot] = Int64(bySource[base + broadcast])
-      }
-    } else {
-      // Through buffers: an array written in this loop would be checked for sharing at every cell.
-      bySource.cells.withUnsafeBufferPointer { cells in
-        fetches.withUnsafeMutableBufferPointer { fetches in
-          pushes.withUnsafeMutableBufferPointer { pushes in
-            broadcasts.withUnsafeMutableBufferPointer { broadcasts in
-              sourceTotals.withUnsafeMutableBufferPointer { totals in
-                for slot in 0..<minuteCount {
-                  let base = slot * sourceCount
-                  var fetch: Int64 = 0
-                  var push: Int64 = 0
-                  for source in 0..<sourceCount {
-                    let requests = Int64(cells[base + source])
-                    fetch += requests & fetchMask[source]
-                    push += requests & pushMask[source]
-                    totals[source] += requests
-                  }
-                  fetches[slot] = fetch
-                  pushes[slot] = push
-                  broadcasts[slot] = Int64(cells[base + broadcast])
+    // Through buffers: an array written in this loop would be checked for sharing at every cell.
+    bySource.cells.withUnsafeBufferPointer { cells in
+      fetches.withUnsafeMutableBufferPointer { fetches in
+        pushes.withUnsafeMutableBufferPointer { pushes in
+          broadcasts.withUnsafeMutableBufferPointer { broadcasts in
+            sourceTotals.withUnsafeMutableBufferPointer { totals in
+              for slot in 0..<minuteCount {
+                let base = slot * sourceCount
+                var fetch: Int64 = 0
+                var push: Int64 = 0
+                for source in 0..<sourceCount {
+                  // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
+                  let cell = cells[base + source]
+                  let requests = cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
+                  fetch += requests & fetchMask[source]
+                  push += requests & pushMask[source]
+                  totals[source] += requests
+                  if source == broadcast { broadcasts[slot] = requests }
                 }
+                fetches[slot] = fetch
+                pushes[slot] = push
               }
             }
           }
