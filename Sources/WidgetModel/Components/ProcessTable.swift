@@ -62,9 +62,6 @@ struct ProcessTable {
   private(set) var processes: [PoissonProcess]
   /// `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
   private var rateTable: [Double] = []
-  /// Whether firings may be deferred at all (not while a device is traced: its timeline is written as
-  /// events run).
-  private(set) var deferring = false
   /// The gates of ``ProcessDeferral``: whether the app is idle (not running, or the phone is off), and
   /// whether no widget on another Home Screen page waits for a view's catch-up.
   private(set) var appIdle = false
@@ -85,6 +82,7 @@ struct ProcessTable {
   /// Whether a process defers behind each gate (the device looks at those after each event).
   private(set) var gatedByApp = false
   private(set) var gatedByCatchUp = false
+  var hasGates: Bool { gatedByApp || gatedByCatchUp }
 
   /// Stores each process's rate in every clock hour, awake and asleep (`rate(role, hour, asleep)`).
   mutating func tabulate(_ rates: [Double]) {
@@ -93,13 +91,12 @@ struct ProcessTable {
   }
 
   /// Lets processes defer their firings, as each one's ``PoissonProcess/deferral`` allows (set before the
-  /// first ``update(hour:asleep:_:)``).
+  /// first ``update(hour:asleep:_:)``; without it every process is `.never`, as for a traced device).
   mutating func allowDeferral(appIdle: Bool, noCatchUp: Bool, _ deferral: (ProcessRole) -> ProcessDeferral) {
     for index in processes.indices { processes[index].deferral = deferral(processes[index].role) }
     deferrable = processes.indices.filter { processes[$0].deferral != .never }
     gatedByApp = processes.contains { $0.deferral == .whileAppIdle }
     gatedByCatchUp = processes.contains { $0.deferral == .whileNoCatchUp }
-    deferring = true
     self.appIdle = appIdle
     self.noCatchUp = noCatchUp
   }
@@ -163,9 +160,9 @@ struct ProcessTable {
   private func mayDefer(_ deferral: ProcessDeferral) -> Bool {
     switch deferral {
     case .never: false
-    case .always: deferring
-    case .whileAppIdle: deferring && appIdle
-    case .whileNoCatchUp: deferring && noCatchUp
+    case .always: true
+    case .whileAppIdle: appIdle
+    case .whileNoCatchUp: noCatchUp
     }
   }
 

@@ -22,7 +22,6 @@ extension DeviceSimulation {
       default: .never
       }
     }
-    watchesDeferralGates = processes.gatedByApp || processes.gatedByCatchUp
   }
 
   /// Whether a data change would reach the app now: not while it is not running, or the phone is off.

@@ -6,7 +6,7 @@ extension DeviceSimulation {
     if event.time > processes.earliestDeferred { runDeferred(before: event.time, &scheduler) }
     tally.trajectory.add(event)
     dispatch(event, &scheduler)
-    if watchesDeferralGates { refreshDeferralGates(&scheduler) }
+    if processes.hasGates { refreshDeferralGates(&scheduler) }
   }
 
   private mutating func dispatch(_ event: Event, _ scheduler: inout Scheduler) {

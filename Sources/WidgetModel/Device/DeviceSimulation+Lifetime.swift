@@ -36,7 +36,7 @@ extension DeviceSimulation {
     timeline?.power(
       stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
       charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
-    if watchesDeferralGates { refreshDeferralGates(&scheduler) }
+    if processes.hasGates { refreshDeferralGates(&scheduler) }
   }
 
   /// The user adds the app's widgets (at the start, or at the device's `fleet.install_time`): from now on

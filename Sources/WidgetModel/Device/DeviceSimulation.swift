@@ -68,8 +68,6 @@ struct DeviceSimulation: EventHandler {
   var appTrace: [AppRecord]?
   /// Everything a device timeline shows, when this device is traced (`widgetsim run --trace`).
   var timeline: TraceRecorder?
-  /// Whether some process defers behind a gate, to be looked at after each event (``ProcessDeferral``).
-  var watchesDeferralGates = false
   /// Whether Poisson firings may wait for the next event at all (tests turn it off to compare).
   var defersFirings = true
 
