@@ -303,25 +303,25 @@ extension RunSummary {
   static func serverMetrics(scale: Double) -> [Metric] {
     [
       Metric.ofServerLoad(name: "fetch_qps_peak", unit: "requests/s", per: "fleet", statistic: .peak) { _, totals in
-        Double(totals.fetches.max() ?? 0) * scale / 60
+        Double(totals.peakFetches) * scale / 60
       },
       Metric.ofServerLoad(name: "fetch_qps_p99", unit: "requests/s", per: "fleet", statistic: .p99) { _, totals in
-        RunSummary.quantileOfCounts(totals.fetches, 0.99) * scale / 60
+        RunSummary.quantileOfCounts(totals.busyFetches, of: totals.minuteCount, 0.99) * scale / 60
       },
       Metric.ofServerLoad(name: "fetch_requests_per_day", unit: "requests/day", per: "fleet") { result, totals in
-        Double(totals.fetches.reduce(0, +)) * scale / Double(result.days)
+        Double(totals.busyFetches.reduce(0, +)) * scale / Double(result.days)
       },
-      Metric(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, _ in
-        result.serverLoad.bytes.reduce(0, +).double * scale / Double(result.days)
+      Metric.ofServerLoad(name: "fetch_bytes_per_day", unit: "bytes/day", per: "fleet") { result, totals in
+        totals.bytes.double * scale / Double(result.days)
       },
       Metric.ofServerLoad(name: "push_qps_peak", unit: "pushes/s", per: "fleet", statistic: .peak) { _, totals in
-        (totals.pushesSent(scale: scale).max() ?? 0) / 60
+        totals.peakPushesSent(scale: scale) / 60
       },
       Metric.ofServerLoad(name: "pushes_sent_per_day", unit: "pushes/day", per: "fleet") { result, totals in
-        totals.pushesSent(scale: scale).reduce(0, +) / Double(result.days)
+        totals.totalPushesSent(scale: scale) / Double(result.days)
       },
-      Metric(name: "pushes_delivered_per_day", unit: "pushes/day", per: "fleet") { result, _ in
-        Double(result.serverLoad.pushesDelivered.reduce(0, +)) * scale / Double(result.days)
+      Metric.ofServerLoad(name: "pushes_delivered_per_day", unit: "pushes/day", per: "fleet") { result, totals in
+        Double(totals.pushesDelivered) * scale / Double(result.days)
       },
     ]
       + ServerSource.allCases.map { source in
@@ -334,8 +334,8 @@ extension RunSummary {
           guard source.isFleetWide else { return perDay(Int(totals.sourceTotals[source.rawValue]), result) }
           // The run's own UTC days, without the ±14 h margin.
           let first = -ServerLoad.firstMinute
-          let total = result.serverLoad.total(source, slots: first..<(first + result.days * 1_440))
-          return Double(total) / Double(result.days)
+          precondition(source == .broadcast, "fleet-wide requests other than broadcasts")
+          return Double(totals.broadcasts(slots: first..<(first + result.days * 1_440))) / Double(result.days)
         }
       }
   }
@@ -345,13 +345,19 @@ extension RunSummary {
   /// The p-quantile (Hyndman-Fan 7, as `SampleQuantiles`) of per-minute counts, most of them zero: only the
   /// non-zero counts are sorted.
   static func quantileOfCounts(_ counts: [Int64], _ p: Double) -> Double {
-    guard !counts.isEmpty else { return .nan }
-    let nonZero = counts.filter { $0 != 0 }.sorted()
-    let zeros = counts.count - nonZero.count
+    quantileOfCounts(counts, of: counts.count, p)
+  }
+
+  /// The same for `count` counts of which `some` are listed (in any order) and the rest are zero.
+  static func quantileOfCounts(_ some: [Int64], of count: Int, _ p: Double) -> Double {
+    precondition(some.count <= count, "\(some.count) counts listed of \(count)")
+    guard count > 0 else { return .nan }
+    let nonZero = some.filter { $0 != 0 }.sorted()
+    let zeros = count - nonZero.count
     func value(_ index: Int) -> Double { index < zeros ? 0 : Double(nonZero[index - zeros]) }
-    let rank = p * Double(counts.count - 1)
+    let rank = p * Double(count - 1)
     let lower = Int(rank.rounded(.down))
-    let upper = Swift.min(lower + 1, counts.count - 1)
+    let upper = Swift.min(lower + 1, count - 1)
     return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
   }
 }

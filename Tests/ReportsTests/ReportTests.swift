@@ -150,7 +150,12 @@ struct ReportTests {
     let counts = (0..<5_000).map { _ in stream.uniform() < 0.9 ? Int64(0) : Int64(stream.integer(below: 50)) }
     for p in [0.5, 0.9, 0.95, 0.99, 1] {
       #expect(RunSummary.quantileOfCounts(counts, p) == SampleQuantiles(counts.map(Double.init)).quantile(p))
+      // Listed in part (the busy minutes, some of them zero), the rest zero: the same quantile.
+      let listed = counts.enumerated().filter { $0.offset % 3 == 0 || $0.element != 0 }.map(\.element)
+      #expect(
+        RunSummary.quantileOfCounts(listed.reversed(), of: counts.count, p) == RunSummary.quantileOfCounts(counts, p))
     }
+    #expect(RunSummary.quantileOfCounts([], of: 0, 0.5).isNaN)
   }
 
   @Test("numbers are written with fixed decimals; names are folder-safe")

@@ -95,6 +95,19 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     }
   }
 
+  /// Adds `other`'s cells in `range` (a few cells of a mostly empty result: see ``ServerLoad``'s used minutes).
+  mutating func merge(_ other: CompactCounts, cells range: Range<Int>) {
+    for index in range where other.cells[index] != 0 { add(other[index], at: index) }
+  }
+
+  /// Empties the cells in `range`.
+  mutating func zero(_ range: Range<Int>) {
+    for index in range {
+      if cells[index] == Cell.max { large[index] = nil }
+      cells[index] = 0
+    }
+  }
+
   mutating func reset() {
     cells.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     large.removeAll(keepingCapacity: true)

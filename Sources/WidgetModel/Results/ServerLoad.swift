@@ -1,3 +1,4 @@
+import BitCollections
 import SimulationEngine
 
 /// Where a request to the app's servers comes from: the widget's own fetch, the app's fetch by the channel
@@ -74,6 +75,10 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Exact counts in 4-byte cells (a 30-day result's minutes are emptied every replication: the smaller, the
   /// cheaper).
   private(set) var bySource: CompactCounts<UInt32>
+  /// The slots that hold a request or a delivered push; every other slot's counts are all zero. One phone's
+  /// replication asks in a few minutes of the day: its result is merged, emptied and summed over these
+  /// rather than over every minute of the run.
+  private(set) var busySlots = BitSet()
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added (see ``applyPending()``).
@@ -194,6 +199,7 @@ public struct ServerLoad: Sendable, DayCleared {
             guard shifted >= 0 else { continue }
             let slot = Int(shifted / 60_000_000)
             guard slot < minutes else { continue }
+            busySlots.insert(slot)
             if request.delivered {
               delivered[slot] += 1
             } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
@@ -239,6 +245,7 @@ public struct ServerLoad: Sendable, DayCleared {
     bySource.dropFirst(minutes * ServerSource.count)
     minuteCount -= minutes
     openedSlots = minuteCount
+    findBusySlots()
     seconds.dropFirst(days: days, of: total)
   }
 
@@ -249,6 +256,7 @@ public struct ServerLoad: Sendable, DayCleared {
     bySource.reset()
     seconds.reset()
     openedSlots = minuteCount
+    busySlots = BitSet()
   }
 
   /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
@@ -271,20 +279,46 @@ public struct ServerLoad: Sendable, DayCleared {
   private mutating func openSlots(through last: Int) {
     guard last >= openedSlots else { return }
     let range = openedSlots..<(last + 1)
-    // Cleared as spans of minutes (a "day" of one minute each).
-    bytes.clear(days: range, of: minuteCount)
-    pushesDelivered.clear(days: range, of: minuteCount)
-    bySource.clear(days: range, of: minuteCount)
+    // Only the busy minutes hold anything to empty.
+    for slot in busySlots[members: range] {
+      bytes[slot] = 0
+      pushesDelivered[slot] = 0
+      bySource.zero(slot * ServerSource.count..<(slot + 1) * ServerSource.count)
+    }
+    busySlots.subtract(range)
     openedSlots = last + 1
+  }
+
+  /// Marks every slot that holds something (for counts read from a file or moved by ``dropFirst(days:of:)``).
+  private mutating func findBusySlots() {
+    var busy = BitSet(reservingCapacity: minuteCount)
+    for slot in 0..<minuteCount
+    where bytes[slot] != 0 || pushesDelivered[slot] != 0
+      || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
+    {
+      busy.insert(slot)
+    }
+    busySlots = busy
   }
 
   mutating func merge(_ other: ServerLoad) {
     precondition(
       pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
       "requests not yet applied")
-    bytes.merge(other.bytes)
-    pushesDelivered.merge(other.pushesDelivered)
-    bySource.merge(other.bySource)
+    // One phone's load (a replication added to the run's sum) minute by minute; a fleet's, whose minutes are
+    // mostly busy, in whole-array loops.
+    if other.busySlots.count * 4 < minuteCount {
+      for slot in other.busySlots {
+        bytes[slot] += other.bytes[slot]
+        pushesDelivered[slot] += other.pushesDelivered[slot]
+        bySource.merge(other.bySource, cells: slot * ServerSource.count..<(slot + 1) * ServerSource.count)
+      }
+    } else {
+      bytes.merge(other.bytes)
+      pushesDelivered.merge(other.pushesDelivered)
+      bySource.merge(other.bySource)
+    }
+    busySlots.formUnion(other.busySlots)
     seconds.merge(other.seconds)
   }
 }
@@ -311,5 +345,6 @@ extension ServerLoad: BinaryCodable {
     guard minuteCount >= 0, bytes.count == minuteCount, pushesDelivered.count == minuteCount,
       bySource.count == minuteCount * ServerSource.count
     else { throw reader.error("a per-minute load of the wrong size") }
+    findBusySlots()
   }
 }

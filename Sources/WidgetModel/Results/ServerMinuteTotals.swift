@@ -1,46 +1,100 @@
 import SimulationEngine
 
-/// A replication's per-minute server load added up the ways its metrics read it, in one pass over the
-/// counts: fetches and single-device pushes per minute, broadcast requests per minute, and each source's
-/// total. The summary derives these once per replication instead of once per metric; ``ServerLoad/fetches``
-/// and ``ServerLoad/pushesSent(scale:)`` are read from them.
+/// A replication's per-minute server load added up the ways its metrics read it, in one pass over the busy
+/// minutes (``ServerLoad/busySlots``; every other minute is all zero): fetches, single-device pushes and
+/// broadcast requests at each busy minute, each source's total, bytes and delivered pushes. The summary
+/// derives these once per replication instead of once per metric, and one phone's replication (requests in a
+/// few minutes of each day) costs what its busy minutes cost, not what the run's minutes do.
+/// ``ServerLoad/fetches`` and ``ServerLoad/pushesSent(scale:)`` are read from them.
 public struct ServerMinuteTotals: Sendable, Equatable {
-  /// Fetch requests per minute, every source (``ServerLoad/fetches``).
-  public let fetches: [Int64]
-  /// Pushes sent per minute to single devices, every type, broadcasts apart.
-  public let devicePushes: [Int64]
-  /// Broadcast channel requests per minute (already the fleet's).
-  public let broadcasts: [Int64]
+  /// Minutes covered (``ServerLoad/minuteCount``).
+  public let minuteCount: Int
+  /// The busy minutes' slots, ascending.
+  public let busySlots: [Int]
+  /// At each busy slot: fetch requests, every source.
+  public let busyFetches: [Int64]
+  /// At each busy slot: pushes sent to single devices, every type, broadcasts apart.
+  public let busyDevicePushes: [Int64]
+  /// At each busy slot: broadcast channel requests (already the fleet's).
+  public let busyBroadcasts: [Int64]
   /// Each ``ServerSource``'s requests over every minute, by raw value.
   public let sourceTotals: [Int64]
+  /// Bytes fetched and pushes delivered over every minute.
+  public let bytes: Int128
+  public let pushesDelivered: Int64
+
+  /// Fetch requests per minute, every source (``ServerLoad/fetches``).
+  public var fetches: [Int64] { dense(busyFetches) }
+  /// Pushes sent per minute to single devices, every type, broadcasts apart.
+  public var devicePushes: [Int64] { dense(busyDevicePushes) }
+  /// Broadcast channel requests per minute.
+  public var broadcasts: [Int64] { dense(busyBroadcasts) }
 
   /// Pushes sent per minute by the real fleet (``ServerLoad/pushesSent(scale:)``).
   public func pushesSent(scale: Double) -> [Double] {
-    var sent = [Double](repeating: 0, count: fetches.count)
-    for slot in sent.indices { sent[slot] = Double(broadcasts[slot]) + Double(devicePushes[slot]) * scale }
+    var sent = [Double](repeating: 0, count: minuteCount)
+    for (position, slot) in busySlots.enumerated() { sent[slot] = busyPushesSent(position, scale: scale) }
     return sent
+  }
+
+  /// The most fetches in any minute (0 when there are none).
+  public var peakFetches: Int64 { busyFetches.max() ?? 0 }
+
+  /// The most pushes the real fleet sent in any minute (0 when there are none).
+  public func peakPushesSent(scale: Double) -> Double {
+    var peak = busySlots.count < minuteCount || busySlots.isEmpty ? 0.0 : -Double.infinity
+    for position in busySlots.indices { peak = Swift.max(peak, busyPushesSent(position, scale: scale)) }
+    return peak
+  }
+
+  /// Pushes the real fleet sent over every minute, added minute by minute in order (the sum of
+  /// ``pushesSent(scale:)`` to the bit: the idle minutes add zeros).
+  public func totalPushesSent(scale: Double) -> Double {
+    var total = 0.0
+    for position in busySlots.indices { total += busyPushesSent(position, scale: scale) }
+    return total
+  }
+
+  /// Broadcast requests over the slots `range`.
+  public func broadcasts(slots range: Range<Int>) -> Int64 {
+    var total: Int64 = 0
+    for (position, slot) in busySlots.enumerated() where range.contains(slot) { total += busyBroadcasts[position] }
+    return total
+  }
+
+  private func busyPushesSent(_ position: Int, scale: Double) -> Double {
+    Double(busyBroadcasts[position]) + Double(busyDevicePushes[position]) * scale
+  }
+
+  private func dense(_ busy: [Int64]) -> [Int64] {
+    var series = [Int64](repeating: 0, count: minuteCount)
+    for (position, slot) in busySlots.enumerated() { series[slot] = busy[position] }
+    return series
   }
 }
 
 extension ServerLoad {
-  /// Every per-minute total the summary reads, in one pass.
+  /// Every per-minute total the summary reads, in one pass over the busy minutes.
   public func minuteTotals() -> ServerMinuteTotals {
     // Masks (all ones or zero) rather than branches: the inner loop is the same for every minute.
     let fetchMask = ServerSource.allCases.map { $0.isFetch ? Int64(-1) : 0 }
     let pushMask = ServerSource.allCases.map { $0.isPush && !$0.isFleetWide ? Int64(-1) : 0 }
     let broadcast = ServerSource.broadcast.rawValue
     let sourceCount = ServerSource.count
-    var fetches = [Int64](repeating: 0, count: minuteCount)
-    var pushes = [Int64](repeating: 0, count: minuteCount)
-    var broadcasts = [Int64](repeating: 0, count: minuteCount)
+    let slots = Array(busySlots)
+    var fetches = [Int64](repeating: 0, count: slots.count)
+    var pushes = [Int64](repeating: 0, count: slots.count)
+    var broadcasts = [Int64](repeating: 0, count: slots.count)
     var sourceTotals = [Int64](repeating: 0, count: sourceCount)
+    var bytesTotal: Int128 = 0
+    var deliveredTotal: Int64 = 0
     // Through buffers: an array written in this loop would be checked for sharing at every cell.
     bySource.cells.withUnsafeBufferPointer { cells in
       fetches.withUnsafeMutableBufferPointer { fetches in
         pushes.withUnsafeMutableBufferPointer { pushes in
           broadcasts.withUnsafeMutableBufferPointer { broadcasts in
             sourceTotals.withUnsafeMutableBufferPointer { totals in
-              for slot in 0..<minuteCount {
+              for (position, slot) in slots.enumerated() {
                 let base = slot * sourceCount
                 var fetch: Int64 = 0
                 var push: Int64 = 0
@@ -51,10 +105,12 @@ extension ServerLoad {
                   fetch += requests & fetchMask[source]
                   push += requests & pushMask[source]
                   totals[source] += requests
-                  if source == broadcast { broadcasts[slot] = requests }
+                  if source == broadcast { broadcasts[position] = requests }
                 }
-                fetches[slot] = fetch
-                pushes[slot] = push
+                fetches[position] = fetch
+                pushes[position] = push
+                bytesTotal += bytes[slot]
+                deliveredTotal += pushesDelivered[slot]
               }
             }
           }
@@ -62,6 +118,7 @@ extension ServerLoad {
       }
     }
     return ServerMinuteTotals(
-      fetches: fetches, devicePushes: pushes, broadcasts: broadcasts, sourceTotals: sourceTotals)
+      minuteCount: minuteCount, busySlots: slots, busyFetches: fetches, busyDevicePushes: pushes,
+      busyBroadcasts: broadcasts, sourceTotals: sourceTotals, bytes: bytesTotal, pushesDelivered: deliveredTotal)
   }
 }

@@ -1,0 +1,142 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+/// A load's busy minutes: a phone's replication is merged, emptied and summed over the minutes it asked in,
+/// and every figure comes out as it does from the whole per-minute arrays.
+@Suite("Server load by busy minute")
+struct ServerLoadBusyMinutesTests {
+  /// `requests` random requests over two days from devices in random time zones, every source, some
+  /// deliveries.
+  static func load(_ requests: Int, seed: UInt64) -> ServerLoad {
+    var load = ServerLoad(days: 2)
+    record(requests, into: &load, seed: seed)
+    return load
+  }
+
+  static func record(_ requests: Int, into load: inout ServerLoad, seed: UInt64) {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed, replication: 0, entity: 0, stream: 1))
+    for _ in 0..<requests {
+      let source = ServerSource.allCases[Int(stream.uniform() * Double(ServerSource.count))]
+      let time = SimTime(microseconds: Int64(stream.uniform() * 2 * 86_400e6))
+      let offset = SimDuration.hours(Int64(stream.uniform() * 20) - 10)
+      if source.isPush {
+        load.recordPush(source, delivered: stream.bernoulli(0.3), at: time, offset: offset)
+      } else {
+        load.recordFetch(source, bytes: stream.uniform() * 5_000, at: time, offset: offset)
+      }
+    }
+    load.applyPending()
+  }
+
+  /// Every count of every minute: requests by source, bytes, deliveries.
+  struct Minutes: Equatable {
+    var requests: [[Int64]]
+    var bytes: [Int128]
+    var delivered: [Int64]
+
+    init(_ load: ServerLoad) {
+      requests = (0..<load.minuteCount).map { slot in
+        ServerSource.allCases.map { load.requests(slot: slot, source: $0) }
+      }
+      bytes = load.bytes
+      delivered = load.pushesDelivered
+    }
+
+    static func + (lhs: Minutes, rhs: Minutes) -> Minutes {
+      var sum = lhs
+      sum.requests = zip(lhs.requests, rhs.requests).map { zip($0, $1).map(+) }
+      sum.bytes = zip(lhs.bytes, rhs.bytes).map(+)
+      sum.delivered = zip(lhs.delivered, rhs.delivered).map(+)
+      return sum
+    }
+
+    var busy: [Int] {
+      requests.indices.filter { requests[$0].contains { $0 != 0 } || bytes[$0] != 0 || delivered[$0] != 0 }
+    }
+  }
+
+  @Test("the busy minutes are exactly the minutes holding something, after records, merges and a drop")
+  func busyMinutesAreTheNonZeroOnes() throws {
+    var sparse = ServerLoadBusyMinutesTests.load(300, seed: 1)
+    #expect(Array(sparse.busySlots) == Minutes(sparse).busy)
+    #expect(sparse.busySlots.count * 4 < sparse.minuteCount, "a phone's load takes the minute-by-minute merge")
+    let dense = ServerLoadBusyMinutesTests.load(30_000, seed: 2)
+    #expect(dense.busySlots.count * 4 >= dense.minuteCount, "a fleet's load takes the whole-array merge")
+    sparse.merge(dense)
+    #expect(Array(sparse.busySlots) == Minutes(sparse).busy)
+    sparse.dropFirst(days: 1, of: 2)
+    #expect(Array(sparse.busySlots) == Minutes(sparse).busy)
+    var writer = BinaryWriter(magic: [])
+    sparse.encode(to: &writer)
+    var reader = try BinaryReader(checksummed: writer.checksummedBytes, magic: [], kind: "load")
+    let decoded = try ServerLoad(from: &reader)
+    #expect(decoded.busySlots == sparse.busySlots)
+  }
+
+  @Test("merging a sparse load into a dense one and a dense into a sparse gives the sums of every minute")
+  func mergesAddEveryMinute() {
+    let sparse = ServerLoadBusyMinutesTests.load(300, seed: 3)
+    let other = ServerLoadBusyMinutesTests.load(200, seed: 4)
+    let dense = ServerLoadBusyMinutesTests.load(30_000, seed: 5)
+    var sparseSum = sparse
+    sparseSum.merge(other)  // minute by minute
+    let sparseSumMatches = Minutes(sparseSum) == Minutes(sparse) + Minutes(other)
+    #expect(sparseSumMatches)
+    var denseSum = dense
+    denseSum.merge(sparse)  // minute by minute into a dense load
+    let denseSumMatches = Minutes(denseSum) == Minutes(dense) + Minutes(sparse)
+    #expect(denseSumMatches)
+    var intoSparse = sparse
+    intoSparse.merge(dense)  // whole arrays
+    let intoSparseMatches = Minutes(intoSparse) == Minutes(denseSum)
+    #expect(intoSparseMatches)
+  }
+
+  @Test("a load reset for reuse empties its old minutes as the next run reaches them, and only those")
+  func reuseEmptiesOldMinutes() {
+    var reused = ServerLoadBusyMinutesTests.load(30_000, seed: 6)
+    reused.merge(ServerLoadBusyMinutesTests.load(500, seed: 7))
+    reused.resetAllButDays()
+    ServerLoadBusyMinutesTests.record(400, into: &reused, seed: 8)
+    reused.clear(days: 0..<2, of: 2)  // opens the minutes past the last request
+    let fresh = ServerLoadBusyMinutesTests.load(400, seed: 8)
+    let reusedMatches = Minutes(reused) == Minutes(fresh)
+    #expect(reusedMatches)
+    #expect(reused.busySlots == fresh.busySlots)
+  }
+
+  @Test("the figures read from the busy minutes equal those of the whole per-minute series, to the bit")
+  func figuresMatchTheSeries() {
+    for (requests, seed) in [(0, UInt64(9)), (300, 10), (30_000, 11)] {
+      let load = ServerLoadBusyMinutesTests.load(requests, seed: seed)
+      let totals = load.minuteTotals()
+      let scale = 3.7
+      let pushesSent = totals.pushesSent(scale: scale)
+      #expect(totals.peakFetches == totals.fetches.max() ?? 0)
+      #expect(totals.peakPushesSent(scale: scale) == pushesSent.max() ?? 0)
+      #expect(totals.totalPushesSent(scale: scale).bitPattern == pushesSent.reduce(0, +).bitPattern)
+      #expect(totals.bytes == load.bytes.reduce(0, +))
+      #expect(totals.pushesDelivered == load.pushesDelivered.reduce(0, +))
+      let days = -ServerLoad.firstMinute..<(-ServerLoad.firstMinute + 2 * 1_440)
+      #expect(totals.broadcasts(slots: days) == totals.broadcasts[days].reduce(0, +))
+      #expect(totals.broadcasts(slots: days) == load.total(.broadcast, slots: days))
+      #expect(totals.busySlots == Array(load.busySlots))
+    }
+  }
+
+  @Test("compact counts merge and empty a range of cells exactly, across the cells' limit")
+  func compactCountRanges() {
+    var counts = CompactCounts<UInt8>(count: 6)
+    var other = CompactCounts<UInt8>(count: 6)
+    for (index, amount) in [(0, UInt64(200)), (1, 300), (2, 5), (4, 9)] { counts.add(amount, at: index) }
+    for (index, amount) in [(0, UInt64(100)), (1, 1), (2, 7), (3, 2), (5, 4)] { other.add(amount, at: index) }
+    counts.merge(other, cells: 0..<4)
+    #expect((0..<6).map { counts[$0] } == [300, 301, 12, 2, 9, 0])
+    counts.zero(1..<3)
+    #expect((0..<6).map { counts[$0] } == [300, 0, 0, 2, 9, 0])
+    counts.add(3, at: 1)
+    #expect(counts[1] == 3, "an emptied marked cell keeps no large count")
+  }
+}
