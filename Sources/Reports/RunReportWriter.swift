@@ -139,19 +139,43 @@ public final class RunReportWriter {
     throws(AtomicFile.WriteError)
   {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
-    nextReplication += 1
     if detail {
       let scope = ReportScope.replication(result.replication, subjects: subjects)
       for (report, writer) in reports { try writer.append(report.rows(result, scope)) }
     } else {
-      total.add(result) { ServerPeakReport.rows(result, .replication(result.replication, subjects: subjects)) }
+      total.add(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
     }
-    try devices?.append(DevicesReport.rows(summaries, replication: result.replication))
-    let values = values ?? summary.values(of: result)
-    try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: result.replication))
+    try add(
+      summed: result.replication, eventsHandled: result.eventsHandled, fingerprint: result.fingerprint,
+      devices: summaries, values: values ?? summary.values(of: result))
+  }
+
+  /// Where replications run side by side are summed, on their own threads (nil with ``detail``: each
+  /// replication's rows need its whole result, through ``add(_:devices:values:)``).
+  public func makeSums() -> ReplicationSums? {
+    detail ? nil : ReplicationSums(subjects: subjects)
+  }
+
+  /// Merges the partial totals of `sums` into the run's sum: their replications' rows follow, through
+  /// ``add(summed:eventsHandled:fingerprint:devices:values:)``. Returns the results whose memory is free again.
+  public func add(_ sums: ReplicationSums) -> [ReplicationResult] {
+    precondition(!detail, "a sum of replications with --detail")
+    return sums.take().compactMap { total.merge($0) }
+  }
+
+  /// Adds the rows of a replication already in the run's sum (``add(_:)``); replications must arrive in
+  /// order.
+  public func add(
+    summed replication: Int, eventsHandled: UInt64, fingerprint: ReplicationFingerprint,
+    devices summaries: [DeviceSummary], values: [MetricValue]
+  ) throws(AtomicFile.WriteError) {
+    precondition(replication == nextReplication, "replication \(replication) out of order")
+    nextReplication += 1
+    try devices?.append(DevicesReport.rows(summaries, replication: replication))
+    try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: replication))
     summary.add(values)
-    eventsHandled += result.eventsHandled
-    fingerprints.append(result.fingerprint)
+    self.eventsHandled += eventsHandled
+    fingerprints.append(fingerprint)
   }
 
   /// Commits every report and returns the run's summary. With `stoppedEarly` (Ctrl-C, SIGTERM) the reports

@@ -4,10 +4,14 @@ import WidgetModel
 /// What a run's default reports are written from: every finished replication's result added up (the reports
 /// give the mean over them), and the replication with the busiest second so far (`server_peak.csv` shows it).
 /// An interrupted run keeps it in `resume.bin`, so `run --resume` carries on from the same sums.
-struct RunTotal {
+///
+/// Results add up exactly (integers: see ``ReplicationResult``), and of equally busy seconds the earliest
+/// replication's is kept, so totals of any replications added in any order and then merged come out the
+/// same: replications run side by side are summed on the threads that ran them (``ReplicationSums``).
+struct RunTotal: Sendable {
   /// The file beside `resume.txt`.
   static let file = "resume.bin"
-  static let magic = Array("widgetsim-run-total 1\n".utf8)
+  static let magic = Array("widgetsim-run-total 2\n".utf8)
 
   /// The sum of the replications added so far (nil before the first).
   private(set) var result: ReplicationResult?
@@ -16,22 +20,54 @@ struct RunTotal {
   /// `server_peak.csv` around it.
   private(set) var peakRequests = -Double.infinity
   private(set) var peakRows = ""
+  /// The replication whose rows ``peakRows`` are (`Int.max` before any).
+  private(set) var peakReplication = Int.max
 
   init() {}
 
   /// Adds one replication's result; `peakRows` renders that replication's `server_peak.csv` rows, asked for
-  /// only when its busiest second beats every earlier one.
-  mutating func add(_ replication: ReplicationResult, peakRows: () -> String) {
-    if result == nil {
-      result = replication
-    } else {
-      result!.merge(replication)  // in place: no copy of the sums
+  /// only when its busiest second beats every other so far. Returns the result when it was added into the
+  /// sum (its memory can serve another replication), nil when it became the sum.
+  @discardableResult
+  mutating func add(
+    _ replication: consuming ReplicationResult, peakRows: (ReplicationResult) -> String
+  ) -> ReplicationResult? {
+    if let peak = replication.provisioning.first, beats(peak.peakPerSecond, replication.replication) {
+      peakRequests = peak.peakPerSecond
+      peakReplication = replication.replication
+      self.peakRows = peakRows(replication)
     }
     replications += 1
-    if let peak = replication.provisioning.first, peak.peakPerSecond > peakRequests {
-      peakRequests = peak.peakPerSecond
-      self.peakRows = peakRows()
+    guard result != nil else {
+      result = replication
+      return nil
     }
+    result!.merge(replication)  // in place: no copy of the sums
+    return replication
+  }
+
+  /// Adds another total's replications (none of them already here). Returns the other's sum when it was
+  /// added into this one, nil when it became this one's.
+  mutating func merge(_ other: consuming RunTotal) -> ReplicationResult? {
+    if beats(other.peakRequests, other.peakReplication) {
+      peakRequests = other.peakRequests
+      peakReplication = other.peakReplication
+      peakRows = other.peakRows
+    }
+    replications += other.replications
+    guard let sum = other.result.take() else { return nil }
+    guard result != nil else {
+      result = sum
+      return nil
+    }
+    result!.merge(sum)
+    return sum
+  }
+
+  /// Whether a busiest second of `requests` in `replication` beats this total's: busier, or as busy in an
+  /// earlier replication.
+  private func beats(_ requests: Double, _ replication: Int) -> Bool {
+    requests > peakRequests || (requests == peakRequests && replication < peakReplication)
   }
 
   /// The state in binary, for `identity`'s run, with an FNV-1a checksum.
@@ -40,6 +76,7 @@ struct RunTotal {
     writer.text(identity)
     writer.unsigned(UInt64(replications))
     writer.double(peakRequests)
+    writer.unsigned(UInt64(peakReplication))
     writer.text(peakRows)
     if let result { result.encode(to: &writer) }
     return writer.checksummedBytes
@@ -51,6 +88,7 @@ struct RunTotal {
     guard try reader.text() == identity else { throw reader.error("it belongs to another run") }
     replications = Int(try reader.unsigned())
     peakRequests = try reader.double()
+    peakReplication = Int(clamping: try reader.unsigned())
     peakRows = try reader.text()
     if replications > 0 { result = try ReplicationResult(from: &reader, configuration: configuration) }
     guard reader.isAtEnd else { throw reader.error("data after the result") }

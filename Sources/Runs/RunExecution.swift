@@ -172,7 +172,10 @@ public struct RunExecution: Sendable {
   }
 
   /// Runs the replications up to `total` in batches, each batch's side by side on `threads` threads (a fleet
-  /// too small to keep the threads busy), and adds them to `writer` in order.
+  /// too small to keep the threads busy), and adds them to `writer` in order. Without `--detail` each thread
+  /// adds its replications into the run's sum itself (``ReplicationSums``): the writer merges a partial total
+  /// per thread and writes each replication's rows. A batch stopped part way adds none of its replications
+  /// (some of them may be in a partial total already): `--resume` runs it again.
   func runSideBySide(
     upTo total: Int, into writer: RunReportWriter, threads: Int, pool: ResultPool, progress: ProgressLine?,
     stop: StopRequest
@@ -183,14 +186,32 @@ public struct RunExecution: Sendable {
       var finished: (@Sendable (Int) -> Void)?
       if let progress { finished = { done in progress.replications(first + done, of: total) } }
       let summary = writer.summaryAccumulator
+      guard let sums = writer.makeSums() else {
+        let outcomes = FleetRunner.run(
+          scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
+          stop: stop.isRequested, pool: pool
+        ) { result, devices in (result, devices, summary.values(of: result)) }
+        for outcome in outcomes {
+          guard let (result, devices, values) = outcome else { return }
+          try writer.add(result, devices: devices, values: values)
+          pool.give(result)
+        }
+        continue
+      }
       let outcomes = FleetRunner.run(
         scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
         stop: stop.isRequested, pool: pool
-      ) { result, devices in (result, devices, summary.values(of: result)) }
-      for outcome in outcomes {
-        guard let (result, devices, values) = outcome else { return }
-        try writer.add(result, devices: devices, values: values)
-        pool.give(result)
+      ) { result, devices in
+        let values = summary.values(of: result)
+        let figures = (result.replication, result.eventsHandled, result.fingerprint)
+        if let spare = sums.add(result) { pool.give(spare) }
+        return (figures, devices, values)
+      }
+      guard outcomes.allSatisfy({ $0 != nil }) else { return }
+      for spare in writer.add(sums) { pool.give(spare) }
+      for case ((let replication, let events, let fingerprint), let devices, let values)? in outcomes {
+        try writer.add(
+          summed: replication, eventsHandled: events, fingerprint: fingerprint, devices: devices, values: values)
       }
     }
   }

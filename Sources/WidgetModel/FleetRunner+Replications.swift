@@ -12,12 +12,13 @@ extension FleetRunner {
   /// Runs `replications` side by side on `jobs` threads, each replication whole on one thread (its devices
   /// in order), as ``run(_:replication:jobs:perDevice:shard:progress:stop:)`` runs it: each result is the same
   /// to the bit. Results come back in replication order; a replication not finished when `stop` said so is
-  /// nil. Results come from `pool` when it has spares. Each replication's result goes through `process` on its own thread (figures derived from it are
-  /// then derived side by side too); `finished` is called (from any thread) as each replication ends.
+  /// nil. Results come from `pool` when it has spares. Each replication's result goes to `process` on its own
+  /// thread (figures derived from it, or sums of it, are then made side by side too); `finished` is called
+  /// (from any thread) as each replication ends.
   public static func run<Output: Sendable>(
     _ configuration: ScenarioConfiguration, replications: Range<Int>, jobs: Int, perDevice: Bool = false,
     finished: (@Sendable (Int) -> Void)? = nil, stop: (@Sendable () -> Bool)?, pool: ResultPool? = nil,
-    process: @Sendable (ReplicationResult, [DeviceSummary]) -> Output
+    process: @Sendable (consuming ReplicationResult, [DeviceSummary]) -> Output
   ) -> [Output?] {
     let count = replications.count
     let results = Mutex<[Output?]>(Array(repeating: nil, count: count))
@@ -28,11 +29,11 @@ extension FleetRunner {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard index < count, stop?() != true else { return }
         guard
-          let outcome = run(
+          let (result, devices) = run(
             configuration, replication: replications.lowerBound + index, jobs: 1, perDevice: perDevice, stop: stop,
             pool: pool)
         else { return }
-        let output = process(outcome.result, outcome.devices)
+        let output = process(result, devices)
         results.withLock { $0[index] = output }
         finished?(done.wrappingAdd(1, ordering: .relaxed).newValue)
       }
