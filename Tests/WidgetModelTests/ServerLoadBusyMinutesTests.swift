@@ -139,4 +139,42 @@ struct ServerLoadBusyMinutesTests {
     counts.add(3, at: 1)
     #expect(counts[1] == 3, "an emptied marked cell keeps no large count")
   }
+
+  @Test("counts that note their busy blocks merge, empty day by day and read back as untracked counts do")
+  func busyBlocksMatchUntrackedCounts() {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 12, replication: 0, entity: 0, stream: 1))
+    // 4 days of 1,000 cells: sparse counts (a phone's), dense ones (a fleet's), some past the cells' limit.
+    func counts(_ adds: Int, tracked: Bool, seed: Int) -> CompactCounts<UInt8> {
+      var counts = CompactCounts<UInt8>(count: 4_000, tracksBusyBlocks: tracked)
+      let local = RandomStream(seed: StreamSeed(scenarioSeed: UInt64(seed), replication: 0, entity: 0, stream: 1))
+      for _ in 0..<adds {
+        counts.add(local.bernoulli(0.02) ? 200 : 1, at: Int(local.uniform() * 4_000))
+      }
+      return counts
+    }
+    for (mine, theirs) in [(50, 40), (50, 20_000), (20_000, 50), (0, 30)] {
+      var tracked = counts(mine, tracked: true, seed: mine)
+      var plain = counts(mine, tracked: false, seed: mine)
+      let other = counts(theirs, tracked: true, seed: theirs + 1)
+      tracked.merge(other)
+      plain.merge(counts(theirs, tracked: false, seed: theirs + 1))
+      #expect(tracked == plain, "\(mine) + \(theirs)")
+      #expect(tracked.busyBlockCount <= tracked.blockCount)
+      // Emptied for reuse a day at a time, some days written again in between, as a reused result is.
+      let day = Int(stream.uniform() * 4)
+      tracked.clear(days: day..<(day + 1), of: 4)
+      plain.clear(days: day..<(day + 1), of: 4)
+      tracked.add(3, at: day * 1_000 + 7)
+      plain.add(3, at: day * 1_000 + 7)
+      #expect(tracked == plain)
+      tracked.clear(days: 0..<4, of: 4)
+      #expect(tracked.cells.allSatisfy { $0 == 0 } && tracked.busyBlockCount == 0)
+      // Whatever blocks are noted, the counts merged from it are all there.
+      var sum = counts(mine, tracked: false, seed: 99)
+      var expected = sum
+      sum.merge(other)
+      expected.merge(counts(theirs, tracked: false, seed: theirs + 1))
+      #expect(sum == expected)
+    }
+  }
 }

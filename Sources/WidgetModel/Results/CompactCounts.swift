@@ -3,18 +3,38 @@ import SimulationEngine
 /// Non-negative integer counts in small cells: a cell holds its count while it fits below `Cell.max`; past
 /// that it is marked `Cell.max` and its count lives in a side table. Exact (no count is ever lost or
 /// rounded), and small where counts are small, which most seconds of a run are.
+///
+/// Counts made with `tracksBusyBlocks` also note which blocks of ``blockSize`` cells may hold a count (every
+/// cell of any other block is zero): one phone's replication touches a few cells of each hour's, so its
+/// counts are merged into a run's sum and emptied for reuse block by block, at the cost of what it touched.
 struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Sendable, Equatable {
   private(set) var cells: [Cell]
   /// The counts of marked cells, by index.
   private var large: [Int: UInt64] = [:]
+  /// One bit per block of cells, set when the block may hold a count (empty when not tracked). Plain words
+  /// rather than a `BitSet`: a batch of adds (``addEach(_:_:)``) sets them through a pointer in its loop.
+  private var busyBlocks: [UInt64] = []
+  let tracksBusyBlocks: Bool
 
-  init(count: Int) {
+  /// Cells per block of ``busyBlocks``: 16 (64 bytes of 4-byte cells, a cache line).
+  static var blockShift: Int { 4 }
+  static var blockSize: Int { 1 << blockShift }
+
+  init(count: Int, tracksBusyBlocks: Bool = false) {
     // Narrower than 64 bits: a merge adds two cells in 64 bits without wrapping.
     precondition(Cell.bitWidth < 64, "compact counts need cells narrower than their 64-bit sums")
     cells = Array(repeating: 0, count: count)
+    self.tracksBusyBlocks = tracksBusyBlocks
+    if tracksBusyBlocks { busyBlocks = Array(repeating: 0, count: (blockCount + 63) / 64) }
   }
 
   var count: Int { cells.count }
+  var blockCount: Int { (cells.count + Self.blockSize - 1) >> Self.blockShift }
+
+  /// Equal counts (whatever blocks are noted busy).
+  static func == (lhs: CompactCounts, rhs: CompactCounts) -> Bool {
+    lhs.cells == rhs.cells && lhs.large == rhs.large
+  }
 
   subscript(index: Int) -> UInt64 {
     let cell = cells[index]
@@ -23,6 +43,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
 
   @inline(__always)
   mutating func add(_ amount: UInt64, at index: Int) {
+    if tracksBusyBlocks { markBusy(index) }
     let cell = cells[index]
     if cell != Cell.max, amount < UInt64(Cell.max - cell) {
       cells[index] = cell + Cell(amount)
@@ -40,14 +61,18 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     // A cell that would pass `Cell.max` goes to the side table after the loop; later adds to it in this batch
     // find it unchanged and follow it there, so the counts come out exactly as added one by one.
     var full: [(index: Int, amount: UInt64)] = []
+    let tracks = tracksBusyBlocks
     cells.withUnsafeMutableBufferPointer { cells in
-      for position in 0..<count {
-        guard let (index, amount) = entry(position) else { continue }
-        let cell = cells[index]
-        if cell != Cell.max, amount < UInt64(Cell.max - cell) {
-          cells[index] = cell + Cell(truncatingIfNeeded: amount)
-        } else {
-          full.append((index, amount))
+      busyBlocks.withUnsafeMutableBufferPointer { busy in
+        for position in 0..<count {
+          guard let (index, amount) = entry(position) else { continue }
+          if tracks { busy[index >> 10] |= 1 << UInt64((index >> Self.blockShift) & 63) }
+          let cell = cells[index]
+          if cell != Cell.max, amount < UInt64(Cell.max - cell) {
+            cells[index] = cell + Cell(truncatingIfNeeded: amount)
+          } else {
+            full.append((index, amount))
+          }
         }
       }
     }
@@ -70,6 +95,18 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   @_specialize(where Cell == UInt8)
   mutating func merge(_ other: CompactCounts) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
+    // Few busy blocks (one phone's replication): block by block.
+    if other.tracksBusyBlocks, other.busyBlockCount * 4 < other.blockCount {
+      other.forEachBusyBlock { mergeCells(other, $0) }
+      return
+    }
+    if tracksBusyBlocks {
+      if other.tracksBusyBlocks {
+        for word in busyBlocks.indices { busyBlocks[word] |= other.busyBlocks[word] }
+      } else {
+        markAllBusy()
+      }
+    }
     // The common case, no cell reaching `Cell.max` (marked or full): two plain loops the compiler vectorises,
     // one that looks and one that adds, instead of a branch per cell.
     let fits = cells.withUnsafeBufferPointer { mine in
@@ -95,20 +132,87 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     }
   }
 
-  /// Adds `other`'s cells in `range` (a few cells of a mostly empty result: see ``ServerLoad``'s used minutes).
+  /// Adds `other`'s cells in `range` (a few cells of a mostly empty result: see ``ServerLoad``'s busy minutes).
   mutating func merge(_ other: CompactCounts, cells range: Range<Int>) {
+    mergeCells(other, range)
+  }
+
+  /// Adds `other`'s cells in `range`: in place while every sum stays below `Cell.max`, through ``add(_:at:)``
+  /// otherwise.
+  private mutating func mergeCells(_ other: CompactCounts, _ range: Range<Int>) {
+    let fits = cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        var largest: UInt64 = 0
+        for index in range { largest = Swift.max(largest, UInt64(mine[index]) &+ UInt64(theirs[index])) }
+        guard largest < UInt64(Cell.max) else { return false }
+        for index in range { mine[index] &+= theirs[index] }
+        return true
+      }
+    }
+    if fits {
+      if tracksBusyBlocks, !range.isEmpty {
+        for block in (range.lowerBound >> Self.blockShift)...((range.upperBound - 1) >> Self.blockShift) {
+          markBusy(block << Self.blockShift)
+        }
+      }
+      return
+    }
     for index in range where other.cells[index] != 0 { add(other[index], at: index) }
   }
 
-  /// Empties the cells in `range`.
+  /// Empties the cells in `range` (a block wholly inside it is no longer busy).
   mutating func zero(_ range: Range<Int>) {
-    for index in range {
-      if cells[index] == Cell.max { large[index] = nil }
-      cells[index] = 0
+    guard !range.isEmpty else { return }
+    cells.withUnsafeMutableBufferPointer { cells in
+      for index in range {
+        if cells[index] == Cell.max { large[index] = nil }
+        cells[index] = 0
+      }
+    }
+    guard tracksBusyBlocks else { return }
+    let firstWhole = (range.lowerBound + Self.blockSize - 1) >> Self.blockShift
+    let endWhole = range.upperBound == cells.count ? blockCount : range.upperBound >> Self.blockShift
+    for block in firstWhole..<Swift.max(firstWhole, endWhole) { busyBlocks[block >> 6] &= ~(1 << UInt64(block & 63)) }
+  }
+
+  @inline(__always)
+  private mutating func markBusy(_ index: Int) {
+    busyBlocks[index >> 10] |= 1 << UInt64((index >> Self.blockShift) & 63)
+  }
+
+  private mutating func markAllBusy() {
+    for word in busyBlocks.indices { busyBlocks[word] = ~0 }
+  }
+
+  /// Blocks noted busy.
+  var busyBlockCount: Int { busyBlocks.reduce(0) { $0 + $1.nonzeroBitCount } }
+
+  /// Calls `body` with the cells of every busy block, in order.
+  private func forEachBusyBlock(_ body: (Range<Int>) -> Void) {
+    for (word, bits) in busyBlocks.enumerated() {
+      var rest = bits
+      while rest != 0 {
+        let block = word << 6 + rest.trailingZeroBitCount
+        rest &= rest - 1
+        let start = block << Self.blockShift
+        guard start < cells.count else { return }
+        body(start..<Swift.min(cells.count, start + Self.blockSize))
+      }
+    }
+  }
+
+  /// Notes busy exactly the blocks that hold a count (after counts moved or were read back).
+  private mutating func findBusyBlocks() {
+    guard tracksBusyBlocks else { return }
+    busyBlocks = Array(repeating: 0, count: (blockCount + 63) / 64)
+    for block in 0..<blockCount {
+      let start = block << Self.blockShift
+      if !isZero(start, count: Swift.min(Self.blockSize, cells.count - start)) { markBusy(start) }
     }
   }
 
   mutating func reset() {
+    for word in busyBlocks.indices { busyBlocks[word] = 0 }
     cells.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     large.removeAll(keepingCapacity: true)
   }
@@ -119,6 +223,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     var moved: [Int: UInt64] = [:]
     for (index, value) in large where index >= n { moved[index - n] = value }
     large = moved
+    findBusyBlocks()
   }
 }
 
@@ -137,6 +242,24 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
     guard !days.isEmpty, total > 0 else { return }
     let perDay = count / total
     let range = (days.lowerBound * perDay)..<(days.upperBound * perDay)
+    // Only the busy blocks, when few are (one phone's replication: see ``merge(_:)``).
+    if tracksBusyBlocks, busyBlockCount * 4 < blockCount {
+      var busy: [Range<Int>] = []
+      forEachBusyBlock { block in
+        let cleared = block.clamped(to: range)
+        if !cleared.isEmpty { busy.append(cleared) }
+      }
+      for cleared in busy { zero(cleared) }
+      return
+    }
+    if tracksBusyBlocks {
+      // The blocks wholly inside the range are emptied below.
+      let firstWhole = (range.lowerBound + Self.blockSize - 1) >> Self.blockShift
+      let endWhole = range.upperBound == cells.count ? blockCount : range.upperBound >> Self.blockShift
+      for block in firstWhole..<Swift.max(firstWhole, endWhole) {
+        busyBlocks[block >> 6] &= ~(1 << UInt64(block & 63))
+      }
+    }
     // All zero bytes, set at once (a generic element loop would not be specialised here).
     cells.withUnsafeMutableBytes { bytes in
       let stride = MemoryLayout<Cell>.stride
@@ -162,7 +285,9 @@ extension CompactCounts: BinaryCodable where Cell: BinaryCodable {
     }
   }
 
+  /// Read back untracked (a shard's counts are merged, never emptied for reuse).
   init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    tracksBusyBlocks = false
     cells = try [Cell](from: &reader)
     let entries = try reader.count(minimumBytes: 2)
     for _ in 0..<entries {
