@@ -26,6 +26,8 @@ public final class RunReportWriter {
   public private(set) var eventsHandled: UInt64 = 0
   private var fingerprints: [ReplicationFingerprint] = []
   private var nextReplication = 0
+  /// The cells every replication's rows of replications.csv share (made from the first replication's values).
+  private var replicationCells: ReplicationsReport.RowCells?
 
   /// Starts the reports of a run in `directory`; with `resuming`, the reports already there (an interrupted
   /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
@@ -172,7 +174,10 @@ public final class RunReportWriter {
     precondition(replication == nextReplication, "replication \(replication) out of order")
     nextReplication += 1
     try devices?.append(DevicesReport.rows(summaries, replication: replication))
-    try replications.append(ReplicationsReport.rows(values, seed: configuration.seed, replication: replication))
+    let cells = replicationCells ?? ReplicationsReport.RowCells(values)
+    replicationCells = cells
+    try replications.append(
+      ReplicationsReport.rows(values, seed: configuration.seed, replication: replication, cells: cells))
     summary.add(values)
     self.eventsHandled += eventsHandled
     fingerprints.append(fingerprint)
