@@ -118,36 +118,36 @@ extension RunSummary {
   /// Battery percentages are each phone's energy over its own capacity, averaged over the devices (a fleet
   /// may vary the capacity per device).
   static let energyMetrics: [Metric] = [
-    Metric(name: "joules_per_day", unit: "J/day") { result, subject in
-      perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result))
+    Metric.ofEnergy(name: "joules_per_day", unit: "J/day") { result, subject, energy in
+      perDay(energy.joules(subject: subject), result, instance: widgetInstance(subject, result))
     },
-    Metric(name: "mwh_per_day", unit: "mWh/day") { result, subject in
+    Metric.ofEnergy(name: "mwh_per_day", unit: "mWh/day") { result, subject, energy in
       EnergyUnits.milliwattHours(
-        perDay(result.totalJoules(subject: subject), result, instance: widgetInstance(subject, result)))
+        perDay(energy.joules(subject: subject), result, instance: widgetInstance(subject, result)))
     },
     Metric(name: "battery_percent_per_day", unit: "%/day") { result, subject in
       perDay(result.batteryShare(subject: subject), result, instance: widgetInstance(subject, result)) * 100
     },
-    Metric(name: "radio_tail_share", unit: "fraction", per: "energy") { result, subject in
-      let total = result.totalJoules(subject: subject)
-      return total > 0 ? result.totalJoules(subject: subject, component: .radioTail) / total : .nan
+    Metric.ofEnergy(name: "radio_tail_share", unit: "fraction", per: "energy") { _, subject, energy in
+      let total = energy.joules(subject: subject)
+      return total > 0 ? energy.joules(subject: subject, component: .radioTail) / total : .nan
     },
   ]
 
   /// Device-wide metrics: its own energy, what all widgets and activities cost, the battery.
   static let deviceMetrics: [Metric] =
     [
-      Metric(name: "device_joules_per_day", unit: "J/day") { result, subject in
-        perDay(result.totalJoules(subject: subject), result)
+      Metric.ofEnergy(name: "device_joules_per_day", unit: "J/day") { result, subject, energy in
+        perDay(energy.joules(subject: subject), result)
       },
-      Metric(name: "device_mwh_per_day", unit: "mWh/day") { result, subject in
-        EnergyUnits.milliwattHours(perDay(result.totalJoules(subject: subject), result))
+      Metric.ofEnergy(name: "device_mwh_per_day", unit: "mWh/day") { result, subject, energy in
+        EnergyUnits.milliwattHours(perDay(energy.joules(subject: subject), result))
       },
-      Metric(name: "widgets_joules_per_day", unit: "J/day") { result, subject in
-        perDay(widgetJoules(result, deviceSubject: subject), result)
+      Metric.ofEnergy(name: "widgets_joules_per_day", unit: "J/day") { result, subject, energy in
+        perDay(widgetJoules(result, energy, deviceSubject: subject), result)
       },
-      Metric(name: "widgets_mwh_per_day", unit: "mWh/day") { result, subject in
-        EnergyUnits.milliwattHours(perDay(widgetJoules(result, deviceSubject: subject), result))
+      Metric.ofEnergy(name: "widgets_mwh_per_day", unit: "mWh/day") { result, subject, energy in
+        EnergyUnits.milliwattHours(perDay(widgetJoules(result, energy, deviceSubject: subject), result))
       },
       Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
         let share = (0..<result.energySubjectCount).filter { $0 != subject }.reduce(0.0) {
@@ -155,10 +155,10 @@ extension RunSummary {
         }
         return perDay(share, result) * 100
       },
-      Metric(name: "widgets_radio_tail_share", unit: "fraction", per: "energy") { result, subject in
+      Metric.ofEnergy(name: "widgets_radio_tail_share", unit: "fraction", per: "energy") { result, subject, energy in
         let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
-        let total = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1) }
-        let tails = subjects.reduce(0.0) { $0 + result.totalJoules(subject: $1, component: .radioTail) }
+        let total = subjects.reduce(0.0) { $0 + energy.joules(subject: $1) }
+        let tails = subjects.reduce(0.0) { $0 + energy.joules(subject: $1, component: .radioTail) }
         return total > 0 ? tails / total : .nan
       },
       Metric(name: "min_state_of_charge", unit: "%", statistic: .min) { result, _ in
@@ -171,8 +171,8 @@ extension RunSummary {
     ]
 
   /// Everything but the device's own baseline and usage.
-  static func widgetJoules(_ result: ReplicationResult, deviceSubject: Int) -> Double {
-    (0..<result.energySubjectCount).filter { $0 != deviceSubject }.reduce(0.0) { $0 + result.totalJoules(subject: $1) }
+  static func widgetJoules(_ result: ReplicationResult, _ energy: EnergyTotals, deviceSubject: Int) -> Double {
+    (0..<result.energySubjectCount).filter { $0 != deviceSubject }.reduce(0.0) { $0 + energy.joules(subject: $1) }
   }
 
   /// Metrics of one Live Activity kind (the index is the kind).

@@ -190,14 +190,14 @@ public struct RunSummary: Sendable {
     public func values(of result: ReplicationResult) -> [MetricValue] {
       var list: [MetricValue] = []
       list.reserveCapacity(values.count)
-      var totals: ServerMinuteTotals?
+      var figures: ReplicationFigures?
       for subject in subjects {
         for (metric, index) in subject.metrics {
           let value: Double
-          if let server = metric.server {
-            let derived = totals ?? result.serverLoad.minuteTotals()
-            totals = derived
-            value = server(result, derived)
+          if let derived = metric.derived {
+            let made = figures ?? ReplicationFigures(result)
+            figures = made
+            value = derived(result, index, made)
           } else {
             value = metric.value(result, index)
           }
@@ -253,9 +253,10 @@ public struct RunSummary: Sendable {
     /// What one replication's value is (the `statistic` column).
     let statistic: SummaryStatistic
     let value: @Sendable (ReplicationResult, Int) -> Double
-    /// For a metric of the per-minute server load: its value from the replication's ``ServerMinuteTotals``,
-    /// which ``Accumulator/values(of:)`` derives once for all such metrics (``value`` derives its own).
-    let server: (@Sendable (ReplicationResult, ServerMinuteTotals) -> Double)?
+    /// For a metric of the per-minute server load or of energy totals: its value from the replication's
+    /// ``ReplicationFigures``, which ``Accumulator/values(of:)`` derives once for all such metrics (``value``
+    /// derives its own).
+    let derived: (@Sendable (ReplicationResult, Int, ReplicationFigures) -> Double)?
 
     init(
       name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,
@@ -266,19 +267,19 @@ public struct RunSummary: Sendable {
       self.per = per
       self.statistic = statistic
       self.value = value
-      server = nil
+      derived = nil
     }
 
     private init(
       name: String, unit: String, per: String, statistic: SummaryStatistic,
-      server: @escaping @Sendable (ReplicationResult, ServerMinuteTotals) -> Double
+      derived: @escaping @Sendable (ReplicationResult, Int, ReplicationFigures) -> Double
     ) {
       self.name = name
       self.unit = unit
       self.per = per
       self.statistic = statistic
-      value = { result, _ in server(result, result.serverLoad.minuteTotals()) }
-      self.server = server
+      value = { result, index in derived(result, index, ReplicationFigures(result)) }
+      self.derived = derived
     }
 
     /// A metric of the per-minute server load.
@@ -286,7 +287,19 @@ public struct RunSummary: Sendable {
       name: String, unit: String, per: String, statistic: SummaryStatistic = .mean,
       _ value: @escaping @Sendable (ReplicationResult, ServerMinuteTotals) -> Double
     ) -> Metric {
-      Metric(name: name, unit: unit, per: per, statistic: statistic, server: value)
+      Metric(name: name, unit: unit, per: per, statistic: statistic) { result, _, figures in
+        value(result, figures.minutes)
+      }
+    }
+
+    /// A metric of a subject's energy totals (the index is the energy subject).
+    static func ofEnergy(
+      name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,
+      _ value: @escaping @Sendable (ReplicationResult, Int, EnergyTotals) -> Double
+    ) -> Metric {
+      Metric(name: name, unit: unit, per: per, statistic: statistic) { result, subject, figures in
+        value(result, subject, figures.energy)
+      }
     }
 
     /// The same metric per something else.

@@ -134,10 +134,12 @@ struct ServerLoadBusyMinutesTests {
     for (index, amount) in [(0, UInt64(100)), (1, 1), (2, 7), (3, 2), (5, 4)] { other.add(amount, at: index) }
     counts.merge(other, cells: 0..<4)
     #expect((0..<6).map { counts[$0] } == [300, 301, 12, 2, 9, 0])
-    counts.zero(1..<3)
+    counts.zero(each: [1, 2], width: 1)
     #expect((0..<6).map { counts[$0] } == [300, 0, 0, 2, 9, 0])
     counts.add(3, at: 1)
     #expect(counts[1] == 3, "an emptied marked cell keeps no large count")
+    counts.zero(each: [2], width: 2)
+    #expect((0..<6).map { counts[$0] } == [300, 3, 0, 2, 0, 0])
   }
 
   @Test("counts that note their busy blocks merge, empty day by day and read back as untracked counts do")

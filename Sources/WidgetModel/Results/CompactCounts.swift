@@ -160,19 +160,21 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     for index in range where other.cells[index] != 0 { add(other[index], at: index) }
   }
 
-  /// Empties the cells in `range` (a block wholly inside it is no longer busy).
-  mutating func zero(_ range: Range<Int>) {
-    guard !range.isEmpty else { return }
+  /// Empties the `width` cells from `slot * width` of every slot in `slots` (busy minutes of ``ServerLoad``).
+  mutating func zero(each slots: some Sequence<Int>, width: Int) {
+    // A marked cell exists only while the side table holds its count: without one, plain stores.
+    let checks = !large.isEmpty
+    var marked: [Int] = []
     cells.withUnsafeMutableBufferPointer { cells in
-      for index in range {
-        if cells[index] == Cell.max { large[index] = nil }
-        cells[index] = 0
+      for slot in slots {
+        for index in (slot * width)..<((slot + 1) * width) {
+          if checks, cells[index] == Cell.max { marked.append(index) }
+          cells[index] = 0
+        }
       }
     }
-    guard tracksBusyBlocks else { return }
-    let firstWhole = (range.lowerBound + Self.blockSize - 1) >> Self.blockShift
-    let endWhole = range.upperBound == cells.count ? blockCount : range.upperBound >> Self.blockShift
-    for block in firstWhole..<Swift.max(firstWhole, endWhole) { busyBlocks[block >> 6] &= ~(1 << UInt64(block & 63)) }
+    for index in marked { large[index] = nil }
+    // Blocks stay noted busy (a superset is harmless): ServerLoad's counts do not track them.
   }
 
   @inline(__always)
@@ -199,6 +201,42 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
         body(start..<Swift.min(cells.count, start + Self.blockSize))
       }
     }
+  }
+
+  /// Empties the busy blocks' cells within `range` (a block wholly inside it is no longer busy), reading
+  /// only the words of ``busyBlocks`` that cover it.
+  @_specialize(where Cell == UInt32)
+  @_specialize(where Cell == UInt8)
+  mutating func zeroBusyBlocks(in range: Range<Int>) {
+    guard !range.isEmpty else { return }
+    let firstBlock = range.lowerBound >> Self.blockShift
+    let lastBlock = (range.upperBound - 1) >> Self.blockShift
+    let shift = Self.blockShift
+    let size = Self.blockSize
+    let checks = !large.isEmpty  // as in zero(each:width:)
+    var marked: [Int] = []
+    cells.withUnsafeMutableBufferPointer { cells in
+      busyBlocks.withUnsafeMutableBufferPointer { busy in
+        for word in (firstBlock >> 6)...(lastBlock >> 6) {
+          var rest = busy[word]
+          while rest != 0 {
+            let block = word << 6 + rest.trailingZeroBitCount
+            rest &= rest - 1
+            guard block >= firstBlock, block <= lastBlock else { continue }
+            let start = Swift.max(block << shift, range.lowerBound)
+            let end = Swift.min((block << shift) + size, range.upperBound, cells.count)
+            for index in start..<end {
+              if checks, cells[index] == Cell.max { marked.append(index) }
+              cells[index] = 0
+            }
+            if start == block << shift, end == Swift.min((block << shift) + size, cells.count) {
+              busy[word] &= ~(1 << UInt64(block & 63))
+            }
+          }
+        }
+      }
+    }
+    for index in marked { large[index] = nil }
   }
 
   /// Notes busy exactly the blocks that hold a count (after counts moved or were read back).
@@ -244,12 +282,7 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
     let range = (days.lowerBound * perDay)..<(days.upperBound * perDay)
     // Only the busy blocks, when few are (one phone's replication: see ``merge(_:)``).
     if tracksBusyBlocks, busyBlockCount * 4 < blockCount {
-      var busy: [Range<Int>] = []
-      forEachBusyBlock { block in
-        let cleared = block.clamped(to: range)
-        if !cleared.isEmpty { busy.append(cleared) }
-      }
-      for cleared in busy { zero(cleared) }
+      zeroBusyBlocks(in: range)
       return
     }
     if tracksBusyBlocks {

@@ -49,11 +49,7 @@ struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
   private(set) var hours: Int
   /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
-  private(set) var microjoules: [Int128]
-  /// The books summed over the hours, by `subject * componentCount + component`, kept as they are booked: a
-  /// replication's summary reads each subject's totals several times, and summing a 30-day run's hours for
-  /// each would cost more than the bookings.
-  private(set) var totals: [Int128]
+  var microjoules: [Int128]
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
@@ -69,7 +65,6 @@ struct EnergyLedger: Sendable, DayCleared {
     self.subjectCount = subjectCount
     self.hours = hours
     microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
-    totals = Array(repeating: 0, count: subjectCount * EnergyLedger.componentCount)
     deviceSubjectMicrojoules = Array(repeating: 0, count: subjectCount)
   }
 
@@ -98,7 +93,6 @@ struct EnergyLedger: Sendable, DayCleared {
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
     microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += micro
-    totals[subject * EnergyLedger.componentCount + component.rawValue] += micro
     undrained += amount
     deviceSubjectMicrojoules[subject] += micro
   }
@@ -106,28 +100,17 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Adds another ledger's bookings (another worker's devices).
   mutating func merge(_ other: EnergyLedger) {
     microjoules.merge(other.microjoules)
-    totals.merge(other.totals)
   }
 
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0 else { return }
     microjoules.removeFirst(days * 24 * subjectCount * EnergyLedger.componentCount)
     hours -= days * 24
-    sumTotals()
-  }
-
-  /// Derives ``totals`` from the books (after hours were dropped, or books read back).
-  private mutating func sumTotals() {
-    totals.reset()
-    for hour in 0..<hours {
-      for cell in 0..<totals.count { totals[cell] += microjoules[hour * totals.count + cell] }
-    }
   }
 
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
     microjoules.reset()
-    totals.reset()
     startDevice()
   }
 
@@ -135,9 +118,7 @@ struct EnergyLedger: Sendable, DayCleared {
     microjoules.clear(days: days, of: total)
   }
 
-  /// The books of the days not yet emptied are the last run's, which the new run's totals leave out.
   mutating func resetAllButDays() {
-    totals.reset()
     startDevice()
   }
 
@@ -145,9 +126,29 @@ struct EnergyLedger: Sendable, DayCleared {
   func totalMicrojoules(subject: Int, component: EnergyComponent?) -> Int128 {
     let components = component.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<EnergyLedger.componentCount
     precondition(subject >= 0 && subject < subjectCount, "energy subject \(subject) of \(subjectCount)")
-    var sum: Int128 = 0
-    for offset in components { sum += totals[subject * EnergyLedger.componentCount + offset] }
-    return sum
+    return microjoules.withUnsafeBufferPointer { books in
+      var sum: Int128 = 0
+      for hourIndex in 0..<hours {
+        let base = (hourIndex * subjectCount + subject) * EnergyLedger.componentCount
+        for offset in components { sum += books[base + offset] }
+      }
+      return sum
+    }
+  }
+
+  /// Every subject's microjoules over every hour, by `subject * componentCount + component`, in one pass
+  /// over the books (a replication's summary reads each subject's total several times).
+  func totalsBySubject() -> [Int128] {
+    var totals = [Int128](repeating: 0, count: subjectCount * EnergyLedger.componentCount)
+    microjoules.withUnsafeBufferPointer { books in
+      totals.withUnsafeMutableBufferPointer { totals in
+        for hour in 0..<hours {
+          let base = hour * totals.count
+          for cell in 0..<totals.count { totals[cell] += books[base + cell] }
+        }
+      }
+    }
+    return totals
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
@@ -176,6 +177,5 @@ extension EnergyLedger: BinaryCodable {
     let books = try [Int128](from: &reader)
     guard books.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
     microjoules = books
-    sumTotals()
   }
 }

@@ -313,6 +313,11 @@ public struct ReplicationResult: Sendable {
     energy.value(hourIndex: day * 24 + hour, subject: subject, component: component)
   }
 
+  /// Every subject's energy over the run by component, summed once (``EnergyTotals``).
+  public func energyTotals() -> EnergyTotals {
+    EnergyTotals(microjoules: energy.totalsBySubject())
+  }
+
   /// Joules of a subject over the run, for one component or all.
   public func totalJoules(subject: Int, component: EnergyComponent? = nil) -> Double {
     energy.totalMicrojoules(subject: subject, component: component).double / 1e6

@@ -142,6 +142,7 @@ public struct ServerLoad: Sendable, DayCleared {
   init(days: Int, perSecond: Bool = false) {
     if perSecond { seconds = ServerSeconds(days: days) }
     minuteCount = days * 1_440 + 2 * 14 * 60
+    busySlots = BitSet(reservingCapacity: minuteCount)
     openedSlots = minuteCount
     bytes = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
@@ -256,7 +257,7 @@ public struct ServerLoad: Sendable, DayCleared {
     bySource.reset()
     seconds.reset()
     openedSlots = minuteCount
-    busySlots = BitSet()
+    busySlots = BitSet(reservingCapacity: minuteCount)
   }
 
   /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
@@ -279,11 +280,23 @@ public struct ServerLoad: Sendable, DayCleared {
   private mutating func openSlots(through last: Int) {
     guard last >= openedSlots else { return }
     let range = openedSlots..<(last + 1)
-    // Only the busy minutes hold anything to empty.
-    for slot in busySlots[members: range] {
-      bytes[slot] = 0
-      pushesDelivered[slot] = 0
-      bySource.zero(slot * ServerSource.count..<(slot + 1) * ServerSource.count)
+    let busy = busySlots[members: range]
+    if busy.count * 8 > range.count {
+      // Mostly busy: emptied whole, as spans of minutes (a "day" of one minute each).
+      bytes.clear(days: range, of: minuteCount)
+      pushesDelivered.clear(days: range, of: minuteCount)
+      bySource.clear(days: range, of: minuteCount)
+    } else {
+      // Only the busy minutes hold anything to empty.
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+          for slot in busy {
+            bytes[slot] = 0
+            delivered[slot] = 0
+          }
+        }
+      }
+      bySource.zero(each: busy, width: ServerSource.count)
     }
     busySlots.subtract(range)
     openedSlots = last + 1
