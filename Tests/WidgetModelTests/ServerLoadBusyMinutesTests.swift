@@ -132,7 +132,7 @@ struct ServerLoadBusyMinutesTests {
     var other = CompactCounts<UInt8>(count: 6)
     for (index, amount) in [(0, UInt64(200)), (1, 300), (2, 5), (4, 9)] { counts.add(amount, at: index) }
     for (index, amount) in [(0, UInt64(100)), (1, 1), (2, 7), (3, 2), (5, 4)] { other.add(amount, at: index) }
-    counts.merge(other, cells: 0..<4)
+    counts.merge(other, each: [0, 1], width: 2)
     #expect((0..<6).map { counts[$0] } == [300, 301, 12, 2, 9, 0])
     counts.zero(each: [1, 2], width: 1)
     #expect((0..<6).map { counts[$0] } == [300, 0, 0, 2, 9, 0])

@@ -97,7 +97,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     // Few busy blocks (one phone's replication): block by block.
     if other.tracksBusyBlocks, other.busyBlockCount * 4 < other.blockCount {
-      other.forEachBusyBlock { mergeCells(other, $0) }
+      merge(other, each: SetBits(words: other.busyBlocks), width: Self.blockSize)
       return
     }
     if tracksBusyBlocks {
@@ -132,32 +132,36 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     }
   }
 
-  /// Adds `other`'s cells in `range` (a few cells of a mostly empty result: see ``ServerLoad``'s busy minutes).
-  mutating func merge(_ other: CompactCounts, cells range: Range<Int>) {
-    mergeCells(other, range)
-  }
-
-  /// Adds `other`'s cells in `range`: in place while every sum stays below `Cell.max`, through ``add(_:at:)``
-  /// otherwise.
-  private mutating func mergeCells(_ other: CompactCounts, _ range: Range<Int>) {
-    let fits = cells.withUnsafeMutableBufferPointer { mine in
+  /// Adds `other`'s cells in the runs of `width` cells from `start * width` for every start of `starts`
+  /// (busy blocks, or ``ServerLoad``'s busy minutes), in one pass: in place while a sum stays below
+  /// `Cell.max`, through ``add(_:at:)`` otherwise.
+  mutating func merge(_ other: CompactCounts, each starts: some Sequence<Int>, width: Int) {
+    var full: [Int] = []
+    let tracks = tracksBusyBlocks
+    cells.withUnsafeMutableBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in
-        var largest: UInt64 = 0
-        for index in range { largest = Swift.max(largest, UInt64(mine[index]) &+ UInt64(theirs[index])) }
-        guard largest < UInt64(Cell.max) else { return false }
-        for index in range { mine[index] &+= theirs[index] }
-        return true
-      }
-    }
-    if fits {
-      if tracksBusyBlocks, !range.isEmpty {
-        for block in (range.lowerBound >> Self.blockShift)...((range.upperBound - 1) >> Self.blockShift) {
-          markBusy(block << Self.blockShift)
+        busyBlocks.withUnsafeMutableBufferPointer { busy in
+          for start in starts {
+            let first = start * width
+            let end = Swift.min(first + width, mine.count)
+            for index in first..<end {
+              // A marked cell on either side, or a sum that would reach the mark: through the side table.
+              let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
+              if sum < UInt64(Cell.max) {
+                mine[index] = Cell(truncatingIfNeeded: sum)
+              } else {
+                full.append(index)
+              }
+            }
+            guard tracks, first < end else { continue }
+            for block in (first >> Self.blockShift)...((end - 1) >> Self.blockShift) {
+              busy[block >> 6] |= 1 << UInt64(block & 63)
+            }
+          }
         }
       }
-      return
     }
-    for index in range where other.cells[index] != 0 { add(other[index], at: index) }
+    for index in full { add(other[index], at: index) }
   }
 
   /// Empties the `width` cells from `slot * width` of every slot in `slots` (busy minutes of ``ServerLoad``).
@@ -188,20 +192,6 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
 
   /// Blocks noted busy.
   var busyBlockCount: Int { busyBlocks.reduce(0) { $0 + $1.nonzeroBitCount } }
-
-  /// Calls `body` with the cells of every busy block, in order.
-  private func forEachBusyBlock(_ body: (Range<Int>) -> Void) {
-    for (word, bits) in busyBlocks.enumerated() {
-      var rest = bits
-      while rest != 0 {
-        let block = word << 6 + rest.trailingZeroBitCount
-        rest &= rest - 1
-        let start = block << Self.blockShift
-        guard start < cells.count else { return }
-        body(start..<Swift.min(cells.count, start + Self.blockSize))
-      }
-    }
-  }
 
   /// Empties the busy blocks' cells within `range` (a block wholly inside it is no longer busy), reading
   /// only the words of ``busyBlocks`` that cover it.
@@ -330,5 +320,28 @@ extension CompactCounts: BinaryCodable where Cell: BinaryCodable {
       }
       large[Int(index)] = try reader.unsigned()
     }
+  }
+}
+
+/// The positions of the set bits of `words` (bit `i` of word `w` is position `64 w + i`), in order.
+struct SetBits: Sequence, IteratorProtocol {
+  let words: [UInt64]
+  private var word = 0
+  private var rest: UInt64
+
+  init(words: [UInt64]) {
+    self.words = words
+    rest = words.first ?? 0
+  }
+
+  mutating func next() -> Int? {
+    while rest == 0 {
+      word += 1
+      guard word < words.count else { return nil }
+      rest = words[word]
+    }
+    let position = word << 6 + rest.trailingZeroBitCount
+    rest &= rest - 1
+    return position
   }
 }

@@ -321,11 +321,15 @@ public struct ServerLoad: Sendable, DayCleared {
     // One phone's load (a replication added to the run's sum) minute by minute; a fleet's, whose minutes are
     // mostly busy, in whole-array loops.
     if other.busySlots.count * 4 < minuteCount {
-      for slot in other.busySlots {
-        bytes[slot] += other.bytes[slot]
-        pushesDelivered[slot] += other.pushesDelivered[slot]
-        bySource.merge(other.bySource, cells: slot * ServerSource.count..<(slot + 1) * ServerSource.count)
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+          for slot in other.busySlots {
+            bytes[slot] += other.bytes[slot]
+            delivered[slot] += other.pushesDelivered[slot]
+          }
+        }
       }
+      bySource.merge(other.bySource, each: other.busySlots, width: ServerSource.count)
     } else {
       bytes.merge(other.bytes)
       pushesDelivered.merge(other.pushesDelivered)
