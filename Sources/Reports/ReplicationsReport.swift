@@ -7,13 +7,14 @@ enum ReplicationsReport {
 
   /// The cells of a replication's rows that every replication shares (metric and widget before the value,
   /// the unit after it), made once for a run: a run of thousands of short replications writes them all.
-  struct RowCells {
+  struct RowCells: Sendable {
     let keys: [String]
     let units: [String]
 
-    init(_ values: [MetricValue]) {
-      keys = values.map { "\($0.metric),\(CSVFormat.text($0.widget))," }
-      units = values.map { ",\($0.unit)\n" }
+    /// For the summary's rows, in order.
+    init(_ rows: [(metric: String, widget: String, unit: String)]) {
+      keys = rows.map { "\($0.metric),\(CSVFormat.text($0.widget))," }
+      units = rows.map { ",\($0.unit)\n" }
     }
   }
 
@@ -30,5 +31,16 @@ enum ReplicationsReport {
       text += cells.units[row]
     }
     return text
+  }
+}
+
+/// A run's replications.csv rows for one replication's values, made on any thread (replications run side by
+/// side render their own rows: see ``RunReportWriter/add(summed:eventsHandled:fingerprint:devices:values:rows:)``).
+public struct ReplicationRows: Sendable {
+  let seed: UInt64
+  let cells: ReplicationsReport.RowCells
+
+  public func text(_ values: [MetricValue], replication: Int) -> String {
+    ReplicationsReport.rows(values, seed: seed, replication: replication, cells: cells)
   }
 }

@@ -26,8 +26,8 @@ public final class RunReportWriter {
   public private(set) var eventsHandled: UInt64 = 0
   private var fingerprints: [ReplicationFingerprint] = []
   private var nextReplication = 0
-  /// The cells every replication's rows of replications.csv share (made from the first replication's values).
-  private var replicationCells: ReplicationsReport.RowCells?
+  /// Renders replications.csv's rows of a replication.
+  public let replicationRows: ReplicationRows
 
   /// Starts the reports of a run in `directory`; with `resuming`, the reports already there (an interrupted
   /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
@@ -49,6 +49,7 @@ public final class RunReportWriter {
     replications = try AtomicFileWriter(path: "\(directory)/\(ReplicationsReport.file)")
     devices = perDevice ? try AtomicFileWriter(path: "\(directory)/\(DevicesReport.file)") : nil
     summary = RunSummary.Accumulator(subjects: subjects)
+    replicationRows = ReplicationRows(seed: configuration.seed, cells: ReplicationsReport.RowCells(summary.rowLabels))
     var streams = reports.map { ($0.writer, $0.report.header(detail: detail)) }
     if !detail { streams = [] }  // the mean over replications is written at the end
     if let devices { streams.append((devices, DevicesReport.header)) }
@@ -166,18 +167,15 @@ public final class RunReportWriter {
   }
 
   /// Adds the rows of a replication already in the run's sum (``add(_:)``); replications must arrive in
-  /// order.
+  /// order. `rows` are its replications.csv rows if already rendered (by ``replicationRows``).
   public func add(
     summed replication: Int, eventsHandled: UInt64, fingerprint: ReplicationFingerprint,
-    devices summaries: [DeviceSummary], values: [MetricValue]
+    devices summaries: [DeviceSummary], values: [MetricValue], rows: String? = nil
   ) throws(AtomicFile.WriteError) {
     precondition(replication == nextReplication, "replication \(replication) out of order")
     nextReplication += 1
     try devices?.append(DevicesReport.rows(summaries, replication: replication))
-    let cells = replicationCells ?? ReplicationsReport.RowCells(values)
-    replicationCells = cells
-    try replications.append(
-      ReplicationsReport.rows(values, seed: configuration.seed, replication: replication, cells: cells))
+    try replications.append(rows ?? replicationRows.text(values, replication: replication))
     summary.add(values)
     self.eventsHandled += eventsHandled
     fingerprints.append(fingerprint)

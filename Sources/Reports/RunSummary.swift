@@ -186,6 +186,11 @@ public struct RunSummary: Sendable {
       subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label) } }
     }
 
+    /// (metric, subject, unit) of every row, in row order.
+    var rowLabels: [(metric: String, widget: String, unit: String)] {
+      subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label, $0.metric.unit) } }
+    }
+
     /// Every metric's value for one replication, in row order.
     public func values(of result: ReplicationResult) -> [MetricValue] {
       var list: [MetricValue] = []

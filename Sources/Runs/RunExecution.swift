@@ -182,10 +182,13 @@ public struct RunExecution: Sendable {
   ) throws(AtomicFile.WriteError) {
     while writer.replicationsCompleted < total, !stop.isRequested() {
       let first = writer.replicationsCompleted
-      let batch = first..<Swift.min(total, first + 8 * threads)
+      // Replications of a phone or a few take milliseconds: batches long enough that the threads rarely wait
+      // for each other, short enough that a stop loses little (a batch stopped part way is run again).
+      let batch = first..<Swift.min(total, first + 32 * threads)
       var finished: (@Sendable (Int) -> Void)?
       if let progress { finished = { done in progress.replications(first + done, of: total) } }
       let summary = writer.summaryAccumulator
+      let rowText = writer.replicationRows
       guard let sums = writer.makeSums() else {
         let outcomes = FleetRunner.run(
           scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
@@ -203,15 +206,17 @@ public struct RunExecution: Sendable {
         stop: stop.isRequested, pool: pool
       ) { result, devices in
         let values = summary.values(of: result)
+        let rows = rowText.text(values, replication: result.replication)
         let figures = (result.replication, result.eventsHandled, result.fingerprint)
         if let spare = sums.add(result) { pool.give(spare) }
-        return (figures, devices, values)
+        return (figures, devices, values, rows)
       }
       guard outcomes.allSatisfy({ $0 != nil }) else { return }
       for spare in writer.add(sums) { pool.give(spare) }
-      for case ((let replication, let events, let fingerprint), let devices, let values)? in outcomes {
+      for case ((let replication, let events, let fingerprint), let devices, let values, let rows)? in outcomes {
         try writer.add(
-          summed: replication, eventsHandled: events, fingerprint: fingerprint, devices: devices, values: values)
+          summed: replication, eventsHandled: events, fingerprint: fingerprint, devices: devices, values: values,
+          rows: rows)
       }
     }
   }
