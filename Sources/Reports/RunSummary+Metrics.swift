@@ -352,12 +352,28 @@ extension RunSummary {
   static func quantileOfCounts(_ some: [Int64], of count: Int, _ p: Double) -> Double {
     precondition(some.count <= count, "\(some.count) counts listed of \(count)")
     guard count > 0 else { return .nan }
-    let nonZero = some.filter { $0 != 0 }.sorted()
-    let zeros = count - nonZero.count
-    func value(_ index: Int) -> Double { index < zeros ? 0 : Double(nonZero[index - zeros]) }
     let rank = p * Double(count - 1)
     let lower = Int(rank.rounded(.down))
     let upper = Swift.min(lower + 1, count - 1)
+    // A phone's minutes hold a few requests each: the order statistics from a histogram of the counts, not a
+    // sort of them (the same values).
+    if let largest = some.max(), largest < 4_096, some.allSatisfy({ $0 >= 0 }) {
+      var histogram = [Int](repeating: 0, count: Int(largest) + 1)
+      for counted in some { histogram[Int(counted)] += 1 }
+      histogram[0] += count - some.count
+      func value(_ index: Int) -> Double {
+        var seen = 0
+        for (requests, minutes) in histogram.enumerated() {
+          seen += minutes
+          if index < seen { return Double(requests) }
+        }
+        return Double(largest)
+      }
+      return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
+    }
+    let nonZero = some.filter { $0 != 0 }.sorted()
+    let zeros = count - nonZero.count
+    func value(_ index: Int) -> Double { index < zeros ? 0 : Double(nonZero[index - zeros]) }
     return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
   }
 }

@@ -147,15 +147,24 @@ struct ReportTests {
   @Test("the quantile of mostly-zero counts equals the exact sample quantile")
   func quantileOfCounts() {
     let stream = RandomStream(seed: StreamSeed(scenarioSeed: 8))
-    let counts = (0..<5_000).map { _ in stream.uniform() < 0.9 ? Int64(0) : Int64(stream.integer(below: 50)) }
-    for p in [0.5, 0.9, 0.95, 0.99, 1] {
-      #expect(RunSummary.quantileOfCounts(counts, p) == SampleQuantiles(counts.map(Double.init)).quantile(p))
-      // Listed in part (the busy minutes, some of them zero), the rest zero: the same quantile.
-      let listed = counts.enumerated().filter { $0.offset % 3 == 0 || $0.element != 0 }.map(\.element)
-      #expect(
-        RunSummary.quantileOfCounts(listed.reversed(), of: counts.count, p) == RunSummary.quantileOfCounts(counts, p))
+    // Small counts (read through a histogram) and large ones (sorted).
+    for largest in [50, 1_000_000] {
+      let counts = (0..<5_000).map { _ in
+        stream.uniform() < 0.9 ? Int64(0) : Int64(stream.integer(below: largest))
+      }
+      for p in [0, 0.5, 0.9, 0.95, 0.99, 1] {
+        // Exact for small counts; for large ones within the rounding of the two interpolations' arithmetic.
+        let exact = SampleQuantiles(counts.map(Double.init)).quantile(p)
+        let found = RunSummary.quantileOfCounts(counts, p)
+        #expect(largest == 50 ? found == exact : abs(found - exact) <= 1e-12 * abs(exact), "p = \(p)")
+        // Listed in part (the busy minutes, some of them zero), the rest zero: the same quantile.
+        let listed = counts.enumerated().filter { $0.offset % 3 == 0 || $0.element != 0 }.map(\.element)
+        let partly = RunSummary.quantileOfCounts(listed.reversed(), of: counts.count, p)
+        #expect(partly == RunSummary.quantileOfCounts(counts, p), "p = \(p), counts below \(largest)")
+      }
     }
     #expect(RunSummary.quantileOfCounts([], of: 0, 0.5).isNaN)
+    #expect(RunSummary.quantileOfCounts([3], of: 1, 0.5) == 3)
   }
 
   @Test("numbers are written with fixed decimals; names are folder-safe")
