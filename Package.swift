@@ -35,10 +35,7 @@ let package = Package(
     // The WidgetKit refresh model: user, widgets, budgets, triggers, one device through simulated days.
     .target(
       name: "WidgetModel",
-      dependencies: [
-        "SimulationEngine", .product(name: "DequeModule", package: "swift-collections"),
-        .product(name: "BitCollections", package: "swift-collections"),
-      ]
+      dependencies: ["SimulationEngine", .product(name: "DequeModule", package: "swift-collections")]
     ),
     // Scenario files (YAML through Yams) -> model configuration, with positions in every error.
     .target(

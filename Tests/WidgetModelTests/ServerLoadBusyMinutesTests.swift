@@ -142,41 +142,19 @@ struct ServerLoadBusyMinutesTests {
     #expect((0..<6).map { counts[$0] } == [300, 3, 0, 2, 0, 0])
   }
 
-  @Test("counts that note their busy blocks merge, empty day by day and read back as untracked counts do")
-  func busyBlocksMatchUntrackedCounts() {
-    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 12, replication: 0, entity: 0, stream: 1))
-    // 4 days of 1,000 cells: sparse counts (a phone's), dense ones (a fleet's), some past the cells' limit.
-    func counts(_ adds: Int, tracked: Bool, seed: Int) -> CompactCounts<UInt8> {
-      var counts = CompactCounts<UInt8>(count: 4_000, tracksBusyBlocks: tracked)
-      let local = RandomStream(seed: StreamSeed(scenarioSeed: UInt64(seed), replication: 0, entity: 0, stream: 1))
-      for _ in 0..<adds {
-        counts.add(local.bernoulli(0.02) ? 200 : 1, at: Int(local.uniform() * 4_000))
-      }
-      return counts
+  @Test("a slot set counts, lists and removes the slots of any range, across its words")
+  func slotSets() {
+    var set = SlotSet(capacity: 200)
+    let slots = [0, 1, 63, 64, 65, 127, 128, 150, 199]
+    for slot in slots { set.insert(slot) }
+    for range in [0..<200, 0..<1, 1..<64, 63..<65, 64..<128, 100..<151, 130..<150, 199..<200, 5..<5] {
+      let inside = slots.filter { range.contains($0) }
+      #expect(Array(set.members(in: range)) == inside, "\(range)")
+      #expect(set.count(in: range) == inside.count, "\(range)")
+      var removed = set
+      removed.subtract(range)
+      #expect(Array(removed) == slots.filter { !range.contains($0) }, "\(range)")
     }
-    for (mine, theirs) in [(50, 40), (50, 20_000), (20_000, 50), (0, 30)] {
-      var tracked = counts(mine, tracked: true, seed: mine)
-      var plain = counts(mine, tracked: false, seed: mine)
-      let other = counts(theirs, tracked: true, seed: theirs + 1)
-      tracked.merge(other)
-      plain.merge(counts(theirs, tracked: false, seed: theirs + 1))
-      #expect(tracked == plain, "\(mine) + \(theirs)")
-      #expect(tracked.busyBlockCount <= tracked.blockCount)
-      // Emptied for reuse a day at a time, some days written again in between, as a reused result is.
-      let day = Int(stream.uniform() * 4)
-      tracked.clear(days: day..<(day + 1), of: 4)
-      plain.clear(days: day..<(day + 1), of: 4)
-      tracked.add(3, at: day * 1_000 + 7)
-      plain.add(3, at: day * 1_000 + 7)
-      #expect(tracked == plain)
-      tracked.clear(days: 0..<4, of: 4)
-      #expect(tracked.cells.allSatisfy { $0 == 0 } && tracked.busyBlockCount == 0)
-      // Whatever blocks are noted, the counts merged from it are all there.
-      var sum = counts(mine, tracked: false, seed: 99)
-      var expected = sum
-      sum.merge(other)
-      expected.merge(counts(theirs, tracked: false, seed: theirs + 1))
-      #expect(sum == expected)
-    }
+    #expect(Array(set) == slots && set.count == slots.count)
   }
 }

@@ -118,9 +118,7 @@ public struct ReplicationResult: Sendable {
   static let fields: [any ResultField] = [
     Field(\.devices),
     Field(\.instanceDevices) { .empty($0.instanceCount) },
-    Field(overTime: \.reloadCounts) {
-      CompactCounts(count: $0.hours * $0.instanceCount * causeCount * outcomeCount, tracksBusyBlocks: true)
-    },
+    Field(overTime: \.reloadCounts) { CompactCounts(count: $0.hours * $0.instanceCount * causeCount * outcomeCount) },
     Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
     Field(overTime: \.budgetMilli) { .empty($0.hours * $0.instanceCount) },
     Field(\.staleness) { .empty($0.instanceCount) },

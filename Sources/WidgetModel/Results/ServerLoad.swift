@@ -1,4 +1,3 @@
-import BitCollections
 import SimulationEngine
 
 /// Where a request to the app's servers comes from: the widget's own fetch, the app's fetch by the channel
@@ -78,7 +77,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// The slots that hold a request or a delivered push; every other slot's counts are all zero. One phone's
   /// replication asks in a few minutes of the day: its result is merged, emptied and summed over these
   /// rather than over every minute of the run.
-  private(set) var busySlots = BitSet()
+  private(set) var busySlots = SlotSet(capacity: 0)
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added (see ``applyPending()``).
@@ -142,7 +141,7 @@ public struct ServerLoad: Sendable, DayCleared {
   init(days: Int, perSecond: Bool = false) {
     if perSecond { seconds = ServerSeconds(days: days) }
     minuteCount = days * 1_440 + 2 * 14 * 60
-    busySlots = BitSet(reservingCapacity: minuteCount)
+    busySlots = SlotSet(capacity: minuteCount)
     openedSlots = minuteCount
     bytes = Array(repeating: 0, count: minuteCount)
     pushesDelivered = Array(repeating: 0, count: minuteCount)
@@ -193,18 +192,20 @@ public struct ServerLoad: Sendable, DayCleared {
       if shifted >= 0 { openSlots(through: Int(Swift.min(shifted / 60_000_000, Int64(minutes - 1)))) }
     }
     pending.withUnsafeBufferPointer { requests in
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-          for request in requests {
-            let shifted = request.utcMicros - firstMinuteMicros
-            guard shifted >= 0 else { continue }
-            let slot = Int(shifted / 60_000_000)
-            guard slot < minutes else { continue }
-            busySlots.insert(slot)
-            if request.delivered {
-              delivered[slot] += 1
-            } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
-              bytes[slot] += Int128(request.bytes)
+      busySlots.withWords { busy in
+        bytes.withUnsafeMutableBufferPointer { bytes in
+          pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+            for request in requests {
+              let shifted = request.utcMicros - firstMinuteMicros
+              guard shifted >= 0 else { continue }
+              let slot = Int(shifted / 60_000_000)
+              guard slot < minutes else { continue }
+              SlotSet.mark(slot, in: busy)
+              if request.delivered {
+                delivered[slot] += 1
+              } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
+                bytes[slot] += Int128(request.bytes)
+              }
             }
           }
         }
@@ -257,7 +258,7 @@ public struct ServerLoad: Sendable, DayCleared {
     bySource.reset()
     seconds.reset()
     openedSlots = minuteCount
-    busySlots = BitSet(reservingCapacity: minuteCount)
+    busySlots = SlotSet(capacity: minuteCount)
   }
 
   /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
@@ -280,14 +281,14 @@ public struct ServerLoad: Sendable, DayCleared {
   private mutating func openSlots(through last: Int) {
     guard last >= openedSlots else { return }
     let range = openedSlots..<(last + 1)
-    let busy = busySlots[members: range]
-    if busy.count * 8 > range.count {
+    if busySlots.count(in: range) * 8 > range.count {
       // Mostly busy: emptied whole, as spans of minutes (a "day" of one minute each).
       bytes.clear(days: range, of: minuteCount)
       pushesDelivered.clear(days: range, of: minuteCount)
       bySource.clear(days: range, of: minuteCount)
     } else {
       // Only the busy minutes hold anything to empty.
+      let busy = busySlots.members(in: range)
       bytes.withUnsafeMutableBufferPointer { bytes in
         pushesDelivered.withUnsafeMutableBufferPointer { delivered in
           for slot in busy {
@@ -304,7 +305,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// Marks every slot that holds something (for counts read from a file or moved by ``dropFirst(days:of:)``).
   private mutating func findBusySlots() {
-    var busy = BitSet(reservingCapacity: minuteCount)
+    var busy = SlotSet(capacity: minuteCount)
     for slot in 0..<minuteCount
     where bytes[slot] != 0 || pushesDelivered[slot] != 0
       || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
