@@ -186,6 +186,8 @@ public final class RunReportWriter {
   /// `widgetsim run --resume` carry on.
   @discardableResult
   public func finish(metadata: RunMetadata, stoppedEarly: Bool = false) throws(AtomicFile.WriteError) -> RunSummary {
+    // The sum and the rows hold the same replications (resume.bin and resume.txt must agree).
+    precondition(detail || total.replications == nextReplication, "a sum of replications not matching the rows")
     let result = summary.summary
     if !detail, let sum = total.result {
       let scope = ReportScope.mean(of: total.replications, subjects: subjects)

@@ -108,7 +108,8 @@ public struct RunExecution: Sendable {
           precision.isDone(completed: done, summary: writer.summarySoFar) ? done : precision.nextCheck(after: done)
       }
       // One pool for every batch: a batch's results serve the next one's replications.
-      let pool = ResultPool()
+      // Side by side, each thread holds a result running and a partial sum.
+      let pool = ResultPool(capacity: Swift.max(16, 2 * threads + 1))
       while true {
         writer.plan(replications: target)
         try runReplications(
@@ -125,7 +126,8 @@ public struct RunExecution: Sendable {
       if finished < target {
         guard finished > 0 else {
           throw CommandFailure(
-            status: stop.exitStatus(), message: "interrupted before the first replication finished: nothing written")
+            status: stop.exitStatus(),
+            message: "interrupted before the first replication (or batch of replications) finished: nothing written")
         }
         try writeTrace()
         try writer.finish(metadata: metadata, stoppedEarly: true)

@@ -94,10 +94,13 @@ struct ServerLoadBusyMinutesTests {
     #expect(intoSparseMatches)
   }
 
-  @Test("a load reset for reuse empties its old minutes as the next run reaches them, and only those")
-  func reuseEmptiesOldMinutes() {
-    var reused = ServerLoadBusyMinutesTests.load(30_000, seed: 6)
-    reused.merge(ServerLoadBusyMinutesTests.load(500, seed: 7))
+  @Test(
+    "a load reset for reuse empties its old minutes as the next run reaches them, and only those",
+    arguments: [(30_000, 500), (200, 0)])
+  func reuseEmptiesOldMinutes(_ requests: Int, _ more: Int) {
+    // Mostly busy (emptied in whole spans) or a phone's few busy minutes (emptied one by one).
+    var reused = ServerLoadBusyMinutesTests.load(requests, seed: 6)
+    reused.merge(ServerLoadBusyMinutesTests.load(more, seed: 7))
     reused.resetAllButDays()
     ServerLoadBusyMinutesTests.record(400, into: &reused, seed: 8)
     reused.clear(days: 0..<2, of: 2)  // opens the minutes past the last request
@@ -113,14 +116,26 @@ struct ServerLoadBusyMinutesTests {
       let load = ServerLoadBusyMinutesTests.load(requests, seed: seed)
       let totals = load.minuteTotals()
       let scale = 3.7
-      let pushesSent = totals.pushesSent(scale: scale)
-      #expect(totals.peakFetches == totals.fetches.max() ?? 0)
+      // The reference series from every minute's counts (not from the busy minutes the totals read).
+      let minutes = Minutes(load)
+      let fetches = minutes.requests.map {
+        zip(ServerSource.allCases, $0).filter { $0.0.isFetch }.reduce(0) { $0 + $1.1 }
+      }
+      let broadcasts = minutes.requests.map { $0[ServerSource.broadcast.rawValue] }
+      let pushesSent = minutes.requests.indices.map { slot in
+        let devicePushes = zip(ServerSource.allCases, minutes.requests[slot])
+          .filter { $0.0.isPush && !$0.0.isFleetWide }.reduce(0) { $0 + $1.1 }
+        return Double(broadcasts[slot]) + Double(devicePushes) * scale
+      }
+      #expect(totals.fetches == fetches && totals.broadcasts == broadcasts)
+      #expect(totals.pushesSent(scale: scale) == pushesSent)
+      #expect(totals.peakFetches == fetches.max() ?? 0)
       #expect(totals.peakPushesSent(scale: scale) == pushesSent.max() ?? 0)
       #expect(totals.totalPushesSent(scale: scale).bitPattern == pushesSent.reduce(0, +).bitPattern)
       #expect(totals.bytes == load.bytes.reduce(0, +))
       #expect(totals.pushesDelivered == load.pushesDelivered.reduce(0, +))
       let days = -ServerLoad.firstMinute..<(-ServerLoad.firstMinute + 2 * 1_440)
-      #expect(totals.broadcasts(slots: days) == totals.broadcasts[days].reduce(0, +))
+      #expect(totals.broadcasts(slots: days) == broadcasts[days].reduce(0, +))
       #expect(totals.broadcasts(slots: days) == load.total(.broadcast, slots: days))
       #expect(totals.busySlots == Array(load.busySlots))
     }

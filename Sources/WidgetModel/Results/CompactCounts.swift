@@ -99,6 +99,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   /// (``ServerLoad``'s busy minutes), in one pass: in place while a sum stays below `Cell.max`, through
   /// ``add(_:at:)`` otherwise.
   mutating func merge(_ other: CompactCounts, each starts: some Sequence<Int>, width: Int) {
+    precondition(cells.count == other.cells.count, "merged counts of different shapes")
     var full: [Int] = []
     cells.withUnsafeMutableBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in

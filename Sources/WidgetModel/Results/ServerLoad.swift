@@ -319,6 +319,8 @@ public struct ServerLoad: Sendable, DayCleared {
     precondition(
       pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
       "requests not yet applied")
+    // The minute-by-minute path writes through pointers: the shapes must agree before it.
+    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
     // One phone's load (a replication added to the run's sum) minute by minute; a fleet's, whose minutes are
     // mostly busy, in whole-array loops.
     if other.busySlots.count * 4 < minuteCount {

@@ -66,10 +66,6 @@ struct SlotSet: Sequence, Sendable, Equatable {
     for index in words.indices { words[index] |= other.words[index] }
   }
 
-  mutating func removeAll() {
-    for index in words.indices { words[index] = 0 }
-  }
-
   /// The set slots of some words within a range, in order.
   struct Members: Sequence, IteratorProtocol {
     private let words: [UInt64]
