@@ -355,13 +355,14 @@ extension RunSummary {
     let rank = p * Double(count - 1)
     let lower = Int(rank.rounded(.down))
     let upper = Swift.min(lower + 1, count - 1)
-    // A phone's minutes hold a few requests each: the order statistics from a histogram of the counts, not a
-    // sort of them (the same values).
+    // The `index`th smallest count. A phone's minutes hold a few requests each: read from a histogram of the
+    // counts rather than a sort of them (the same values).
+    let value: (Int) -> Double
     if let largest = some.max(), largest < 4_096, some.allSatisfy({ $0 >= 0 }) {
       var histogram = [Int](repeating: 0, count: Int(largest) + 1)
       for counted in some { histogram[Int(counted)] += 1 }
       histogram[0] += count - some.count
-      func value(_ index: Int) -> Double {
+      value = { index in
         var seen = 0
         for (requests, minutes) in histogram.enumerated() {
           seen += minutes
@@ -369,11 +370,11 @@ extension RunSummary {
         }
         return Double(largest)
       }
-      return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
+    } else {
+      let nonZero = some.filter { $0 != 0 }.sorted()
+      let zeros = count - nonZero.count
+      value = { index in index < zeros ? 0 : Double(nonZero[index - zeros]) }
     }
-    let nonZero = some.filter { $0 != 0 }.sorted()
-    let zeros = count - nonZero.count
-    func value(_ index: Int) -> Double { index < zeros ? 0 : Double(nonZero[index - zeros]) }
     return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
   }
 }

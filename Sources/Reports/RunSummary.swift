@@ -183,7 +183,7 @@ public struct RunSummary: Sendable {
 
     /// (metric, subject) of every row, in row order.
     public var rowKeys: [(metric: String, widget: String)] {
-      subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label) } }
+      rowLabels.map { ($0.metric, $0.widget) }
     }
 
     /// (metric, subject, unit) of every row, in row order.

@@ -191,11 +191,15 @@ public struct RunExecution: Sendable {
       if let progress { finished = { done in progress.replications(first + done, of: total) } }
       let summary = writer.summaryAccumulator
       let rowText = writer.replicationRows
-      guard let sums = writer.makeSums() else {
-        let outcomes = FleetRunner.run(
+      func runBatch<Output: Sendable>(
+        _ process: @Sendable (consuming ReplicationResult, [DeviceSummary]) -> Output
+      ) -> [Output?] {
+        FleetRunner.run(
           scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
-          stop: stop.isRequested, pool: pool
-        ) { result, devices in (result, devices, summary.values(of: result)) }
+          stop: stop.isRequested, pool: pool, process: process)
+      }
+      guard let sums = writer.makeSums() else {
+        let outcomes = runBatch { result, devices in (result, devices, summary.values(of: result)) }
         for outcome in outcomes {
           guard let (result, devices, values) = outcome else { return }
           try writer.add(result, devices: devices, values: values)
@@ -203,10 +207,7 @@ public struct RunExecution: Sendable {
         }
         continue
       }
-      let outcomes = FleetRunner.run(
-        scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
-        stop: stop.isRequested, pool: pool
-      ) { result, devices in
+      let outcomes = runBatch { result, devices in
         let values = summary.values(of: result)
         let rows = rowText.text(values, replication: result.replication)
         let figures = (result.replication, result.eventsHandled, result.fingerprint)

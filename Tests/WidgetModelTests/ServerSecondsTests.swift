@@ -50,19 +50,7 @@ struct ServerSecondsTests {
 
   @Test("the summary's one-pass minute totals equal the per-minute series and source totals")
   func minuteTotalsMatchTheSeries() {
-    var load = ServerLoad(days: 2)
-    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 9, replication: 0, entity: 0, stream: 1))
-    for _ in 0..<20_000 {
-      let source = ServerSource.allCases[Int(stream.uniform() * Double(ServerSource.count))]
-      let time = SimTime(microseconds: Int64(stream.uniform() * 2 * 86_400e6))
-      let offset = SimDuration.hours(Int64(stream.uniform() * 20) - 10)
-      if source.isPush {
-        load.recordPush(source, delivered: stream.bernoulli(0.5), at: time, offset: offset)
-      } else {
-        load.recordFetch(source, bytes: 1_000, at: time, offset: offset)
-      }
-    }
-    load.applyPending()
+    let load = ServerLoadBusyMinutesTests.load(20_000, seed: 9)
     let totals = load.minuteTotals()
     // The series summed here from each minute's count by source, as a reader of server_load.csv would.
     func perMinute(_ included: (ServerSource) -> Bool) -> [Int64] {

@@ -102,14 +102,16 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// The slots from the first to the last that holds a request or a delivered push; nil when none does.
   public var usedSlots: Range<Int>? {
-    func used(_ slot: Int) -> Bool {
-      pushesDelivered[slot] != 0 || bytes[slot] != 0
-        || (0..<ServerSource.count).contains { bySource[slot * ServerSource.count + $0] != 0 }
-    }
-    guard let first = (0..<minuteCount).first(where: used), let last = (0..<minuteCount).last(where: used) else {
-      return nil
-    }
+    guard let first = (0..<minuteCount).first(where: holdsSomething),
+      let last = (0..<minuteCount).last(where: holdsSomething)
+    else { return nil }
     return first..<(last + 1)
+  }
+
+  /// Whether the slot holds a request, fetched bytes or a delivered push.
+  private func holdsSomething(_ slot: Int) -> Bool {
+    bytes[slot] != 0 || pushesDelivered[slot] != 0
+      || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
   }
 
   /// A source's requests over the minutes `slots` (all of them by default).
@@ -306,12 +308,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Marks every slot that holds something (for counts read from a file or moved by ``dropFirst(days:of:)``).
   private mutating func findBusySlots() {
     var busy = SlotSet(capacity: minuteCount)
-    for slot in 0..<minuteCount
-    where bytes[slot] != 0 || pushesDelivered[slot] != 0
-      || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
-    {
-      busy.insert(slot)
-    }
+    for slot in 0..<minuteCount where holdsSomething(slot) { busy.insert(slot) }
     busySlots = busy
   }
 

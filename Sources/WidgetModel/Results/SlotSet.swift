@@ -20,7 +20,7 @@ struct SlotSet: Sequence, Sendable, Equatable {
   }
 
   mutating func insert(_ slot: Int) {
-    words[slot >> 6] |= 1 << UInt64(slot & 63)
+    withWords { SlotSet.mark(slot, in: $0) }
   }
 
   var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
