@@ -26,8 +26,7 @@ struct DeferredFiringTests {
   static func expectSame(_ a: ReplicationResult, _ b: ReplicationResult, _ comment: Comment) {
     #expect(a.fingerprint == b.fingerprint, comment)
     #expect(a.eventsHandled == b.eventsHandled, comment)
-    #expect(a.reloadCounts == b.reloadCounts, comment)
-    #expect(a.reloadTotals == b.reloadTotals, comment)
+    #expect(a.reloads == b.reloads, comment)
     #expect(a.budgetMilli == b.budgetMilli, comment)
     #expect(a.staleness == b.staleness, comment)
     #expect(a.burstStaleness == b.burstStaleness, comment)

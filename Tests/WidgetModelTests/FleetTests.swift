@@ -66,7 +66,7 @@ struct FleetTests {
     let one = FleetRunner.run(configuration, replication: 0, jobs: 1).result
     for jobs in [2, 3] {
       let other = FleetRunner.run(configuration, replication: 0, jobs: jobs).result
-      #expect(other.reloadCounts == one.reloadCounts)
+      #expect(other.reloads == one.reloads)
       #expect(other.energy.microjoules == one.energy.microjoules)
       #expect(other.serverLoad.fetches == one.serverLoad.fetches)
       #expect(other.serverLoad.bytes == one.serverLoad.bytes)

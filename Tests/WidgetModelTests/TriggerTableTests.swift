@@ -58,13 +58,13 @@ struct ReplicationResultTests {
     var merged = first
     merged.merge(DeviceSimulation.run(configuration: configuration, replication: 0, device: 1))
     #expect(merged.fingerprint == together.fingerprint)
-    #expect(merged.reloadTotals == together.reloadTotals && merged.energy.microjoules == together.energy.microjoules)
+    #expect(merged.reloads == together.reloads && merged.energy.microjoules == together.energy.microjoules)
     merged.reset(replication: 3)
     // A reset result is emptied day by day as a device reaches each day; whole, it is empty.
     #expect(merged.openedDays == 0)
     merged.openAll()
     let empty = ReplicationResult(replication: 3, days: 2, instanceCount: 1)
-    #expect(merged.reloadTotals == empty.reloadTotals && merged.devices == 0 && merged.eventsHandled == 0)
+    #expect(merged.reloads == empty.reloads && merged.devices == 0 && merged.eventsHandled == 0)
     #expect(merged.energy.microjoules == empty.energy.microjoules && merged.fingerprint == empty.fingerprint)
   }
 }

@@ -94,6 +94,24 @@ protocol ResultField: Sendable {
   func decode(_ result: inout ReplicationResult, _ reader: inout BinaryReader) throws(BinaryDecodingError)
 }
 
+/// An accumulator that is not one collection (a tally of several arrays, a ledger): its sizes, which one read
+/// from a file must share with the one the scenario allocates.
+protocol Shaped {
+  var shape: [Int] { get }
+}
+
+extension CompactCounts: Shaped {
+  var shape: [Int] { [count] }
+}
+
+extension EnergyLedger: Shaped {
+  var shape: [Int] { [hours, subjectCount] }
+}
+
+extension ServerLoad: Shaped {
+  var shape: [Int] { [minuteCount, seconds.secondCount] }
+}
+
 /// An accumulator over time, day-major (days, or hours, or minutes first): the first days can be cut off.
 protocol TimeSeries: Accumulator {
   /// Removes the first `days` of `total`.
@@ -175,6 +193,11 @@ struct Field<Value: Accumulator>: ResultField {
       read.count != allocated.count
     {
       throw reader.error("\(path): \(read.count) values where the scenario has \(allocated.count)")
+    }
+    if let read = value as? any Shaped, let allocated = result[keyPath: path] as? any Shaped,
+      read.shape != allocated.shape
+    {
+      throw reader.error("\(path): sizes \(read.shape) where the scenario has \(allocated.shape)")
     }
     result[keyPath: path] = value
   }

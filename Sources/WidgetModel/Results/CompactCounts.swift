@@ -119,6 +119,40 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     for index in full { add(other[index], at: index) }
   }
 
+  /// Adds `other`'s cells at `offsets` within every run of `stride` cells (``ReloadTally``'s pairs held, in
+  /// each hour), in memory order: in place while a sum stays below `Cell.max`, through ``add(_:at:)``
+  /// otherwise.
+  @_specialize(where Cell == UInt32)
+  mutating func merge(_ other: CompactCounts, offsets: [Int], stride: Int) {
+    precondition(cells.count == other.cells.count, "merged counts of different shapes")
+    precondition(stride > 0 && cells.count % stride == 0, "counts in runs of \(stride) cells")
+    precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
+    var full: [Int] = []
+    cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeBufferPointer { theirs in
+        var base = 0
+        while base < mine.count {
+          for offset in offsets {
+            let index = base + offset
+            let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
+            if sum < UInt64(Cell.max) {
+              mine[index] = Cell(truncatingIfNeeded: sum)
+            } else {
+              full.append(index)
+            }
+          }
+          base += stride
+        }
+      }
+    }
+    for index in full { add(other[index], at: index) }
+  }
+
+  /// The first cell holding a count (marked cells included) whose index `matches`, if any.
+  func firstNonZero(where matches: (Int) -> Bool) -> Int? {
+    cells.indices.first { cells[$0] != 0 && matches($0) }
+  }
+
   /// Empties the `width` cells from `start * width` for every start of `starts` (busy minutes of
   /// ``ServerLoad``).
   mutating func zero(each starts: some Sequence<Int>, width: Int) {

@@ -13,10 +13,9 @@ public struct ReplicationResult: Sendable {
   /// Devices simulated into this result, and per instance how many of them had it installed.
   public internal(set) var devices = 0
   public internal(set) var instanceDevices: [Int] = []
-  /// Counts by request time: see ``reloadCount(day:hour:instance:cause:outcome:)``.
-  var reloadCounts = CompactCounts<UInt32>()
-  /// The same summed over the run, by `(instance * causes + cause) * outcomes + outcome`.
-  var reloadTotals: [Int] = []
+  /// Requests by the hour they were made in, and over the run: see
+  /// ``reloadCount(day:hour:instance:cause:outcome:)`` and ``total(instance:cause:outcome:)``.
+  var reloads = ReloadTally()
   /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
   /// `(day * 24 + hour) * instances + instance`.
   var budgetMilli: [Int64] = []
@@ -99,7 +98,7 @@ public struct ReplicationResult: Sendable {
     let hours = Double(days * 24)
     let instances = Double(instanceCount)
     let subjects = instances + 3 + Double(activityKinds)
-    var perHour = instances * Double(causeCount * outcomeCount) * 4  // reloadCounts
+    var perHour = instances * Double(causeCount * outcomeCount) * 4  // reloads (hourly counts)
     perHour += instances * 8  // budgetMilli
     perHour += subjects * Double(EnergyLedger.componentCount) * 16  // energy, Int128
     perHour += Double(1 + activityKinds) * 2 * Double(PushCounter.count) * 8
@@ -118,8 +117,7 @@ public struct ReplicationResult: Sendable {
   static let fields: [any ResultField] = [
     Field(\.devices),
     Field(\.instanceDevices) { .empty($0.instanceCount) },
-    Field(overTime: \.reloadCounts) { CompactCounts(count: $0.hours * $0.instanceCount * causeCount * outcomeCount) },
-    Field(\.reloadTotals) { .empty($0.instanceCount * causeCount * outcomeCount) },
+    Field(overTime: \.reloads) { ReloadTally(hours: $0.hours, pairs: $0.instanceCount * causeCount * outcomeCount) },
     Field(overTime: \.budgetMilli) { .empty($0.hours * $0.instanceCount) },
     Field(\.staleness) { .empty($0.instanceCount) },
     Field(\.burstStaleness) { .empty($0.instanceCount) },
@@ -260,17 +258,15 @@ public struct ReplicationResult: Sendable {
   public var lowPowerMode: [Bool] { lowPowerDevices.map { Int($0) * 2 > devices } }
   public var charging: [Bool] { chargingDevices.map { Int($0) * 2 > devices } }
 
-  func countIndex(hourIndex: Int, instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
-    ((hourIndex * instanceCount + instance) * ReplicationResult.causeCount + cause.rawValue)
-      * ReplicationResult.outcomeCount + outcome.rawValue
+  /// Where ``ReloadTally`` keeps an instance's requests with a cause and an outcome.
+  static func pairIndex(instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
+    (instance * causeCount + cause.rawValue) * outcomeCount + outcome.rawValue
   }
 
   /// Counts one request of `instance`, made in hour `hourIndex`, that ended with `outcome`.
   mutating func countReload(hourIndex: Int, instance: InstanceID, cause: ReloadCause, outcome: ReloadOutcome) {
-    reloadCounts.add(1, at: countIndex(hourIndex: hourIndex, instance: instance.index, cause: cause, outcome: outcome))
-    reloadTotals[
-      (instance.index * ReplicationResult.causeCount + cause.rawValue) * ReplicationResult.outcomeCount
-        + outcome.rawValue] += 1
+    reloads.count(
+      pair: ReplicationResult.pairIndex(instance: instance.index, cause: cause, outcome: outcome), hourIndex: hourIndex)
   }
 
   /// Counts what became of a push sent in hour `hourIndex` (a push pending past the end counts in the last).
@@ -281,7 +277,10 @@ public struct ReplicationResult: Sendable {
 
   /// Requests made in that hour, with that cause, that ended with that outcome.
   public func reloadCount(day: Int, hour: Int, instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
-    Int(reloadCounts[countIndex(hourIndex: day * 24 + hour, instance: instance, cause: cause, outcome: outcome)])
+    Int(
+      reloads[
+        pair: ReplicationResult.pairIndex(instance: instance, cause: cause, outcome: outcome),
+        hourIndex: day * 24 + hour])
   }
 
   /// Total requests of the instance over the whole run matching the filters (nil: any).
@@ -289,10 +288,7 @@ public struct ReplicationResult: Sendable {
     var sum = 0
     for candidate in ReloadCause.allCases where cause == nil || candidate == cause {
       for result in ReloadOutcome.allCases where outcome == nil || result == outcome {
-        sum +=
-          reloadTotals[
-            (instance * ReplicationResult.causeCount + candidate.rawValue) * ReplicationResult.outcomeCount
-              + result.rawValue]
+        sum += reloads.totals[ReplicationResult.pairIndex(instance: instance, cause: candidate, outcome: result)]
       }
     }
     return sum

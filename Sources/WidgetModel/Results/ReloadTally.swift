@@ -1,0 +1,100 @@
+import SimulationEngine
+
+/// Reload requests counted by the hour they were made in, and the same summed over the run, for every
+/// pair of instance, cause and outcome (`(instance * causes + cause) * outcomes + outcome`, see
+/// ``ReplicationResult/pairIndex(instance:cause:outcome:)``).
+///
+/// A phone's replication uses a handful of the pairs (a policy reload granted or deferred, the widget being
+/// added...), so its hourly counts are mostly zero: adding it into a run's sum walks only the pairs its
+/// totals hold, not every cell (140 per instance and hour). That rests on one invariant, kept by every
+/// writer and checked when a tally is read from a file: a pair with no total has no count in any hour.
+struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
+  /// By `hourIndex * pairs + pair`.
+  private(set) var byHour: CompactCounts<UInt32>
+  /// By pair, over every hour counted (a dropped warm-up's hours included: see ``dropFirst(days:of:)``).
+  private(set) var totals: [Int]
+
+  init() {
+    byHour = CompactCounts(count: 0)
+    totals = []
+  }
+
+  init(hours: Int, pairs: Int) {
+    byHour = CompactCounts(count: hours * pairs)
+    totals = Array(repeating: 0, count: pairs)
+  }
+
+  var pairs: Int { totals.count }
+  var shape: [Int] { [byHour.count, totals.count] }
+
+  @inline(__always)
+  mutating func count(pair: Int, hourIndex: Int) {
+    byHour.add(1, at: hourIndex * totals.count + pair)
+    totals[pair] += 1
+  }
+
+  /// Requests of the pair made in hour `hourIndex`.
+  subscript(pair pair: Int, hourIndex hourIndex: Int) -> UInt64 {
+    byHour[hourIndex * totals.count + pair]
+  }
+
+  /// Adds another tally of the same shape: through only the pairs it holds when they are few (a phone's
+  /// replication), through every cell otherwise (a fleet's sum).
+  mutating func merge(_ other: ReloadTally) {
+    precondition(totals.count == other.totals.count, "merged reload tallies of different shapes")
+    var held: [Int] = []
+    for pair in other.totals.indices where other.totals[pair] != 0 { held.append(pair) }
+    // Past an eighth of the pairs, a pass over every cell (vectorised, in memory order) costs less.
+    if held.count * 8 > other.totals.count {
+      byHour.merge(other.byHour)
+    } else if !held.isEmpty {
+      byHour.merge(other.byHour, offsets: held, stride: other.totals.count)
+    }
+    totals.merge(other.totals)
+  }
+
+  mutating func reset() {
+    byHour.reset()
+    totals.reset()
+  }
+
+  mutating func clear(days: Range<Int>, of total: Int) {
+    byHour.clear(days: days, of: total)
+  }
+
+  mutating func resetAllButDays() {
+    byHour.resetAllButDays()
+    totals.reset()
+  }
+
+  /// Leaves the first days' hourly counts out; the totals keep them (a device's warm-up is counted
+  /// elsewhere, so a result whose warm-up is dropped counted none). Counts only ever leave an hour here, so
+  /// the invariant holds.
+  mutating func dropFirst(days: Int, of total: Int) {
+    byHour.dropFirst(days: days, of: total)
+  }
+}
+
+/// The hourly counts, then the totals: the layout of the two fields this tally replaced.
+extension ReloadTally: BinaryCodable {
+  func encode(to writer: inout BinaryWriter) {
+    byHour.encode(to: &writer)
+    totals.encode(to: &writer)
+  }
+
+  init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
+    byHour = try CompactCounts(from: &reader)
+    totals = try [Int](from: &reader)
+    guard !totals.isEmpty || byHour.count == 0 else { throw reader.error("reload counts without their pairs") }
+    guard totals.isEmpty || byHour.count % totals.count == 0 else {
+      throw reader.error("\(byHour.count) hourly reload counts for \(totals.count) pairs")
+    }
+    for pair in totals.indices where totals[pair] < 0 {
+      throw reader.error("a negative reload total (\(totals[pair])) for pair \(pair)")
+    }
+    if let index = byHour.firstNonZero(where: { totals[$0 % totals.count] == 0 }) {
+      throw reader.error(
+        "reload counts in hour \(index / totals.count) for pair \(index % totals.count), whose total is 0")
+    }
+  }
+}
