@@ -9,8 +9,9 @@ extension LiveActivities {
     guard runtime[activity.index].phase == .active else { return }
     let now = scheduler.now
     let kind = records[activity.index].kind
-    let settings = kinds[kind.index]
-    let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+    // The kind's settings are read in place: a copy would retain its strings and distributions.
+    let interval = SimDuration(
+      seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
     runtime[activity.index].updateEvent = scheduler.schedule(
       after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
     result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
@@ -65,16 +66,16 @@ extension LiveActivities {
     let now = scheduler.now
     let sentAt = stored ?? now
     let kind = records[activity.index].kind
-    let settings = kinds[kind.index]
+    let priority = kinds[kind.index].priority
     let target = PushTarget.activity(kind)
     let hour = now.hourIndex
     if stored == nil {
       records[activity.index].updatesSent += 1
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
-      result.countPush(hourIndex: hour, target: target, priority: settings.priority, .sent)
+      result.countPush(hourIndex: hour, target: target, priority: priority, .sent)
     }
-    if settings.priority == 10 {
-      if admitPriorityTen(settings, at: now) {
+    if priority == 10 {
+      if admitPriorityTen(kind, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
         render(activity, poweredOff: poweredOff, sentAt: sentAt, at: now, &result)
       } else {
@@ -105,9 +106,10 @@ extension LiveActivities {
     render(activity, poweredOff: poweredOff, sentAt: pending.sendTime, at: now, &result)
   }
 
-  /// Whether a priority-10 push fits the app's hourly budget now (and records it if so).
-  mutating func admitPriorityTen(_ settings: LiveActivityConfiguration, at now: SimTime) -> Bool {
-    let frequent = settings.frequentUpdates && settings.frequentUpdatesAllowed
+  /// Whether a priority-10 push for an activity of `kind` fits the app's hourly budget now (and records it
+  /// if so).
+  mutating func admitPriorityTen(_ kind: ActivityKindID, at now: SimTime) -> Bool {
+    let frequent = kinds[kind.index].frequentUpdates && kinds[kind.index].frequentUpdatesAllowed
     let budget = frequent ? system.frequentBudgetPerHour : system.budgetPerHour
     guard Double(priorityTenLastHour.count(at: now)) < budget else { return false }
     priorityTenLastHour.record(now)
@@ -147,8 +149,7 @@ extension LiveActivities {
     guard runtime[activity.index].isRunning else { return }
     runtime[activity.index].endEvent = nil
     let kind = records[activity.index].kind
-    let settings = kinds[kind.index]
-    switch settings.end {
+    switch kinds[kind.index].end {
     case .app:
       end(activity, by: .app, &scheduler, &result)
     case .push:
@@ -162,14 +163,15 @@ extension LiveActivities {
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
       result.countPush(hourIndex: hour, target: target, priority: 10, .sent)
       result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
-      if admitPriorityTen(settings, at: now) {
+      if admitPriorityTen(kind, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
         render(activity, poweredOff: poweredOff, sentAt: now, at: now, &result)
         end(activity, by: .push, &scheduler, &result)
       } else {
         result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
         records[activity.index].updatesThrottled += 1
-        let retry = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
+        let retry = SimDuration(
+          seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
         runtime[activity.index].endEvent = scheduler.schedule(
           after: retry, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)
       }

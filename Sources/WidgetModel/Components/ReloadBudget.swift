@@ -27,6 +27,9 @@ struct ReloadBudget {
     self.allowance = allowance
     tokens = allowance
     updatedAt = start
+    // Room for a day of grants at the largest usual allowance (72 a day [D]) and then some: the window
+    // does not grow, and reallocate, through a device's first day.
+    if refill == .rolling24h { recentGrants.reserveCapacity(128) }
   }
 
   /// Whole reloads a window may hold in the rolling and daily modes.

@@ -107,6 +107,9 @@ public struct TimelineConfiguration: Sendable, Hashable {
   ///   a timeline passes"].
   /// - `.after`: the next listed time (``times``), the next clock multiple (``alignment``), or `after` past
   ///   the reload.
+  // Inlined: called on an instance's timeline in place, it would otherwise copy the configuration (retaining
+  // its arrays) at every reload.
+  @inline(__always)
   public func nextReloadDate(after now: SimTime, systemChosenDelay: SimDuration = .zero) -> SimTime? {
     if case .never = policy { return nil }
     if let activeWindow, !activeWindow.contains(now) {

@@ -130,7 +130,7 @@ extension DeviceSimulation {
   /// behind). Returns whether it wrote.
   mutating func appFetch(_ channel: AppWakeChannel, _ scheduler: inout Scheduler) -> Bool {
     let now = scheduler.now
-    let stream = app.fetch
+    let stream = app.fetch.borrowed
     let bytes = SampleLimits.size(appSettings.fetch.bytes.sample(stream))
     let cpu = SampleLimits.duration(appSettings.fetch.cpuSeconds.sample(stream))
     result.appFetches[channel.rawValue] += 1
