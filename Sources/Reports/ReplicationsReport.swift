@@ -24,11 +24,20 @@ enum ReplicationsReport {
     let lead = "\(seed),\(replication),"
     var text = ""
     text.reserveCapacity(values.count * 64)
-    for (row, value) in values.enumerated() {
-      text += lead
-      text += cells.keys[row]
-      if value.value.isFinite { text += value.value.description }
-      text += cells.units[row]
+    // Through buffers: an element read out of an array (a value with its strings, a key) is retained, four
+    // times a row otherwise.
+    values.withUnsafeBufferPointer { values in
+      cells.keys.withUnsafeBufferPointer { keys in
+        cells.units.withUnsafeBufferPointer { units in
+          for row in values.indices {
+            text += lead
+            text += keys[row]
+            let value = values[row].value
+            if value.isFinite { text += value.description }
+            text += units[row]
+          }
+        }
+      }
     }
     return text
   }

@@ -15,19 +15,18 @@ extension RunSummary {
 
   /// Metrics of one widget instance (the index is the instance).
   static let instanceMetrics: [Metric] = {
+    // The outcomes a metric adds, listed once (not per replication).
+    let reloads = ReloadOutcome.allCases.filter(\.isReload)
+    let budgeted: [ReloadOutcome] = [.grantedBudget, .withheldGranted, .deferredGranted]
     var metrics: [Metric] = [
       Metric(name: "requests_per_day", unit: "requests/day") { result, instance in
         perDay(result.total(instance: instance), result, instance: instance)
       },
       Metric(name: "reloads_per_day", unit: "reloads/day") { result, instance in
-        perDay(
-          ReloadOutcome.allCases.filter(\.isReload).map { result.total(instance: instance, outcome: $0) }.reduce(0, +),
-          result, instance: instance)
+        perDay(reloads.reduce(0) { $0 + result.total(instance: instance, outcome: $1) }, result, instance: instance)
       },
       Metric(name: "budgeted_reloads_per_day", unit: "reloads/day") { result, instance in
-        let budgeted: [ReloadOutcome] = [.grantedBudget, .withheldGranted, .deferredGranted]
-        return perDay(
-          budgeted.map { result.total(instance: instance, outcome: $0) }.reduce(0, +), result, instance: instance)
+        perDay(budgeted.reduce(0) { $0 + result.total(instance: instance, outcome: $1) }, result, instance: instance)
       },
     ]
     for outcome in ReloadOutcome.allCases {
@@ -184,8 +183,9 @@ extension RunSummary {
     }
     let started = ActivityEnding.allCases.filter { !$0.isRejection }
     let rejected = ActivityEnding.allCases.filter(\.isRejection)
+    let every = ActivityEnding.allCases
     func sum(_ keyPath: KeyPath<ActivityTotals, Int> & Sendable) -> @Sendable (ReplicationResult, Int) -> Double {
-      { result, kind in perDay(totals(result, kind, ActivityEnding.allCases)[keyPath: keyPath], result) }
+      { result, kind in perDay(totals(result, kind, every)[keyPath: keyPath], result) }
     }
     var metrics: [Metric] = [
       Metric(name: "activities_started_per_day", unit: "activities/day") { result, kind in
@@ -201,7 +201,7 @@ extension RunSummary {
       Metric(name: "updates_lost_per_day", unit: "updates/day", value: sum(\.updatesLost)),
       Metric(name: "updates_jetsam_per_day", unit: "updates/day", value: sum(\.updatesJetsam)),
       Metric(name: "update_throttled_share", unit: "fraction", per: "update") { result, kind in
-        let all = totals(result, kind, ActivityEnding.allCases)
+        let all = totals(result, kind, every)
         return all.updatesSent > 0 ? Double(all.updatesThrottled) / Double(all.updatesSent) : .nan
       },
       Metric(name: "active_hours_per_activity", unit: "h", per: "activity") { result, kind in
@@ -276,19 +276,21 @@ extension RunSummary {
   /// denials by channel, fetches.
   static let appMetrics: [Metric] = {
     var metrics: [Metric] = []
+    // The outcomes each metric adds, listed once (not per replication).
+    let ran = AppWakeOutcome.allCases.filter(\.ran).map(\.rawValue)
+    let denied = AppWakeOutcome.allCases.filter { $0.outcome == "denied" }.map(\.rawValue)
     for channel in AppWakeChannel.allCases where channel != .alwaysRunning {
       metrics.append(
         Metric(name: "app_wakes_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
-          perDay(
-            AppWakeOutcome.allCases.filter(\.ran).reduce(0) { $0 + result.appWakeTotal(channel: channel, outcome: $1) },
-            result)
+          let totals = result.appWakeTotals(channel: channel)
+          return perDay(ran.reduce(0) { $0 + totals[$1] }, result)
         })
     }
     for channel in [AppWakeChannel.backgroundRefresh, .silentPush] {
       metrics.append(
         Metric(name: "app_wake_denials_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
-          let denied = AppWakeOutcome.allCases.filter { $0.outcome == "denied" }
-          return perDay(denied.reduce(0) { $0 + result.appWakeTotal(channel: channel, outcome: $1) }, result)
+          let totals = result.appWakeTotals(channel: channel)
+          return perDay(denied.reduce(0) { $0 + totals[$1] }, result)
         })
     }
     metrics.append(

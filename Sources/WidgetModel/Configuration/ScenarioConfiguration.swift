@@ -22,7 +22,9 @@ public struct ScenarioConfiguration: Sendable {
   public var budget: BudgetConfiguration
   public var system: SystemConfiguration
   public var device: DeviceConfiguration
-  public var widgets: [WidgetConfiguration]
+  public var widgets: [WidgetConfiguration] {
+    didSet { identifyInstances() }
+  }
   /// The host app: its fetch and the channels that run it in the background.
   public var app: AppConfiguration
   /// The app's Live Activities.
@@ -56,6 +58,7 @@ public struct ScenarioConfiguration: Sendable {
     self.device = device
     self.widgets = widgets
     self.app = app
+    identifyInstances()
   }
 
   /// Days each replication simulates: the warm-up, then the measured days.
@@ -65,28 +68,30 @@ public struct ScenarioConfiguration: Sendable {
   public var keepsSecondLoad: Bool { fleet.devices > 1 && server.perSecond }
 
   /// The widget instances in simulation order: each configuration's placements in turn, each with its
-  /// copies. Controls are configurations too (``WidgetSurface/control``), listed after the widgets.
-  public var instances: [WidgetInstanceIdentity] {
-    var result: [WidgetInstanceIdentity] = []
+  /// copies. Controls are configurations too (``WidgetSurface/control``), listed after the widgets. Kept with
+  /// the widgets (every device of a run reads them, and building them makes a label for each).
+  public private(set) var instances: [WidgetInstanceIdentity] = []
+
+  /// Distinct data sources (``WidgetConfiguration/dataKey``: widget kinds, then control kinds), in order of
+  /// first appearance; data changes are a process per kind.
+  public private(set) var kinds: [String] = []
+
+  private mutating func identifyInstances() {
+    var identities: [WidgetInstanceIdentity] = []
     for (index, widget) in widgets.enumerated() {
       for placement in widget.placements {
         for copy in 0..<widget.instances {
           var label = widget.id
           if widget.placements.count > 1 { label += "@\(placement.rawValue)" }
           if widget.instances > 1 { label += "#\(copy + 1)" }
-          result.append(WidgetInstanceIdentity(label: label, widgetIndex: index, copy: copy, placement: placement))
+          identities.append(WidgetInstanceIdentity(label: label, widgetIndex: index, copy: copy, placement: placement))
         }
       }
     }
-    return result
-  }
-
-  /// Distinct data sources (``WidgetConfiguration/dataKey``: widget kinds, then control kinds), in order of
-  /// first appearance; data changes are a process per kind.
-  public var kinds: [String] {
+    instances = identities
     var seen: [String] = []
     for widget in widgets where !seen.contains(widget.dataKey) { seen.append(widget.dataKey) }
-    return seen
+    kinds = seen
   }
 }
 

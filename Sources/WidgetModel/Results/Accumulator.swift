@@ -79,7 +79,10 @@ protocol ResultField: Sendable {
   /// Which property it is (distinct for every field).
   var keyPath: AnyKeyPath { get }
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape)
-  func merge(_ result: inout ReplicationResult, _ other: ReplicationResult)
+  /// Adds `other`'s field (`other` is not changed). It is passed `inout` so that the key path reads it in
+  /// place: applied to a result passed by value, it copies the whole result first (a retain and release of
+  /// each of its arrays, for every field).
+  func merge(_ result: inout ReplicationResult, _ other: inout ReplicationResult)
   func reset(_ result: inout ReplicationResult)
   /// Whether it is kept over time (and so emptied day by day: see ``DayCleared``).
   var isOverTime: Bool { get }
@@ -204,7 +207,7 @@ struct Field<Value: Accumulator>: ResultField {
 
   var keyPath: AnyKeyPath { path }
   func allocate(_ result: inout ReplicationResult, _ shape: ResultShape) { result[keyPath: path] = make(shape) }
-  func merge(_ result: inout ReplicationResult, _ other: ReplicationResult) {
+  func merge(_ result: inout ReplicationResult, _ other: inout ReplicationResult) {
     result[keyPath: path].merge(other[keyPath: path])
   }
   func reset(_ result: inout ReplicationResult) { result[keyPath: path].reset() }

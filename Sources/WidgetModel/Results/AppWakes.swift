@@ -96,15 +96,20 @@ extension ReplicationResult {
 
   /// App wakes of a channel (and outcome; nil: any) over the run.
   public func appWakeTotal(channel: AppWakeChannel, outcome: AppWakeOutcome? = nil) -> Int {
-    var sum = 0
-    // The outcomes listed once, not per hour (`allCases` makes an array each time).
-    let outcomes = AppWakeOutcome.allCases.filter { outcome == nil || $0 == outcome }
+    let totals = appWakeTotals(channel: channel)
+    guard let outcome else { return totals.reduce(0, +) }
+    return totals[outcome.rawValue]
+  }
+
+  /// App wakes of a channel over the run, by outcome (``AppWakeOutcome/rawValue``), in one pass over the hours.
+  public func appWakeTotals(channel: AppWakeChannel) -> [Int] {
+    var totals = Array(repeating: 0, count: AppWakeOutcome.count)
     for hourIndex in 0..<(days * 24) {
-      for candidate in outcomes {
-        sum += Int(appWakes[appWakeIndex(hourIndex: hourIndex, channel: channel, outcome: candidate)])
-      }
+      let base =
+        appWakeIndex(hourIndex: hourIndex, channel: channel, outcome: .granted) - AppWakeOutcome.granted.rawValue
+      for outcome in 0..<AppWakeOutcome.count { totals[outcome] += Int(appWakes[base + outcome]) }
     }
-    return sum
+    return totals
   }
 
   /// Fetches the app made on a channel over the run, and their bytes.

@@ -179,7 +179,8 @@ public struct ReplicationResult: Sendable {
   public mutating func merge(_ other: ReplicationResult) {
     precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
     precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
-    for field in ReplicationResult.fields { field.merge(&self, other) }
+    var other = other
+    for field in ReplicationResult.fields { field.merge(&self, &other) }
     provisioning = []  // derived from the sums: summarise again
   }
 
@@ -285,11 +286,13 @@ public struct ReplicationResult: Sendable {
 
   /// Total requests of the instance over the whole run matching the filters (nil: any).
   public func total(instance: Int, cause: ReloadCause? = nil, outcome: ReloadOutcome? = nil) -> Int {
+    // Raw values, not `allCases` (an array made at each call: the summary asks for many totals per replication).
+    let causes = cause.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ReplicationResult.causeCount
+    let outcomes = outcome.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ReplicationResult.outcomeCount
     var sum = 0
-    for candidate in ReloadCause.allCases where cause == nil || candidate == cause {
-      for result in ReloadOutcome.allCases where outcome == nil || result == outcome {
-        sum += reloads.totals[ReplicationResult.pairIndex(instance: instance, cause: candidate, outcome: result)]
-      }
+    for cause in causes {
+      let base = (instance * ReplicationResult.causeCount + cause) * ReplicationResult.outcomeCount
+      for outcome in outcomes { sum += reloads.totals[base + outcome] }
     }
     return sum
   }
@@ -303,9 +306,8 @@ public struct ReplicationResult: Sendable {
   public func pushTotal(target: Int, counter: PushCounter) -> Int {
     var sum = 0
     for hourIndex in 0..<(days * 24) {
-      for priority in [10, 5] {
-        sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: priority, counter: counter)])
-      }
+      sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: 10, counter: counter)])
+      sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: 5, counter: counter)])
     }
     return sum
   }
