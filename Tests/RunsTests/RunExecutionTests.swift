@@ -146,23 +146,26 @@ struct RunExecutionTests {
   @Test(
     "replications side by side stopped mid-batch keep their whole batches, and --resume ends as an uninterrupted run")
   func sideBySideStopThenResume() throws {
-    let loaded = try quickstart(days: 1, replications: 150)
+    // A phone over a day: 128 replications a thread per batch (the most).
+    let loaded = try quickstart(days: 1, replications: 300)
+    #expect(RunExecution.replicationsPerThread(loaded.configuration) == 128)
     let reference = TestFiles.temporaryDirectory()
     try RunExecution(loaded, overrides: [], directory: reference, jobs: 2, quiet: true, version: "test")
       .run(console: Printed().console, stop: .never)
 
     let directory = TestFiles.temporaryDirectory()
     var execution = RunExecution(loaded, overrides: [], directory: directory, jobs: 2, quiet: true, version: "test")
-    // Batches of 64 (32 per thread): one question before each batch, and two for each replication (before it
-    // starts, before its device), so batch 0 asks 129 and the 150th question comes in batch 1, whose
+    // Batches of 256 (128 per thread): one question before each batch, and two for each replication (before it
+    // starts, before its device), so batch 0 asks 513 and the 520th question comes in batch 1, whose
     // replications (some already in a thread's partial sum) are all left for --resume.
     let failure = try #require(throws: CommandFailure.self) {
-      try execution.run(console: Printed().console, stop: stop(after: 150))
+      try execution.run(console: Printed().console, stop: stop(after: 520))
     }
     #expect(failure.status == 143)
-    #expect(failure.message.hasPrefix("interrupted: 64 of 150 replications finished"))
-    let perReplication = (try TestFiles.read("\(reference)/replications.csv").split(separator: "\n").count - 1) / 150
-    #expect(try TestFiles.read("\(directory)/replications.csv").split(separator: "\n").count == 1 + 64 * perReplication)
+    #expect(failure.message.hasPrefix("interrupted: 256 of 300 replications finished"))
+    let perReplication = (try TestFiles.read("\(reference)/replications.csv").split(separator: "\n").count - 1) / 300
+    #expect(
+      try TestFiles.read("\(directory)/replications.csv").split(separator: "\n").count == 1 + 256 * perReplication)
     execution.existing = .resume
     try execution.run(console: Printed().console, stop: .never)
     #expect(try reports(directory) == reports(reference))

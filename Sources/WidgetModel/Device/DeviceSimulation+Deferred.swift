@@ -10,7 +10,7 @@ extension DeviceSimulation {
   /// timeline is recorded as events run).
   mutating func configureDeferral() {
     guard defersFirings && timeline == nil && trace == nil && appTrace == nil else { return }
-    let otherPage = instances.contains { $0.placement == .homeOtherPage && $0.installed }
+    let otherPage = hasOtherPageWidget
     let activitiesSeen = !activities.kinds.isEmpty
     let sources = data.sources
     processes.allowDeferral(appIdle: appIsIdle, noCatchUp: noCatchUpDue) { role in
@@ -65,7 +65,9 @@ extension DeviceSimulation {
 
   /// A Home Screen view at `now`: each widget the user sees there (its page, the Smart Stack's pick).
   mutating func homeScreenViewed(at now: SimTime, _ scheduler: inout Scheduler) {
-    let visitsOtherPage = user.visitsOtherPage()
+    // The page-visit stream is drawn only where a widget waits on another page (it is its own stream: no
+    // other draw moves without it).
+    let visitsOtherPage = hasOtherPageWidget && user.visitsOtherPage()
     let stackShows = smartStack.shown(hour: now.clockHour)
     for index in instances.indices {
       let visible: Bool

@@ -36,6 +36,8 @@ struct DeviceSimulation: EventHandler {
   let carplayDriveStream: RandomStream
   /// Which widget the Smart Stack shows at a Home Screen view (the relevance rule).
   let smartStack: SmartStack
+  /// Whether a widget of this device sits on another Home Screen page (views there, catch-up reloads).
+  let hasOtherPageWidget: Bool
   /// The kinds the app reloads on open (`app.on_open: reload_kinds`).
   let openKinds: [KindID]
   var widgetPush: WidgetPushChannel
@@ -129,6 +131,7 @@ struct DeviceSimulation: EventHandler {
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
+    hasOtherPageWidget = instances.contains { $0.placement == .homeOtherPage && $0.installed }
     bursts = DataBursts(
       kinds: configuration.kinds.map { key in
         configuration.widgets.first { $0.dataKey == key }?.data ?? DataConfiguration()
