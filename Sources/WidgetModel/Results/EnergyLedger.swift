@@ -99,7 +99,15 @@ struct EnergyLedger: Sendable, DayCleared {
 
   /// Adds another ledger's bookings (another worker's devices).
   mutating func merge(_ other: EnergyLedger) {
-    microjoules.merge(other.microjoules)
+    precondition(microjoules.count == other.microjoules.count, "merged energy ledgers of different shapes")
+    // Wrapping adds, which cannot wrap: a cell is a sum of bookings each clamped to 10^18 microjoules
+    // (``largestBookingJoules``), and 2^127 would take 10^20 of them. Without the overflow check the merge
+    // (the largest 128-bit array of a replication's result) is plain adds, not a branch per cell.
+    microjoules.withUnsafeMutableBufferPointer { mine in
+      other.microjoules.withUnsafeBufferPointer { theirs in
+        for index in mine.indices { mine[index] &+= theirs[index] }
+      }
+    }
   }
 
   mutating func dropFirst(days: Int, of total: Int) {
