@@ -79,7 +79,7 @@ let package = Package(
     // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports"]
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports", "Runs"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(

@@ -17,6 +17,8 @@ public struct BenchmarkSuite: Sendable {
   public var fleetDevices: Int?
   /// Tasks of the sweep benchmark (spread over the grid); `nil` runs every task of the sweep.
   public var sweepTasks: Int?
+  /// N of the replication-cost benchmark: N replications of a phone against N devices.
+  public var replicationCount: Int
 
   /// The standard suite: figures stable to a few percent on a quiet machine.
   public static let standard = BenchmarkSuite(
@@ -24,13 +26,16 @@ public struct BenchmarkSuite: Sendable {
   /// A fast smoke run (CI, tests): same benchmarks, small counts, figures only indicative.
   public static let quick = BenchmarkSuite(
     repetitions: 3, holds: 50_000, draws: 50_000, modelEvents: 10_000, scenarioDays: 2, fleetDevices: 4,
-    sweepTasks: 3)
+    sweepTasks: 3, replicationCount: ReplicationCostBenchmark.quickCount)
 
   public init(
     repetitions: Int, holds: Int, draws: Int, modelEvents: Int, scenarioDays: Int? = nil, fleetDevices: Int? = nil,
-    sweepTasks: Int? = nil
+    sweepTasks: Int? = nil, replicationCount: Int = ReplicationCostBenchmark.standardCount
   ) {
-    precondition(repetitions > 0 && holds > 0 && draws > 0 && modelEvents > 0, "benchmark counts must be positive")
+    precondition(
+      repetitions > 0 && holds > 0 && draws > 0 && modelEvents > 0 && replicationCount > 0,
+      "benchmark counts must be positive")
+    self.replicationCount = replicationCount
     precondition(
       (scenarioDays ?? 1) > 0 && (fleetDevices ?? 1) > 0 && (sweepTasks ?? 1) > 0, "benchmark counts must be positive")
     self.scenarioDays = scenarioDays
@@ -54,10 +59,15 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sweep_points",
+    "sweep_points", "replication_cost",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
-  public static let scenarioNames: Set<String> = ["model_events", "model_device_days", "fleet_devices", "sweep_points"]
+  public static let scenarioNames: Set<String> = [
+    "model_events", "model_device_days", "fleet_devices", "sweep_points", "replication_cost",
+  ]
+  /// The model scenarios `replication_cost` runs: the lightest phone and the polling one (a replication's own
+  /// cost shows most beside a light phone's).
+  public static let replicationCostScenarios = ["light", "polling"]
 
   /// One row of the suite: what it measures and how to take one sample (repetition number -> figure).
   struct Measurement {
@@ -151,6 +161,14 @@ public struct BenchmarkSuite: Sendable {
       rows.append(
         Measurement(benchmark: "sweep_points", parameter: sweep.configurations[0].name, unit: "points_per_s") { _ in
           SweepBenchmark.pointsPerSecond(plan: sweep, limit: limit)
+        })
+    }
+    let count = replicationCount
+    for scenario in scenarios?.models ?? []
+    where wanted("replication_cost") && BenchmarkSuite.replicationCostScenarios.contains(scenario.name) {
+      rows.append(
+        Measurement(benchmark: "replication_cost", parameter: scenario.name, unit: "ratio_to_devices") { repetition in
+          ReplicationCostBenchmark.ratio(scenario: scenario, count: count, seed: UInt64(repetition + 1))
         })
     }
     return rows

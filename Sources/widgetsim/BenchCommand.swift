@@ -62,7 +62,7 @@ struct BenchCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Also write the times per item (smaller is better) as JSON for its customSmallerIsBetter tool.",
+      "Also write the times per item and ratios of times (smaller is better) as JSON for its customSmallerIsBetter tool.",
       valueName: "file"))
   var jsonSmaller: String?
 

@@ -2,18 +2,27 @@ import Testing
 
 @testable import Benchmarks
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Benchmarks")
 struct BenchmarksTests {
   @Test("a smoke run yields one positive, finite figure per benchmark and parameter")
   func smokeRun() throws {
     let suite = BenchmarkSuite(
-      repetitions: 2, holds: 2_000, draws: 2_000, modelEvents: 2_000, fleetDevices: 2, sweepTasks: 2)
+      repetitions: 2, holds: 2_000, draws: 2_000, modelEvents: 2_000, fleetDevices: 2, sweepTasks: 2,
+      replicationCount: 3)
     // Tests run from the package root, where the default scenario directory is.
     let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
-    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet and sweep.
-    let expectedCount = HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2
+    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet, sweep and the two
+    // replication-cost phones.
+    let expectedCount =
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2 + 2
     #expect(results.count == expectedCount)
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
@@ -25,12 +34,25 @@ struct BenchmarksTests {
         && results.contains { $0.benchmark == "model_device_days" && $0.unit == "device_days_per_s" })
     #expect(results.contains { $0.benchmark == "fleet_devices" && $0.unit == "devices_per_s" })
     #expect(results.contains { $0.benchmark == "sweep_points" && $0.unit == "points_per_s" })
+    #expect(
+      results.filter { $0.benchmark == "replication_cost" }.map(\.parameter) == ["light", "polling"]
+        && results.contains { $0.benchmark == "replication_cost" && $0.unit == "ratio_to_devices" })
     #expect(Set(results.map(\.benchmark)) == Set(BenchmarkSuite.names))
     for result in results {
       #expect(result.samples.count == 2)
       #expect(result.samples.allSatisfy { $0.isFinite && $0 > 0 }, "\(result.benchmark) \(result.parameter)")
     }
     #expect(Set(results.map { "\($0.benchmark)/\($0.parameter)" }).count == results.count)
+  }
+
+  @Test("the replication-cost benchmark runs both runs through `run` and leaves no scratch folder")
+  func replicationCost() throws {
+    let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
+    let light = try #require(scenarios.models.first { $0.name == "light" })
+    let ratio = ReplicationCostBenchmark.ratio(scenario: light, count: 2, seed: 1)
+    #expect(ratio.isFinite && ratio > 0)
+    let scratch = "\(ReplicationCostBenchmark.scratchRoot)/widgetsim-bench-\(getpid())"
+    #expect(access(scratch, F_OK) != 0, "\(scratch) was left behind")
   }
 
   @Test("--only runs just the named benchmarks")
