@@ -24,32 +24,77 @@ extension Int64: Accumulator {}
 extension UInt64: Accumulator {}
 extension Int128: Accumulator {}
 
-/// Element by element; emptied in place. Specialised for the integer arrays results are made of: fields are
-/// reached through `any ResultField`, so the generic version would run, at a witness-table call per element.
+/// Element by element; emptied in place. Fields are reached through `any ResultField`, where even a
+/// `@_specialize`d generic loop called a witness for every element's add (and for the loop's index): the
+/// integer arrays results are made of go through loops written for their type (``IntegerCells``) instead.
 extension Array: Accumulator where Element: Accumulator {
-  @_specialize(where Element == Int64)
-  @_specialize(where Element == UInt64)
-  @_specialize(where Element == Int)
-  @_specialize(where Element == Int32)
-  @_specialize(where Element == Int128)
   mutating func merge(_ other: [Element]) {
     precondition(count == other.count, "merged accumulators of different shapes")
-    withUnsafeMutableBufferPointer { mine in
-      other.withUnsafeBufferPointer { theirs in
-        for index in mine.indices { mine[index].merge(theirs[index]) }
+    switch Element.self {
+    case is Int64.Type: withCells(other, as: Int64.self, IntegerCells.add)
+    case is UInt64.Type: withCells(other, as: UInt64.self, IntegerCells.add)
+    case is Int.Type: withCells(other, as: Int.self, IntegerCells.add)
+    case is Int32.Type: withCells(other, as: Int32.self, IntegerCells.add)
+    case is Int128.Type: withCells(other, as: Int128.self, IntegerCells.add)
+    default:
+      withUnsafeMutableBufferPointer { mine in
+        other.withUnsafeBufferPointer { theirs in
+          for index in mine.indices { mine[index].merge(theirs[index]) }
+        }
       }
     }
   }
 
-  @_specialize(where Element == Int64)
-  @_specialize(where Element == UInt64)
-  @_specialize(where Element == Int)
-  @_specialize(where Element == Int32)
-  @_specialize(where Element == Int128)
   mutating func reset() {
-    withUnsafeMutableBufferPointer { mine in
-      for index in mine.indices { mine[index].reset() }
+    switch Element.self {
+    case is Int64.Type, is UInt64.Type, is Int.Type, is Int32.Type, is Int128.Type:
+      // An integer's empty value is all zero bytes.
+      withUnsafeMutableBytes { $0.zeroBytes() }
+    default:
+      withUnsafeMutableBufferPointer { mine in
+        for index in mine.indices { mine[index].reset() }
+      }
     }
+  }
+
+  /// This array's and `other`'s elements as `Cell`s, which they are (checked by the caller).
+  private mutating func withCells<Cell>(
+    _ other: [Element], as _: Cell.Type, _ body: (UnsafeMutableBufferPointer<Cell>, UnsafeBufferPointer<Cell>) -> Void
+  ) {
+    precondition(Element.self == Cell.self, "cells of another type")
+    withUnsafeMutableBufferPointer { mine in
+      other.withUnsafeBufferPointer { theirs in
+        body(
+          UnsafeMutableBufferPointer(
+            start: UnsafeMutableRawPointer(mine.baseAddress)?.assumingMemoryBound(to: Cell.self), count: mine.count),
+          UnsafeBufferPointer(
+            start: UnsafeRawPointer(theirs.baseAddress)?.assumingMemoryBound(to: Cell.self), count: theirs.count))
+      }
+    }
+  }
+}
+
+/// Cell-by-cell sums of the integer arrays in results, one loop per type (checked adds: a count past its
+/// type's range traps rather than wraps).
+enum IntegerCells {
+  static func add(_ mine: UnsafeMutableBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>) {
+    for index in mine.indices { mine[index] += theirs[index] }
+  }
+
+  static func add(_ mine: UnsafeMutableBufferPointer<UInt64>, _ theirs: UnsafeBufferPointer<UInt64>) {
+    for index in mine.indices { mine[index] += theirs[index] }
+  }
+
+  static func add(_ mine: UnsafeMutableBufferPointer<Int>, _ theirs: UnsafeBufferPointer<Int>) {
+    for index in mine.indices { mine[index] += theirs[index] }
+  }
+
+  static func add(_ mine: UnsafeMutableBufferPointer<Int32>, _ theirs: UnsafeBufferPointer<Int32>) {
+    for index in mine.indices { mine[index] += theirs[index] }
+  }
+
+  static func add(_ mine: UnsafeMutableBufferPointer<Int128>, _ theirs: UnsafeBufferPointer<Int128>) {
+    for index in mine.indices { mine[index] += theirs[index] }
   }
 }
 
