@@ -26,7 +26,7 @@ extension Int128: Accumulator {}
 
 /// Element by element; emptied in place. Fields are reached through `any ResultField`, where even a
 /// `@_specialize`d generic loop called a witness for every element's add (and for the loop's index): the
-/// integer arrays results are made of go through loops written for their type (``IntegerCells``) instead.
+/// integer arrays results are made of go through a loop specialised for their type (``IntegerCells``) instead.
 extension Array: Accumulator where Element: Accumulator {
   mutating func merge(_ other: [Element]) {
     precondition(count == other.count, "merged accumulators of different shapes")
@@ -74,26 +74,13 @@ extension Array: Accumulator where Element: Accumulator {
   }
 }
 
-/// Cell-by-cell sums of the integer arrays in results, one loop per type (checked adds: a count past its
-/// type's range traps rather than wraps).
+/// Cell-by-cell sums of the integer arrays in results (checked adds: a count past its type's range traps
+/// rather than wraps). Called with a concrete type, each use is specialised to a plain loop.
 enum IntegerCells {
-  static func add(_ mine: UnsafeMutableBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>) {
-    for index in mine.indices { mine[index] += theirs[index] }
-  }
-
-  static func add(_ mine: UnsafeMutableBufferPointer<UInt64>, _ theirs: UnsafeBufferPointer<UInt64>) {
-    for index in mine.indices { mine[index] += theirs[index] }
-  }
-
-  static func add(_ mine: UnsafeMutableBufferPointer<Int>, _ theirs: UnsafeBufferPointer<Int>) {
-    for index in mine.indices { mine[index] += theirs[index] }
-  }
-
-  static func add(_ mine: UnsafeMutableBufferPointer<Int32>, _ theirs: UnsafeBufferPointer<Int32>) {
-    for index in mine.indices { mine[index] += theirs[index] }
-  }
-
-  static func add(_ mine: UnsafeMutableBufferPointer<Int128>, _ theirs: UnsafeBufferPointer<Int128>) {
+  @inline(__always)
+  static func add<Cell: FixedWidthInteger>(
+    _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>
+  ) {
     for index in mine.indices { mine[index] += theirs[index] }
   }
 }

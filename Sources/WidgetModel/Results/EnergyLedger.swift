@@ -130,20 +130,6 @@ struct EnergyLedger: Sendable, DayCleared {
     startDevice()
   }
 
-  /// A subject's microjoules over every hour, of one component or all (exact: summed as integers).
-  func totalMicrojoules(subject: Int, component: EnergyComponent?) -> Int128 {
-    let components = component.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<EnergyLedger.componentCount
-    precondition(subject >= 0 && subject < subjectCount, "energy subject \(subject) of \(subjectCount)")
-    return microjoules.withUnsafeBufferPointer { books in
-      var sum: Int128 = 0
-      for hourIndex in 0..<hours {
-        let base = (hourIndex * subjectCount + subject) * EnergyLedger.componentCount
-        for offset in components { sum += books[base + offset] }
-      }
-      return sum
-    }
-  }
-
   /// Every subject's microjoules over every hour, by `subject * componentCount + component`, in one pass
   /// over the books (a replication's summary reads each subject's total several times).
   func totalsBySubject() -> [Int128] {

@@ -1,12 +1,12 @@
 import SimulationEngine
 
 /// A replication's energy over the whole run by subject and component, summed from its hourly books in one
-/// pass: what ``ReplicationResult/totalJoules(subject:component:)`` gives, for a summary that reads many.
+/// pass (exact: as integers), for a summary that reads many (``ReplicationResult/energyTotals()``).
 public struct EnergyTotals: Sendable, Equatable {
   /// Microjoules by `subject * componentCount + component`.
   let microjoules: [Int128]
 
-  /// Joules of a subject, for one component or all (the same value as ``ReplicationResult/totalJoules``).
+  /// Joules of a subject, for one component or all.
   public func joules(subject: Int, component: EnergyComponent? = nil) -> Double {
     let base = subject * EnergyLedger.componentCount
     precondition(subject >= 0 && base < microjoules.count, "energy subject \(subject)")

@@ -21,9 +21,10 @@ extension ReplicationResult {
     EnergyTotals(microjoules: energy.totalsBySubject())
   }
 
-  /// Joules of a subject over the run, for one component or all.
+  /// Joules of a subject over the run, for one component or all (one pass over the books: a caller reading
+  /// many takes ``energyTotals()`` once).
   public func totalJoules(subject: Int, component: EnergyComponent? = nil) -> Double {
-    energy.totalMicrojoules(subject: subject, component: component).double / 1e6
+    energyTotals().joules(subject: subject, component: component)
   }
 
   /// A subject's energy over the run as a share of battery (1 = one full battery), each device's joules over
