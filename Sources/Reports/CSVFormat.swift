@@ -3,19 +3,54 @@
 public enum CSVFormat {
   /// A number with `decimals` digits after the point; empty for NaN or infinity.
   public static func number(_ value: Double, decimals: Int = 4) -> String {
-    guard value.isFinite else { return "" }
+    withDigits(value, decimals: decimals) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Hands `body` the UTF-8 of ``number(_:decimals:)``, written digit by digit into a buffer on the stack.
+  ///
+  /// Reports write hundreds of thousands of numbers (a week's server_load.csv alone 190,000); built from
+  /// interpolated and zero-padded strings each cost about 2,000 instructions. The text is the same: the value
+  /// times 10^decimals rounded half away from zero, its whole part, a point and the fraction's digits,
+  /// zero-padded; `-` only when the rounded value is below zero; Swift's own text for a value too large to
+  /// round exactly; nothing for NaN or infinity.
+  @inline(__always)
+  static func withDigits<Result>(
+    _ value: Double, decimals: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    guard value.isFinite else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (value * scale).rounded()
-    guard abs(scaled) < 9e15 else { return "\(value)" }
+    guard abs(scaled) < 9e15 else {
+      var text = "\(value)"
+      return text.withUTF8 { body($0) }
+    }
     let whole = Int64(scaled)
-    let sign = whole < 0 ? "-" : ""
-    let magnitude = whole.magnitude
-    let integer = magnitude / UInt64(scale)
-    guard decimals > 0 else { return "\(sign)\(integer)" }
-    var fraction = String(magnitude % UInt64(scale))
-    while fraction.count < decimals { fraction = "0" + fraction }
-    return "\(sign)\(integer).\(fraction)"
+    // At most 16 digits (below 9e15), a point, a sign, and the zeros that pad a long fraction.
+    let capacity = 20 + decimals
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var magnitude = whole.magnitude
+      var start = capacity
+      if decimals > 0 {
+        for _ in 0..<decimals {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+          magnitude /= 10
+        }
+        start -= 1
+        buffer[start] = UInt8(ascii: ".")
+      }
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if whole < 0 {
+        start -= 1
+        buffer[start] = UInt8(ascii: "-")
+      }
+      return body(UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
+    }
   }
 
   /// A number written by ``number(_:decimals:)`` without its trailing zeros (`300.000000` -> `300`,

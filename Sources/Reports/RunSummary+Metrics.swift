@@ -279,18 +279,19 @@ extension RunSummary {
     // The outcomes each metric adds, listed once (not per replication).
     let ran = AppWakeOutcome.allCases.filter(\.ran).map(\.rawValue)
     let denied = AppWakeOutcome.allCases.filter { $0.outcome == "denied" }.map(\.rawValue)
+    let outcomes = AppWakeOutcome.allCases.count
     for channel in AppWakeChannel.allCases where channel != .alwaysRunning {
+      let base = channel.rawValue * outcomes
       metrics.append(
-        Metric(name: "app_wakes_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
-          let totals = result.appWakeTotals(channel: channel)
-          return perDay(ran.reduce(0) { $0 + totals[$1] }, result)
+        Metric.ofAppWakes(name: "app_wakes_per_day_\(channel.name)", unit: "wakes/day") { result, totals in
+          perDay(ran.reduce(0) { $0 + totals[base + $1] }, result)
         })
     }
     for channel in [AppWakeChannel.backgroundRefresh, .silentPush] {
+      let base = channel.rawValue * outcomes
       metrics.append(
-        Metric(name: "app_wake_denials_per_day_\(channel.name)", unit: "wakes/day") { result, _ in
-          let totals = result.appWakeTotals(channel: channel)
-          return perDay(denied.reduce(0) { $0 + totals[$1] }, result)
+        Metric.ofAppWakes(name: "app_wake_denials_per_day_\(channel.name)", unit: "wakes/day") { result, totals in
+          perDay(denied.reduce(0) { $0 + totals[base + $1] }, result)
         })
     }
     metrics.append(

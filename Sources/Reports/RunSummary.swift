@@ -302,6 +302,15 @@ public struct RunSummary: Sendable {
       }
     }
 
+    /// A metric of the app's wakes over the run, by `channel * AppWakeOutcome.count + outcome`.
+    static func ofAppWakes(
+      name: String, unit: String, _ value: @escaping @Sendable (ReplicationResult, [Int]) -> Double
+    ) -> Metric {
+      Metric(name: name, unit: unit, per: "phone", statistic: .mean) { result, _, figures in
+        value(result, figures.appWakes)
+      }
+    }
+
     /// A metric of a subject's energy totals (the index is the energy subject).
     static func ofEnergy(
       name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,

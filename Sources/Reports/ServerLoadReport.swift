@@ -16,29 +16,38 @@ enum ServerLoadReport: RunReport {
     let totals = load.minuteTotals()
     let fetches = totals.fetches
     let pushesSent = totals.pushesSent(scale: scope.subjects.serverScale).map { $0 * scope.perReplication }
-    var text = ""
-    for slot in slots(load, scope.subjects.utcMinutes) {
+    let rows = slots(load, scope.subjects.utcMinutes)
+    var text = CSVBytes(capacity: rows.count * 160)
+    let lead = scope.lead
+    let sources = ServerSource.allCases
+    for slot in rows {
       let minute = slot + ServerLoad.firstMinute
       let day = minute >= 0 ? minute / 1_440 : (minute - 1_439) / 1_440
       let clock = minute - day * 1_440
-      let time = ClockText.minutes(clock)
-      let utc = ClockText.utc(scope.subjects.startDate, day: day, secondOfDay: clock * 60)
-      var cells = [
-        "\(minute)", "\(day)", time,
-        CSVFormat.number(Double(fetches[slot]) * scale, decimals: scope.decimals(2)),
-        CSVFormat.number(load.bytes[slot].double * scale, decimals: scope.decimals(0)),
-        CSVFormat.number(pushesSent[slot], decimals: scope.decimals(2)),
-        CSVFormat.number(Double(load.pushesDelivered[slot]) * scale, decimals: scope.decimals(2)),
-      ]
-      for source in ServerSource.allCases {
+      text.append(lead)
+      text.integer(minute)
+      text.comma()
+      text.integer(day)
+      text.comma()
+      text.minutes(clock)
+      text.comma()
+      text.number(Double(fetches[slot]) * scale, decimals: scope.decimals(2))
+      text.comma()
+      text.number(load.bytes[slot].double * scale, decimals: scope.decimals(0))
+      text.comma()
+      text.number(pushesSent[slot], decimals: scope.decimals(2))
+      text.comma()
+      text.number(Double(load.pushesDelivered[slot]) * scale, decimals: scope.decimals(2))
+      for source in sources {
         let factor = source.isFleetWide ? scope.perReplication : scale
-        cells.append(
-          CSVFormat.number(Double(load.requests(slot: slot, source: source)) * factor, decimals: scope.decimals(2)))
+        text.comma()
+        text.number(Double(load.requests(slot: slot, source: source)) * factor, decimals: scope.decimals(2))
       }
-      cells.append(utc)
-      text += scope.lead + cells.joined(separator: ",") + "\n"
+      text.comma()
+      text.utc(scope.subjects.startDate, day: day, secondOfDay: clock * 60)
+      text.newline()
     }
-    return text
+    return text.text
   }
 
   /// The slots of `minutes` (all of them when nil), widened to every slot that holds a request.

@@ -57,8 +57,18 @@ public struct QuantileSketch: Sendable, Equatable {
   public func bucket(of value: Double) -> Bucket {
     precondition(value >= 0 && value.isFinite, "QuantileSketch takes finite values >= 0, got \(value)")
     if value <= QuantileSketch.zeroThreshold { return Bucket(index: nil, relativeAccuracy: relativeAccuracy) }
-    return Bucket(
-      index: Int(ceil(log(min(value, QuantileSketch.largestTracked)) / logGamma)), relativeAccuracy: relativeAccuracy)
+    let tracked = min(value, QuantileSketch.largestTracked)
+    // The default accuracy's buckets are tabulated (the same indices as the logarithm, without one).
+    let bounds = SketchBucketBounds.standard
+    if logGamma == bounds.logGamma {
+      return Bucket(index: bounds.index(of: tracked), relativeAccuracy: relativeAccuracy)
+    }
+    return Bucket(index: QuantileSketch.index(of: tracked, logGamma: logGamma), relativeAccuracy: relativeAccuracy)
+  }
+
+  /// The bucket of a value above the zero threshold, by its logarithm.
+  static func index(of value: Double, logGamma: Double) -> Int {
+    Int(ceil(log(value) / logGamma))
   }
 
   /// Adds a value by its bucket (from a sketch of the same accuracy) `times` times.

@@ -187,6 +187,83 @@ struct ReportTests {
     #expect(RunReports.folderName(for: "..") == "_.")
   }
 
+  @Test("numbers written digit by digit read as the interpolated text did, for every decimals used and edge")
+  func numberDigits() {
+    // The formatter as it was (interpolated and padded strings): the text every report was checked against.
+    func interpolated(_ value: Double, decimals: Int) -> String {
+      guard value.isFinite else { return "" }
+      var scale = 1.0
+      for _ in 0..<decimals { scale *= 10 }
+      let scaled = (value * scale).rounded()
+      guard abs(scaled) < 9e15 else { return "\(value)" }
+      let whole = Int64(scaled)
+      let sign = whole < 0 ? "-" : ""
+      let magnitude = whole.magnitude
+      let integer = magnitude / UInt64(scale)
+      guard decimals > 0 else { return "\(sign)\(integer)" }
+      var fraction = String(magnitude % UInt64(scale))
+      while fraction.count < decimals { fraction = "0" + fraction }
+      return "\(sign)\(integer).\(fraction)"
+    }
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 21))
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 0.005, -0.005, 0.0049999, 1e-300, -1e-300, 9e15, 8.999999999999999e15, -9e15, 1e300,
+      -1e300, .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity, -.infinity, .nan, 123_456.789,
+      99.995, 2.675, 1.005,
+    ]
+    for _ in 0..<20_000 {
+      let magnitude = exp((stream.uniform() - 0.3) * 45)  // about 1e-6 to 1e14
+      values.append(stream.bernoulli(0.2) ? -magnitude : magnitude)
+      values.append((stream.uniform() * 1e6).rounded() / 100)  // cents, as counts and means are written
+    }
+    var mismatches: [String] = []
+    for value in values {
+      for decimals in 0...12
+      where CSVFormat.number(value, decimals: decimals) != interpolated(value, decimals: decimals) {
+        mismatches.append("\(value) with \(decimals): \(CSVFormat.number(value, decimals: decimals))")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    #expect(CSVFormat.number(-0.001, decimals: 2) == "0.00" && CSVFormat.number(-0.006, decimals: 2) == "-0.01")
+    #expect(CSVFormat.number(1e-7, decimals: 18) == "0.000000100000000000")
+  }
+
+  @Test("cells written as bytes read as the strings they replace: numbers, whole numbers, clock times, UTC stamps")
+  func csvBytes() {
+    var bytes = CSVBytes()
+    var expected = ""
+    let start = CalendarDate(year: 2026, month: 1, day: 5)!
+    for value in [0.0, -0.0, 0.004, -0.004, -0.006, 12.5, 1e20, .nan, -.infinity, 3] {
+      for decimals in [0, 2, 6] {
+        bytes.number(value, decimals: decimals)
+        bytes.comma()
+        expected += CSVFormat.number(value, decimals: decimals) + ","
+      }
+    }
+    for value in [0, 7, 10, 99, 12_345, -5, -1_440, Int.max, Int.min] {
+      for width in [1, 2, 4, 25] {
+        bytes.padded(value, width: width)
+        bytes.comma()
+        expected += CalendarDate.padded(value, width) + ","
+      }
+      bytes.integer(value)
+      expected += "\(value)"
+      bytes.newline()
+      expected += "\n"
+    }
+    for minute in stride(from: 0, to: 1_440, by: 7) {
+      bytes.minutes(minute)
+      bytes.seconds(minute * 60 + minute % 60)
+      expected += ClockText.minutes(minute) + ClockText.seconds(minute * 60 + minute % 60)
+    }
+    for day in [-400, -1, 0, 1, 30, 365, 800, 40_000] {
+      bytes.utc(start, day: day, secondOfDay: 3_723)
+      bytes.append("x")
+      expected += ClockText.utc(start, day: day, secondOfDay: 3_723) + "x"
+    }
+    #expect(bytes.text == expected)
+  }
+
   @Test("a CSV file streamed row by row reads as the whole text does (quotes, CRLF, a BOM, line breaks in cells)")
   func streamedRows() throws {
     let texts = [

@@ -2,6 +2,12 @@ import Testing
 
 @testable import SimulationEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite("Statistics")
 struct StatisticsTests {
   @Test("Welford mean and variance match the two-pass formulas, and merging matches adding")
@@ -115,5 +121,40 @@ struct StatisticsTests {
       #expect(forward.quantile(p) == backward.quantile(p))
     }
     #expect(QuantileSketch().quantile(0.5).isNaN)
+  }
+  @Test("the tabulated buckets of the default sketch are the logarithm's, at every bound and across the range")
+  func sketchBucketTable() {
+    let bounds = SketchBucketBounds.standard
+    let logGamma = QuantileSketch().logGamma
+    func byLog(_ value: Double) -> Int {
+      QuantileSketch.index(of: min(value, QuantileSketch.largestTracked), logGamma: logGamma)
+    }
+    func byTable(_ value: Double) -> Int? { QuantileSketch().bucket(of: value).index }
+    #expect(bounds.lastIndex - bounds.firstIndex > 5_000)
+    // Each bound is in its bucket and the double below it is not: the table is the step function itself.
+    var mismatches = 0
+    for index in bounds.firstIndex + 1...bounds.lastIndex {
+      let bound = bounds.lowestValue(ofBucket: index)
+      if byLog(bound) != index || byLog(bound.nextDown) != index - 1 { mismatches += 1 }
+      if byTable(bound) != index || byTable(bound.nextDown) != index - 1 { mismatches += 1 }
+      if byTable(bound.nextUp) != byLog(bound.nextUp) { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+    // Values spread over the whole tracked range (log-uniform), and staleness-like seconds.
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 11))
+    for _ in 0..<200_000 {
+      let wide = exp(log(1e-9) + stream.uniform() * (log(1e16) - log(1e-9)))
+      let seconds = stream.uniform() * 86_400
+      if wide > QuantileSketch.zeroThreshold && byTable(wide) != byLog(wide) { mismatches += 1 }
+      if seconds > QuantileSketch.zeroThreshold && byTable(seconds) != byLog(seconds) { mismatches += 1 }
+    }
+    #expect(mismatches == 0)
+    // The edges: just above the zero threshold, powers of two (where look-up cells start), the largest tracked
+    // value and what lies beyond it.
+    let edges =
+      [QuantileSketch.zeroThreshold.nextUp, 1, 1e15, 1e15.nextDown, 1e15.nextUp, 1e300, .greatestFiniteMagnitude]
+      + (-29...49).map { Double(sign: .plus, exponent: $0, significand: 1) }
+    for value in edges { #expect(byTable(value) == byLog(value), "bucket of \(value)") }
+    #expect(byTable(QuantileSketch.zeroThreshold) == nil)
   }
 }

@@ -313,7 +313,9 @@ struct DeviceSimulation: EventHandler {
   mutating func takeResult() -> ReplicationResult {
     result.serverLoad.applyPendingUnlessBatched()
     let taken = result
-    result = ReplicationResult(replication: 0, days: 0, instanceCount: 0)
+    // A shared empty result, not a new one: making one allocates every field (a light phone's replication
+    // spent about 8% of its instructions there).
+    result = ReplicationResult.placeholder
     return taken
   }
 }

@@ -112,6 +112,22 @@ extension ReplicationResult {
     return totals
   }
 
+  /// App wakes over the run by `channel * AppWakeOutcome.count + outcome`, every channel in one pass over the
+  /// hours (a replication's summary reads several channels).
+  public func appWakeTotalsByChannel() -> [Int] {
+    let cells = AppWakeChannel.count * AppWakeOutcome.count
+    var totals = Array(repeating: 0, count: cells)
+    appWakes.withUnsafeBufferPointer { wakes in
+      totals.withUnsafeMutableBufferPointer { totals in
+        for hourIndex in 0..<(days * 24) {
+          let base = hourIndex * cells
+          for cell in 0..<cells { totals[cell] += Int(wakes[base + cell]) }
+        }
+      }
+    }
+    return totals
+  }
+
   /// Fetches the app made on a channel over the run, and their bytes.
   public func appFetchCount(channel: AppWakeChannel) -> Int { appFetches[channel.rawValue] }
   public func appFetchBytes(channel: AppWakeChannel) -> Double { appFetchByteTotals[channel.rawValue].double }

@@ -165,6 +165,10 @@ public struct ReplicationResult: Sendable {
     openedDays = days
   }
 
+  /// A result of no days and no instances, made once: what a finished device leaves in place of the result
+  /// it hands back.
+  static let placeholder = ReplicationResult(replication: 0, days: 0, instanceCount: 0)
+
   /// An empty result for a replication of `configuration` (a fleet's per-second load included when kept;
   /// Live Activity records for a single device only).
   init(_ configuration: ScenarioConfiguration, replication: Int) {
