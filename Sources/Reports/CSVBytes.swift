@@ -20,6 +20,11 @@ public struct CSVBytes {
     bytes.append(contentsOf: text.utf8)
   }
 
+  /// UTF-8 as it is.
+  public mutating func append(_ utf8: [UInt8]) {
+    bytes.append(contentsOf: utf8)
+  }
+
   public mutating func comma() {
     bytes.append(UInt8(ascii: ","))
   }

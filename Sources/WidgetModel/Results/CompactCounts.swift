@@ -211,6 +211,22 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
   mutating func resetAllButDays() {
     large.removeAll(keepingCapacity: true)
   }
+
+  /// Empties days `days` of `total` in only the cells at `offsets` of each run of `stride` cells (the others
+  /// are known to be zero), as ``clear(days:of:)`` empties them all.
+  mutating func clear(days: Range<Int>, of total: Int, offsets: [Int], stride: Int) {
+    guard !days.isEmpty, total > 0 else { return }
+    precondition(stride > 0 && count % stride == 0, "counts in runs of \(stride) cells")
+    precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
+    let perDay = count / total
+    cells.withUnsafeMutableBufferPointer { cells in
+      var base = days.lowerBound * perDay
+      while base < days.upperBound * perDay {
+        for offset in offsets { cells[base + offset] = 0 }
+        base += stride
+      }
+    }
+  }
 }
 
 /// The exact counts, for shard files.

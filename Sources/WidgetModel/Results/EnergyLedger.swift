@@ -45,6 +45,12 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// and the joules the current device's battery has not yet been charged with.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
+///
+/// A phone books a few of its columns (subject and component: a widget's CPU and render, the device's
+/// baseline and usage, the app's...), so a ledger with at most 64 columns notes which ones it ever booked
+/// (``bookedColumns``): adding it into a run's sum, emptying it for reuse and totalling it walk only those,
+/// not every cell of every hour (a light phone's replication: 6 of 40). Never booked means zero in every
+/// hour, so the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
   private(set) var hours: Int
@@ -55,6 +61,9 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
   /// books' microjoules.
   private(set) var deviceSubjectMicrojoules: [Int128]
+  /// Bit `subject * componentCount + component`: the column may hold a booking in some hour (all bits when
+  /// the ledger has more than 64 columns, or was read from a file). Only ever set, but by ``reset()``.
+  private(set) var bookedColumns: UInt64
 
   /// An empty ledger of no hours.
   init() {
@@ -66,6 +75,32 @@ struct EnergyLedger: Sendable, DayCleared {
     self.hours = hours
     microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
     deviceSubjectMicrojoules = Array(repeating: 0, count: subjectCount)
+    bookedColumns = EnergyLedger.noColumns(subjectCount: subjectCount)
+  }
+
+  /// Columns of a row (an hour).
+  var columnCount: Int { subjectCount * EnergyLedger.componentCount }
+
+  /// Whether columns are noted one by one (at most 64 of them); otherwise every column counts as booked.
+  var tracksColumns: Bool { columnCount <= UInt64.bitWidth }
+
+  /// ``bookedColumns`` of an empty ledger.
+  static func noColumns(subjectCount: Int) -> UInt64 {
+    subjectCount * componentCount <= UInt64.bitWidth ? 0 : .max
+  }
+
+  /// Whether walking the booked columns of each hour costs less than walking every cell (a few columns of
+  /// many: a phone's replication; a fleet's sum, or a busy device, uses the plain loops).
+  var walksColumns: Bool { tracksColumns && bookedColumns.nonzeroBitCount * 4 <= columnCount }
+
+  /// Calls `body` with each column of `mask`, in order.
+  @inline(__always)
+  private static func forEachColumn(of mask: UInt64, _ body: (Int) -> Void) {
+    var columns = mask
+    while columns != 0 {
+      body(columns.trailingZeroBitCount)
+      columns &= columns &- 1
+    }
   }
 
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
@@ -92,22 +127,33 @@ struct EnergyLedger: Sendable, DayCleared {
     let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
-    microjoules[(hour * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue] += micro
+    let column = subject * EnergyLedger.componentCount + component.rawValue
+    bookedColumns |= 1 &<< UInt64(truncatingIfNeeded: column)  // wraps past 64 columns, where all are set
+    microjoules[hour * subjectCount * EnergyLedger.componentCount + column] += micro
     undrained += amount
     deviceSubjectMicrojoules[subject] += micro
   }
 
-  /// Adds another ledger's bookings (another worker's devices).
+  /// Adds another ledger's bookings (another worker's devices, a replication into a run's sum).
   mutating func merge(_ other: EnergyLedger) {
     precondition(microjoules.count == other.microjoules.count, "merged energy ledgers of different shapes")
     // Wrapping adds, which cannot wrap: a cell is a sum of bookings each clamped to 10^18 microjoules
     // (``largestBookingJoules``), and 2^127 would take 10^20 of them. Without the overflow check the merge
     // (the largest 128-bit array of a replication's result) is plain adds, not a branch per cell.
+    let columns = columnCount
+    let hours = hours
     microjoules.withUnsafeMutableBufferPointer { mine in
       other.microjoules.withUnsafeBufferPointer { theirs in
-        for index in mine.indices { mine[index] &+= theirs[index] }
+        if other.walksColumns {
+          EnergyLedger.forEachColumn(of: other.bookedColumns) { column in
+            for hour in 0..<hours { mine[hour * columns + column] &+= theirs[hour * columns + column] }
+          }
+        } else {
+          for index in mine.indices { mine[index] &+= theirs[index] }
+        }
       }
     }
+    bookedColumns |= other.bookedColumns
   }
 
   mutating func dropFirst(days: Int, of total: Int) {
@@ -119,11 +165,23 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
     microjoules.reset()
+    bookedColumns = EnergyLedger.noColumns(subjectCount: subjectCount)
     startDevice()
   }
 
+  /// Empties the hours of `days` (of `total`): only the booked columns when they are few.
   mutating func clear(days: Range<Int>, of total: Int) {
-    microjoules.clear(days: days, of: total)
+    guard !days.isEmpty, total > 0 else { return }
+    guard walksColumns else { return microjoules.clear(days: days, of: total) }
+    let columns = columnCount
+    let hoursPerDay = hours / total
+    let hoursCleared = (days.lowerBound * hoursPerDay)..<(days.upperBound * hoursPerDay)
+    let booked = bookedColumns
+    microjoules.withUnsafeMutableBufferPointer { books in
+      EnergyLedger.forEachColumn(of: booked) { column in
+        for hour in hoursCleared { books[hour * columns + column] = 0 }
+      }
+    }
   }
 
   mutating func resetAllButDays() {
@@ -133,12 +191,21 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Every subject's microjoules over every hour, by `subject * componentCount + component`, in one pass
   /// over the books (a replication's summary reads each subject's total several times).
   func totalsBySubject() -> [Int128] {
-    var totals = [Int128](repeating: 0, count: subjectCount * EnergyLedger.componentCount)
+    var totals = [Int128](repeating: 0, count: columnCount)
+    let hours = hours
+    let (walks, booked) = (walksColumns, bookedColumns)
     microjoules.withUnsafeBufferPointer { books in
       totals.withUnsafeMutableBufferPointer { totals in
-        for hour in 0..<hours {
-          let base = hour * totals.count
-          for cell in 0..<totals.count { totals[cell] += books[base + cell] }
+        let columns = totals.count
+        if walks {
+          EnergyLedger.forEachColumn(of: booked) { column in
+            for hour in 0..<hours { totals[column] += books[hour * columns + column] }
+          }
+        } else {
+          for hour in 0..<hours {
+            let base = hour * columns
+            for cell in 0..<columns { totals[cell] += books[base + cell] }
+          }
         }
       }
     }
@@ -171,5 +238,6 @@ extension EnergyLedger: BinaryCodable {
     let books = try [Int128](from: &reader)
     guard books.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
     microjoules = books
+    bookedColumns = .max  // which columns the file's books use is not written: any may
   }
 }

@@ -13,6 +13,13 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   private(set) var byHour: CompactCounts<UInt32>
   /// By pair, over every hour counted (a dropped warm-up's hours included: see ``dropFirst(days:of:)``).
   private(set) var totals: [Int]
+  /// Pairs that may hold counts in hours not emptied since the tally was last emptied whole, in order: the
+  /// pairs with a total when it was emptied for reuse (``resetAllButDays()``), kept until ``reset()``. Days
+  /// are then emptied through these pairs alone when they are few (a phone's replication: a handful of 140
+  /// per instance), as the merge walks only the pairs held. Every other pair is zero in every hour.
+  private var heldBefore: [Int] = []
+  /// Per pair: whether it is in ``heldBefore`` (allocated on first reuse).
+  private var isHeldBefore: [Bool] = []
 
   init() {
     byHour = CompactCounts(count: 0)
@@ -25,6 +32,11 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   }
 
   var pairs: Int { totals.count }
+
+  /// Equal counts (which pairs were held before a reuse is bookkeeping, not a count).
+  static func == (lhs: ReloadTally, rhs: ReloadTally) -> Bool {
+    lhs.byHour == rhs.byHour && lhs.totals == rhs.totals
+  }
   var shape: [Int] { [byHour.count, totals.count] }
 
   @inline(__always)
@@ -56,13 +68,28 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   mutating func reset() {
     byHour.reset()
     totals.reset()
+    heldBefore.removeAll(keepingCapacity: true)
+    isHeldBefore.removeAll(keepingCapacity: true)
   }
 
   mutating func clear(days: Range<Int>, of total: Int) {
-    byHour.clear(days: days, of: total)
+    // Past an eighth of the pairs, emptying whole days (one memset) costs less.
+    if heldBefore.count * 8 > totals.count {
+      byHour.clear(days: days, of: total)
+    } else {
+      byHour.clear(days: days, of: total, offsets: heldBefore, stride: totals.count)
+    }
   }
 
   mutating func resetAllButDays() {
+    if isHeldBefore.count != totals.count { isHeldBefore = Array(repeating: false, count: totals.count) }
+    var added = false
+    for pair in totals.indices where totals[pair] != 0 && !isHeldBefore[pair] {
+      isHeldBefore[pair] = true
+      heldBefore.append(pair)
+      added = true
+    }
+    if added { heldBefore.sort() }
     byHour.resetAllButDays()
     totals.reset()
   }
