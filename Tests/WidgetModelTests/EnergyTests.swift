@@ -117,4 +117,42 @@ struct EnergyTests {
     // Awake 07:00-23:30: 16.5 h at 0.5 W.
     #expect(abs(result.totalJoules(subject: device, component: .usage) - 0.5 * 16.5 * 3_600) < 1e-6)
   }
+
+  /// A ledger of `hours` with bookings in `columns` (subject, component) spread over the hours.
+  static func ledger(hours: Int, subjects: Int, columns: [Int], seed: UInt64) -> EnergyLedger {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed))
+    var ledger = EnergyLedger(hours: hours, subjectCount: subjects)
+    for _ in 0..<(hours * 6) {
+      let column = columns[Int(stream.uniform() * Double(columns.count))]
+      ledger.book(
+        stream.uniform() * 3, hourIndex: Int(stream.uniform() * Double(hours)),
+        subject: column / EnergyLedger.componentCount,
+        component: EnergyComponent(rawValue: column % EnergyLedger.componentCount)!)
+    }
+    return ledger
+  }
+
+  @Test("a ledger merges, totals and empties through its booked columns as through every cell")
+  func bookedColumns() {
+    // A phone's few columns (walked), a busy ledger's many (every cell), and one of over 64 columns.
+    for (subjects, columns) in [(4, [0, 1, 16, 17, 38]), (4, Array(0..<30)), (8, [0, 5, 79])] {
+      var sum = EnergyTests.ledger(hours: 48, subjects: subjects, columns: Array(0..<(subjects * 10)), seed: 1)
+      let phone = EnergyTests.ledger(hours: 48, subjects: subjects, columns: columns, seed: 2)
+      #expect(phone.walksColumns == (subjects * 10 <= 64 && columns.count * 4 <= subjects * 10))
+      let expected = zip(sum.microjoules, phone.microjoules).map(+)
+      var expectedTotals = [Int128](repeating: 0, count: subjects * 10)
+      for (index, micro) in phone.microjoules.enumerated() { expectedTotals[index % (subjects * 10)] += micro }
+      let totalsMatch = phone.totalsBySubject() == expectedTotals
+      #expect(totalsMatch, "\(subjects) subjects, \(columns.count) columns")
+      sum.merge(phone)
+      let sumsMatch = sum.microjoules == expected
+      #expect(sumsMatch, "\(subjects) subjects, \(columns.count) columns")
+      // Reused: emptied for another run day by day, it holds only what that run books.
+      var reused = phone
+      reused.resetAllButDays()
+      reused.clear(days: 0..<1, of: 2)
+      reused.clear(days: 1..<2, of: 2)
+      #expect(reused.microjoules.allSatisfy { $0 == 0 }, "\(subjects) subjects, \(columns.count) columns")
+    }
+  }
 }

@@ -85,4 +85,27 @@ struct ReloadTallyTests {
     var reader = try BinaryReader(checksummed: writer.checksummedBytes, magic: [], kind: "result")
     #expect(throws: BinaryDecodingError.self) { try ReplicationResult(from: &reader, configuration: configuration) }
   }
+
+  @Test(
+    "a tally reused for another run is empty day by day through the pairs it held, few or many", arguments: [2, 300])
+  func reuseEmptiesHeldPairs(pairsUsed: Int) {
+    // Run 1 uses some pairs; emptied for reuse, run 2 counts in others while its days are opened one by one.
+    var tally = ReloadTallyTests.tally(3_000, pairsUsed: pairsUsed, seed: 11)
+    let second = ReloadTallyTests.tally(500, pairsUsed: 3, seed: 12)
+    tally.resetAllButDays()
+    for day in 0..<2 {
+      tally.clear(days: day..<(day + 1), of: 2)
+      for hour in (day * 24)..<(day * 24 + 24) {
+        for pair in 0..<ReloadTallyTests.pairs {
+          for _ in 0..<second[pair: pair, hourIndex: hour] { tally.count(pair: pair, hourIndex: hour) }
+        }
+      }
+    }
+    #expect(ReloadTallyTests.cells(tally) == ReloadTallyTests.cells(second))
+    #expect(tally == second)
+    // A third run after the second: the pairs of both runs are emptied.
+    tally.resetAllButDays()
+    tally.clear(days: 0..<2, of: 2)
+    #expect(ReloadTallyTests.cells(tally).allSatisfy { $0 == 0 })
+  }
 }
