@@ -59,15 +59,17 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sweep_points", "replication_cost",
+    "sweep_points", "replication_cost", "report_writing",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = [
-    "model_events", "model_device_days", "fleet_devices", "sweep_points", "replication_cost",
+    "model_events", "model_device_days", "fleet_devices", "sweep_points", "replication_cost", "report_writing",
   ]
   /// The model scenarios `replication_cost` runs: the lightest phone and the polling one (a replication's own
   /// cost shows most beside a light phone's).
   public static let replicationCostScenarios = ["light", "polling"]
+  /// The model scenario whose run's reports `report_writing` writes (four widgets: every report has rows).
+  public static let reportWritingScenarios = ["polling"]
 
   /// One row of the suite: what it measures and how to take one sample (repetition number -> figure).
   struct Measurement {
@@ -169,6 +171,13 @@ public struct BenchmarkSuite: Sendable {
       rows.append(
         Measurement(benchmark: "replication_cost", parameter: scenario.name, unit: "ratio_to_devices") { repetition in
           ReplicationCostBenchmark.ratio(scenario: scenario, count: count, seed: UInt64(repetition + 1))
+        })
+    }
+    for scenario in scenarios?.models ?? []
+    where wanted("report_writing") && BenchmarkSuite.reportWritingScenarios.contains(scenario.name) {
+      rows.append(
+        Measurement(benchmark: "report_writing", parameter: scenario.name, unit: "rows_per_s") { repetition in
+          ReportWritingBenchmark.rowsPerSecond(scenario: scenario, seed: UInt64(repetition + 1))
         })
     }
     return rows

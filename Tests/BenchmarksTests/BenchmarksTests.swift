@@ -19,10 +19,10 @@ struct BenchmarksTests {
     let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
-    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet, sweep and the two
-    // replication-cost phones.
+    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet, sweep, the two
+    // replication-cost phones and the report-writing one.
     let expectedCount =
-      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2 + 2
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2 + 2 + 1
     #expect(results.count == expectedCount)
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
@@ -37,6 +37,9 @@ struct BenchmarksTests {
     #expect(
       results.filter { $0.benchmark == "replication_cost" }.map(\.parameter) == ["light", "polling"]
         && results.contains { $0.benchmark == "replication_cost" && $0.unit == "ratio_to_devices" })
+    #expect(
+      results.filter { $0.benchmark == "report_writing" }.map(\.parameter) == ["polling"]
+        && results.contains { $0.benchmark == "report_writing" && $0.unit == "rows_per_s" && $0.median > 1_000 })
     #expect(Set(results.map(\.benchmark)) == Set(BenchmarkSuite.names))
     for result in results {
       #expect(result.samples.count == 2)
@@ -52,6 +55,16 @@ struct BenchmarksTests {
     let ratio = ReplicationCostBenchmark.ratio(scenario: light, count: 2, seed: 1)
     #expect(ratio.isFinite && ratio > 0)
     let scratch = "\(ReplicationCostBenchmark.scratchRoot)/widgetsim-bench-\(getpid())"
+    #expect(access(scratch, F_OK) != 0, "\(scratch) was left behind")
+  }
+
+  @Test("the report-writing benchmark counts the rows of every report it wrote and leaves no scratch folder")
+  func reportWriting() throws {
+    let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
+    let polling = try #require(scenarios.models.first { $0.name == "polling" })
+    let rate = ReportWritingBenchmark.rowsPerSecond(scenario: polling, seed: 1)
+    #expect(rate.isFinite && rate > 1_000)
+    let scratch = "\(ReplicationCostBenchmark.scratchRoot)/widgetsim-bench-reports-\(getpid())"
     #expect(access(scratch, F_OK) != 0, "\(scratch) was left behind")
   }
 
