@@ -25,11 +25,10 @@ public enum ReportWritingBenchmark {
     configuration.warmupDays = 0
     configuration.replications = replications
     let results = ScenarioRunner.run(configuration)
-    let directory = "\(ReplicationCostBenchmark.scratchRoot)/widgetsim-bench-reports-\(getpid())"
+    let directory = scratchFolder()
     let metadata = RunMetadata(
       widgetsimVersion: "bench", scenarioFile: "\(scenario.name).yaml", scenarioText: "", overrides: [],
       wallTimeSeconds: 0)
-    try? AtomicFile.createDirectory(directory)
     let stopwatch = Stopwatch()
     let summary = try? RunReports.write(
       configuration: configuration, results: results, metadata: metadata, to: directory)
@@ -45,5 +44,19 @@ public enum ReportWritingBenchmark {
     }
     rmdir(directory)
     return Double(rows) / seconds
+  }
+
+  /// The start of every scratch folder's name: `widgetsim-bench-reports-<pid>-`.
+  static var scratchPrefix: String { "widgetsim-bench-reports-\(getpid())-" }
+
+  /// A new, empty folder of its own under `$TMPDIR` (`mkdtemp`): runs of the benchmark at the same time (tests
+  /// run in parallel) never share one.
+  static func scratchFolder() -> String {
+    var template = Array("\(ReplicationCostBenchmark.scratchRoot)/\(scratchPrefix)XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    precondition(
+      made, "the report-writing benchmark could not make a scratch folder under \(ReplicationCostBenchmark.scratchRoot)"
+    )
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Benchmarks
@@ -8,7 +9,8 @@ import Testing
   import Darwin
 #endif
 
-@Suite("Benchmarks")
+// Serialized: the benchmarks write scratch folders and read the machine's clock; the tests check what each left.
+@Suite("Benchmarks", .serialized)
 struct BenchmarksTests {
   @Test("a smoke run yields one positive, finite figure per benchmark and parameter")
   func smokeRun() throws {
@@ -64,8 +66,16 @@ struct BenchmarksTests {
     let polling = try #require(scenarios.models.first { $0.name == "polling" })
     let rate = ReportWritingBenchmark.rowsPerSecond(scenario: polling, seed: 1)
     #expect(rate.isFinite && rate > 1_000)
-    let scratch = "\(ReplicationCostBenchmark.scratchRoot)/widgetsim-bench-reports-\(getpid())"
-    #expect(access(scratch, F_OK) != 0, "\(scratch) was left behind")
+    // The suite is serialized: no other run of the benchmark in this process has a folder now.
+    let root = ReplicationCostBenchmark.scratchRoot
+    let left = try TestFiles.list(root).filter { $0.hasPrefix(ReportWritingBenchmark.scratchPrefix) }
+    #expect(left.isEmpty, "\(left) left under \(root)")
+    // Two folders made at once are two folders (runs at the same time never share one).
+    let first = ReportWritingBenchmark.scratchFolder()
+    let second = ReportWritingBenchmark.scratchFolder()
+    #expect(first != second)
+    rmdir(first)
+    rmdir(second)
   }
 
   @Test("--only runs just the named benchmarks")

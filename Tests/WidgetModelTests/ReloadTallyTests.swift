@@ -107,5 +107,10 @@ struct ReloadTallyTests {
     tally.resetAllButDays()
     tally.clear(days: 0..<2, of: 2)
     #expect(ReloadTallyTests.cells(tally).allSatisfy { $0 == 0 })
+    // A tally of no pairs (a result of no widget instances) is emptied as a no-op.
+    var none = ReloadTally(hours: 48, pairs: 0)
+    none.resetAllButDays()
+    none.clear(days: 0..<2, of: 2)
+    #expect(none == ReloadTally(hours: 48, pairs: 0))
   }
 }

@@ -73,8 +73,9 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   }
 
   mutating func clear(days: Range<Int>, of total: Int) {
-    // Past an eighth of the pairs, emptying whole days (one memset) costs less.
-    if heldBefore.count * 8 > totals.count {
+    // Past an eighth of the pairs, emptying whole days (one memset) costs less; a tally of no pairs has no
+    // runs of cells to walk.
+    if totals.isEmpty || heldBefore.count * 8 > totals.count {
       byHour.clear(days: days, of: total)
     } else {
       byHour.clear(days: days, of: total, offsets: heldBefore, stride: totals.count)
