@@ -3,8 +3,8 @@ import WidgetModel
 /// CSV text built as bytes, cell by cell: numbers written digit by digit, no string per cell.
 ///
 /// A week's server_load.csv is 10,000 rows of 20 cells; made from interpolated strings joined per row it
-/// took about 35,000 instructions a row. The text is byte for byte what ``CSVFormat/number(_:decimals:)``,
-/// ``ClockText`` and the cells' own text give.
+/// took about 35,000 instructions a row. Numbers are byte for byte ``CSVFormat/number(_:decimals:)``'s text;
+/// clock times and UTC stamps are written here only (``ClockText`` hands out this text as strings).
 public struct CSVBytes {
   public private(set) var bytes: [UInt8] = []
 
@@ -54,33 +54,27 @@ public struct CSVBytes {
   public mutating func padded(_ value: Int, width: Int) {
     guard value >= 0 else { return append(CalendarDate.padded(value, width)) }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = 20
-      var rest = value
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
+      let start = CSVFormat.writeDigits(UInt64(value), into: digits, before: 20)
       for _ in (20 - start)..<Swift.max(20 - start, width) { bytes.append(UInt8(ascii: "0")) }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
   }
 
-  /// ``ClockText/minutes(_:)``: `HH:MM`.
+  /// `HH:MM` of a minute of the day.
   public mutating func minutes(_ minuteOfDay: Int) {
     padded(minuteOfDay / 60, width: 2)
     bytes.append(UInt8(ascii: ":"))
     padded(minuteOfDay % 60, width: 2)
   }
 
-  /// ``ClockText/seconds(_:)``: `HH:MM:SS`.
+  /// `HH:MM:SS` of a second of the day.
   public mutating func seconds(_ secondOfDay: Int) {
     minutes(secondOfDay / 60)
     bytes.append(UInt8(ascii: ":"))
     padded(secondOfDay % 60, width: 2)
   }
 
-  /// ``ClockText/utc(_:day:secondOfDay:)``: `YYYY-MM-DDTHH:MM:SSZ`.
+  /// The ISO-8601 UTC timestamp `YYYY-MM-DDTHH:MM:SSZ` of a second of day `day` (day 0 is `start`).
   public mutating func utc(_ start: CalendarDate, day: Int, secondOfDay: Int) {
     let (year, month, dayOfMonth) = start.adding(days: day).components
     padded(year, width: 4)

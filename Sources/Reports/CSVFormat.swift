@@ -40,17 +40,27 @@ public enum CSVFormat {
         start -= 1
         buffer[start] = UInt8(ascii: ".")
       }
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
+      start = writeDigits(magnitude, into: buffer, before: start)
       if whole < 0 {
         start -= 1
         buffer[start] = UInt8(ascii: "-")
       }
       return body(UnsafeBufferPointer(rebasing: buffer[start..<capacity]))
     }
+  }
+
+  /// Writes the decimal digits of `value` (at least one) into `buffer`, ending just before `end`; returns
+  /// where they start.
+  @inline(__always)
+  static func writeDigits(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, before end: Int) -> Int {
+    var start = end
+    var rest = value
+    repeat {
+      start -= 1
+      buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    } while rest > 0
+    return start
   }
 
   /// A number written by ``number(_:decimals:)`` without its trailing zeros (`300.000000` -> `300`,

@@ -4,16 +4,23 @@ import WidgetModel
 public enum ClockText {
   /// `HH:MM` of a minute of the day.
   public static func minutes(_ minuteOfDay: Int) -> String {
-    "\(CalendarDate.padded(minuteOfDay / 60, 2)):\(CalendarDate.padded(minuteOfDay % 60, 2))"
+    text { $0.minutes(minuteOfDay) }
   }
 
   /// `HH:MM:SS` of a second of the day.
   public static func seconds(_ secondOfDay: Int) -> String {
-    "\(minutes(secondOfDay / 60)):\(CalendarDate.padded(secondOfDay % 60, 2))"
+    text { $0.seconds(secondOfDay) }
   }
 
   /// The ISO-8601 UTC timestamp `YYYY-MM-DDTHH:MM:SSZ` of a second of day `day` (day 0 is `start`).
   public static func utc(_ start: CalendarDate, day: Int, secondOfDay: Int) -> String {
-    "\(start.adding(days: day).iso)T\(seconds(secondOfDay))Z"
+    text { $0.utc(start, day: day, secondOfDay: secondOfDay) }
+  }
+
+  /// The text `write` puts in a ``CSVBytes`` (which writes these forms, in reports a cell at a time).
+  private static func text(_ write: (inout CSVBytes) -> Void) -> String {
+    var bytes = CSVBytes(capacity: 20)
+    write(&bytes)
+    return bytes.text
   }
 }

@@ -96,20 +96,10 @@ extension ReplicationResult {
 
   /// App wakes of a channel (and outcome; nil: any) over the run.
   public func appWakeTotal(channel: AppWakeChannel, outcome: AppWakeOutcome? = nil) -> Int {
-    let totals = appWakeTotals(channel: channel)
+    let base = channel.rawValue * AppWakeOutcome.count
+    let totals = appWakeTotalsByChannel()[base..<(base + AppWakeOutcome.count)]
     guard let outcome else { return totals.reduce(0, +) }
-    return totals[outcome.rawValue]
-  }
-
-  /// App wakes of a channel over the run, by outcome (``AppWakeOutcome/rawValue``), in one pass over the hours.
-  public func appWakeTotals(channel: AppWakeChannel) -> [Int] {
-    var totals = Array(repeating: 0, count: AppWakeOutcome.count)
-    for hourIndex in 0..<(days * 24) {
-      let base =
-        appWakeIndex(hourIndex: hourIndex, channel: channel, outcome: .granted) - AppWakeOutcome.granted.rawValue
-      for outcome in 0..<AppWakeOutcome.count { totals[outcome] += Int(appWakes[base + outcome]) }
-    }
-    return totals
+    return totals[base + outcome.rawValue]
   }
 
   /// App wakes over the run by `channel * AppWakeOutcome.count + outcome`, every channel in one pass over the
