@@ -172,6 +172,7 @@ public enum FleetRunner {
       >= RequestBatch.minimumDeviceDays
     if batching { aggregate.serverLoad.startBatching() }
     var mine: [DeviceSummary] = []
+    var warmupScratch = pool?.takeWarmupScratch()
     var position = worker
     while position < devices {
       if let stop, stop() {
@@ -185,7 +186,7 @@ public enum FleetRunner {
       let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
       aggregate = DeviceSimulation.run(
         drawn, replication: replication, device: device, broadcasts: broadcasts,
-        events: events, into: consume aggregate)
+        events: events, into: consume aggregate, warmupScratch: &warmupScratch)
       if perDevice {
         mine.append(
           summary(
@@ -196,6 +197,7 @@ public enum FleetRunner {
       position += workers
     }
     if batching { aggregate.serverLoad.endBatching() }
+    if let warmupScratch { pool?.giveWarmupScratch(warmupScratch) }
     return (aggregate, mine)
   }
 

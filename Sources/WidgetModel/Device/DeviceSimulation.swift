@@ -63,6 +63,9 @@ struct DeviceSimulation: EventHandler {
   let deviceGroup: Int?
   /// The aggregate, set aside while the warm-up runs into a scratch result.
   var heldAggregate: ReplicationResult?
+  /// The warm-up's scratch result once the warm-up is over, for the thread's next device to run its warm-up
+  /// into (see ``run(_:replication:device:broadcasts:events:into:warmupScratch:)``).
+  var spareScratch: ReplicationResult?
   var tally: DeviceTally
   /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
   var trace: [ReloadRecord]?
@@ -77,7 +80,8 @@ struct DeviceSimulation: EventHandler {
   init(
     configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
     installed: [Bool]? = nil, installTime: SimDuration = .zero, broadcasts: BroadcastSchedule? = nil,
-    events: FleetEventSchedule? = nil, into aggregate: consuming ReplicationResult? = nil
+    events: FleetEventSchedule? = nil, into aggregate: consuming ReplicationResult? = nil,
+    warmupScratch: consuming ReplicationResult? = nil
   ) {
     self.installTime = installTime
     widgetsAdded = installTime == .zero
@@ -173,10 +177,20 @@ struct DeviceSimulation: EventHandler {
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
     if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
     if configuration.warmupDays > 0 {
-      var scratch = ReplicationResult(
-        replication: replication, days: configuration.warmupDays, instanceCount: instances.count,
-        activityKinds: configuration.liveActivities.count, keepsActivityRecords: false,
-        events: configuration.events.count, deviceGroups: groups.count)
+      let warmupShape = ResultShape(
+        days: configuration.warmupDays, instanceCount: instances.count,
+        activityKinds: configuration.liveActivities.count, perSecond: false, events: configuration.events.count,
+        deviceGroups: groups.count)
+      // A previous device's scratch is emptied rather than made again: making one allocates and zeroes every
+      // field, emptying it walks only what that device touched.
+      var scratch: ReplicationResult
+      if var spare = consume warmupScratch, spare.fits(warmupShape, keepsActivityRecords: false) {
+        spare.reset(replication: replication)
+        spare.openAll()
+        scratch = spare
+      } else {
+        scratch = ReplicationResult(warmupShape, replication: replication, keepsActivityRecords: false)
+      }
       swap(&result, &scratch)
       heldAggregate = consume scratch
     }
@@ -188,6 +202,7 @@ struct DeviceSimulation: EventHandler {
     guard var aggregate = heldAggregate.take() else { return }
     swap(&result, &aggregate)
     result.energy.undrained += aggregate.energy.undrained
+    spareScratch = consume aggregate
     tally.reloads = 0
     tally.staleness = QuantileSketch()
   }
@@ -271,6 +286,22 @@ struct DeviceSimulation: EventHandler {
       configuration: drawn.configuration, replication: replication, device: device, trace: trace,
       clockOffset: drawn.clockOffset, installed: drawn.installed, installTime: drawn.installTime,
       broadcasts: broadcasts, events: events, into: consume aggregate)
+  }
+
+  /// As ``run(_:replication:device:trace:broadcasts:events:into:)``, running the warm-up (if any) into
+  /// `warmupScratch` when it is a spare of the right shape, and handing the warm-up's scratch back in it:
+  /// a thread's devices share one scratch result rather than each making one.
+  static func run(
+    _ drawn: FleetDevice, replication: Int, device: Int, broadcasts: BroadcastSchedule?, events: FleetEventSchedule?,
+    into aggregate: consuming ReplicationResult?, warmupScratch: inout ReplicationResult?
+  ) -> ReplicationResult {
+    var simulation = DeviceSimulation(
+      configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
+      installed: drawn.installed, installTime: drawn.installTime, broadcasts: broadcasts, events: events,
+      into: consume aggregate, warmupScratch: warmupScratch.take())
+    simulation.simulate()
+    warmupScratch = simulation.spareScratch.take()
+    return simulation.takeResult()
   }
 
   /// Simulates one replication of one device.

@@ -106,6 +106,16 @@ struct ResultShape {
   var energySubjects: Int { instanceCount + 3 + activityKinds }
 }
 
+extension ResultShape {
+  /// The shape of a replication's result of `configuration`.
+  init(_ configuration: ScenarioConfiguration) {
+    self.init(
+      days: configuration.simulatedDays, instanceCount: configuration.instances.count,
+      activityKinds: configuration.liveActivities.count, perSecond: configuration.keepsSecondLoad,
+      events: configuration.events.count, deviceGroups: DeviceGroups(configuration).count)
+  }
+}
+
 /// One accumulator of ``ReplicationResult``: where it is, and how big it is for a shape.
 protocol ResultField: Sendable {
   /// Which property it is (distinct for every field).

@@ -79,19 +79,19 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
 }
 
 extension ReplicationResult {
-  func appWakeIndex(hourIndex: Int, channel: AppWakeChannel, outcome: AppWakeOutcome) -> Int {
-    (hourIndex * AppWakeChannel.count + channel.rawValue) * AppWakeOutcome.count + outcome.rawValue
+  /// The cell of a channel and outcome in ``AppWakeCounts``.
+  static func appWakeCell(_ channel: AppWakeChannel, _ outcome: AppWakeOutcome) -> Int {
+    channel.rawValue * AppWakeOutcome.count + outcome.rawValue
   }
 
   /// Counts one chance for the app to run, in the hour it arose (a push: the hour it was sent).
   mutating func countAppWake(hourIndex: Int, _ channel: AppWakeChannel, _ outcome: AppWakeOutcome) {
-    let hour = Swift.min(Swift.max(hourIndex, 0), days * 24 - 1)
-    appWakes[appWakeIndex(hourIndex: hour, channel: channel, outcome: outcome)] += 1
+    appWakes.add(hourIndex: hourIndex, cell: ReplicationResult.appWakeCell(channel, outcome))
   }
 
   /// App wakes of a channel with an outcome that arose in that hour, summed over devices.
   public func appWakeCount(day: Int, hour: Int, channel: AppWakeChannel, outcome: AppWakeOutcome) -> Int {
-    Int(appWakes[appWakeIndex(hourIndex: day * 24 + hour, channel: channel, outcome: outcome)])
+    Int(appWakes.count(hourIndex: day * 24 + hour, cell: ReplicationResult.appWakeCell(channel, outcome)))
   }
 
   /// App wakes of a channel (and outcome; nil: any) over the run.
@@ -102,20 +102,10 @@ extension ReplicationResult {
     return totals[base + outcome.rawValue]
   }
 
-  /// App wakes over the run by `channel * AppWakeOutcome.count + outcome`, every channel in one pass over the
-  /// hours (a replication's summary reads several channels).
+  /// App wakes over the run by `channel * AppWakeOutcome.count + outcome`, every channel in one pass (a
+  /// replication's summary reads several channels).
   public func appWakeTotalsByChannel() -> [Int] {
-    let cells = AppWakeChannel.count * AppWakeOutcome.count
-    var totals = Array(repeating: 0, count: cells)
-    appWakes.withUnsafeBufferPointer { wakes in
-      totals.withUnsafeMutableBufferPointer { totals in
-        for hourIndex in 0..<(days * 24) {
-          let base = hourIndex * cells
-          for cell in 0..<cells { totals[cell] += Int(wakes[base + cell]) }
-        }
-      }
-    }
-    return totals
+    appWakes.totals()
   }
 
   /// Fetches the app made on a channel over the run, and their bytes.

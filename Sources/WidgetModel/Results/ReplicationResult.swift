@@ -78,7 +78,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var perDeviceGroup: [DeviceDistributions] = []
   /// Chances for the app to run by `(hourIndex * channels + channel) * outcomes + outcome` (see
   /// ``appWakeCount(day:hour:channel:outcome:)``).
-  var appWakes: [Int64] = []
+  var appWakes = AppWakeCounts()
   /// Per ``AppWakeChannel``: the app's fetches and their bytes.
   var appFetches: [Int] = []
   var appFetchByteTotals: [Int128] = []
@@ -143,7 +143,7 @@ public struct ReplicationResult: Sendable {
     Field(overTime: \.serverLoad) { ServerLoad(days: $0.days, perSecond: $0.perSecond) },
     Field(\.perDevice),
     Field(\.perDeviceGroup) { .empty($0.deviceGroups) },
-    Field(overTime: \.appWakes) { .empty($0.hours * AppWakeChannel.count * AppWakeOutcome.count) },
+    Field(overTime: \.appWakes) { AppWakeCounts(hours: $0.hours) },
     Field(\.appFetches) { _ in .empty(AppWakeChannel.count) },
     Field(\.appFetchByteTotals) { _ in .empty(AppWakeChannel.count) },
     Field(\.eventDelivery) { .empty($0.events) },
@@ -153,16 +153,29 @@ public struct ReplicationResult: Sendable {
     replication: Int, days: Int, instanceCount: Int, activityKinds: Int = 0, keepsActivityRecords: Bool = true,
     perSecond: Bool = false, events: Int = 0, deviceGroups: Int = 0
   ) {
+    self.init(
+      ResultShape(
+        days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events,
+        deviceGroups: deviceGroups), replication: replication, keepsActivityRecords: keepsActivityRecords)
+  }
+
+  /// An empty result of `shape`.
+  init(_ shape: ResultShape, replication: Int, keepsActivityRecords: Bool) {
     self.replication = replication
-    self.days = days
-    self.instanceCount = instanceCount
+    days = shape.days
+    instanceCount = shape.instanceCount
     self.keepsActivityRecords = keepsActivityRecords
-    pushTargetCount = 1 + activityKinds
-    let shape = ResultShape(
-      days: days, instanceCount: instanceCount, activityKinds: activityKinds, perSecond: perSecond, events: events,
-      deviceGroups: deviceGroups)
+    pushTargetCount = 1 + shape.activityKinds
     for field in ReplicationResult.fields { field.allocate(&self, shape) }
     openedDays = days
+  }
+
+  /// Whether the result has `shape` (and keeps Live Activity records as asked): emptied, it can stand for a
+  /// new one.
+  func fits(_ shape: ResultShape, keepsActivityRecords: Bool) -> Bool {
+    days == shape.days && instanceCount == shape.instanceCount && pushTargetCount == 1 + shape.activityKinds
+      && eventDelivery.count == shape.events && serverLoad.seconds.isEmpty != shape.perSecond
+      && self.keepsActivityRecords == keepsActivityRecords && perDeviceGroup.count == shape.deviceGroups
   }
 
   /// A result of no days and no instances, made once: what a finished device leaves in place of the result
@@ -173,10 +186,8 @@ public struct ReplicationResult: Sendable {
   /// Live Activity records for a single device only).
   init(_ configuration: ScenarioConfiguration, replication: Int) {
     self.init(
-      replication: replication, days: configuration.simulatedDays, instanceCount: configuration.instances.count,
-      activityKinds: configuration.liveActivities.count, keepsActivityRecords: configuration.fleet.devices == 1,
-      perSecond: configuration.keepsSecondLoad, events: configuration.events.count,
-      deviceGroups: DeviceGroups(configuration).count)
+      ResultShape(configuration), replication: replication,
+      keepsActivityRecords: configuration.fleet.devices == 1)
   }
 
   /// Adds another result of the same scenario and replication (another worker's devices).
@@ -237,11 +248,7 @@ public struct ReplicationResult: Sendable {
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds, fleet-wide
   /// events, per-second load, Live Activity records).
   public func fits(_ configuration: ScenarioConfiguration) -> Bool {
-    days == configuration.simulatedDays && instanceCount == configuration.instances.count
-      && pushTargetCount == 1 + configuration.liveActivities.count && eventDelivery.count == configuration.events.count
-      && serverLoad.seconds.isEmpty != configuration.keepsSecondLoad
-      && keepsActivityRecords == (configuration.fleet.devices == 1)
-      && perDeviceGroup.count == DeviceGroups(configuration).count
+    fits(ResultShape(configuration), keepsActivityRecords: configuration.fleet.devices == 1)
   }
 
   // MARK: - Reading

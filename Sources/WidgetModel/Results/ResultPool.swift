@@ -32,6 +32,23 @@ public final class ResultPool: Sendable {
   /// Spares held now.
   public var spareCount: Int { spares.withLock { $0.count } }
 
+  /// Warm-up scratch results (a device's warm-up days run into one, then it is dropped): a replication's
+  /// device takes one and hands it back, so replications run one after another do not each make one.
+  private let scratches = Mutex<[ReplicationResult]>([])
+
+  /// A warm-up scratch result handed back earlier, if any (of whatever shape: the device checks it).
+  func takeWarmupScratch() -> ReplicationResult? {
+    scratches.withLock { $0.popLast() }
+  }
+
+  /// Hands back a warm-up scratch result.
+  func giveWarmupScratch(_ scratch: consuming ReplicationResult) {
+    var handed: ReplicationResult? = consume scratch
+    scratches.withLock { scratches in
+      if scratches.count < capacity, let scratch = handed.take() { scratches.append(scratch) }
+    }
+  }
+
   /// Hands back a result its user has finished reading.
   public func give(_ result: consuming ReplicationResult) {
     var handed: ReplicationResult? = consume result

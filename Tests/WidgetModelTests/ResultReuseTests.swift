@@ -1,0 +1,92 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+@Suite("Results reused and walked sparsely")
+struct ResultReuseTests {
+  /// Counts in `cells` of every hour, drawn from `seed`, with the dense array they stand for.
+  static func wakes(hours: Int, cells: [Int], seed: UInt64) -> (AppWakeCounts, [Int64]) {
+    var counts = AppWakeCounts(hours: hours)
+    var dense = [Int64](repeating: 0, count: hours * AppWakeCounts.cellsPerHour)
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed, replication: 0, entity: 0, stream: 0))
+    for hour in 0..<hours {
+      for cell in cells where stream.bernoulli(0.5) {
+        for _ in 0...Int(stream.uniform() * 3) {
+          counts.add(hourIndex: hour, cell: cell)
+          dense[hour * AppWakeCounts.cellsPerHour + cell] += 1
+        }
+      }
+    }
+    return (counts, dense)
+  }
+
+  @Test("app wakes merge, total and empty through their booked cells as through every cell")
+  func appWakeCells() {
+    // A phone's few cells (walked), a busy phone's many (every cell), and the first and last cells.
+    for cells in [[0, 20], Array(0..<30), [0, 44]] {
+      var (sum, denseSum) = ResultReuseTests.wakes(hours: 48, cells: Array(0..<45), seed: 1)
+      let (phone, densePhone) = ResultReuseTests.wakes(hours: 48, cells: cells, seed: 2)
+      var expectedTotals = [Int](repeating: 0, count: AppWakeCounts.cellsPerHour)
+      for (index, count) in densePhone.enumerated() { expectedTotals[index % AppWakeCounts.cellsPerHour] += Int(count) }
+      #expect(expectedTotals.reduce(0, +) > 0)
+      #expect(phone.totals() == expectedTotals, "\(cells.count) cells")
+      sum.merge(phone)
+      for index in denseSum.indices { denseSum[index] += densePhone[index] }
+      #expect(sum.counts == denseSum, "\(cells.count) cells")
+      // Reused: emptied day by day, it holds nothing of the run before.
+      var reused = phone
+      reused.resetAllButDays()
+      reused.clear(days: 0..<1, of: 2)
+      #expect(reused.counts[..<(24 * AppWakeCounts.cellsPerHour)].allSatisfy { $0 == 0 })
+      #expect(reused.counts[(24 * AppWakeCounts.cellsPerHour)...] == densePhone[(24 * AppWakeCounts.cellsPerHour)...])
+      reused.clear(days: 1..<2, of: 2)
+      #expect(reused.counts.allSatisfy { $0 == 0 }, "\(cells.count) cells")
+      // Read from a file, any cell may hold counts: all are walked.
+      var writer = BinaryWriter()
+      phone.encode(to: &writer)
+      var reader = BinaryReader(writer.bytes)
+      let read = try? AppWakeCounts(from: &reader)
+      #expect(read == phone)
+      #expect(read?.bookedCells.nonzeroBitCount == AppWakeCounts.cellsPerHour)
+    }
+  }
+
+  @Test("a thread's devices run their warm-ups into one scratch result, with the numbers of a fresh one each")
+  func warmupScratchReused() {
+    var configuration = FleetTests.fleet(devices: 8, days: 3)
+    configuration.warmupDays = 1
+    let broadcasts = BroadcastSchedule(configuration, replication: 0)
+    let events = FleetEventSchedule(configuration, replication: 0)
+    var reusing: ReplicationResult? = ReplicationResult(configuration, replication: 0)
+    var fresh: ReplicationResult? = ReplicationResult(configuration, replication: 0)
+    var scratch: ReplicationResult?
+    for device in 0..<configuration.fleet.devices {
+      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      reusing = DeviceSimulation.run(
+        drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: reusing.take(),
+        warmupScratch: &scratch)
+      #expect(scratch?.days == 1, "the warm-up's scratch is handed back for the next device")
+      var freshScratch: ReplicationResult?
+      fresh = DeviceSimulation.run(
+        drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: fresh.take(),
+        warmupScratch: &freshScratch)
+      // The reused scratch holds this device's warm-up alone, as a new one does.
+      #expect(scratch?.builds == freshScratch?.builds, "device \(device)")
+      #expect(scratch?.reloads == freshScratch?.reloads, "device \(device)")
+      #expect(scratch?.energy.microjoules == freshScratch?.energy.microjoules, "device \(device)")
+      #expect(scratch?.serverLoad.fetches == freshScratch?.serverLoad.fetches, "device \(device)")
+    }
+    guard var reused = reusing, var alone = fresh else { return #expect(Bool(false), "no result") }
+    reused.dropWarmup(days: 1)
+    alone.dropWarmup(days: 1)
+    #expect(reused.eventsHandled == alone.eventsHandled)
+    #expect(reused.fingerprint == alone.fingerprint)
+    #expect(reused.reloads == alone.reloads)
+    #expect(reused.energy.microjoules == alone.energy.microjoules)
+    #expect(reused.stateOfChargePPM == alone.stateOfChargePPM)
+    #expect(reused.serverLoad.fetches == alone.serverLoad.fetches)
+    #expect(reused.appWakes == alone.appWakes)
+    #expect(reused.staleness[0].seconds == alone.staleness[0].seconds)
+  }
+}
