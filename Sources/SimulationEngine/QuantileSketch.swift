@@ -88,8 +88,17 @@ public struct QuantileSketch: Sendable, Equatable {
     precondition(other.relativeAccuracy == relativeAccuracy, "merged sketches of different accuracy")
     count += other.count
     zeroCount += other.zeroCount
-    for (position, bucketCount) in other.counts.enumerated() where bucketCount > 0 {
-      counts[bucket(other.offset + position)] += bucketCount
+    // Grown once to the other's first and last counted buckets (the range adding them one by one reaches),
+    // then added cell by cell through buffers (a replication's sketches merge into its run's sum).
+    guard let first = other.counts.firstIndex(where: { $0 > 0 }),
+      let last = other.counts.lastIndex(where: { $0 > 0 })
+    else { return }
+    _ = bucket(other.offset + first)
+    let start = bucket(other.offset + last) - (last - first)
+    counts.withUnsafeMutableBufferPointer { mine in
+      other.counts.withUnsafeBufferPointer { theirs in
+        for position in first...last { mine[start + position - first] += theirs[position] }
+      }
     }
   }
 

@@ -122,6 +122,31 @@ struct StatisticsTests {
     }
     #expect(QuantileSketch().quantile(0.5).isNaN)
   }
+
+  @Test("a merged sketch is the very sketch of every value added to one: the same buckets and range")
+  func sketchMergeIsExact() {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 5))
+    // Ranges below, inside, above and around one another; an empty part; a part of zeros only.
+    let scales = [1.0, 0.001, 1_000, 30, 1e6]
+    var direct = QuantileSketch()
+    var merged = QuantileSketch()
+    for (part, scale) in scales.enumerated() {
+      var sketch = QuantileSketch()
+      for _ in 0..<(200 * part) {
+        let value = stream.uniform() * scale
+        sketch.add(value)
+        direct.add(value)
+      }
+      merged.merge(sketch)
+      #expect(merged == direct, "after part \(part)")
+    }
+    var zeros = QuantileSketch()
+    zeros.add(0, times: 3)
+    direct.add(0, times: 3)
+    merged.merge(zeros)
+    merged.merge(QuantileSketch())
+    #expect(merged == direct)
+  }
   @Test("the tabulated buckets of the default sketch are the logarithm's, at every bound and across the range")
   func sketchBucketTable() {
     let bounds = SketchBucketBounds.standard

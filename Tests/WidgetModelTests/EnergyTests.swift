@@ -134,11 +134,15 @@ struct EnergyTests {
 
   @Test("a ledger merges, totals and empties through its booked columns as through every cell")
   func bookedColumns() {
-    // A phone's few columns (walked), a busy ledger's many (every cell), and one of over 64 columns.
-    for (subjects, columns) in [(4, [0, 1, 16, 17, 38]), (4, Array(0..<30)), (8, [0, 5, 79])] {
+    // A phone's few columns and half the columns (walked), a busy ledger's many (every cell), four widgets'
+    // few of 70, and one of over 128 columns (never walked).
+    let cases = [
+      (4, [0, 1, 16, 17, 38]), (4, Array(0..<20)), (4, Array(0..<30)), (7, [0, 1, 13, 64, 65, 69]), (13, [0, 5, 129]),
+    ]
+    for (subjects, columns) in cases {
       var sum = EnergyTests.ledger(hours: 48, subjects: subjects, columns: Array(0..<(subjects * 10)), seed: 1)
       let phone = EnergyTests.ledger(hours: 48, subjects: subjects, columns: columns, seed: 2)
-      #expect(phone.walksColumns == (subjects * 10 <= 64 && columns.count * 4 <= subjects * 10))
+      #expect(phone.walksColumns == (subjects * 10 <= 128 && columns.count * 2 <= subjects * 10))
       let expected = zip(sum.microjoules, phone.microjoules).map(+)
       var expectedTotals = [Int128](repeating: 0, count: subjects * 10)
       for (index, micro) in phone.microjoules.enumerated() { expectedTotals[index % (subjects * 10)] += micro }

@@ -138,6 +138,8 @@ struct ServerLoadBusyMinutesTests {
       #expect(totals.broadcasts(slots: days) == broadcasts[days].reduce(0, +))
       #expect(totals.broadcasts(slots: days) == load.total(.broadcast, slots: days))
       #expect(totals.busySlots == Array(load.busySlots))
+      let bySource = ServerSource.allCases.map { source in minutes.requests.reduce(0) { $0 + $1[source.rawValue] } }
+      #expect(totals.sourceTotals == bySource)
     }
   }
 

@@ -41,8 +41,9 @@ struct AppWakeCounts: Sendable, DayCleared {
     counts[hourIndex * AppWakeCounts.cellsPerHour + cell]
   }
 
-  /// Whether walking the booked cells of each hour costs less than walking every cell (a phone's few of 45).
-  private var walksCells: Bool { bookedCells.nonzeroBitCount * 4 <= AppWakeCounts.cellsPerHour }
+  /// Whether walking the booked cells of each hour costs less than walking every cell (at most half of them,
+  /// as the energy ledger decides).
+  private var walksCells: Bool { bookedCells.nonzeroBitCount * 2 <= AppWakeCounts.cellsPerHour }
 
   /// Calls `body` with each cell of `mask`, in order.
   @inline(__always)

@@ -47,10 +47,11 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
 ///
 /// A phone books a few of its columns (subject and component: a widget's CPU and render, the device's
-/// baseline and usage, the app's...), so a ledger with at most 64 columns notes which ones it ever booked
-/// (``bookedColumns``): adding it into a run's sum, emptying it for reuse and totalling it walk only those,
-/// not every cell of every hour (a light phone's replication: 6 of 40). Never booked means zero in every
-/// hour, so the sums are the same integers.
+/// baseline and usage, the app's...), so a ledger with at most 128 columns (12 subjects: up to nine widgets
+/// and Live Activity kinds) notes which ones it ever booked (``bookedColumns``): adding it into a run's sum,
+/// emptying it for reuse and totalling it walk only those, not every cell of every hour (a light phone's
+/// replication: 6 of 40; a four-widget polling phone's: 24 of 70). Never booked means zero in every hour, so
+/// the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
   private(set) var hours: Int
@@ -62,8 +63,8 @@ struct EnergyLedger: Sendable, DayCleared {
   /// books' microjoules.
   private(set) var deviceSubjectMicrojoules: [Int128]
   /// Bit `subject * componentCount + component`: the column may hold a booking in some hour (all bits when
-  /// the ledger has more than 64 columns, or was read from a file). Only ever set, but by ``reset()``.
-  private(set) var bookedColumns: UInt64
+  /// the ledger has more than 128 columns, or was read from a file). Only ever set, but by ``reset()``.
+  private(set) var bookedColumns: UInt128
 
   /// An empty ledger of no hours.
   init() {
@@ -81,21 +82,23 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Columns of a row (an hour).
   var columnCount: Int { subjectCount * EnergyLedger.componentCount }
 
-  /// Whether columns are noted one by one (at most 64 of them); otherwise every column counts as booked.
-  var tracksColumns: Bool { columnCount <= UInt64.bitWidth }
+  /// Whether columns are noted one by one (at most 128 of them); otherwise every column counts as booked.
+  var tracksColumns: Bool { columnCount <= UInt128.bitWidth }
 
   /// ``bookedColumns`` of an empty ledger.
-  static func noColumns(subjectCount: Int) -> UInt64 {
-    subjectCount * componentCount <= UInt64.bitWidth ? 0 : .max
+  static func noColumns(subjectCount: Int) -> UInt128 {
+    subjectCount * componentCount <= UInt128.bitWidth ? 0 : .max
   }
 
-  /// Whether walking the booked columns of each hour costs less than walking every cell (a few columns of
-  /// many: a phone's replication; a fleet's sum, or a busy device, uses the plain loops).
-  var walksColumns: Bool { tracksColumns && bookedColumns.nonzeroBitCount * 4 <= columnCount }
+  /// Whether walking the booked columns of each hour costs less than walking every cell (at most half the
+  /// columns: a phone's replication, 6 of 40 for one widget, 14 of 50 for two; a fleet's sum, or a busy
+  /// device, uses the plain loops). The small books of a replication stay in the cache, so a booked cell
+  /// costs about what a cell of the plain loop costs.
+  var walksColumns: Bool { tracksColumns && bookedColumns.nonzeroBitCount * 2 <= columnCount }
 
   /// Calls `body` with each column of `mask`, in order.
   @inline(__always)
-  private static func forEachColumn(of mask: UInt64, _ body: (Int) -> Void) {
+  private static func forEachColumn(of mask: UInt128, _ body: (Int) -> Void) {
     var columns = mask
     while columns != 0 {
       body(columns.trailingZeroBitCount)
@@ -128,7 +131,7 @@ struct EnergyLedger: Sendable, DayCleared {
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
     let column = subject * EnergyLedger.componentCount + component.rawValue
-    bookedColumns |= 1 &<< UInt64(truncatingIfNeeded: column)  // wraps past 64 columns, where all are set
+    bookedColumns |= 1 &<< UInt128(truncatingIfNeeded: column)  // wraps past 128 columns, where all are set
     microjoules[hour * subjectCount * EnergyLedger.componentCount + column] += micro
     undrained += amount
     deviceSubjectMicrojoules[subject] += micro
@@ -199,7 +202,9 @@ struct EnergyLedger: Sendable, DayCleared {
         let columns = totals.count
         if walks {
           EnergyLedger.forEachColumn(of: booked) { column in
-            for hour in 0..<hours { totals[column] += books[hour * columns + column] }
+            var total: Int128 = 0
+            for hour in 0..<hours { total += books[hour * columns + column] }
+            totals[column] = total
           }
         } else {
           for hour in 0..<hours {

@@ -76,10 +76,19 @@ public struct ServerMinuteTotals: Sendable, Equatable {
 extension ServerLoad {
   /// Every per-minute total the summary reads, in one pass over the busy minutes.
   public func minuteTotals() -> ServerMinuteTotals {
-    // Masks (all ones or zero) rather than branches: the inner loop is the same for every minute.
-    let fetchMask = ServerSource.allCases.map { $0.isFetch ? Int64(-1) : 0 }
-    let pushMask = ServerSource.allCases.map { $0.isPush && !$0.isFleetWide ? Int64(-1) : 0 }
+    // A minute's sources in their order: fetches, then pushes sent per device, then the fleet-wide
+    // broadcasts, then token registrations (checked here, so the loop adds ranges rather than testing each
+    // source).
+    let fetchSources = 0..<(ServerSource.appFetchAlwaysRunning.rawValue + 1)
+    let pushSources = fetchSources.upperBound..<ServerSource.broadcast.rawValue
     let broadcast = ServerSource.broadcast.rawValue
+    precondition(
+      ServerSource.allCases.allSatisfy {
+        $0.isFetch == fetchSources.contains($0.rawValue)
+          && ($0.isPush && !$0.isFleetWide) == pushSources.contains($0.rawValue)
+      } && ServerSource.broadcast.isFleetWide && ServerSource.tokenRegistration.rawValue == broadcast + 1
+        && ServerSource.count == broadcast + 2,
+      "server sources out of the order minuteTotals adds them in")
     let sourceCount = ServerSource.count
     let slots = Array(busySlots)
     var fetches = [Int64](repeating: 0, count: slots.count)
@@ -96,17 +105,27 @@ extension ServerLoad {
             sourceTotals.withUnsafeMutableBufferPointer { totals in
               for (position, slot) in slots.enumerated() {
                 let base = slot * sourceCount
-                var fetch: Int64 = 0
-                var push: Int64 = 0
-                for source in 0..<sourceCount {
-                  // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
+                // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
+                func requests(_ source: Int) -> Int64 {
                   let cell = cells[base + source]
-                  let requests = cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
-                  fetch += requests & fetchMask[source]
-                  push += requests & pushMask[source]
-                  totals[source] += requests
-                  if source == broadcast { broadcasts[position] = requests }
+                  return cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
                 }
+                var fetch: Int64 = 0
+                for source in fetchSources {
+                  let count = requests(source)
+                  fetch += count
+                  totals[source] += count
+                }
+                var push: Int64 = 0
+                for source in pushSources {
+                  let count = requests(source)
+                  push += count
+                  totals[source] += count
+                }
+                let fleetWide = requests(broadcast)
+                totals[broadcast] += fleetWide
+                totals[broadcast + 1] += requests(broadcast + 1)
+                broadcasts[position] = fleetWide
                 fetches[position] = fetch
                 pushes[position] = push
                 bytesTotal += bytes[slot]
