@@ -162,8 +162,13 @@ public enum FleetRunner {
     let devices = shard.devices(of: fleetDevices)
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
     let events = FleetEventSchedule(configuration, replication: replication)
-    var aggregate =
-      pool?.take(configuration, replication: replication) ?? ReplicationResult(configuration, replication: replication)
+    // Not `??`: its autoclosure would capture (copy) the configuration.
+    var aggregate: ReplicationResult
+    if let pool {
+      aggregate = pool.take(configuration, replication: replication)
+    } else {
+      aggregate = ReplicationResult(configuration, replication: replication)
+    }
     // Whole before the first device: the per-device summaries read the figures before and after each one.
     aggregate.openAll()
     // A large share's server requests are added in sorted batches (see ``RequestBatch``).

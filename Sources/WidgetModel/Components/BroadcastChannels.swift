@@ -12,7 +12,7 @@ public struct BroadcastSchedule: Sendable {
   /// The entity whose streams draw fleet-wide processes (no device has this index).
   static let fleetEntity = UInt64.max
 
-  public init(_ configuration: ScenarioConfiguration, replication: Int) {
+  public init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
     var times: [Int64] = []
     var ranges: [Range<Int>] = []
     let margin = ServerLoad.maximumOffset

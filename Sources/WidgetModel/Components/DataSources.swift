@@ -15,7 +15,7 @@ struct DataSources {
   /// inner array).
   let members: [InstanceID]
 
-  init(configuration: ScenarioConfiguration, kindOfInstance: [KindID]) {
+  init(configuration: borrowing ScenarioConfiguration, kindOfInstance: [KindID]) {
     let kinds = configuration.kinds
     var byKind = Array(repeating: [InstanceID](), count: kinds.count)
     for (index, kind) in kindOfInstance.enumerated() { byKind[kind.index].append(InstanceID(index)) }

@@ -11,7 +11,7 @@ public struct FleetEventSchedule: Sendable {
   /// Per time: +1 where a burst (an occurrence with follow-ups) begins, -1 at its last follow-up, else 0.
   public let steps: [Int8]
 
-  public init(_ configuration: ScenarioConfiguration, replication: Int) {
+  public init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
     var times: [Int64] = []
     var steps: [Int8] = []
     var ranges: [Range<Int>] = []
@@ -102,7 +102,7 @@ struct FleetEventReception {
   var awaitingDelivery: [SimTime?]
 
   init(
-    _ configuration: ScenarioConfiguration, schedule: FleetEventSchedule, device: Int, offset: SimDuration,
+    _ configuration: borrowing ScenarioConfiguration, schedule: FleetEventSchedule, device: Int, offset: SimDuration,
     installed: [Bool]?, audience: (String) -> RandomStream
   ) {
     self.schedule = schedule

@@ -13,7 +13,7 @@ public struct DeviceGroups: Sendable, Equatable {
   /// Most widgets grouped by set (16 groups).
   public static let maximumSetWidgets = 4
 
-  public init(_ configuration: ScenarioConfiguration) {
+  public init(_ configuration: borrowing ScenarioConfiguration) {
     widgets = configuration.widgets.indices.filter { index in
       guard configuration.fleet.devices > 1, let probability = configuration.fleet.installProbability[index] else {
         return false

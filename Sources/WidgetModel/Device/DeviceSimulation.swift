@@ -78,7 +78,7 @@ struct DeviceSimulation: EventHandler {
 
   /// A device ready to run; its results are added to `aggregate` (a fresh result when nil).
   init(
-    configuration: ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
+    configuration: borrowing ScenarioConfiguration, replication: Int, device: Int = 0, clockOffset: SimDuration = .zero,
     installed: [Bool]? = nil, installTime: SimDuration = .zero, broadcasts: BroadcastSchedule? = nil,
     events: FleetEventSchedule? = nil, into aggregate: consuming ReplicationResult? = nil,
     warmupScratch: consuming ReplicationResult? = nil
@@ -128,21 +128,27 @@ struct DeviceSimulation: EventHandler {
       },
       channels: BroadcastReception(
         channels: configuration.broadcastChannels,
-        schedule: broadcasts ?? BroadcastSchedule(configuration, replication: replication), offset: clockOffset),
+        schedule: broadcastSchedule(broadcasts, configuration, replication: replication), offset: clockOffset),
       dynamicIsland: stream(.dynamicIsland))
     fleetEvents = FleetEventReception(
-      configuration, schedule: events ?? FleetEventSchedule(configuration, replication: replication), device: device,
+      configuration, schedule: eventSchedule(events, configuration, replication: replication), device: device,
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
     instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
     hasOtherPageWidget = instances.contains { $0.placement == .homeOtherPage && $0.installed }
+    // Closures below capture these parts, not the configuration: a closure captures what it names by value,
+    // and a copy of the whole configuration retains each of its arrays (on every thread at once, when
+    // replications run side by side).
+    let (kindKeys, widgetSettings, activityKinds) = (
+      configuration.kinds, configuration.widgets, configuration.liveActivities
+    )
     bursts = DataBursts(
-      kinds: configuration.kinds.map { key in
-        configuration.widgets.first { $0.dataKey == key }?.data ?? DataConfiguration()
+      kinds: kindKeys.map { key in
+        widgetSettings.first { $0.dataKey == key }?.data ?? DataConfiguration()
       }, eventBursts: configuration.events.contains { $0.followUps > 0 },
-      streams: { stream(.scheduledChanges, configuration.kinds[$0]) }, end: end)
-    burstActivities = configuration.kinds.map { key in
-      configuration.liveActivities.firstIndex { $0.burstKind == key }.map(ActivityKindID.init)
+      streams: { stream(.scheduledChanges, kindKeys[$0]) }, end: end)
+    burstActivities = kindKeys.map { key in
+      activityKinds.firstIndex { $0.burstKind == key }.map(ActivityKindID.init)
     }
     smartStack = SmartStack(
       instances: instances, widgets: configuration.widgets, settings: configuration.user.smartStack,
@@ -351,21 +357,18 @@ struct DeviceSimulation: EventHandler {
   }
 }
 
-/// One device's own figures while it runs, folded into the aggregate when it finishes.
-struct DeviceTally {
-  /// The trajectory so far: every handled event's time, kind and target folded in, in order.
-  var trajectory = TrajectoryFingerprint()
-  /// Per `day * instances + instance`: whether a request found no budget.
-  var exhausted: [Bool]
-  /// Per `day * instances + instance`: time of day (µs) of the last immediate budget grant; -1 if none.
-  var lastGrant: [Int64]
-  var reloads = 0
-  var staleness = QuantileSketch()
-  /// Poisson firings taken without an event of their own (``ProcessDeferral``), counted as handled events.
-  var deferredFirings: UInt64 = 0
+/// The fleet-wide schedules a device reads: the run's, or (a device simulated alone) its own. Functions rather
+/// than `??`, whose autoclosure would capture (copy) the whole configuration.
+private func broadcastSchedule(
+  _ given: BroadcastSchedule?, _ configuration: ScenarioConfiguration, replication: Int
+) -> BroadcastSchedule {
+  if let given { return given }
+  return BroadcastSchedule(configuration, replication: replication)
+}
 
-  init(days: Int, instanceCount: Int) {
-    exhausted = Array(repeating: false, count: days * instanceCount)
-    lastGrant = Array(repeating: -1, count: days * instanceCount)
-  }
+private func eventSchedule(
+  _ given: FleetEventSchedule?, _ configuration: ScenarioConfiguration, replication: Int
+) -> FleetEventSchedule {
+  if let given { return given }
+  return FleetEventSchedule(configuration, replication: replication)
 }

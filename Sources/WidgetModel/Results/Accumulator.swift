@@ -108,7 +108,7 @@ struct ResultShape {
 
 extension ResultShape {
   /// The shape of a replication's result of `configuration`.
-  init(_ configuration: ScenarioConfiguration) {
+  init(_ configuration: borrowing ScenarioConfiguration) {
     self.init(
       days: configuration.simulatedDays, instanceCount: configuration.instances.count,
       activityKinds: configuration.liveActivities.count, perSecond: configuration.keepsSecondLoad,

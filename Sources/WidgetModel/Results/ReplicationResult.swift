@@ -184,7 +184,7 @@ public struct ReplicationResult: Sendable {
 
   /// An empty result for a replication of `configuration` (a fleet's per-second load included when kept;
   /// Live Activity records for a single device only).
-  init(_ configuration: ScenarioConfiguration, replication: Int) {
+  init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
     self.init(
       ResultShape(configuration), replication: replication,
       keepsActivityRecords: configuration.fleet.devices == 1)

@@ -19,12 +19,15 @@ public final class ResultPool: Sendable {
   func take(_ configuration: ScenarioConfiguration, replication: Int) -> ReplicationResult {
     // Taken out of the list, not copied: its arrays are not shared with the pool, so emptying them copies
     // nothing (unless its user kept a copy: then the first write copies once).
+    // The closure captures the shape, not the configuration (a capture is a copy: a retain of each array).
+    let shape = ResultShape(configuration)
+    let keepsActivityRecords = configuration.fleet.devices == 1
     guard
       var spare = spares.withLock({ spares -> ReplicationResult? in
-        spares.removeAll { !$0.fits(configuration) }
+        spares.removeAll { !$0.fits(shape, keepsActivityRecords: keepsActivityRecords) }
         return spares.popLast()
       })
-    else { return ReplicationResult(configuration, replication: replication) }
+    else { return ReplicationResult(shape, replication: replication, keepsActivityRecords: keepsActivityRecords) }
     spare.reset(replication: replication)
     return spare
   }

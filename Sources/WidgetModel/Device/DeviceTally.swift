@@ -1,0 +1,20 @@
+import SimulationEngine
+
+/// One device's own figures while it runs, folded into the aggregate when it finishes.
+struct DeviceTally {
+  /// The trajectory so far: every handled event's time, kind and target folded in, in order.
+  var trajectory = TrajectoryFingerprint()
+  /// Per `day * instances + instance`: whether a request found no budget.
+  var exhausted: [Bool]
+  /// Per `day * instances + instance`: time of day (µs) of the last immediate budget grant; -1 if none.
+  var lastGrant: [Int64]
+  var reloads = 0
+  var staleness = QuantileSketch()
+  /// Poisson firings taken without an event of their own (``ProcessDeferral``), counted as handled events.
+  var deferredFirings: UInt64 = 0
+
+  init(days: Int, instanceCount: Int) {
+    exhausted = Array(repeating: false, count: days * instanceCount)
+    lastGrant = Array(repeating: -1, count: days * instanceCount)
+  }
+}
