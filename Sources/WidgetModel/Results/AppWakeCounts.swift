@@ -45,16 +45,6 @@ struct AppWakeCounts: Sendable, DayCleared {
   /// as the energy ledger decides).
   private var walksCells: Bool { bookedCells.nonzeroBitCount * 2 <= AppWakeCounts.cellsPerHour }
 
-  /// Calls `body` with each cell of `mask`, in order.
-  @inline(__always)
-  private static func forEachCell(of mask: UInt64, _ body: (Int) -> Void) {
-    var cells = mask
-    while cells != 0 {
-      body(cells.trailingZeroBitCount)
-      cells &= cells &- 1
-    }
-  }
-
   /// Every cell's count over every hour, by cell.
   func totals() -> [Int] {
     var totals = Array(repeating: 0, count: AppWakeCounts.cellsPerHour)
@@ -63,7 +53,7 @@ struct AppWakeCounts: Sendable, DayCleared {
     counts.withUnsafeBufferPointer { counts in
       totals.withUnsafeMutableBufferPointer { totals in
         if walks {
-          AppWakeCounts.forEachCell(of: booked) { cell in
+          booked.forEachSetBit { cell in
             for hour in 0..<hours { totals[cell] += Int(counts[hour * width + cell]) }
           }
         } else {
@@ -83,7 +73,7 @@ struct AppWakeCounts: Sendable, DayCleared {
     counts.withUnsafeMutableBufferPointer { mine in
       other.counts.withUnsafeBufferPointer { theirs in
         if other.walksCells {
-          AppWakeCounts.forEachCell(of: other.bookedCells) { cell in
+          other.bookedCells.forEachSetBit { cell in
             for hour in 0..<hours { mine[hour * width + cell] += theirs[hour * width + cell] }
           }
         } else {
@@ -116,7 +106,7 @@ struct AppWakeCounts: Sendable, DayCleared {
     }
     let booked = bookedCells
     counts.withUnsafeMutableBufferPointer { counts in
-      AppWakeCounts.forEachCell(of: booked) { cell in
+      booked.forEachSetBit { cell in
         for hour in cleared { counts[hour * width + cell] = 0 }
       }
     }

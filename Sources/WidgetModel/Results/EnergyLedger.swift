@@ -96,16 +96,6 @@ struct EnergyLedger: Sendable, DayCleared {
   /// costs about what a cell of the plain loop costs.
   var walksColumns: Bool { tracksColumns && bookedColumns.nonzeroBitCount * 2 <= columnCount }
 
-  /// Calls `body` with each column of `mask`, in order.
-  @inline(__always)
-  private static func forEachColumn(of mask: UInt128, _ body: (Int) -> Void) {
-    var columns = mask
-    while columns != 0 {
-      body(columns.trailingZeroBitCount)
-      columns &= columns &- 1
-    }
-  }
-
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
   mutating func startDevice() {
     undrained = 0
@@ -148,7 +138,7 @@ struct EnergyLedger: Sendable, DayCleared {
     microjoules.withUnsafeMutableBufferPointer { mine in
       other.microjoules.withUnsafeBufferPointer { theirs in
         if other.walksColumns {
-          EnergyLedger.forEachColumn(of: other.bookedColumns) { column in
+          other.bookedColumns.forEachSetBit { column in
             for hour in 0..<hours { mine[hour * columns + column] &+= theirs[hour * columns + column] }
           }
         } else {
@@ -181,7 +171,7 @@ struct EnergyLedger: Sendable, DayCleared {
     let hoursCleared = (days.lowerBound * hoursPerDay)..<(days.upperBound * hoursPerDay)
     let booked = bookedColumns
     microjoules.withUnsafeMutableBufferPointer { books in
-      EnergyLedger.forEachColumn(of: booked) { column in
+      booked.forEachSetBit { column in
         for hour in hoursCleared { books[hour * columns + column] = 0 }
       }
     }
@@ -201,7 +191,7 @@ struct EnergyLedger: Sendable, DayCleared {
       totals.withUnsafeMutableBufferPointer { totals in
         let columns = totals.count
         if walks {
-          EnergyLedger.forEachColumn(of: booked) { column in
+          booked.forEachSetBit { column in
             var total: Int128 = 0
             for hour in 0..<hours { total += books[hour * columns + column] }
             totals[column] = total
