@@ -162,7 +162,7 @@ public enum FleetRunner {
     let devices = shard.devices(of: fleetDevices)
     let broadcasts = BroadcastSchedule(configuration, replication: replication)
     let events = FleetEventSchedule(configuration, replication: replication)
-    // Not `??`: its autoclosure would capture (copy) the configuration.
+    // An `if`, not `??`: nothing captures the configuration (a capture may copy it).
     var aggregate: ReplicationResult
     if let pool {
       aggregate = pool.take(configuration, replication: replication)
@@ -202,7 +202,8 @@ public enum FleetRunner {
       position += workers
     }
     if batching { aggregate.serverLoad.endBatching() }
-    if let warmupScratch { pool?.giveWarmupScratch(warmupScratch) }
+    // Taken out, not copied: a second reference would make the next device's first write copy every array.
+    if let scratch = warmupScratch.take() { pool?.giveWarmupScratch(scratch) }
     return (aggregate, mine)
   }
 

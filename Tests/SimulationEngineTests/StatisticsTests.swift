@@ -128,6 +128,7 @@ struct StatisticsTests {
     let stream = RandomStream(seed: StreamSeed(scenarioSeed: 5))
     // Ranges below, inside, above and around one another; an empty part; a part of zeros only.
     let scales = [1.0, 0.001, 1_000, 30, 1e6]
+    var values: [Double] = []
     var direct = QuantileSketch()
     var merged = QuantileSketch()
     for (part, scale) in scales.enumerated() {
@@ -136,6 +137,7 @@ struct StatisticsTests {
         let value = stream.uniform() * scale
         sketch.add(value)
         direct.add(value)
+        values.append(value)
       }
       merged.merge(sketch)
       #expect(merged == direct, "after part \(part)")
@@ -143,10 +145,28 @@ struct StatisticsTests {
     var zeros = QuantileSketch()
     zeros.add(0, times: 3)
     direct.add(0, times: 3)
+    values += [0, 0, 0]
     merged.merge(zeros)
     merged.merge(QuantileSketch())
     #expect(merged == direct)
+    // A wide sketch into a narrow one (past both its ends).
+    var narrow = QuantileSketch()
+    var narrowDirect = QuantileSketch()
+    for value in [5.0, 6, 7] {
+      narrow.add(value)
+      narrowDirect.add(value)
+    }
+    narrow.merge(direct)
+    for value in values { narrowDirect.add(value) }
+    #expect(narrow == narrowDirect && narrow.counts.count > 1_000)
+    // A sketch into itself: every bucket doubled, the range kept.
+    var doubled = direct
+    doubled.merge(direct)
+    var twice = direct
+    for value in values { twice.add(value) }
+    #expect(doubled == twice)
   }
+
   @Test("the tabulated buckets of the default sketch are the logarithm's, at every bound and across the range")
   func sketchBucketTable() {
     let bounds = SketchBucketBounds.standard

@@ -155,6 +155,9 @@ struct EnergyTests {
       var reused = phone
       reused.resetAllButDays()
       reused.clear(days: 0..<1, of: 2)
+      let secondDay = (24 * subjects * 10)...
+      let secondDayKept = reused.microjoules[secondDay] == phone.microjoules[secondDay]
+      #expect(secondDayKept && reused.microjoules[..<secondDay.lowerBound].allSatisfy { $0 == 0 })
       reused.clear(days: 1..<2, of: 2)
       #expect(reused.microjoules.allSatisfy { $0 == 0 }, "\(subjects) subjects, \(columns.count) columns")
     }

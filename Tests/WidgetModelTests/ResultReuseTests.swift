@@ -24,7 +24,8 @@ struct ResultReuseTests {
   @Test("app wakes merge, total and empty through their booked cells as through every cell")
   func appWakeCells() {
     // A phone's few cells (walked), a busy phone's many (every cell), and the first and last cells.
-    for cells in [[0, 20], Array(0..<30), [0, 44]] {
+    // 22 of 45 cells are walked, 23 are not.
+    for cells in [[0, 20], Array(0..<22), Array(0..<23), Array(0..<30), [0, 44]] {
       var (sum, denseSum) = ResultReuseTests.wakes(hours: 48, cells: Array(0..<45), seed: 1)
       let (phone, densePhone) = ResultReuseTests.wakes(hours: 48, cells: cells, seed: 2)
       var expectedTotals = [Int](repeating: 0, count: AppWakeCounts.cellsPerHour)
@@ -42,6 +43,12 @@ struct ResultReuseTests {
       #expect(reused.counts[(24 * AppWakeCounts.cellsPerHour)...] == densePhone[(24 * AppWakeCounts.cellsPerHour)...])
       reused.clear(days: 1..<2, of: 2)
       #expect(reused.counts.allSatisfy { $0 == 0 }, "\(cells.count) cells")
+      // A warm-up day cut off leaves the second day's counts; reset empties them all.
+      var cut = phone
+      cut.dropFirst(days: 1, of: 2)
+      #expect(cut.hours == 24 && cut.counts == Array(densePhone[(24 * AppWakeCounts.cellsPerHour)...]))
+      cut.reset()
+      #expect(cut.counts.allSatisfy { $0 == 0 } && cut.bookedCells == 0)
       // Read from a file, any cell may hold counts: all are walked.
       var writer = BinaryWriter()
       phone.encode(to: &writer)
@@ -60,7 +67,9 @@ struct ResultReuseTests {
     let events = FleetEventSchedule(configuration, replication: 0)
     var reusing: ReplicationResult? = ReplicationResult(configuration, replication: 0)
     var fresh: ReplicationResult? = ReplicationResult(configuration, replication: 0)
-    var scratch: ReplicationResult?
+    // A scratch of another shape (two warm-up days) is not used: the first device makes its own.
+    var scratch: ReplicationResult? = ReplicationResult(
+      replication: 0, days: 2, instanceCount: configuration.instances.count, keepsActivityRecords: false)
     for device in 0..<configuration.fleet.devices {
       let drawn = FleetRunner.device(device, of: configuration, replication: 0)
       reusing = DeviceSimulation.run(
@@ -71,11 +80,9 @@ struct ResultReuseTests {
       fresh = DeviceSimulation.run(
         drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: fresh.take(),
         warmupScratch: &freshScratch)
-      // The reused scratch holds this device's warm-up alone, as a new one does.
+      // The reused scratch holds this device's warm-up alone, as a new one does, to the byte.
       #expect(scratch?.builds == freshScratch?.builds, "device \(device)")
-      #expect(scratch?.reloads == freshScratch?.reloads, "device \(device)")
-      #expect(scratch?.energy.microjoules == freshScratch?.energy.microjoules, "device \(device)")
-      #expect(scratch?.serverLoad.fetches == freshScratch?.serverLoad.fetches, "device \(device)")
+      #expect(ResultReuseTests.bytes(scratch) == ResultReuseTests.bytes(freshScratch), "device \(device)")
     }
     guard var reused = reusing, var alone = fresh else { return #expect(Bool(false), "no result") }
     reused.dropWarmup(days: 1)
@@ -88,5 +95,30 @@ struct ResultReuseTests {
     #expect(reused.serverLoad.fetches == alone.serverLoad.fetches)
     #expect(reused.appWakes == alone.appWakes)
     #expect(reused.staleness[0].seconds == alone.staleness[0].seconds)
+    #expect(ResultReuseTests.bytes(reused) == ResultReuseTests.bytes(alone))
+  }
+
+  /// A result as a shard file holds it (a warm-up's scratch still holds its last day's server requests
+  /// unapplied: they are applied to a copy first).
+  static func bytes(_ result: ReplicationResult?) -> [UInt8]? {
+    guard var result else { return nil }
+    result.serverLoad.applyPending()
+    var writer = BinaryWriter()
+    result.encode(to: &writer)
+    return writer.bytes
+  }
+
+  @Test("replications through a result pool, warm-up scratch included, equal replications without one")
+  func pooledWarmups() {
+    var configuration = FleetTests.fleet(devices: 5, days: 3)
+    configuration.warmupDays = 1
+    let pool = ResultPool()
+    for replication in 0..<3 {
+      let pooled = FleetRunner.run(configuration, replication: replication, jobs: 1, stop: nil, pool: pool)?.result
+      let fresh = FleetRunner.run(configuration, replication: replication, jobs: 1, stop: nil)?.result
+      #expect(pooled != nil && ResultReuseTests.bytes(pooled) == ResultReuseTests.bytes(fresh), "\(replication)")
+      if let pooled { pool.give(pooled) }
+    }
+    #expect(pool.takeWarmupScratch()?.days == 1, "the pool kept the warm-up scratch")
   }
 }

@@ -26,6 +26,7 @@ struct AppWakeCounts: Sendable, DayCleared {
   }
 
   init(hours: Int) {
+    precondition(AppWakeCounts.cellsPerHour <= UInt64.bitWidth, "more app-wake cells than booked bits")
     self.hours = hours
     counts = Array(repeating: 0, count: hours * AppWakeCounts.cellsPerHour)
   }

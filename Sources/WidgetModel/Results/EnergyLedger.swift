@@ -47,11 +47,11 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
 ///
 /// A phone books a few of its columns (subject and component: a widget's CPU and render, the device's
-/// baseline and usage, the app's...), so a ledger with at most 128 columns (12 subjects: up to nine widgets
-/// and Live Activity kinds) notes which ones it ever booked (``bookedColumns``): adding it into a run's sum,
-/// emptying it for reuse and totalling it walk only those, not every cell of every hour (a light phone's
-/// replication: 6 of 40; a four-widget polling phone's: 24 of 70). Never booked means zero in every hour, so
-/// the sums are the same integers.
+/// baseline and usage, the app's...), so a ledger with at most 128 columns (12 subjects: up to nine widget
+/// instances and Live Activity kinds) notes which ones it ever booked (``bookedColumns``): adding it into a
+/// run's sum, emptying it for reuse and totalling it walk only those, not every cell of every hour (a light
+/// phone's replication: 6 of 40; a four-widget polling phone's: 24 of 70). Never booked means zero in every
+/// hour, so the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
   private(set) var hours: Int

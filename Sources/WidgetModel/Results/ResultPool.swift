@@ -35,8 +35,9 @@ public final class ResultPool: Sendable {
   /// Spares held now.
   public var spareCount: Int { spares.withLock { $0.count } }
 
-  /// Warm-up scratch results (a device's warm-up days run into one, then it is dropped): a replication's
-  /// device takes one and hands it back, so replications run one after another do not each make one.
+  /// Warm-up scratch results (a device's warm-up days run into one, whose figures are then thrown away): a
+  /// replication's device takes one and hands it back emptied of nothing (the next device empties it), so
+  /// replications run one after another do not each make one.
   private let scratches = Mutex<[ReplicationResult]>([])
 
   /// A warm-up scratch result handed back earlier, if any (of whatever shape: the device checks it).

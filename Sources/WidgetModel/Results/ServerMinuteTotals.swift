@@ -74,21 +74,28 @@ public struct ServerMinuteTotals: Sendable, Equatable {
 }
 
 extension ServerLoad {
+  /// The fetch sources' raw values, then the per-device pushes'.
+  static let fetchSources = 0..<(ServerSource.appFetchAlwaysRunning.rawValue + 1)
+  static let devicePushSources = fetchSources.upperBound..<ServerSource.broadcast.rawValue
+
+  /// Whether the sources come in the order ``minuteTotals()`` adds them: fetches, per-device pushes, the
+  /// fleet-wide broadcast, token registrations.
+  static let sourcesInOrder =
+    ServerSource.allCases.allSatisfy {
+      $0.isFetch == fetchSources.contains($0.rawValue)
+        && ($0.isPush && !$0.isFleetWide) == devicePushSources.contains($0.rawValue)
+    } && ServerSource.broadcast.isFleetWide
+    && ServerSource.tokenRegistration.rawValue == ServerSource.broadcast.rawValue + 1
+    && ServerSource.count == ServerSource.broadcast.rawValue + 2
+
   /// Every per-minute total the summary reads, in one pass over the busy minutes.
   public func minuteTotals() -> ServerMinuteTotals {
     // A minute's sources in their order: fetches, then pushes sent per device, then the fleet-wide
-    // broadcasts, then token registrations (checked here, so the loop adds ranges rather than testing each
+    // broadcasts, then token registrations (checked once, so the loop adds ranges rather than testing each
     // source).
-    let fetchSources = 0..<(ServerSource.appFetchAlwaysRunning.rawValue + 1)
-    let pushSources = fetchSources.upperBound..<ServerSource.broadcast.rawValue
+    precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
+    let (fetchSources, pushSources) = (ServerLoad.fetchSources, ServerLoad.devicePushSources)
     let broadcast = ServerSource.broadcast.rawValue
-    precondition(
-      ServerSource.allCases.allSatisfy {
-        $0.isFetch == fetchSources.contains($0.rawValue)
-          && ($0.isPush && !$0.isFleetWide) == pushSources.contains($0.rawValue)
-      } && ServerSource.broadcast.isFleetWide && ServerSource.tokenRegistration.rawValue == broadcast + 1
-        && ServerSource.count == broadcast + 2,
-      "server sources out of the order minuteTotals adds them in")
     let sourceCount = ServerSource.count
     let slots = Array(busySlots)
     var fetches = [Int64](repeating: 0, count: slots.count)
