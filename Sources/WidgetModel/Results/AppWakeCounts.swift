@@ -70,41 +70,31 @@ struct AppWakeCounts: Sendable, DayCleared {
   /// Adds another result's counts (another worker's devices, a replication into a run's sum).
   mutating func merge(_ other: AppWakeCounts) {
     precondition(counts.count == other.counts.count, "merged app wakes of different shapes")
+    bookedCells |= other.bookedCells
+    guard other.walksCells else { return counts.merge(other.counts) }
     let (hours, width) = (hours, AppWakeCounts.cellsPerHour)
     counts.withUnsafeMutableBufferPointer { mine in
       other.counts.withUnsafeBufferPointer { theirs in
-        if other.walksCells {
-          other.bookedCells.forEachSetBit { cell in
-            for hour in 0..<hours { mine[hour * width + cell] += theirs[hour * width + cell] }
-          }
-        } else {
-          for index in mine.indices { mine[index] += theirs[index] }
+        other.bookedCells.forEachSetBit { cell in
+          for hour in 0..<hours { mine[hour * width + cell] += theirs[hour * width + cell] }
         }
       }
     }
-    bookedCells |= other.bookedCells
   }
 
   /// Empties every hour, keeping the memory.
   mutating func reset() {
-    counts.withUnsafeMutableBytes { $0.zeroBytes() }
+    counts.reset()
     bookedCells = 0
   }
 
   /// Empties the hours of `days` (of `total`): only the booked cells when they are few.
   mutating func clear(days: Range<Int>, of total: Int) {
     guard !days.isEmpty, total > 0 else { return }
+    guard walksCells else { return counts.clear(days: days, of: total) }
     let hoursPerDay = hours / total
     let cleared = (days.lowerBound * hoursPerDay)..<(days.upperBound * hoursPerDay)
     let width = AppWakeCounts.cellsPerHour
-    guard walksCells else {
-      let bytesPerHour = width * MemoryLayout<Int64>.stride
-      return counts.withUnsafeMutableBytes { bytes in
-        UnsafeMutableRawBufferPointer(
-          rebasing: bytes[(cleared.lowerBound * bytesPerHour)..<(cleared.upperBound * bytesPerHour)]
-        ).zeroBytes()
-      }
-    }
     let booked = bookedCells
     counts.withUnsafeMutableBufferPointer { counts in
       booked.forEachSetBit { cell in
@@ -117,9 +107,8 @@ struct AppWakeCounts: Sendable, DayCleared {
 
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, total > 0 else { return }
-    let dropped = hours / total * days
-    counts.removeFirst(dropped * AppWakeCounts.cellsPerHour)
-    hours -= dropped
+    counts.dropFirst(days: days, of: total)
+    hours -= hours / total * days
   }
 }
 

@@ -47,17 +47,19 @@ public final class ResultPool: Sendable {
 
   /// Hands back a warm-up scratch result.
   func giveWarmupScratch(_ scratch: consuming ReplicationResult) {
-    var handed: ReplicationResult? = consume scratch
-    scratches.withLock { scratches in
-      if scratches.count < capacity, let scratch = handed.take() { scratches.append(scratch) }
-    }
+    keep(scratch, in: scratches)
   }
 
   /// Hands back a result its user has finished reading.
   public func give(_ result: consuming ReplicationResult) {
+    keep(result, in: spares)
+  }
+
+  /// Adds `result` to `list` while it holds fewer than ``capacity`` (moved in, not copied).
+  private func keep(_ result: consuming ReplicationResult, in list: borrowing Mutex<[ReplicationResult]>) {
     var handed: ReplicationResult? = consume result
-    spares.withLock { spares in
-      if spares.count < capacity, let result = handed.take() { spares.append(result) }
+    list.withLock { list in
+      if list.count < capacity, let result = handed.take() { list.append(result) }
     }
   }
 }
