@@ -25,6 +25,11 @@ public struct CSVBytes {
     bytes.append(contentsOf: utf8)
   }
 
+  /// UTF-8 as it is, from a buffer (a slice of a longer text: no array to retain).
+  public mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: utf8)
+  }
+
   public mutating func comma() {
     bytes.append(UInt8(ascii: ","))
   }
@@ -43,6 +48,25 @@ public struct CSVBytes {
       return
     }
     CSVFormat.withDigits(value, decimals: decimals) { bytes.append(contentsOf: $0) }
+  }
+
+  /// Swift's own text of `value` (`value.description`: the shortest that reads back to it), for a finite
+  /// value. A whole value below 10^15 (a count, a total of microseconds) is written digit by digit with the
+  /// `.0` Swift gives it; a replication's rows are mostly such values, and `description` cost about 500
+  /// instructions each.
+  public mutating func shortest(_ value: Double) {
+    if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
+      let whole = Int64(value)
+      if whole < 0 { bytes.append(UInt8(ascii: "-")) }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        let start = CSVFormat.writeDigits(whole.magnitude, into: digits, before: 20)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+      }
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(UInt8(ascii: "0"))
+      return
+    }
+    append(value.description)
   }
 
   /// A whole number, as `String(value)` writes it.

@@ -8,14 +8,31 @@ enum ReplicationsReport {
   /// The cells of a replication's rows that every replication shares (metric and widget before the value,
   /// the unit after it), made once for a run: a run of thousands of short replications writes them all.
   struct RowCells: Sendable {
-    /// UTF-8, ready to copy into a row.
-    let keys: [[UInt8]]
-    let units: [[UInt8]]
+    /// Every row's key cells (metric and widget, with their commas) and unit cell (with its comma and the
+    /// line's end), UTF-8 one after another: one array, so a row copies from it without retaining an array
+    /// per cell.
+    let bytes: [UInt8]
+    /// Where each row's keys and unit are in ``bytes``.
+    let keys: [Range<Int>]
+    let units: [Range<Int>]
 
     /// For the summary's rows, in order.
     init(_ rows: [(metric: String, widget: String, unit: String)]) {
-      keys = rows.map { Array("\($0.metric),\(CSVFormat.text($0.widget)),".utf8) }
-      units = rows.map { Array(",\($0.unit)\n".utf8) }
+      var bytes: [UInt8] = []
+      var keys: [Range<Int>] = []
+      var units: [Range<Int>] = []
+      func add(_ text: String) -> Range<Int> {
+        let start = bytes.count
+        bytes.append(contentsOf: text.utf8)
+        return start..<bytes.count
+      }
+      for row in rows {
+        keys.append(add("\(row.metric),\(CSVFormat.text(row.widget)),"))
+        units.append(add(",\(row.unit)\n"))
+      }
+      self.bytes = bytes
+      self.keys = keys
+      self.units = units
     }
   }
 
@@ -27,14 +44,14 @@ enum ReplicationsReport {
     // Through buffers: an element read out of an array (a value with its strings, a key) is retained, four
     // times a row otherwise. Appended as bytes: a string append per cell cost more than the value's text.
     values.withUnsafeBufferPointer { values in
-      cells.keys.withUnsafeBufferPointer { keys in
-        cells.units.withUnsafeBufferPointer { units in
+      cells.bytes.withUnsafeBufferPointer { bytes in
+        lead.withUnsafeBufferPointer { lead in
           for row in values.indices {
             text.append(lead)
-            text.append(keys[row])
+            text.append(UnsafeBufferPointer(rebasing: bytes[cells.keys[row]]))
             let value = values[row].value
-            if value.isFinite { text.append(value.description) }
-            text.append(units[row])
+            if value.isFinite { text.shortest(value) }
+            text.append(UnsafeBufferPointer(rebasing: bytes[cells.units[row]]))
           }
         }
       }

@@ -125,7 +125,9 @@ public enum FleetRunner {
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
         counters: counters, stop: stop, pool: pool)
-      results.withLock { $0[worker] = aggregate }
+      // Moved in, not copied (each copy retains and then releases every array of the result).
+      var handed = Optional(consume aggregate)
+      results.withLock { $0[worker] = handed.take() }
       summaries.withLock { $0[worker] = mine }
     }
     if counters.stopped.load(ordering: .relaxed) { return nil }
@@ -133,9 +135,10 @@ public enum FleetRunner {
     var combined = results.withLock { results in
       defer { results = [] }
       return results
-    }.compactMap { $0 }
-    var result = combined.removeFirst()
-    for other in combined {
+    }
+    guard var result = combined[0].take() else { preconditionFailure("a worker left no result") }
+    for index in combined.indices.dropFirst() {
+      guard let other = combined[index].take() else { preconditionFailure("a worker left no result") }
       result.merge(other)
       pool?.give(other)
     }

@@ -228,6 +228,33 @@ struct ReportTests {
     #expect(CSVFormat.number(1e-7, decimals: 18) == "0.000000100000000000")
   }
 
+  @Test("a value's shortest text is Swift's description, whole values written digit by digit included")
+  func shortestText() {
+    var values: [Double] = [
+      0, -0.0, 1, -1, 0.5, 12, 12.5, 1e15 - 1, 1e15, -1e15 + 1, 9_007_199_254_740_992, 1e16, 1e300, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, -123_456_789, 0.1 + 0.2, 1.0.nextUp, 1.0.nextDown, 999_999_999_999_999.5,
+    ]
+    // Whole values of every size up to past the fast path's bound, and fractions (fixed seed).
+    var generator = SplitMix64(state: 20)
+    var bound: UInt64 = 1
+    for _ in 0...17 {
+      bound *= 10
+      for _ in 0..<50 {
+        let whole = Double(generator.next() % bound) * (generator.next() % 2 == 0 ? 1 : -1)
+        values.append(whole)
+        values.append(whole / 1_024 + 1.0 / 3)
+      }
+    }
+    var bytes = CSVBytes()
+    var expected = ""
+    for value in values {
+      bytes.shortest(value)
+      bytes.comma()
+      expected += value.description + ","
+    }
+    #expect(bytes.text == expected)
+  }
+
   @Test("cells written as bytes read as the strings they replace: numbers, whole numbers, clock times, UTC stamps")
   func csvBytes() {
     var bytes = CSVBytes()
