@@ -231,7 +231,8 @@ struct ReportTests {
   @Test("a value's shortest text is Swift's description, whole values written digit by digit included")
   func shortestText() {
     var values: [Double] = [
-      0, -0.0, 1, -1, 0.5, 12, 12.5, 1e15 - 1, 1e15, -1e15 + 1, 9_007_199_254_740_992, 1e16, 1e300, .leastNonzeroMagnitude,
+      0, -0.0, 1, -1, 0.5, 12, 12.5, 1e15 - 1, 1e15, -1e15 + 1, 9_007_199_254_740_992, 1e16, 1e300,
+      .leastNonzeroMagnitude,
       .leastNormalMagnitude, -123_456_789, 0.1 + 0.2, 1.0.nextUp, 1.0.nextDown, 999_999_999_999_999.5,
     ]
     // Whole values of every size up to past the fast path's bound, and fractions (fixed seed).
