@@ -52,8 +52,8 @@ public struct CSVBytes {
 
   /// Swift's own text of `value` (`value.description`: the shortest that reads back to it), for a finite
   /// value. A whole value below 10^15 (a count, a total of microseconds) is written digit by digit with the
-  /// `.0` Swift gives it; a replication's rows are mostly such values, and `description` cost about 500
-  /// instructions each.
+  /// `.0` Swift gives it (counts and totals in a replication's rows; `description` costs a few hundred
+  /// instructions a value). Other values keep `description`.
   public mutating func shortest(_ value: Double) {
     if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
       let whole = Int64(value)
