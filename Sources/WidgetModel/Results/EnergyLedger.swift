@@ -48,23 +48,20 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 ///
 /// A phone books a few of its columns (subject and component: a widget's CPU and render, the device's
 /// baseline and usage, the app's...), so a ledger with at most 128 columns (12 subjects: up to nine widget
-/// instances and Live Activity kinds) notes which ones it ever booked (``bookedColumns``): adding it into a
+/// instances and Live Activity kinds) notes which ones it ever booked (``BookedColumns``): adding it into a
 /// run's sum, emptying it for reuse and totalling it walk only those, not every cell of every hour (a light
 /// phone's replication: 6 of 40; a four-widget polling phone's: 24 of 70). Never booked means zero in every
 /// hour, so the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
-  private(set) var hours: Int
-  /// 128-bit: a fleet's sum over a billion devices of any bookings cannot overflow.
-  var microjoules: [Int128]
+  /// Microjoules by hour and `subject * componentCount + component`; 128-bit: a fleet's sum over a billion
+  /// devices of any bookings cannot overflow.
+  private(set) var books: BookedColumns<Int128, UInt128>
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
   /// books' microjoules.
   private(set) var deviceSubjectMicrojoules: [Int128]
-  /// Bit `subject * componentCount + component`: the column may hold a booking in some hour (all bits when
-  /// the ledger has more than 128 columns, or was read from a file). Only ever set, but by ``reset()``.
-  private(set) var bookedColumns: UInt128
 
   /// An empty ledger of no hours.
   init() {
@@ -73,28 +70,14 @@ struct EnergyLedger: Sendable, DayCleared {
 
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
-    self.hours = hours
-    microjoules = Array(repeating: 0, count: hours * subjectCount * EnergyLedger.componentCount)
+    books = BookedColumns(rows: hours, columns: subjectCount * EnergyLedger.componentCount)
     deviceSubjectMicrojoules = Array(repeating: 0, count: subjectCount)
-    bookedColumns = EnergyLedger.noColumns(subjectCount: subjectCount)
   }
 
-  /// Columns of a row (an hour).
-  var columnCount: Int { subjectCount * EnergyLedger.componentCount }
-
-  /// Whether columns are noted one by one (at most 128 of them); otherwise every column counts as booked.
-  var tracksColumns: Bool { columnCount <= UInt128.bitWidth }
-
-  /// ``bookedColumns`` of an empty ledger.
-  static func noColumns(subjectCount: Int) -> UInt128 {
-    subjectCount * componentCount <= UInt128.bitWidth ? 0 : .max
-  }
-
-  /// Whether walking the booked columns of each hour costs less than walking every cell (at most half the
-  /// columns: a phone's replication, 6 of 40 for one widget, 14 of 50 for two; a fleet's sum, or a busy
-  /// device, uses the plain loops). The small books of a replication stay in the cache, so a booked cell
-  /// costs about what a cell of the plain loop costs.
-  var walksColumns: Bool { tracksColumns && bookedColumns.nonzeroBitCount * 2 <= columnCount }
+  var hours: Int { books.rows }
+  /// By `(hour * subjectCount + subject) * componentCount + component`.
+  var microjoules: [Int128] { books.cells }
+  var walksColumns: Bool { books.walksColumns }
 
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
   mutating func startDevice() {
@@ -120,61 +103,32 @@ struct EnergyLedger: Sendable, DayCleared {
     let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
-    let column = subject * EnergyLedger.componentCount + component.rawValue
-    bookedColumns |= 1 &<< UInt128(truncatingIfNeeded: column)  // wraps past 128 columns, where all are set
-    microjoules[hour * subjectCount * EnergyLedger.componentCount + column] += micro
+    books.add(micro, row: hour, column: subject * EnergyLedger.componentCount + component.rawValue)
     undrained += amount
     deviceSubjectMicrojoules[subject] += micro
   }
 
   /// Adds another ledger's bookings (another worker's devices, a replication into a run's sum).
   mutating func merge(_ other: EnergyLedger) {
-    precondition(microjoules.count == other.microjoules.count, "merged energy ledgers of different shapes")
     // Wrapping adds, which cannot wrap: a cell is a sum of bookings each clamped to 10^18 microjoules
     // (``largestBookingJoules``), and 2^127 would take 10^20 of them. Without the overflow check the merge
     // (the largest 128-bit array of a replication's result) is plain adds, not a branch per cell.
-    let columns = columnCount
-    let hours = hours
-    microjoules.withUnsafeMutableBufferPointer { mine in
-      other.microjoules.withUnsafeBufferPointer { theirs in
-        if other.walksColumns {
-          other.bookedColumns.forEachSetBit { column in
-            for hour in 0..<hours { mine[hour * columns + column] &+= theirs[hour * columns + column] }
-          }
-        } else {
-          for index in mine.indices { mine[index] &+= theirs[index] }
-        }
-      }
-    }
-    bookedColumns |= other.bookedColumns
+    books.merge(other.books, wrapping: true)
   }
 
   mutating func dropFirst(days: Int, of total: Int) {
-    guard days > 0 else { return }
-    microjoules.removeFirst(days * 24 * subjectCount * EnergyLedger.componentCount)
-    hours -= days * 24
+    books.dropFirst(days: days, of: total)
   }
 
   /// Empties the books for another run, keeping their memory.
   mutating func reset() {
-    microjoules.reset()
-    bookedColumns = EnergyLedger.noColumns(subjectCount: subjectCount)
+    books.reset()
     startDevice()
   }
 
   /// Empties the hours of `days` (of `total`): only the booked columns when they are few.
   mutating func clear(days: Range<Int>, of total: Int) {
-    guard !days.isEmpty, total > 0 else { return }
-    guard walksColumns else { return microjoules.clear(days: days, of: total) }
-    let columns = columnCount
-    let hoursPerDay = hours / total
-    let hoursCleared = (days.lowerBound * hoursPerDay)..<(days.upperBound * hoursPerDay)
-    let booked = bookedColumns
-    microjoules.withUnsafeMutableBufferPointer { books in
-      booked.forEachSetBit { column in
-        for hour in hoursCleared { books[hour * columns + column] = 0 }
-      }
-    }
+    books.clear(days: days, of: total)
   }
 
   mutating func resetAllButDays() {
@@ -184,31 +138,11 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Every subject's microjoules over every hour, by `subject * componentCount + component`, in one pass
   /// over the books (a replication's summary reads each subject's total several times).
   func totalsBySubject() -> [Int128] {
-    var totals = [Int128](repeating: 0, count: columnCount)
-    let hours = hours
-    let (walks, booked) = (walksColumns, bookedColumns)
-    microjoules.withUnsafeBufferPointer { books in
-      totals.withUnsafeMutableBufferPointer { totals in
-        let columns = totals.count
-        if walks {
-          booked.forEachSetBit { column in
-            var total: Int128 = 0
-            for hour in 0..<hours { total += books[hour * columns + column] }
-            totals[column] = total
-          }
-        } else {
-          for hour in 0..<hours {
-            let base = hour * columns
-            for cell in 0..<columns { totals[cell] += books[base + cell] }
-          }
-        }
-      }
-    }
-    return totals
+    books.totals()
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
-    microjoules[(hourIndex * subjectCount + subject) * EnergyLedger.componentCount + component.rawValue].double / 1e6
+    books[hourIndex, subject * EnergyLedger.componentCount + component.rawValue].double / 1e6
   }
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).
@@ -230,9 +164,9 @@ extension EnergyLedger: BinaryCodable {
       throw reader.error("an energy ledger of \(hours) hours x \(subjects) subjects")
     }
     self.init(hours: hours, subjectCount: subjects)
-    let books = try [Int128](from: &reader)
-    guard books.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
-    microjoules = books
-    bookedColumns = .max  // which columns the file's books use is not written: any may
+    let cells = try [Int128](from: &reader)
+    guard cells.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
+    // Which columns the file's books use is not written: any may.
+    books = BookedColumns(rows: hours, columns: subjects * EnergyLedger.componentCount, cells: cells)
   }
 }
