@@ -56,12 +56,8 @@ public struct CSVBytes {
   /// instructions a value). Other values keep `description`.
   public mutating func shortest(_ value: Double) {
     if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
-      let whole = Int64(value)
-      if whole < 0 { bytes.append(UInt8(ascii: "-")) }
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-        let start = CSVFormat.writeDigits(whole.magnitude, into: digits, before: 20)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-      }
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      integer(Int(value.magnitude))
       bytes.append(UInt8(ascii: "."))
       bytes.append(UInt8(ascii: "0"))
       return
