@@ -118,6 +118,31 @@ struct EnergyTests {
     #expect(abs(result.totalJoules(subject: device, component: .usage) - 0.5 * 16.5 * 3_600) < 1e-6)
   }
 
+  @Test("a device's own energy by subject: held in place up to 16 subjects, in an array beyond; emptied per device")
+  func deviceSubjects() {
+    for subjects in [5, 16, 17, 40] {
+      let stream = RandomStream(seed: StreamSeed(scenarioSeed: 4))
+      var ledger = EnergyLedger(hours: 24, subjectCount: subjects)
+      var expected = [Int128](repeating: 0, count: subjects)
+      for _ in 0..<500 {
+        let subject = Int(stream.uniform() * Double(subjects))
+        let joules = (stream.uniform() - 0.1) * 4
+        ledger.book(joules, hourIndex: Int(stream.uniform() * 24), subject: subject, component: .cpu)
+        expected[subject] += Int128(Int64(nearest: joules * 1e6))
+      }
+      let held = (0..<subjects).map { ledger.deviceMicrojoules(subject: $0) }
+      #expect(held == expected, "\(subjects) subjects")
+      let widgets = expected.enumerated().filter { $0.offset != 2 }.reduce(Int128(0)) { $0 + $1.element }
+      #expect(ledger.deviceWidgetJoules(deviceSubject: 2) == widgets.double / 1e6, "\(subjects) subjects")
+      // The books keep every booking; the next device starts from nothing.
+      let booked = ledger.totalsBySubject().reduce(Int128(0), +)
+      ledger.startDevice()
+      #expect((0..<subjects).allSatisfy { ledger.deviceMicrojoules(subject: $0) == 0 }, "\(subjects) subjects")
+      #expect(booked == expected.reduce(0, +))
+      #expect(ledger.totalsBySubject().reduce(Int128(0), +) == booked)
+    }
+  }
+
   /// A ledger of `hours` with bookings in `columns` (subject, component) spread over the hours.
   static func ledger(hours: Int, subjects: Int, columns: [Int], seed: UInt64) -> EnergyLedger {
     let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed))

@@ -90,7 +90,7 @@ extension DeviceSimulation {
     // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
     let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
     for subject in result.batteryShareParts.indices {
-      let share = Double(result.energy.deviceSubjectMicrojoules[subject]) * partsPerMicrojoule
+      let share = Double(result.energy.deviceMicrojoules(subject: subject)) * partsPerMicrojoule
       result.batteryShareParts[subject] += Int128(Int64(clampedNearest: share))
     }
   }

@@ -60,8 +60,12 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
-  /// books' microjoules.
-  private(set) var deviceSubjectMicrojoules: [Int128]
+  /// books' microjoules: held in place for up to ``inlineSubjects`` subjects (a booking adds to it without
+  /// checking an array's buffer for sharing first), in `spilledSubjectMicrojoules` beyond.
+  private var deviceSubjectMicrojoules = InlineArray<16, Int128>(repeating: 0)
+  private var spilledSubjectMicrojoules: [Int128]
+  /// Subjects whose device figures are held in place (`deviceSubjectMicrojoules`'s count).
+  static let inlineSubjects = 16
 
   /// An empty ledger of no hours.
   init() {
@@ -71,7 +75,8 @@ struct EnergyLedger: Sendable, DayCleared {
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
     books = BookedColumns(rows: hours, columns: subjectCount * EnergyLedger.componentCount)
-    deviceSubjectMicrojoules = Array(repeating: 0, count: subjectCount)
+    spilledSubjectMicrojoules =
+      subjectCount <= EnergyLedger.inlineSubjects ? [] : Array(repeating: 0, count: subjectCount)
   }
 
   var hours: Int { books.rows }
@@ -82,14 +87,21 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
   mutating func startDevice() {
     undrained = 0
-    for subject in deviceSubjectMicrojoules.indices { deviceSubjectMicrojoules[subject] = 0 }
+    for subject in 0..<Swift.min(subjectCount, EnergyLedger.inlineSubjects) { deviceSubjectMicrojoules[subject] = 0 }
+    for subject in spilledSubjectMicrojoules.indices { spilledSubjectMicrojoules[subject] = 0 }
+  }
+
+  /// Energy booked for the current device to `subject`, in the books' microjoules.
+  func deviceMicrojoules(subject: Int) -> Int128 {
+    subjectCount <= EnergyLedger.inlineSubjects
+      ? deviceSubjectMicrojoules[subject] : spilledSubjectMicrojoules[subject]
   }
 
   /// The current device's widgets, pushes and activities, in joules: every subject but the device's own
   /// (the only one booked baseline and usage). Derived at the end of a device, not added up per booking.
   func deviceWidgetJoules(deviceSubject: Int) -> Double {
     var sum: Int128 = 0
-    for (subject, micro) in deviceSubjectMicrojoules.enumerated() where subject != deviceSubject { sum += micro }
+    for subject in 0..<subjectCount where subject != deviceSubject { sum += deviceMicrojoules(subject: subject) }
     return sum.double / 1e6
   }
 
@@ -105,7 +117,12 @@ struct EnergyLedger: Sendable, DayCleared {
     let micro = Int128(Int64(nearest: amount * 1e6))
     books.add(micro, row: hour, column: subject * EnergyLedger.componentCount + component.rawValue)
     undrained += amount
-    deviceSubjectMicrojoules[subject] += micro
+    // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
+    if subjectCount <= EnergyLedger.inlineSubjects {
+      deviceSubjectMicrojoules[subject] &+= micro
+    } else {
+      spilledSubjectMicrojoules[subject] &+= micro
+    }
   }
 
   /// Adds another ledger's bookings (another worker's devices, a replication into a run's sum).
