@@ -59,7 +59,7 @@ struct PoissonProcess {
 /// keep its next firing here instead of in the event set: the device takes those due before each event it
 /// handles (``takeDeferred(before:_:)``), in time order, so they draw and act exactly as events would.
 struct ProcessTable {
-  private(set) var processes: [PoissonProcess]
+  let processes: FixedTable<PoissonProcess>
   /// `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
   private var rateTable: [Double] = []
   /// The gates of ``ProcessDeferral``: whether the app is idle (not running, or the phone is off), and
@@ -74,10 +74,10 @@ struct ProcessTable {
   static let noneDeferred = SimTime(microseconds: .max)
 
   init(_ processes: [PoissonProcess]) {
-    self.processes = processes
+    self.processes = FixedTable(processes)
   }
 
-  var roles: some Sequence<ProcessRole> { processes.lazy.map(\.role) }
+  var roles: [ProcessRole] { processes.map(\.role) }
 
   /// Whether a process defers behind each gate (the device looks at those after each event).
   private(set) var gatedByApp = false

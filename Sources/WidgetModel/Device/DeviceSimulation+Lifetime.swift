@@ -5,7 +5,7 @@ extension DeviceSimulation {
   mutating func start(_ scheduler: inout Scheduler) {
     var rates: [Double] = []
     rates.reserveCapacity(processes.processes.count * 48)
-    let audience = ViewAudience(instances: instances, hasActivities: !activities.kinds.isEmpty)
+    let audience = ViewAudience(instances: instances.values, hasActivities: !activities.kinds.isEmpty)
     for role in processes.roles {
       for hour in 0..<24 {
         rates.append(rate(of: role, hour: hour, asleep: false, audience: audience))
@@ -67,6 +67,13 @@ extension DeviceSimulation {
     result.fingerprint.add(device: deviceIndex, tally.trajectory)
     result.devices += 1
     for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }
+    for index in instances.indices {
+      let builds = tally.builds[index]
+      result.builds[index] += builds.builds
+      result.cpuMicros[index] += builds.cpuMicros
+      result.fetches[index] += builds.fetches
+      result.fetchByteTotals[index] += builds.fetchBytes
+    }
     for (cell, exhausted) in tally.exhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
     for (cell, time) in tally.lastGrant.enumerated() where time >= 0 {
       result.lastGrantMicros[cell] += time

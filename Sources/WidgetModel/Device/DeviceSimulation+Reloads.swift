@@ -133,9 +133,9 @@ extension DeviceSimulation {
   mutating func build(_ index: Int, at now: SimTime) -> BuildResult {
     // The settings are read in place: a copy of the configuration would copy its distributions.
     let stream = instances[index].streams.build
-    result.builds[index] += 1
+    tally.builds[index].builds += 1
     let cpu = SampleLimits.duration(instances[index].buildDraws.cpuSeconds.sample(stream))
-    result.cpuMicros[index] += Int128(Int64(nearest: cpu * 1e6))
+    tally.builds[index].cpuMicros += Int128(Int64(nearest: cpu * 1e6))
     processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
     var seconds = cpu
     // A build that fetches shows the server's latest data; one that does not, what the app last wrote.
@@ -143,8 +143,8 @@ extension DeviceSimulation {
     if stream.bernoulli(instances[index].build.fetchProbability) {
       shows = .current
       let bytes = SampleLimits.size(instances[index].buildDraws.fetchBytes.sample(stream))
-      result.fetches[index] += 1
-      result.fetchByteTotals[index] += Int128(Int64(nearest: bytes))
+      tally.builds[index].fetches += 1
+      tally.builds[index].fetchBytes += Int128(Int64(nearest: bytes))
       result.serverLoad.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
       seconds += system.network.latencySeconds + transfer(bytes: bytes, subject: index, at: now)
     }

@@ -24,7 +24,7 @@ struct DeviceSimulation: EventHandler {
   var user: User
   var app: AppProcess
   var processes: ProcessTable
-  var instances: [WidgetInstance]
+  var instances: FixedTable<WidgetInstance>
   let data: DataSources
   var standby: StandbyDisplay
   /// The CarPlay display while the user drives (StandBy-style [D]).
@@ -133,7 +133,7 @@ struct DeviceSimulation: EventHandler {
     fleetEvents = FleetEventReception(
       configuration, schedule: eventSchedule(events, configuration, replication: replication), device: device,
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
-    instances = DeviceSimulation.makeInstances(configuration, installed: installed, stream)
+    instances = FixedTable(DeviceSimulation.makeInstances(configuration, installed: installed, stream))
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
     hasOtherPageWidget = instances.contains { $0.placement == .homeOtherPage && $0.installed }
     // Closures below capture these parts, not the configuration: a closure captures what it names by value,
@@ -151,7 +151,7 @@ struct DeviceSimulation: EventHandler {
       activityKinds.firstIndex { $0.burstKind == key }.map(ActivityKindID.init)
     }
     smartStack = SmartStack(
-      instances: instances, widgets: configuration.widgets, settings: configuration.user.smartStack,
+      instances: instances.values, widgets: configuration.widgets, settings: configuration.user.smartStack,
       rotation: stream(.smartStackRotation))
     standby = StandbyDisplay(
       enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
@@ -211,6 +211,7 @@ struct DeviceSimulation: EventHandler {
     spareScratch = consume aggregate
     tally.reloads = 0
     tally.staleness = QuantileSketch()
+    for index in tally.builds.indices { tally.builds[index] = BuildTally() }
   }
 
   /// The widget instances, each with its streams (labelled by the instance) and its expected views.

@@ -12,9 +12,21 @@ struct DeviceTally {
   var staleness = QuantileSketch()
   /// Poisson firings taken without an event of their own (``ProcessDeferral``), counted as handled events.
   var deferredFirings: UInt64 = 0
+  /// Per instance: the builds since the warm-up ended (a build adds to them in place, not to the aggregate's
+  /// arrays, which it would first check for sharing).
+  let builds: FixedTable<BuildTally>
 
   init(days: Int, instanceCount: Int) {
     exhausted = Array(repeating: false, count: days * instanceCount)
     lastGrant = Array(repeating: -1, count: days * instanceCount)
+    builds = FixedTable(Array(repeating: BuildTally(), count: instanceCount))
   }
+}
+
+/// One instance's timeline builds on one device: how many, their CPU time, the fetches and bytes fetched.
+struct BuildTally {
+  var builds = 0
+  var cpuMicros: Int128 = 0
+  var fetches = 0
+  var fetchBytes: Int128 = 0
 }
