@@ -59,7 +59,9 @@ struct PoissonProcess {
 /// keep its next firing here instead of in the event set: the device takes those due before each event it
 /// handles (``takeDeferred(before:_:)``), in time order, so they draw and act exactly as events would.
 struct ProcessTable {
-  let processes: FixedTable<PoissonProcess>
+  /// Written only here (a ``FixedTable`` can be written through any holder): others read through
+  /// ``count`` and ``role(of:)``.
+  private let processes: FixedTable<PoissonProcess>
   /// `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
   private var rateTable: [Double] = []
   /// The gates of ``ProcessDeferral``: whether the app is idle (not running, or the phone is off), and
@@ -78,6 +80,8 @@ struct ProcessTable {
   }
 
   var roles: [ProcessRole] { processes.map(\.role) }
+  var count: Int { processes.count }
+  func role(of process: ProcessID) -> ProcessRole { processes[process.index].role }
 
   /// Whether a process defers behind each gate (the device looks at those after each event).
   private(set) var gatedByApp = false

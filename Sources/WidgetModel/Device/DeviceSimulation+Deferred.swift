@@ -54,7 +54,7 @@ extension DeviceSimulation {
       tally.deferredFirings += 1
       tally.trajectory.add(
         Event(time: time, sequence: 0, kind: DeviceEventKind.process.eventKind, target: process.eventTarget))
-      switch processes.processes[process.index].role {
+      switch processes.role(of: process) {
       case .homeScreenViews: homeScreenViewed(at: time, &scheduler)
       case .lockScreenViews: lockScreenViewed(at: time, &scheduler)
       case .dataChanges(let kind): dataFellBehind(kind, at: time)

@@ -4,7 +4,7 @@ import SimulationEngine
 extension DeviceSimulation {
   mutating func start(_ scheduler: inout Scheduler) {
     var rates: [Double] = []
-    rates.reserveCapacity(processes.processes.count * 48)
+    rates.reserveCapacity(processes.count * 48)
     let audience = ViewAudience(instances: instances.values, hasActivities: !activities.kinds.isEmpty)
     for role in processes.roles {
       for hour in 0..<24 {

@@ -35,9 +35,9 @@ struct FixedTable<Element> {
   var indices: Range<Int> { 0..<buffer.count }
 
   subscript(index: Int) -> Element {
-    @inline(__always) get {
+    @inline(__always) _read {
       precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "element \(index) of \(buffer.count)")
-      return buffer[index]
+      yield buffer[index]
     }
     @inline(__always) nonmutating _modify {
       precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "element \(index) of \(buffer.count)")

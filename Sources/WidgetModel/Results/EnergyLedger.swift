@@ -62,10 +62,12 @@ struct EnergyLedger: Sendable, DayCleared {
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
   /// books' microjoules: held in place for up to ``inlineSubjects`` subjects (a booking adds to it without
   /// checking an array's buffer for sharing first), in `spilledSubjectMicrojoules` beyond.
-  private var deviceSubjectMicrojoules = InlineArray<16, Int128>(repeating: 0)
+  private var deviceSubjectMicrojoules = InlineSubjects(repeating: 0)
   private var spilledSubjectMicrojoules: [Int128]
+  /// `InlineArray` needs Swift 6.2 (Package.swift's tools version).
+  private typealias InlineSubjects = InlineArray<16, Int128>
   /// Subjects whose device figures are held in place (`deviceSubjectMicrojoules`'s count).
-  static let inlineSubjects = 16
+  static let inlineSubjects = InlineSubjects(repeating: 0).count
 
   /// An empty ledger of no hours.
   init() {
@@ -110,6 +112,9 @@ struct EnergyLedger: Sendable, DayCleared {
   static let largestBookingJoules = 1e12
 
   mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+    // The ledger's cells are addressed by subject and component: a subject past the last is a model error.
+    precondition(
+      UInt(bitPattern: subject) < UInt(bitPattern: subjectCount), "energy subject \(subject) of \(subjectCount)")
     guard joules != 0 && !joules.isNaN else { return }
     let limit = EnergyLedger.largestBookingJoules
     let amount = Swift.min(Swift.max(joules, -limit), limit)
