@@ -66,8 +66,8 @@ extension DeviceSimulation {
     result.eventsHandled += scheduler.handledEventCount + tally.deferredFirings
     result.fingerprint.add(device: deviceIndex, tally.trajectory)
     result.devices += 1
-    for index in instances.indices where instances[index].installed { result.instanceDevices[index] += 1 }
     for index in instances.indices {
+      if instances[index].installed { result.instanceDevices[index] += 1 }
       let builds = tally.builds[index]
       result.builds[index] += builds.builds
       result.cpuMicros[index] += builds.cpuMicros

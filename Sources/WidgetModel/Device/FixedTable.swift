@@ -35,14 +35,15 @@ struct FixedTable<Element> {
   var indices: Range<Int> { 0..<buffer.count }
 
   subscript(index: Int) -> Element {
-    @inline(__always) _read {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "element \(index) of \(buffer.count)")
-      yield buffer[index]
-    }
-    @inline(__always) nonmutating _modify {
-      precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "element \(index) of \(buffer.count)")
-      yield &buffer[index]
-    }
+    @inline(__always) _read { yield buffer[checked(index)] }
+    @inline(__always) nonmutating _modify { yield &buffer[checked(index)] }
+  }
+
+  /// `index`, once it is known to be in range.
+  @inline(__always)
+  private func checked(_ index: Int) -> Int {
+    precondition(UInt(bitPattern: index) < UInt(bitPattern: buffer.count), "element \(index) of \(buffer.count)")
+    return index
   }
 
   /// The elements' values (a copy), for setting up.

@@ -68,6 +68,8 @@ struct EnergyLedger: Sendable, DayCleared {
   private typealias InlineSubjects = InlineArray<16, Int128>
   /// Subjects whose device figures are held in place (`deviceSubjectMicrojoules`'s count).
   static let inlineSubjects = InlineSubjects(repeating: 0).count
+  /// Whether this ledger's subjects fit in place.
+  private var holdsInPlace: Bool { subjectCount <= EnergyLedger.inlineSubjects }
 
   /// An empty ledger of no hours.
   init() {
@@ -77,8 +79,8 @@ struct EnergyLedger: Sendable, DayCleared {
   init(hours: Int, subjectCount: Int) {
     self.subjectCount = subjectCount
     books = BookedColumns(rows: hours, columns: subjectCount * EnergyLedger.componentCount)
-    spilledSubjectMicrojoules =
-      subjectCount <= EnergyLedger.inlineSubjects ? [] : Array(repeating: 0, count: subjectCount)
+    spilledSubjectMicrojoules = []
+    if !holdsInPlace { spilledSubjectMicrojoules = Array(repeating: 0, count: subjectCount) }
   }
 
   var hours: Int { books.rows }
@@ -95,8 +97,7 @@ struct EnergyLedger: Sendable, DayCleared {
 
   /// Energy booked for the current device to `subject`, in the books' microjoules.
   func deviceMicrojoules(subject: Int) -> Int128 {
-    subjectCount <= EnergyLedger.inlineSubjects
-      ? deviceSubjectMicrojoules[subject] : spilledSubjectMicrojoules[subject]
+    holdsInPlace ? deviceSubjectMicrojoules[subject] : spilledSubjectMicrojoules[subject]
   }
 
   /// The current device's widgets, pushes and activities, in joules: every subject but the device's own
@@ -123,7 +124,7 @@ struct EnergyLedger: Sendable, DayCleared {
     books.add(micro, row: hour, column: subject * EnergyLedger.componentCount + component.rawValue)
     undrained += amount
     // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
-    if subjectCount <= EnergyLedger.inlineSubjects {
+    if holdsInPlace {
       deviceSubjectMicrojoules[subject] &+= micro
     } else {
       spilledSubjectMicrojoules[subject] &+= micro
