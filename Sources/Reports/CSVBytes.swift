@@ -53,7 +53,8 @@ public struct CSVBytes {
   /// Swift's own text of `value` (`value.description`: the shortest that reads back to it), for a finite
   /// value. A whole value below 10^15 (a count, a total of microseconds) is written digit by digit with the
   /// `.0` Swift gives it (counts and totals in a replication's rows; `description` costs a few hundred
-  /// instructions a value). Other values keep `description`.
+  /// instructions a value). Other values are written by the standard library straight into the bytes
+  /// (``ShortestText``): the same text as `description`, without a string made for each.
   public mutating func shortest(_ value: Double) {
     if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
       if value < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -62,7 +63,10 @@ public struct CSVBytes {
       bytes.append(UInt8(ascii: "0"))
       return
     }
-    append(value.description)
+    var text = ShortestText(bytes: bytes)
+    bytes = []  // the buffer moves to the stream and back: no copy
+    value.write(to: &text)
+    bytes = text.bytes
   }
 
   /// A whole number, as `String(value)` writes it.
@@ -105,5 +109,21 @@ public struct CSVBytes {
     bytes.append(UInt8(ascii: "T"))
     seconds(secondOfDay)
     bytes.append(UInt8(ascii: "Z"))
+  }
+}
+
+/// Where `Double.write(to:)` writes its text (the `description` text). The standard library hands a
+/// number's ASCII to a stream through `_writeASCII`, whose default makes a `String` of it (an allocation when
+/// it is longer than 15 bytes, most shortest texts of fractions); taking the bytes as they are saves that. Were
+/// the library to stop calling it, `write(_:)` gets the same text as a string.
+struct ShortestText: TextOutputStream {
+  var bytes: [UInt8]
+
+  mutating func write(_ string: String) {
+    bytes.append(contentsOf: string.utf8)
+  }
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
   }
 }

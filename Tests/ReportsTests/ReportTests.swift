@@ -246,6 +246,11 @@ struct ReportTests {
         values.append(whole / 1_024 + 1.0 / 3)
       }
     }
+    // Any finite value: random bit patterns, every exponent (the standard library writes these).
+    while values.count < 5_000 {
+      let value = Double(bitPattern: generator.next())
+      if value.isFinite { values.append(value) }
+    }
     var bytes = CSVBytes()
     var expected = ""
     for value in values {

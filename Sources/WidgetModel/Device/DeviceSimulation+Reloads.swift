@@ -67,7 +67,10 @@ extension DeviceSimulation {
         count(request, instances[index].id, outcome, at: scheduler.now)
         return
       case .decide:
-        action = instances[index].machine.decide(blocker(index, at: scheduler.now))
+        // The argument first: evaluated inside the write to `instances[index]`, it would hold the table
+        // (a retain and release) across a call that changes the device.
+        let blocker = blocker(index, at: scheduler.now)
+        action = instances[index].machine.decide(blocker)
       case .wait(let budgetEmpty):
         if budgetEmpty { markExhausted(index, at: scheduler.now) }
         scheduleRetry(index, &scheduler)
@@ -76,7 +79,8 @@ extension DeviceSimulation {
         cancelRetry(index, &scheduler)
         if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }
         if spend { spendBudget(index, lastGrant: lastGrant, at: scheduler.now) }
-        action = instances[index].machine.buildEnded(build(index, at: scheduler.now))
+        let built = build(index, at: scheduler.now)
+        action = instances[index].machine.buildEnded(built)
       case .stuck(let request, let superseded):
         cancelRetry(index, &scheduler)
         if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }

@@ -76,14 +76,36 @@ extension Array: Accumulator where Element: Accumulator {
   }
 }
 
-/// Cell-by-cell sums of the integer arrays in results (checked adds: a count past its type's range traps
-/// rather than wraps). Called with a concrete type, each use is specialised to a plain loop.
+/// Cell-by-cell sums of the integer arrays in results (checked: a count past its type's range traps rather
+/// than wraps). Called with a concrete type, each use is specialised to a plain loop.
+///
+/// The loop adds wrapping and gathers any overflow into one bit pattern, checked after it, so that it runs
+/// in vector registers (a trap inside the loop keeps it to one cell at a time; a replication's dense hourly
+/// arrays, push counts above all, are thousands of cells). A sum that overflowed still traps, once the loop
+/// is done.
 enum IntegerCells {
   @inline(__always)
   static func add<Cell: FixedWidthInteger>(
     _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>
   ) {
-    for index in mine.indices { mine[index] += theirs[index] }
+    precondition(!addWrapping(mine, theirs), "a count past its type's range")
+  }
+
+  /// Adds `theirs` into `mine` cell by cell, wrapping; whether any sum overflowed.
+  @inline(__always)
+  static func addWrapping<Cell: FixedWidthInteger>(
+    _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>
+  ) -> Bool {
+    precondition(mine.count == theirs.count, "cells of different shapes")
+    var overflow: Cell = 0
+    for index in mine.indices {
+      let (a, b) = (mine[index], theirs[index])
+      let sum = a &+ b
+      // The top bit: signed, the sum has the sign of neither operand; unsigned, the add carried out of it.
+      overflow |= Cell.isSigned ? (a ^ sum) & (b ^ sum) : (a & b) | ((a | b) & ~sum)
+      mine[index] = sum
+    }
+    return overflow >> (Cell.bitWidth - 1) & 1 != 0
   }
 }
 
@@ -209,6 +231,11 @@ struct Field<Value: Accumulator>: ResultField {
   /// Empties some days, and everything but the days (fields over time); nil for totals.
   let clearDays: (@Sendable (inout Value, _ days: Range<Int>, _ total: Int) -> Void)?
   let resetAllButDays: (@Sendable (inout Value) -> Void)?
+  /// `Value.merge`, made where the field is listed (its type known there): the field is reached through
+  /// `any ResultField`, where calling `merge` on the value runs the generic code (an array's merge then
+  /// reaches its cells through unspecialised closures, about 1,600 instructions an array and replication,
+  /// whatever its size).
+  let add: @Sendable (inout Value, inout Value) -> Void
 
   /// An accumulator that starts empty whatever the shape (a scalar, a sketch).
   init(_ path: Path) {
@@ -217,6 +244,7 @@ struct Field<Value: Accumulator>: ResultField {
     drop = nil
     clearDays = nil
     resetAllButDays = nil
+    add = { $0.merge($1) }
   }
 
   /// A total over the run (instance, kind, channel...): not indexed by time.
@@ -226,6 +254,7 @@ struct Field<Value: Accumulator>: ResultField {
     drop = nil
     clearDays = nil
     resetAllButDays = nil
+    add = { $0.merge($1) }
   }
 
   func dropFirst(_ result: inout ReplicationResult, days: Int, of total: Int) {
@@ -255,10 +284,8 @@ struct Field<Value: Accumulator>: ResultField {
     // Both sides through the key path's modify access: a read (`other[keyPath: path]`) projects through a
     // generic path that looks up `Result`'s metadata every time (about 1,000 instructions a field, 32
     // fields a replication).
-    Field.add(&result[keyPath: path], &other[keyPath: path])
+    add(&result[keyPath: path], &other[keyPath: path])
   }
-
-  private static func add(_ value: inout Value, _ other: inout Value) { value.merge(other) }
   func reset(_ result: inout ReplicationResult) { result[keyPath: path].reset() }
 
   var isOverTime: Bool { clearDays != nil }
@@ -284,6 +311,7 @@ extension Field where Value: DayCleared {
     drop = { value, days, total in value.dropFirst(days: days, of: total) }
     clearDays = { value, days, total in value.clear(days: days, of: total) }
     resetAllButDays = { value in value.resetAllButDays() }
+    add = { $0.merge($1) }
   }
 }
 

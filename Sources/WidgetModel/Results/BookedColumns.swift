@@ -60,11 +60,11 @@ where Mask: Sendable {
         switch (other.walksColumns, wrapping) {
         case (true, true):
           other.booked.forEachSetBit { column in
-            for row in 0..<rows { mine[row * columns + column] &+= theirs[row * columns + column] }
+            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { $0 &+= $1 }
           }
         case (true, false):
           other.booked.forEachSetBit { column in
-            for row in 0..<rows { mine[row * columns + column] += theirs[row * columns + column] }
+            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { $0 += $1 }
           }
         case (false, true):
           for index in mine.indices { mine[index] &+= theirs[index] }
@@ -85,7 +85,7 @@ where Mask: Sendable {
         if walks {
           booked.forEachSetBit { column in
             var total: Cell = 0
-            for row in 0..<rows { total += cells[row * columns + column] }
+            BookedColumns.walk(cells, column: column, rows: rows, columns: columns) { total += $0 }
             totals[column] = total
           }
         } else {
@@ -112,9 +112,49 @@ where Mask: Sendable {
     let cleared = (days.lowerBound * rowsPerDay)..<(days.upperBound * rowsPerDay)
     let (columns, booked) = (columns, booked)
     cells.withUnsafeMutableBufferPointer { cells in
+      precondition(cleared.upperBound * columns <= cells.count, "days out of range")
+      guard let base = cells.baseAddress, !cleared.isEmpty else { return }
+      let first = base + cleared.lowerBound * columns
       booked.forEachSetBit { column in
-        for row in cleared { cells[row * columns + column] = 0 }
+        precondition(column < columns, "a column out of range")
+        var cell = first + column
+        for _ in cleared {
+          cell.pointee = 0
+          cell += columns
+        }
       }
+    }
+  }
+
+  /// Calls `body` with each cell of `column` in `mine` (to change) and in `theirs`, row by row: a pointer that
+  /// steps a row at a time, where an index computed and checked per cell cost more than the add.
+  @inline(__always)
+  private static func walk(
+    _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>, column: Int, rows: Int,
+    columns: Int, _ body: (inout Cell, Cell) -> Void
+  ) {
+    precondition(column < columns && rows * columns <= Swift.min(mine.count, theirs.count), "a column out of range")
+    guard rows > 0, var mineCell = mine.baseAddress, var theirCell = theirs.baseAddress else { return }
+    mineCell += column
+    theirCell += column
+    for _ in 0..<rows {
+      body(&mineCell.pointee, theirCell.pointee)
+      mineCell += columns
+      theirCell += columns
+    }
+  }
+
+  /// Calls `body` with each cell of `column` in `cells`, row by row.
+  @inline(__always)
+  private static func walk(
+    _ cells: UnsafeBufferPointer<Cell>, column: Int, rows: Int, columns: Int, _ body: (Cell) -> Void
+  ) {
+    precondition(column < columns && rows * columns <= cells.count, "a column out of range")
+    guard rows > 0, var cell = cells.baseAddress else { return }
+    cell += column
+    for _ in 0..<rows {
+      body(cell.pointee)
+      cell += columns
     }
   }
 
