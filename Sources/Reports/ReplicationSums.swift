@@ -14,11 +14,12 @@ public final class ReplicationSums: Sendable {
     self.subjects = subjects
   }
 
-  /// Adds one replication's result (from any thread). Returns the result when it was added into a partial
-  /// total, for its memory to serve another replication; nil when it became a partial total.
+  /// Adds one replication's result (from any thread), emptying it as it goes (``RunTotal/absorb(_:peakRows:)``).
+  /// Returns the result when it was added into a partial total, for its memory to serve another replication
+  /// once reset; nil when it became a partial total.
   public func add(_ result: consuming ReplicationResult) -> ReplicationResult? {
     var total = totals.withLock { $0.popLast() } ?? RunTotal()
-    let spare = total.add(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
+    let spare = total.absorb(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
     totals.withLock { $0.append(total) }
     return spare
   }

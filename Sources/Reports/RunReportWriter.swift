@@ -153,6 +153,25 @@ public final class RunReportWriter {
       devices: summaries, values: values ?? summary.values(of: result))
   }
 
+  /// Adds one replication's results, as ``add(_:devices:values:)`` does, emptying the result as it goes into
+  /// the run's sum (``RunTotal/absorb(_:peakRows:)``): for a result no one else holds. Returns the result,
+  /// to be reset before it serves another replication; nil when it became the run's sum.
+  public func absorb(_ result: consuming ReplicationResult, devices summaries: [DeviceSummary] = [])
+    throws(AtomicFile.WriteError) -> ReplicationResult?
+  {
+    guard !detail else {
+      try add(result, devices: summaries)
+      return result
+    }
+    precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
+    let values = summary.values(of: result)
+    let (replication, eventsHandled, fingerprint) = (result.replication, result.eventsHandled, result.fingerprint)
+    let spare = total.absorb(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
+    try add(
+      summed: replication, eventsHandled: eventsHandled, fingerprint: fingerprint, devices: summaries, values: values)
+    return spare
+  }
+
   /// Where replications run side by side are summed, on their own threads (nil with ``detail``: each
   /// replication's rows need its whole result, through ``add(_:devices:values:)``).
   public func makeSums() -> ReplicationSums? {

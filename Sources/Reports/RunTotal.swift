@@ -32,18 +32,41 @@ struct RunTotal: Sendable {
   mutating func add(
     _ replication: consuming ReplicationResult, peakRows: (ReplicationResult) -> String
   ) -> ReplicationResult? {
-    if let peak = replication.provisioning.first, beats(peak.peakPerSecond, replication.replication) {
-      peakRequests = peak.peakPerSecond
-      peakReplication = replication.replication
-      self.peakRows = peakRows(replication)
-    }
+    combine(replication, peakRows: peakRows) { sum, replication in sum.merge(replication) }  // in place: no copy
+  }
+
+  /// Adds one replication's result, as ``add(_:peakRows:)`` does, emptying it in the same pass where it can
+  /// (``ReplicationResult/absorb(_:)``): for a result no one else holds (a copy would copy what is emptied).
+  /// Returns it, part emptied, to be reset before it serves another replication; nil when it became the sum.
+  mutating func absorb(
+    _ replication: consuming ReplicationResult, peakRows: (ReplicationResult) -> String
+  ) -> ReplicationResult? {
+    combine(replication, peakRows: peakRows) { sum, replication in sum.absorb(&replication) }
+  }
+
+  /// Counts the replication and adds it into the sum with `into` (or makes it the sum: then nil).
+  private mutating func combine(
+    _ replication: consuming ReplicationResult, peakRows: (ReplicationResult) -> String,
+    _ into: (inout ReplicationResult, inout ReplicationResult) -> Void
+  ) -> ReplicationResult? {
+    notePeak(replication, peakRows: peakRows)
     replications += 1
     guard result != nil else {
       result = replication
       return nil
     }
-    result!.merge(replication)  // in place: no copy of the sums
+    var replication = replication
+    into(&result!, &replication)
     return replication
+  }
+
+  /// Keeps the replication's busiest second (and its rows) when it beats every other so far.
+  private mutating func notePeak(_ replication: borrowing ReplicationResult, peakRows: (ReplicationResult) -> String) {
+    if let peak = replication.provisioning.first, beats(peak.peakPerSecond, replication.replication) {
+      peakRequests = peak.peakPerSecond
+      peakReplication = replication.replication
+      self.peakRows = peakRows(copy replication)
+    }
   }
 
   /// Adds another total's replications (none of them already here). Returns the other's sum when it was

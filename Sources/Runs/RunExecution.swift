@@ -168,8 +168,7 @@ public struct RunExecution: Sendable {
           configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
           stop: stop.isRequested, pool: pool)
       else { return }
-      try writer.add(result, devices: devices)
-      pool.give(result)
+      if let spare = try writer.absorb(result, devices: devices) { pool.give(spare) }
     }
   }
 

@@ -121,4 +121,35 @@ struct ResultReuseTests {
     }
     #expect(pool.takeWarmupScratch()?.days == 1, "the pool kept the warm-up scratch")
   }
+
+  @Test(
+    "a replication absorbed into a sum adds what a merge adds, and the result it leaves, reset, serves the next replication as a fresh one",
+    arguments: [1, 40])
+  func absorbedResults(devices: Int) {
+    // One phone: its energy columns, busy minutes and reload pairs are few, and absorbed through them; 40
+    // phones: most minutes busy, absorbed whole.
+    let configuration = FleetTests.fleet(devices: devices, days: 2)
+    let pool = ResultPool()
+    var merged: ReplicationResult?
+    var absorbed: ReplicationResult?
+    for replication in 0..<4 {
+      guard let fresh = FleetRunner.run(configuration, replication: replication, jobs: 1, stop: nil)?.result,
+        var pooled = FleetRunner.run(configuration, replication: replication, jobs: 1, stop: nil, pool: pool)?.result
+      else {
+        Issue.record("replication \(replication) did not run")
+        return
+      }
+      #expect(ResultReuseTests.bytes(pooled) == ResultReuseTests.bytes(fresh), "replication \(replication)")
+      guard merged != nil, absorbed != nil else {
+        merged = fresh
+        absorbed = pooled
+        continue
+      }
+      merged!.merge(fresh)
+      absorbed!.absorb(&pooled)
+      #expect(ResultReuseTests.bytes(absorbed) == ResultReuseTests.bytes(merged), "sum after \(replication)")
+      pool.give(pooled)
+    }
+    #expect(merged?.devices == 4 * devices)
+  }
 }

@@ -76,6 +76,36 @@ where Mask: Sendable {
     booked |= other.booked
   }
 
+  /// Adds `other`'s cells as ``merge(_:wrapping:)`` does and empties them: its booked columns in the same
+  /// walk (then none is booked), or all of it after a plain merge.
+  mutating func absorb(_ other: inout BookedColumns, wrapping: Bool) {
+    precondition(cells.count == other.cells.count, "merged tables of different shapes")
+    guard other.walksColumns else {
+      merge(other, wrapping: wrapping)
+      return other.reset()
+    }
+    let (rows, columns) = (rows, columns)
+    cells.withUnsafeMutableBufferPointer { mine in
+      other.cells.withUnsafeMutableBufferPointer { theirs in
+        other.booked.forEachSetBit { column in
+          if wrapping {
+            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { mine, theirs in
+              mine &+= theirs
+              theirs = 0
+            }
+          } else {
+            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { mine, theirs in
+              mine += theirs
+              theirs = 0
+            }
+          }
+        }
+      }
+    }
+    booked |= other.booked
+    other.booked = 0  // every cell is zero again
+  }
+
   /// Every column's sum over every row.
   func totals() -> [Cell] {
     var totals = [Cell](repeating: 0, count: columns)
@@ -139,6 +169,23 @@ where Mask: Sendable {
     theirCell += column
     for _ in 0..<rows {
       body(&mineCell.pointee, theirCell.pointee)
+      mineCell += columns
+      theirCell += columns
+    }
+  }
+
+  /// Calls `body` with each cell of `column` in `mine` and in `theirs`, both to change, row by row.
+  @inline(__always)
+  private static func walk(
+    _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Int,
+    columns: Int, _ body: (inout Cell, inout Cell) -> Void
+  ) {
+    precondition(column < columns && rows * columns <= Swift.min(mine.count, theirs.count), "a column out of range")
+    guard rows > 0, var mineCell = mine.baseAddress, var theirCell = theirs.baseAddress else { return }
+    mineCell += column
+    theirCell += column
+    for _ in 0..<rows {
+      body(&mineCell.pointee, &theirCell.pointee)
       mineCell += columns
       theirCell += columns
     }

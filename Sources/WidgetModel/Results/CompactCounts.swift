@@ -100,23 +100,24 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   /// ``add(_:at:)`` otherwise.
   mutating func merge(_ other: CompactCounts, each starts: some Sequence<Int>, width: Int) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
-    var full: [Int] = []
-    cells.withUnsafeMutableBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        for start in starts {
-          for index in (start * width)..<((start + 1) * width) {
-            // A marked cell on either side, or a sum that would reach the mark: through the side table.
-            let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
-            if sum < UInt64(Cell.max) {
-              mine[index] = Cell(truncatingIfNeeded: sum)
-            } else {
-              full.append(index)
-            }
-          }
-        }
+    let full = other.cells.withUnsafeBufferPointer { theirs in
+      // Read only: not emptying, nothing is written through it.
+      addInPlace(UnsafeMutableBufferPointer(mutating: theirs), emptying: false) {
+        CompactCounts.runs(starts, width, $0)
       }
     }
-    for index in full { add(other[index], at: index) }
+    for (index, cell) in full { add(other.count(index, held: cell), at: index) }
+  }
+
+  /// Adds `other`'s cells in the runs of `width` cells from `start * width` for every start of `starts`, as
+  /// ``merge(_:each:width:)`` does, and empties them in the same pass. `starts` must hold every run where
+  /// `other` has a count (``ServerLoad``'s busy minutes): `other` is then all zero.
+  mutating func absorb(_ other: inout CompactCounts, each starts: some Sequence<Int>, width: Int) {
+    precondition(cells.count == other.cells.count, "merged counts of different shapes")
+    let full = other.cells.withUnsafeMutableBufferPointer { theirs in
+      addInPlace(theirs, emptying: true) { CompactCounts.runs(starts, width, $0) }
+    }
+    other.addFull(full, into: &self)
   }
 
   /// Adds `other`'s cells at `offsets` within every run of `stride` cells (``ReloadTally``'s pairs held, in
@@ -124,28 +125,86 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   /// otherwise.
   @_specialize(where Cell == UInt32)
   mutating func merge(_ other: CompactCounts, offsets: [Int], stride: Int) {
+    checkRuns(other, offsets: offsets, stride: stride)
+    let full = other.cells.withUnsafeBufferPointer { theirs in
+      addInPlace(UnsafeMutableBufferPointer(mutating: theirs), emptying: false) {
+        CompactCounts.offsets(offsets, stride, count: theirs.count, $0)
+      }
+    }
+    for (index, cell) in full { add(other.count(index, held: cell), at: index) }
+  }
+
+  /// Adds `other`'s cells at `offsets` within every run of `stride` cells, as
+  /// ``merge(_:offsets:stride:)`` does, and empties them in the same pass. The offsets must be every one
+  /// where `other` has a count (``ReloadTally``'s pairs held): `other` is then all zero.
+  mutating func absorb(_ other: inout CompactCounts, offsets: [Int], stride: Int) {
+    checkRuns(other, offsets: offsets, stride: stride)
+    let full = other.cells.withUnsafeMutableBufferPointer { theirs in
+      addInPlace(theirs, emptying: true) { CompactCounts.offsets(offsets, stride, count: theirs.count, $0) }
+    }
+    other.addFull(full, into: &self)
+  }
+
+  private func checkRuns(_ other: CompactCounts, offsets: [Int], stride: Int) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     precondition(stride > 0 && cells.count % stride == 0, "counts in runs of \(stride) cells")
     precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
-    var full: [Int] = []
-    cells.withUnsafeMutableBufferPointer { mine in
-      other.cells.withUnsafeBufferPointer { theirs in
-        var base = 0
-        while base < mine.count {
-          for offset in offsets {
-            let index = base + offset
-            let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
-            if sum < UInt64(Cell.max) {
-              mine[index] = Cell(truncatingIfNeeded: sum)
-            } else {
-              full.append(index)
-            }
-          }
-          base += stride
-        }
+  }
+
+  /// Calls `body` with every index of the runs of `width` cells from `start * width`, for each start.
+  @inline(__always)
+  private static func runs(_ starts: some Sequence<Int>, _ width: Int, _ body: (Int) -> Void) {
+    for start in starts {
+      for index in (start * width)..<((start + 1) * width) { body(index) }
+    }
+  }
+
+  /// Calls `body` with every index at `offsets` within each run of `stride` of `count` cells, in order.
+  @inline(__always)
+  private static func offsets(_ offsets: [Int], _ stride: Int, count: Int, _ body: (Int) -> Void) {
+    offsets.withUnsafeBufferPointer { offsets in
+      var base = 0
+      while base < count {
+        for offset in offsets { body(base + offset) }
+        base += stride
       }
     }
-    for index in full { add(other[index], at: index) }
+  }
+
+  /// Adds `theirs`' cells at the indices `forEachIndex` walks into these cells, in place while a sum stays
+  /// below `Cell.max`, emptying each of theirs when `emptying`; returns the others, with what each of theirs
+  /// held, for ``add(_:at:)``. The indices must be in range (checked by the callers' shapes).
+  @inline(__always)
+  private mutating func addInPlace(
+    _ theirs: UnsafeMutableBufferPointer<Cell>, emptying: Bool, _ forEachIndex: ((Int) -> Void) -> Void
+  ) -> [(index: Int, cell: Cell)] {
+    precondition(theirs.count == cells.count, "merged counts of different shapes")
+    var full: [(index: Int, cell: Cell)] = []
+    cells.withUnsafeMutableBufferPointer { mine in
+      forEachIndex { index in
+        // A marked cell on either side, or a sum that would reach the mark: through the side table.
+        let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
+        if sum < UInt64(Cell.max) {
+          mine[index] = Cell(truncatingIfNeeded: sum)
+        } else {
+          full.append((index, theirs[index]))
+        }
+        if emptying { theirs[index] = 0 }
+      }
+    }
+    return full
+  }
+
+  /// The count of the cell at `index`, which held `cell` (``Cell.max``: its count is in the side table).
+  private func count(_ index: Int, held cell: Cell) -> UInt64 {
+    cell == Cell.max ? large[index, default: 0] : UInt64(cell)
+  }
+
+  /// After an absorbing loop emptied this table's cells: adds the counts that could not be added in place
+  /// into `sum`, and drops the side table (every cell is zero now).
+  private mutating func addFull(_ full: [(index: Int, cell: Cell)], into sum: inout CompactCounts) {
+    for (index, cell) in full { sum.add(count(index, held: cell), at: index) }
+    large.removeAll(keepingCapacity: true)
   }
 
   /// The first cell holding a count (marked cells included) whose index `matches`, if any.
@@ -215,7 +274,7 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
   /// Empties days `days` of `total` in only the cells at `offsets` of each run of `stride` cells (the others
   /// are known to be zero), as ``clear(days:of:)`` empties them all.
   mutating func clear(days: Range<Int>, of total: Int, offsets: [Int], stride: Int) {
-    guard !days.isEmpty, total > 0 else { return }
+    guard !days.isEmpty, total > 0, !offsets.isEmpty else { return }
     precondition(stride > 0 && count % stride == 0, "counts in runs of \(stride) cells")
     precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
     let perDay = count / total

@@ -139,6 +139,11 @@ struct EnergyLedger: Sendable, DayCleared {
     books.merge(other.books, wrapping: true)
   }
 
+  /// Merges and empties `other`'s books (its booked columns, in the same walk).
+  mutating func absorb(_ other: inout EnergyLedger) {
+    books.absorb(&other.books, wrapping: true)  // wrapping: as merge(_:)
+  }
+
   mutating func dropFirst(days: Int, of total: Int) {
     books.dropFirst(days: days, of: total)
   }

@@ -54,8 +54,7 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   /// replication), through every cell otherwise (a fleet's sum).
   mutating func merge(_ other: ReloadTally) {
     precondition(totals.count == other.totals.count, "merged reload tallies of different shapes")
-    var held: [Int] = []
-    for pair in other.totals.indices where other.totals[pair] != 0 { held.append(pair) }
+    let held = other.heldPairs
     // Past an eighth of the pairs, a pass over every cell (vectorised, in memory order) costs less.
     if held.count * 8 > other.totals.count {
       byHour.merge(other.byHour)
@@ -63,6 +62,28 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
       byHour.merge(other.byHour, offsets: held, stride: other.totals.count)
     }
     totals.merge(other.totals)
+  }
+
+  /// Merges `other` and empties it in the same pass (its hourly counts through the pairs it holds, then
+  /// its totals): its reuse then finds no pair held and no day to empty.
+  mutating func absorb(_ other: inout ReloadTally) {
+    precondition(totals.count == other.totals.count, "merged reload tallies of different shapes")
+    let held = other.heldPairs
+    if held.count * 8 > other.totals.count {
+      byHour.merge(other.byHour)
+      other.byHour.reset()
+    } else if !held.isEmpty {
+      byHour.absorb(&other.byHour, offsets: held, stride: other.totals.count)
+    }
+    totals.merge(other.totals)
+    other.totals.reset()
+  }
+
+  /// The pairs with a total, in order: the only ones with a count in any hour.
+  private var heldPairs: [Int] {
+    var held: [Int] = []
+    for pair in totals.indices where totals[pair] != 0 { held.append(pair) }
+    return held
   }
 
   mutating func reset() {

@@ -199,6 +199,18 @@ public struct ReplicationResult: Sendable {
     provisioning = []  // derived from the sums: summarise again
   }
 
+  /// Adds another result of the same scenario, as ``merge(_:)`` does, emptying in the same pass what its reuse
+  /// would empty next (a replication's energy columns, busy minutes and reload pairs: see
+  /// ``Accumulator/absorb(_:)``), each cell touched once while it is in the cache. `other` is left part
+  /// emptied: it must be reset (``reset(replication:)``) before it is read or merged again.
+  public mutating func absorb(_ other: inout ReplicationResult) {
+    precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
+    precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
+    for field in ReplicationResult.fields { field.absorb(&self, &other) }
+    provisioning = []  // derived from the sums: summarise again
+    other.openedDays = 0  // not whole: no merge before a reset
+  }
+
   /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
   /// Its figures over time are emptied day by day as the run reaches them (``open(throughDay:)``); until
   /// ``openAll()`` the result must not be read.

@@ -312,6 +312,41 @@ public struct ServerLoad: Sendable, DayCleared {
     busySlots = busy
   }
 
+  /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
+  /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
+  mutating func absorb(_ other: inout ServerLoad) {
+    guard other.busySlots.count * 4 < minuteCount else {
+      merge(other)
+      return other.reset()
+    }
+    precondition(
+      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
+      "requests not yet applied")
+    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
+    do {
+      // A copy of the busy minutes to walk, gone before they are emptied below (else that copies them).
+      let busy = other.busySlots
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+          other.bytes.withUnsafeMutableBufferPointer { theirBytes in
+            other.pushesDelivered.withUnsafeMutableBufferPointer { theirDelivered in
+              for slot in busy {
+                bytes[slot] += theirBytes[slot]
+                delivered[slot] += theirDelivered[slot]
+                theirBytes[slot] = 0
+                theirDelivered[slot] = 0
+              }
+            }
+          }
+        }
+      }
+      bySource.absorb(&other.bySource, each: busy, width: ServerSource.count)
+      busySlots.formUnion(busy)
+    }
+    other.busySlots.subtract(0..<minuteCount)
+    seconds.merge(other.seconds)
+  }
+
   mutating func merge(_ other: ServerLoad) {
     precondition(
       pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
