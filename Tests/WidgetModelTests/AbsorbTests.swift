@@ -1,0 +1,107 @@
+import SimulationEngine
+import Testing
+
+@testable import WidgetModel
+
+/// Absorbing a table into a sum adds what merging adds and leaves the table empty, on every path: walked
+/// through its booked columns, pairs or busy runs when they are few, whole when they are many, and through the
+/// side table of counts too large for their cells.
+@Suite("Absorbing results into a sum")
+struct AbsorbTests {
+  /// A small random count (fixed seed).
+  private static func draw(_ generator: inout SplitMix64, below bound: UInt64) -> UInt64 {
+    generator.next() % bound
+  }
+
+  @Test(
+    "energy columns: absorbed as merged, walked (few booked) and whole (most booked), then empty", arguments: [3, 40])
+  func bookedColumns(bookedColumns: Int) {
+    var generator = SplitMix64(state: 11)
+    let (rows, columns) = (48, 50)
+    var sum = BookedColumns<Int128, UInt128>(rows: rows, columns: columns)
+    var other = BookedColumns<Int128, UInt128>(rows: rows, columns: columns)
+    for column in 0..<columns where column % 7 == 0 {
+      sum.add(Int128(AbsorbTests.draw(&generator, below: 1_000)), row: column % rows, column: column)
+    }
+    for column in 0..<bookedColumns {
+      for row in 0..<rows where row % 3 != 1 {
+        other.add(Int128(AbsorbTests.draw(&generator, below: 1_000_000)), row: row, column: column)
+      }
+    }
+    #expect(other.walksColumns == (bookedColumns * 2 <= columns))
+    var merged = sum
+    merged.merge(other, wrapping: true)
+    sum.absorb(&other, wrapping: true)
+    #expect(sum.cells == merged.cells)
+    #expect(sum.booked == merged.booked)
+    #expect(other.cells.allSatisfy { $0 == 0 })
+    #expect(other.booked == 0, "an emptied table books nothing")
+  }
+
+  @Test("reload tally: absorbed as merged, through its pairs (few) and whole (many), then empty", arguments: [4, 120])
+  func reloadTally(pairsHeld: Int) {
+    var generator = SplitMix64(state: 12)
+    let (hours, pairs) = (72, 280)
+    var sum = ReloadTally(hours: hours, pairs: pairs)
+    var other = ReloadTally(hours: hours, pairs: pairs)
+    for _ in 0..<500 {
+      sum.count(pair: Int(AbsorbTests.draw(&generator, below: UInt64(pairs))), hourIndex: Int(generator.next() % 72))
+    }
+    for _ in 0..<3_000 {
+      let pair = Int(AbsorbTests.draw(&generator, below: UInt64(pairsHeld))) * (pairs / pairsHeld)
+      other.count(pair: pair, hourIndex: Int(AbsorbTests.draw(&generator, below: UInt64(hours))))
+    }
+    var merged = sum
+    merged.merge(other)
+    sum.absorb(&other)
+    #expect(sum == merged)
+    #expect(other == ReloadTally(hours: hours, pairs: pairs), "an absorbed tally is empty")
+  }
+
+  /// Counts in 1-byte cells, so that sums pass the cell's limit and go to the side table.
+  private static func counts(_ count: Int, cells: Int, seed: UInt64, each starts: [Int], width: Int) -> CompactCounts<
+    UInt8
+  > {
+    var generator = SplitMix64(state: seed)
+    var counts = CompactCounts<UInt8>(count: count)
+    for _ in 0..<cells {
+      let start = starts[Int(AbsorbTests.draw(&generator, below: UInt64(starts.count)))]
+      let index = start * width + Int(AbsorbTests.draw(&generator, below: UInt64(width)))
+      counts.add(AbsorbTests.draw(&generator, below: 300), at: index)
+    }
+    return counts
+  }
+
+  @Test("compact counts: absorbed as merged through busy runs and through offsets, large counts included")
+  func compactCounts() {
+    let width = 6
+    let runs = 40
+    let busy = [1, 2, 7, 19, 33, 39]
+    // Both sides hold counts past 255 (the side table) in some of the same cells.
+    var sum = AbsorbTests.counts(runs * width, cells: 200, seed: 13, each: busy + [5], width: width)
+    var other = AbsorbTests.counts(runs * width, cells: 200, seed: 14, each: busy, width: width)
+    var merged = sum
+    merged.merge(other, each: busy, width: width)
+    sum.absorb(&other, each: busy, width: width)
+    #expect(sum == merged)
+    #expect(other == CompactCounts<UInt8>(count: runs * width), "absorbed counts are empty, side table included")
+    #expect((0..<(runs * width)).contains { merged[$0] > 255 }, "some sums went to the side table")
+
+    // Offsets within runs of `width` (a reload tally's pairs held, hour after hour).
+    let offsets = [0, 2, 5]
+    var sumByOffset = AbsorbTests.counts(runs * width, cells: 300, seed: 15, each: Array(0..<runs), width: width)
+    var generator = SplitMix64(state: 16)
+    var otherByOffset = CompactCounts<UInt8>(count: runs * width)
+    for _ in 0..<300 {
+      let index =
+        Int(AbsorbTests.draw(&generator, below: UInt64(runs))) * width
+        + offsets[Int(AbsorbTests.draw(&generator, below: 3))]
+      otherByOffset.add(AbsorbTests.draw(&generator, below: 300), at: index)
+    }
+    var mergedByOffset = sumByOffset
+    mergedByOffset.merge(otherByOffset, offsets: offsets, stride: width)
+    sumByOffset.absorb(&otherByOffset, offsets: offsets, stride: width)
+    #expect(sumByOffset == mergedByOffset)
+    #expect(otherByOffset == CompactCounts<UInt8>(count: runs * width))
+  }
+}
