@@ -31,7 +31,7 @@ struct AbsorbTests {
     #expect(other.walksColumns == (bookedColumns * 2 <= columns))
     var merged = sum
     merged.merge(other, wrapping: true)
-    sum.absorb(&other, wrapping: true)
+    sum.absorb(&other)
     #expect(sum.cells == merged.cells)
     #expect(sum.booked == merged.booked)
     #expect(other.cells.allSatisfy { $0 == 0 })

@@ -57,6 +57,8 @@ where Mask: Sendable {
     let (rows, columns) = (rows, columns)
     cells.withUnsafeMutableBufferPointer { mine in
       other.cells.withUnsafeBufferPointer { theirs in
+        // Read only: the walk hands `theirs` to the body, which does not write it.
+        let theirs = UnsafeMutableBufferPointer(mutating: theirs)
         switch (other.walksColumns, wrapping) {
         case (true, true):
           other.booked.forEachSetBit { column in
@@ -76,28 +78,22 @@ where Mask: Sendable {
     booked |= other.booked
   }
 
-  /// Adds `other`'s cells as ``merge(_:wrapping:)`` does and empties them: its booked columns in the same
-  /// walk (then none is booked), or all of it after a plain merge.
-  mutating func absorb(_ other: inout BookedColumns, wrapping: Bool) {
+  /// Adds `other`'s cells as ``merge(_:wrapping:)`` does with `wrapping` and empties them: its booked
+  /// columns in the same walk (then none is booked), or all of it after a plain merge. It wraps: the one table
+  /// absorbed (the energy ledger's) bounds every sum it holds.
+  mutating func absorb(_ other: inout BookedColumns) {
     precondition(cells.count == other.cells.count, "merged tables of different shapes")
     guard other.walksColumns else {
-      merge(other, wrapping: wrapping)
+      merge(other, wrapping: true)
       return other.reset()
     }
     let (rows, columns) = (rows, columns)
     cells.withUnsafeMutableBufferPointer { mine in
       other.cells.withUnsafeMutableBufferPointer { theirs in
         other.booked.forEachSetBit { column in
-          if wrapping {
-            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { mine, theirs in
-              mine &+= theirs
-              theirs = 0
-            }
-          } else {
-            BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { mine, theirs in
-              mine += theirs
-              theirs = 0
-            }
+          BookedColumns.walk(mine, theirs, column: column, rows: rows, columns: columns) { mine, theirs in
+            mine &+= theirs
+            theirs = 0
           }
         }
       }
@@ -113,9 +109,10 @@ where Mask: Sendable {
     cells.withUnsafeBufferPointer { cells in
       totals.withUnsafeMutableBufferPointer { totals in
         if walks {
+          let cells = UnsafeMutableBufferPointer(mutating: cells)  // read only: the body does not write it
           booked.forEachSetBit { column in
             var total: Cell = 0
-            BookedColumns.walk(cells, column: column, rows: rows, columns: columns) { total += $0 }
+            BookedColumns.walk(cells, column: column, rows: 0..<rows, columns: columns) { total += $0 }
             totals[column] = total
           }
         } else {
@@ -142,39 +139,15 @@ where Mask: Sendable {
     let cleared = (days.lowerBound * rowsPerDay)..<(days.upperBound * rowsPerDay)
     let (columns, booked) = (columns, booked)
     cells.withUnsafeMutableBufferPointer { cells in
-      precondition(cleared.upperBound * columns <= cells.count, "days out of range")
-      guard let base = cells.baseAddress, !cleared.isEmpty else { return }
-      let first = base + cleared.lowerBound * columns
       booked.forEachSetBit { column in
-        precondition(column < columns, "a column out of range")
-        var cell = first + column
-        for _ in cleared {
-          cell.pointee = 0
-          cell += columns
-        }
+        BookedColumns.walk(cells, column: column, rows: cleared, columns: columns) { $0 = 0 }
       }
     }
   }
 
-  /// Calls `body` with each cell of `column` in `mine` (to change) and in `theirs`, row by row: a pointer that
-  /// steps a row at a time, where an index computed and checked per cell cost more than the add.
-  @inline(__always)
-  private static func walk(
-    _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>, column: Int, rows: Int,
-    columns: Int, _ body: (inout Cell, Cell) -> Void
-  ) {
-    precondition(column < columns && rows * columns <= Swift.min(mine.count, theirs.count), "a column out of range")
-    guard rows > 0, var mineCell = mine.baseAddress, var theirCell = theirs.baseAddress else { return }
-    mineCell += column
-    theirCell += column
-    for _ in 0..<rows {
-      body(&mineCell.pointee, theirCell.pointee)
-      mineCell += columns
-      theirCell += columns
-    }
-  }
-
-  /// Calls `body` with each cell of `column` in `mine` and in `theirs`, both to change, row by row.
+  /// Calls `body` with each cell of `column` in `mine` and in `theirs`, row by row: a pointer that steps a row
+  /// at a time, where an index computed and checked per cell cost more than the add. Read-only callers hand
+  /// their buffers in as mutable ones and do not write them.
   @inline(__always)
   private static func walk(
     _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Int,
@@ -191,16 +164,17 @@ where Mask: Sendable {
     }
   }
 
-  /// Calls `body` with each cell of `column` in `cells`, row by row.
+  /// Calls `body` with each cell of `column` in `rows` of `cells`, row by row.
   @inline(__always)
   private static func walk(
-    _ cells: UnsafeBufferPointer<Cell>, column: Int, rows: Int, columns: Int, _ body: (Cell) -> Void
+    _ cells: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Range<Int>, columns: Int,
+    _ body: (inout Cell) -> Void
   ) {
-    precondition(column < columns && rows * columns <= cells.count, "a column out of range")
-    guard rows > 0, var cell = cells.baseAddress else { return }
-    cell += column
-    for _ in 0..<rows {
-      body(cell.pointee)
+    precondition(column < columns && rows.upperBound * columns <= cells.count, "a column or rows out of range")
+    guard !rows.isEmpty, var cell = cells.baseAddress else { return }
+    cell += rows.lowerBound * columns + column
+    for _ in rows {
+      body(&cell.pointee)
       cell += columns
     }
   }

@@ -141,7 +141,7 @@ struct EnergyLedger: Sendable, DayCleared {
 
   /// Merges and empties `other`'s books (its booked columns, in the same walk).
   mutating func absorb(_ other: inout EnergyLedger) {
-    books.absorb(&other.books, wrapping: true)  // wrapping: as merge(_:)
+    books.absorb(&other.books)  // wrapping, as merge(_:)
   }
 
   mutating func dropFirst(days: Int, of total: Int) {
