@@ -69,10 +69,8 @@ public struct ServerLoad: Sendable, DayCleared {
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
   /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
-  /// per request
-  /// (totals are derived, so a fetch touches two arrays, not three).
-  /// Exact counts in 4-byte cells (a 30-day result's minutes are emptied every replication: the smaller, the
-  /// cheaper).
+  /// per request (totals are derived, so a fetch touches two arrays, not three). Exact counts in 4-byte cells
+  /// (a 30-day result's minutes are emptied every replication: the smaller, the cheaper).
   private(set) var bySource: CompactCounts<UInt32>
   /// The slots that hold a request or a delivered push; every other slot's counts are all zero. One phone's
   /// replication asks in a few minutes of the day: its result is merged, emptied and summed over these
@@ -312,6 +310,14 @@ public struct ServerLoad: Sendable, DayCleared {
     busySlots = busy
   }
 
+  /// Both loads applied their requests and have the same minutes (the minute-by-minute paths write by pointer).
+  private func checkMergeable(_ other: ServerLoad) {
+    precondition(
+      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
+      "requests not yet applied")
+    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
+  }
+
   /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
   /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
   mutating func absorb(_ other: inout ServerLoad) {
@@ -319,10 +325,7 @@ public struct ServerLoad: Sendable, DayCleared {
       merge(other)
       return other.reset()
     }
-    precondition(
-      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
-      "requests not yet applied")
-    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
+    checkMergeable(other)
     do {
       // A copy of the busy minutes to walk, gone before they are emptied below (else that copies them).
       let busy = other.busySlots
@@ -348,13 +351,8 @@ public struct ServerLoad: Sendable, DayCleared {
   }
 
   mutating func merge(_ other: ServerLoad) {
-    precondition(
-      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
-      "requests not yet applied")
-    // The minute-by-minute path writes through pointers: the shapes must agree before it.
-    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
-    // One phone's load (a replication added to the run's sum) minute by minute; a fleet's, whose minutes are
-    // mostly busy, in whole-array loops.
+    checkMergeable(other)
+    // One phone's load (a replication) minute by minute; a fleet's, mostly busy, in whole-array loops.
     if other.busySlots.count * 4 < minuteCount {
       bytes.withUnsafeMutableBufferPointer { bytes in
         pushesDelivered.withUnsafeMutableBufferPointer { delivered in
