@@ -19,7 +19,7 @@ public final class ReplicationSums: Sendable {
   /// once reset; nil when it became a partial total.
   public func add(_ result: consuming ReplicationResult) -> ReplicationResult? {
     var total = totals.withLock { $0.popLast() } ?? RunTotal()
-    let spare = total.absorb(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
+    let spare = total.absorb(result) { ServerPeakReport.rows($0, subjects: subjects) }
     totals.withLock { $0.append(total) }
     return spare
   }

@@ -146,7 +146,7 @@ public final class RunReportWriter {
       let scope = ReportScope.replication(result.replication, subjects: subjects)
       for (report, writer) in reports { try writer.append(report.rows(result, scope)) }
     } else {
-      total.add(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
+      total.add(result) { ServerPeakReport.rows($0, subjects: subjects) }
     }
     try add(
       summed: result.replication, eventsHandled: result.eventsHandled, fingerprint: result.fingerprint,
@@ -166,7 +166,7 @@ public final class RunReportWriter {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
     let values = summary.values(of: result)
     let (replication, eventsHandled, fingerprint) = (result.replication, result.eventsHandled, result.fingerprint)
-    let spare = total.absorb(result) { ServerPeakReport.rows($0, .replication($0.replication, subjects: subjects)) }
+    let spare = total.absorb(result) { ServerPeakReport.rows($0, subjects: subjects) }
     try add(
       summed: replication, eventsHandled: eventsHandled, fingerprint: fingerprint, devices: summaries, values: values)
     return spare

@@ -15,6 +15,11 @@ public enum ServerPeakReport: RunReport {
 
   static func header(detail: Bool) -> String { header }
 
+  /// The rows of one replication's result as a run's sum keeps them (``RunTotal``): the replication is its own.
+  static func rows(_ result: ReplicationResult, subjects: RunSummary.Subjects) -> String {
+    rows(result, .replication(result.replication, subjects: subjects))
+  }
+
   /// The rows of one replication's result (`scope` gives the subjects; the replication is the result's).
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let seconds = result.serverLoad.seconds
