@@ -207,7 +207,7 @@ public enum FleetRunner {
     if batching { aggregate.serverLoad.endBatching() }
     // Taken out, not copied: a second reference would make the next device's first write copy every array.
     if let scratch = warmupScratch.take() { pool?.giveWarmupScratch(scratch) }
-    return (aggregate, mine)
+    return (consume aggregate, mine)  // moved out: a copy retained and released its every array
   }
 
   /// One device's figures, from the aggregate before and after it ran; `configuration` is the device's own
