@@ -79,11 +79,14 @@ struct PowerSystem {
   init(_ device: DeviceConfiguration, sleep: SleepWindow) {
     self.device = device
     battery = Battery(device.battery)
-    awakeShareOfHour = PowerSystem.shareOfHours { !sleep.contains($0) }
-    let charging = device.charging
-    chargingShareOfHour = PowerSystem.shareOfHours { charging?.window.contains($0) ?? false }
+    awakeShareOfHour = (0..<24).map { sleep.awakeFraction(ofHour: $0) }
+    let charging = device.charging?.window
+    chargingShareOfHour = (0..<24).map { Double(charging?.minutesInside(hour: $0) ?? 0) / 60 }
     let network = device.network
-    cellularShareOfHour = PowerSystem.shareOfHours { network.scheduled(at: $0.sinceMidnight) != .wifi }
+    cellularShareOfHour =
+      network.windows.isEmpty
+      ? Array(repeating: network.defaultNetwork == .wifi ? 0 : 1, count: 24)
+      : PowerSystem.shareOfHours { network.scheduled(at: $0.sinceMidnight) != .wifi }
   }
 
   var isOff: Bool { state.isOff }
@@ -127,7 +130,8 @@ struct PowerSystem {
     return transition
   }
 
-  /// Share of each clock hour a daily window covers, at minute resolution.
+  /// Share of each clock hour a daily schedule covers, at minute resolution (a minute counts when it starts
+  /// inside): for schedules of several windows, the first that holds a minute deciding it.
   static func shareOfHours(_ contains: (SimTime) -> Bool) -> [Double] {
     (0..<24).map { hour in
       var minutes = 0

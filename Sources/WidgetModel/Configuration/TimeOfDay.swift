@@ -66,13 +66,28 @@ public struct SleepWindow: Sendable, Hashable {
     return length / 3_600
   }
 
-  /// The share of clock hour `hour` (0...23) spent awake.
+  /// The share of clock hour `hour` (0...23) spent awake, at minute resolution.
   public func awakeFraction(ofHour hour: Int) -> Double {
-    var awakeMinutes = 0
-    for minute in 0..<60 {
-      let time = SimTime(microseconds: SimDuration.minutes(Int64(hour * 60 + minute)).microseconds)
-      if !contains(time) { awakeMinutes += 1 }
-    }
-    return Double(awakeMinutes) / 60
+    Double(60 - minutesInside(hour: hour)) / 60
+  }
+
+  /// How many minutes of clock hour `hour` (0...23) start inside the window: the count of ``contains(_:)``
+  /// at each minute's first instant, from the window's ends rather than 60 tests (a device's setup asks for
+  /// every hour of three windows, and for every hour of each widget's expected views).
+  public func minutesInside(hour: Int) -> Int {
+    precondition((0..<24).contains(hour), "clock hour \(hour)")
+    let (first, last) = (hour * 60, hour * 60 + 60)
+    // Minute m starts inside [from, to) when m >= the first minute starting at or after `from`, and
+    // m < the first starting at or after `to`.
+    let (from, to) = (SleepWindow.firstMinute(atOrAfter: from), SleepWindow.firstMinute(atOrAfter: to))
+    func among(_ lower: Int, _ upper: Int) -> Int { Swift.max(0, Swift.min(last, upper) - Swift.max(first, lower)) }
+    if self.from.sinceMidnight <= self.to.sinceMidnight { return among(from, to) }
+    return among(from, 24 * 60) + among(0, to)  // across midnight: the two ends of the day
+  }
+
+  /// The first whole minute of the day starting at or after `time`.
+  private static func firstMinute(atOrAfter time: TimeOfDay) -> Int {
+    let minute = SimDuration.minutes(1).microseconds
+    return Int((time.sinceMidnight.microseconds + minute - 1) / minute)
   }
 }
