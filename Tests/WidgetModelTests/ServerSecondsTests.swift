@@ -168,4 +168,63 @@ struct ServerSecondsTests {
     #expect(silent?.meanPerSecond == 0 && silent?.p99PerSecond == 0 && silent?.peakPerSecond == 0)
     #expect(silent?.peakSecond == 0 && silent?.peakBytesPerSecond == nil)
   }
+
+  @Test("every stream's figures equal those of its own series, busy seconds at both ends and past a cell's limit")
+  func everyStreamMatchesItsSeries() {
+    let days = 2
+    var seconds = ServerSeconds(days: days)
+    let count = days * 86_400
+    let sources = ServerSource.allCases.filter { !$0.isFleetWide }
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 11, replication: 0, entity: 0, stream: 3))
+    var at: [(second: Int, source: ServerSource, bytes: Double)] = [
+      (0, .widgetFetch, 700), (count - 1, .appFetchForeground, 300), (count - 1, .widgetPush, 0),
+    ]
+    for _ in 0..<30_000 {
+      let source = sources[Int(stream.uniform() * Double(sources.count))]
+      at.append(
+        (Int(stream.uniform() * Double(count)), source, source.isFetch ? Double(Int(stream.uniform() * 5_000)) : 0))
+    }
+    // Past a one-byte cell's limit: second 77,777 holds 300 widget fetches and 260 background app fetches.
+    at += Array(repeating: (77_777, ServerSource.widgetFetch, 10), count: 300)
+    at += Array(repeating: (77_777, ServerSource.appFetchBackgroundRefresh, 20), count: 260)
+    for request in at {
+      seconds.record(
+        request.source, bytes: request.bytes, at: SimTime(microseconds: Int64(request.second) * 1_000_000),
+        offset: .zero)
+    }
+    let scale = 3.0
+    let figures = seconds.provisioning(scale: scale)
+    /// The figures of a series, worked out directly: sorted for the p99 (Hyndman-Fan 7), the first busiest.
+    func expected(_ name: String, _ series: [UInt64], bytes: [Double]?) -> ProvisioningFigures {
+      let values = series.map { Double($0) * scale }
+      let sorted = values.sorted()
+      let rank = 0.99 * Double(count - 1)
+      let lower = Int(rank)
+      let peak = sorted.last!
+      return ProvisioningFigures(
+        stream: name, meanPerSecond: Double(series.reduce(0, +)) * scale / Double(count),
+        p99PerSecond: sorted[lower] + (rank - Double(lower)) * (sorted[lower + 1] - sorted[lower]),
+        peakPerSecond: peak, peakSecond: values.firstIndex(of: peak)!,
+        peakBytesPerSecond: bytes.map { $0.max()! * scale })
+    }
+    func series(_ sources: [ServerSource]) -> [UInt64] {
+      (0..<count).map { second in sources.reduce(0) { $0 + seconds.requests(second: second, source: $1) } }
+    }
+    let widgetBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .widgetFetch)) }
+    let appBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .appFetch)) }
+    var wanted = [expected("total", series(sources), bytes: zip(widgetBytes, appBytes).map { $0 + $1 })]
+    for stream in ServerStream.allCases {
+      let bytes = stream == .widgetFetch ? widgetBytes : stream == .appFetch ? appBytes : nil
+      wanted.append(expected(stream.name, series(stream.sources), bytes: bytes))
+    }
+    #expect(figures.count == wanted.count)
+    for (got, want) in zip(figures, wanted) {
+      #expect(got.stream == want.stream)
+      #expect(abs(got.meanPerSecond - want.meanPerSecond) <= 1e-12 * Swift.max(1, want.meanPerSecond), "\(want.stream)")
+      #expect(abs(got.p99PerSecond - want.p99PerSecond) <= 1e-9, "\(want.stream)")
+      #expect(got.peakPerSecond == want.peakPerSecond && got.peakSecond == want.peakSecond, "\(want.stream)")
+      #expect(got.peakBytesPerSecond == want.peakBytesPerSecond, "\(want.stream)")
+    }
+    #expect(figures[0].peakSecond == 77_777 && figures[0].peakPerSecond >= 560 * scale)
+  }
 }

@@ -54,6 +54,40 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     for (index, amount) in full { add(amount, at: index) }
   }
 
+  /// The first cell at or after `start` that is not zero (a marked cell is not: it holds a large count); nil
+  /// when none is. Eight bytes at a time: a reader skips a run's quiet stretches without reading them cell
+  /// by cell.
+  func firstNonzero(from start: Int) -> Int? {
+    precondition(start >= 0, "cell \(start)")
+    return cells.withUnsafeBytes { bytes in
+      let stride = MemoryLayout<Cell>.stride
+      var offset = start * stride
+      while offset + 8 <= bytes.count {
+        // Little-endian order: the lowest byte is the first in memory.
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        if word != 0 { return (offset + word.trailingZeroBitCount / 8) / stride }
+        offset += 8
+      }
+      while offset < bytes.count {
+        if bytes[offset] != 0 { return offset / stride }
+        offset += 1
+      }
+      return nil
+    }
+  }
+
+  /// Bit `offset` set for each of the `count` cells from `start` that is not zero (at most 64): a reader
+  /// takes a second's few requests without reading each source's count.
+  @inline(__always)
+  func nonzeroCells(from start: Int, count: Int) -> UInt64 {
+    cells.withUnsafeBufferPointer { cells in
+      precondition(start >= 0 && count <= 64 && start + count <= cells.count, "cells \(start)+\(count)")
+      var mask: UInt64 = 0
+      for offset in 0..<count where cells[start + offset] != 0 { mask |= 1 &<< UInt64(offset) }
+      return mask
+    }
+  }
+
   /// Whether the `count` cells from `start` are all zero (a marked cell is not: it holds a large count).
   @inline(__always)
   func isZero(_ start: Int, count: Int) -> Bool {

@@ -189,51 +189,58 @@ extension ServerSeconds {
     guard secondCount > 0 else { return [] }
     // One pass over the seconds: each second's counts are read once and go to every histogram (a pass per
     // stream read the whole series a dozen times, and was a third of a small fleet's run).
-    let sources = ServerSource.allCases
-    let broadcast = ServerSource.broadcast.rawValue
     let streams = ServerStream.allCases
-    let streamSources = streams.map { $0.sources.map(\.rawValue) }
+    let broadcast = ServerSource.broadcast.rawValue
+    let fleetWide = ServerSource.allCases.map(\.isFleetWide)
+    // The stream of each source alone, and the streams of several (the app's fetches on every channel) with
+    // their sources' bits.
+    let alone = ServerStream.partition.map(\.rawValue)
+    let combined = streams.filter { $0.sources.count > 1 }.map { stream in
+      (stream.rawValue, stream.sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) })
+    }
+    precondition(alone.count + combined.count == streams.count, "a stream neither one source nor several")
     var perDevice = CountHistogram()
     var byStream = Array(repeating: CountHistogram(), count: streams.count)
     var mostBytes = Array(repeating: 0.0, count: streams.count)
     var broadcasts = false
     var peakBytes = 0.0
-    var counts = Array(repeating: UInt64(0), count: sources.count)
-    // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros.
+    // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros; so do
+    // a stream's own quiet seconds (most streams are quiet in most seconds), counted at the end.
     var quietSeconds = 0
-    // Likewise a stream's own quiet seconds (most streams are quiet in most seconds).
-    var quietStreamSeconds = Array(repeating: 0, count: streams.count)
-    for second in 0..<secondCount {
-      guard !self.counts.isZero(second * ServerSource.count, count: ServerSource.count) else {
-        quietSeconds += 1
-        continue
-      }
+    var next = 0
+    while next < secondCount {
+      // The next second with a request: the quiet ones before it are skipped, not read.
+      let cell = counts.firstNonzero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
+      let second = Swift.min(cell / ServerSource.count, secondCount)
+      quietSeconds += second - next
+      next = second + 1
+      guard second < secondCount else { break }
+      // The second's requests, by the sources that have any (a second or two of a few thousand phones').
+      let first = second * ServerSource.count
+      let busy = counts.nonzeroCells(from: first, count: ServerSource.count)
       var devices: UInt64 = 0
-      for source in sources.indices {
-        counts[source] = self.counts[second * ServerSource.count + source]
-        if !sources[source].isFleetWide { devices += counts[source] }
+      busy.forEachSetBit { source in
+        let requests = counts[first + source]
+        if !fleetWide[source] { devices += requests }
+        if source == broadcast { broadcasts = true }
+        byStream[alone[source]].add(requests, second: second)
       }
-      if counts[broadcast] > 0 { broadcasts = true }
+      for (stream, sources) in combined where busy & sources != 0 {
+        var requests: UInt64 = 0
+        (busy & sources).forEachSetBit { requests += counts[first + $0] }
+        byStream[stream].add(requests, second: second)
+      }
       perDevice.add(devices, second: second)
       let widgetBytes = fetchBytes[second * 2]
       let appBytes = fetchBytes[second * 2 + 1]
       peakBytes = Swift.max(peakBytes, Double(widgetBytes + appBytes) * scale)
-      for stream in streams.indices {
-        var requests: UInt64 = 0
-        for source in streamSources[stream] { requests += counts[source] }
-        if requests == 0 {
-          quietStreamSeconds[stream] += 1
-        } else {
-          byStream[stream].add(requests, second: second)
-        }
-      }
       mostBytes[ServerStream.widgetFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.widgetFetch.rawValue], Double(widgetBytes) * scale)
       mostBytes[ServerStream.appFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
     }
     perDevice.addZeros(quietSeconds)
-    for stream in streams.indices { byStream[stream].addZeros(quietSeconds + quietStreamSeconds[stream]) }
+    for stream in streams.indices { byStream[stream].addZeros(secondCount - byStream[stream].secondsCounted) }
     var figures: [ProvisioningFigures] = []
     if broadcasts {
       figures.append(totalWithBroadcasts(scale: scale, peakBytes: peakBytes))
@@ -287,6 +294,9 @@ struct CountHistogram {
     seconds += 1
     if count > peak.count { peak = (count, second) }
   }
+
+  /// Seconds counted so far.
+  var secondsCounted: Int { seconds }
 
   /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
   mutating func addZeros(_ seconds: Int) {
