@@ -36,20 +36,29 @@ struct SlotSet: Sequence, Sendable, Equatable {
 
   /// Slots within `range`.
   func count(in range: Range<Int>) -> Int {
-    let range = range.clamped(to: 0..<(words.count * 64))
-    guard !range.isEmpty else { return 0 }
     var total = 0
-    for index in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) {
-      total += (words[index] & SlotSet.mask(index, range)).nonzeroBitCount
+    words.withUnsafeBufferPointer { words in
+      SlotSet.forEachWord(in: range, of: words.count) { total += (words[$0] & $1).nonzeroBitCount }
     }
     return total
   }
 
   /// Removes the slots within `range`.
   mutating func subtract(_ range: Range<Int>) {
-    let range = range.clamped(to: 0..<(words.count * 64))
+    withWords { words in SlotSet.forEachWord(in: range, of: words.count) { words[$0] &= ~$1 } }
+  }
+
+  /// Calls `body` with each word that holds slots within `range` (clamped to `wordCount` words) and the mask
+  /// of those slots: a whole word's is every bit, so only the two end words work one out.
+  @inline(__always)
+  private static func forEachWord(in range: Range<Int>, of wordCount: Int, _ body: (Int, UInt64) -> Void) {
+    let range = range.clamped(to: 0..<(wordCount * 64))
     guard !range.isEmpty else { return }
-    for index in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) { words[index] &= ~SlotSet.mask(index, range) }
+    let (first, last) = (range.lowerBound >> 6, (range.upperBound - 1) >> 6)
+    body(first, mask(first, range))
+    guard last > first else { return }
+    for index in (first + 1)..<last { body(index, ~0) }
+    body(last, mask(last, range))
   }
 
   /// The bits of word `index` that are slots within `range`.
@@ -63,31 +72,35 @@ struct SlotSet: Sequence, Sendable, Equatable {
 
   mutating func formUnion(_ other: SlotSet) {
     precondition(words.count == other.words.count, "slot sets of different sizes")
-    for index in words.indices { words[index] |= other.words[index] }
+    other.words.withUnsafeBufferPointer { theirs in
+      withWords { mine in for index in mine.indices { mine[index] |= theirs[index] } }
+    }
   }
 
   /// The set slots of some words within a range, in order.
   struct Members: Sequence, IteratorProtocol {
     private let words: [UInt64]
-    private let range: Range<Int>
+    /// The last word holding slots of the range, and its bits inside it (every other word past the first is
+    /// inside whole).
+    private let lastWord: Int
+    private let lastMask: UInt64
     private var word: Int
     private var rest: UInt64 = 0
 
     init(words: [UInt64], range: Range<Int>) {
       self.words = words
-      self.range = range.clamped(to: 0..<(words.count * 64))
-      word = self.range.lowerBound >> 6
-      if !self.range.isEmpty { rest = bits(word) }
+      let range = range.clamped(to: 0..<(words.count * 64))
+      word = range.lowerBound >> 6
+      lastWord = range.isEmpty ? word - 1 : (range.upperBound - 1) >> 6
+      lastMask = range.isEmpty ? 0 : SlotSet.mask(lastWord, range)
+      if !range.isEmpty { rest = words[word] & SlotSet.mask(word, range) }
     }
-
-    /// Word `index`'s bits inside the range.
-    private func bits(_ index: Int) -> UInt64 { words[index] & SlotSet.mask(index, range) }
 
     mutating func next() -> Int? {
       while rest == 0 {
         word += 1
-        guard word << 6 < range.upperBound else { return nil }
-        rest = bits(word)
+        guard word <= lastWord else { return nil }
+        rest = words[word] & (word == lastWord ? lastMask : ~0)
       }
       let slot = word << 6 + rest.trailingZeroBitCount
       rest &= rest - 1
