@@ -56,7 +56,8 @@ public struct CSVBytes {
   /// instructions a value). Other values are written by the standard library straight into the bytes
   /// (``ShortestText``): the same text as `description`, without a string made for each.
   public mutating func shortest(_ value: Double) {
-    // `write(to:)` gives NaN its debug text (`nan(0x1)`), not `description`'s: callers skip values not finite.
+    // Finite only: `write(to:)` gives NaN its debug text (`nan(0x1)`), not `description`'s; callers skip values
+    // not finite (the one caller writes them as an empty cell).
     precondition(value.isFinite, "the shortest text of a value not finite")
     if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
       if value < 0 { bytes.append(UInt8(ascii: "-")) }

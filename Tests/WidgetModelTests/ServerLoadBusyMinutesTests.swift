@@ -162,12 +162,50 @@ struct ServerLoadBusyMinutesTests {
     #expect((0..<6).map { counts[$0] } == [300, 3, 0, 2, 0, 0])
   }
 
+  @Test("compact counts find the first nonzero cell and a range's nonzero cells as a linear search does")
+  func nonzeroScans() {
+    var mismatches: [String] = []
+    for length in 1...20 {
+      // Nothing counted, then one cell counted: small, or past its limit (marked, in the side table).
+      for filled in [nil] + (0..<length).map(Optional.some) {
+        for large in [false, true] where filled != nil || !large {
+          var bytes = CompactCounts<UInt8>(count: length)
+          var words = CompactCounts<UInt32>(count: length)
+          if let filled {
+            bytes.add(large ? 1_000 : 1, at: filled)
+            words.add(large ? 5_000_000_000 : 1, at: filled)
+          }
+          for start in 0...length {
+            let first = filled.flatMap { $0 >= start ? $0 : nil }
+            if bytes.firstNonZero(from: start) != first || words.firstNonZero(from: start) != first {
+              mismatches.append("first from \(start) of \(length), \(String(describing: filled))")
+            }
+            for count in 0...(length - start) {
+              let mask = filled.map { $0 >= start && $0 < start + count ? UInt64(1) << UInt64($0 - start) : 0 } ?? 0
+              if bytes.nonzeroCells(from: start, count: count) != mask
+                || words.nonzeroCells(from: start, count: count) != mask
+              {
+                mismatches.append("mask \(start)+\(count) of \(length), \(String(describing: filled))")
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   @Test("a slot set counts, lists and removes the slots of any range, across its words")
   func slotSets() {
     var set = SlotSet(capacity: 200)
     let slots = [0, 1, 63, 64, 65, 127, 128, 150, 199]
     for slot in slots { set.insert(slot) }
-    for range in [0..<200, 0..<1, 1..<64, 63..<65, 64..<128, 100..<151, 130..<150, 199..<200, 5..<5] {
+    // Ranges within a word, across words, ending on a word's boundary, empty, and past the set's words
+    // either side (clamped: 200 slots take four words, 256 bits).
+    for range in [
+      0..<200, 0..<1, 1..<64, 63..<65, 64..<128, 100..<151, 130..<150, 199..<200, 5..<5, 128..<192, -5..<10,
+      150..<300, -64..<400, 256..<300,
+    ] {
       let inside = slots.filter { range.contains($0) }
       #expect(Array(set.members(in: range)) == inside, "\(range)")
       #expect(set.count(in: range) == inside.count, "\(range)")

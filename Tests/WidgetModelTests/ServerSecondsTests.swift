@@ -169,7 +169,9 @@ struct ServerSecondsTests {
     #expect(silent?.peakSecond == 0 && silent?.peakBytesPerSecond == nil)
   }
 
-  @Test("every stream's figures equal those of its own series, busy seconds at both ends and past a cell's limit")
+  @Test(
+    "every stream's figures equal those of its own series: busy seconds at both ends, past a cell's limit, broadcasts"
+  )
   func everyStreamMatchesItsSeries() {
     let days = 2
     var seconds = ServerSeconds(days: days)
@@ -187,6 +189,8 @@ struct ServerSecondsTests {
     // Past a one-byte cell's limit: second 77,777 holds 300 widget fetches and 260 background app fetches.
     at += Array(repeating: (77_777, ServerSource.widgetFetch, 10), count: 300)
     at += Array(repeating: (77_777, ServerSource.appFetchBackgroundRefresh, 20), count: 260)
+    // A broadcast channel's updates (the fleet's own requests, not scaled), some in seconds of nothing else.
+    at += [(3, .broadcast, 0), (4_321, .broadcast, 0), (count - 2, .broadcast, 0), (0, .broadcast, 0)]
     for request in at {
       seconds.record(
         request.source, bytes: request.bytes, at: SimTime(microseconds: Int64(request.second) * 1_000_000),
@@ -195,14 +199,13 @@ struct ServerSecondsTests {
     let scale = 3.0
     let figures = seconds.provisioning(scale: scale)
     /// The figures of a series, worked out directly: sorted for the p99 (Hyndman-Fan 7), the first busiest.
-    func expected(_ name: String, _ series: [UInt64], bytes: [Double]?) -> ProvisioningFigures {
-      let values = series.map { Double($0) * scale }
+    func expected(_ name: String, _ values: [Double], bytes: [Double]?) -> ProvisioningFigures {
       let sorted = values.sorted()
       let rank = 0.99 * Double(count - 1)
       let lower = Int(rank)
       let peak = sorted.last!
       return ProvisioningFigures(
-        stream: name, meanPerSecond: Double(series.reduce(0, +)) * scale / Double(count),
+        stream: name, meanPerSecond: values.reduce(0, +) / Double(count),
         p99PerSecond: sorted[lower] + (rank - Double(lower)) * (sorted[lower + 1] - sorted[lower]),
         peakPerSecond: peak, peakSecond: values.firstIndex(of: peak)!,
         peakBytesPerSecond: bytes.map { $0.max()! * scale })
@@ -212,10 +215,13 @@ struct ServerSecondsTests {
     }
     let widgetBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .widgetFetch)) }
     let appBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .appFetch)) }
-    var wanted = [expected("total", series(sources), bytes: zip(widgetBytes, appBytes).map { $0 + $1 })]
+    // The total: every phone's requests scaled, plus the broadcasts as they are.
+    let total = zip(series(sources), series([.broadcast])).map { Double($0) * scale + Double($1) }
+    var wanted = [expected("total", total, bytes: zip(widgetBytes, appBytes).map { $0 + $1 })]
     for stream in ServerStream.allCases {
       let bytes = stream == .widgetFetch ? widgetBytes : stream == .appFetch ? appBytes : nil
-      wanted.append(expected(stream.name, series(stream.sources), bytes: bytes))
+      let factor = stream.isFleetWide ? 1 : scale
+      wanted.append(expected(stream.name, series(stream.sources).map { Double($0) * factor }, bytes: bytes))
     }
     #expect(figures.count == wanted.count)
     for (got, want) in zip(figures, wanted) {
@@ -226,5 +232,6 @@ struct ServerSecondsTests {
       #expect(got.peakBytesPerSecond == want.peakBytesPerSecond, "\(want.stream)")
     }
     #expect(figures[0].peakSecond == 77_777 && figures[0].peakPerSecond >= 560 * scale)
+    #expect(figures.first { $0.stream == "broadcast" }?.meanPerSecond == 4 / Double(count), "not scaled")
   }
 }

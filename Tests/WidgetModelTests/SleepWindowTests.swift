@@ -15,7 +15,8 @@ struct SleepWindowTests {
   private static var ends: [TimeOfDay] {
     var generator = SplitMix64(state: 20_261_127)
     let minute = SimDuration.minutes(1).microseconds
-    var ends = [0, 1, minute - 1, minute, minute + 1, 60 * minute, 23 * 60 * minute, 1_439 * minute + 1]
+    let day = SimDuration.day.microseconds
+    var ends = [0, 1, minute - 1, minute, minute + 1, 60 * minute, 23 * 60 * minute, 1_439 * minute + 1, day - 1]
     for _ in 0..<40 { ends.append(Int64(generator.next() % UInt64(SimDuration.day.microseconds))) }
     for _ in 0..<20 { ends.append(Int64(generator.next() % 1_440) * minute) }
     return ends.map { TimeOfDay(sinceMidnight: SimDuration(microseconds: $0)) }
@@ -51,5 +52,29 @@ struct SleepWindowTests {
     #expect(
       SleepWindow(from: TimeOfDay(hours: 8, minutes: 0), to: TimeOfDay(hours: 8, minutes: 0)).minutesInside(hour: 8)
         == 0)
+  }
+
+  @Test("a device's awake, charging and cellular shares of each hour: as counted minute by minute")
+  func powerSystemShares() {
+    let night = SleepWindow(from: TimeOfDay(hours: 23, minutes: 10), to: TimeOfDay(hours: 6, minutes: 45))
+    let charger = SleepWindow(from: TimeOfDay(hours: 22, minutes: 5), to: TimeOfDay(hours: 5, minutes: 50))
+    let commute = NetworkSelection.Window(
+      from: TimeOfDay(hours: 7, minutes: 20), to: TimeOfDay(hours: 8, minutes: 40), network: .lte)
+    let overlapping = NetworkSelection.Window(
+      from: TimeOfDay(hours: 8, minutes: 0), to: TimeOfDay(hours: 9, minutes: 15), network: .wifi)
+    let networks = [
+      NetworkSelection(defaultNetwork: .wifi), NetworkSelection(defaultNetwork: .lte),
+      NetworkSelection(defaultNetwork: .wifi, windows: [commute, overlapping]),
+      NetworkSelection(defaultNetwork: .nr5g, windows: [overlapping]),
+    ]
+    for network in networks {
+      for charging in [ChargingConfiguration(window: charger), nil] {
+        let power = PowerSystem(DeviceConfiguration(charging: charging, network: network), sleep: night)
+        #expect(power.awakeShareOfHour == PowerSystem.shareOfHours { !night.contains($0) })
+        #expect(power.chargingShareOfHour == PowerSystem.shareOfHours { charging?.window.contains($0) ?? false })
+        #expect(
+          power.cellularShareOfHour == PowerSystem.shareOfHours { network.scheduled(at: $0.sinceMidnight) != .wifi })
+      }
+    }
   }
 }

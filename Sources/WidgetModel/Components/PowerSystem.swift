@@ -83,6 +83,7 @@ struct PowerSystem {
     let charging = device.charging?.window
     chargingShareOfHour = (0..<24).map { Double(charging?.minutesInside(hour: $0) ?? 0) / 60 }
     let network = device.network
+    // A schedule's windows may overlap (the first holding a minute decides it): counted minute by minute.
     cellularShareOfHour =
       network.windows.isEmpty
       ? Array(repeating: network.defaultNetwork == .wifi ? 0 : 1, count: 24)
@@ -130,8 +131,7 @@ struct PowerSystem {
     return transition
   }
 
-  /// Share of each clock hour a daily schedule covers, at minute resolution (a minute counts when it starts
-  /// inside): for schedules of several windows, the first that holds a minute deciding it.
+  /// Share of each clock hour for which `contains` holds at the minute's start, at minute resolution.
   static func shareOfHours(_ contains: (SimTime) -> Bool) -> [Double] {
     (0..<24).map { hour in
       var minutes = 0

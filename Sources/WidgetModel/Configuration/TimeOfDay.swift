@@ -79,10 +79,10 @@ public struct SleepWindow: Sendable, Hashable {
     let (first, last) = (hour * 60, hour * 60 + 60)
     // Minute m starts inside [from, to) when m >= the first minute starting at or after `from`, and
     // m < the first starting at or after `to`.
-    let (from, to) = (SleepWindow.firstMinute(atOrAfter: from), SleepWindow.firstMinute(atOrAfter: to))
+    let (fromMinute, toMinute) = (SleepWindow.firstMinute(atOrAfter: from), SleepWindow.firstMinute(atOrAfter: to))
     func among(_ lower: Int, _ upper: Int) -> Int { Swift.max(0, Swift.min(last, upper) - Swift.max(first, lower)) }
-    if self.from.sinceMidnight <= self.to.sinceMidnight { return among(from, to) }
-    return among(from, 24 * 60) + among(0, to)  // across midnight: the two ends of the day
+    if from.sinceMidnight <= to.sinceMidnight { return among(fromMinute, toMinute) }
+    return among(fromMinute, 24 * 60) + among(0, toMinute)  // across midnight: the two ends of the day
   }
 
   /// The first whole minute of the day starting at or after `time`.

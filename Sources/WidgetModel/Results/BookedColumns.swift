@@ -78,9 +78,9 @@ where Mask: Sendable {
     booked |= other.booked
   }
 
-  /// Adds `other`'s cells as ``merge(_:wrapping:)`` does with `wrapping` and empties them: its booked
-  /// columns in the same walk (then none is booked), or all of it after a plain merge. It wraps: the one table
-  /// absorbed (the energy ledger's) bounds every sum it holds.
+  /// Adds `other`'s cells as ``merge(_:wrapping:)`` does with `wrapping: true` (no overflow check) and empties
+  /// them: its booked columns in the same walk (then none is booked), or all of it after a plain merge. Only
+  /// for cells whose owner bounds every sum (the energy ledger's); a table whose sums need the check merges.
   mutating func absorb(_ other: inout BookedColumns) {
     precondition(cells.count == other.cells.count, "merged tables of different shapes")
     guard other.walksColumns else {
@@ -153,7 +153,8 @@ where Mask: Sendable {
     _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Int,
     columns: Int, _ body: (inout Cell, inout Cell) -> Void
   ) {
-    precondition(column < columns && rows * columns <= Swift.min(mine.count, theirs.count), "a column out of range")
+    precondition(
+      column >= 0 && column < columns && rows * columns <= Swift.min(mine.count, theirs.count), "a column out of range")
     guard rows > 0, var mineCell = mine.baseAddress, var theirCell = theirs.baseAddress else { return }
     mineCell += column
     theirCell += column
@@ -170,7 +171,9 @@ where Mask: Sendable {
     _ cells: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Range<Int>, columns: Int,
     _ body: (inout Cell) -> Void
   ) {
-    precondition(column < columns && rows.upperBound * columns <= cells.count, "a column or rows out of range")
+    precondition(
+      column >= 0 && column < columns && rows.lowerBound >= 0 && rows.upperBound * columns <= cells.count,
+      "a column or rows out of range")
     guard !rows.isEmpty, var cell = cells.baseAddress else { return }
     cell += rows.lowerBound * columns + column
     for _ in rows {

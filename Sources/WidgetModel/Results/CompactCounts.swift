@@ -57,7 +57,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   /// The first cell at or after `start` that is not zero (a marked cell is not: it holds a large count); nil
   /// when none is. Eight bytes at a time: a reader skips a run's quiet stretches without reading them cell
   /// by cell.
-  func firstNonzero(from start: Int) -> Int? {
+  func firstNonZero(from start: Int) -> Int? {
     precondition(start >= 0, "cell \(start)")
     return cells.withUnsafeBytes { bytes in
       let stride = MemoryLayout<Cell>.stride

@@ -210,12 +210,12 @@ extension ServerSeconds {
     var next = 0
     while next < secondCount {
       // The next second with a request: the quiet ones before it are skipped, not read.
-      let cell = counts.firstNonzero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
-      let second = Swift.min(cell / ServerSource.count, secondCount)
+      let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
+      let second = cell / ServerSource.count  // secondCount when none is left: the cells are exactly the seconds'
       quietSeconds += second - next
       next = second + 1
       guard second < secondCount else { break }
-      // The second's requests, by the sources that have any (a second or two of a few thousand phones').
+      // The second's requests, by the sources that have any (a busy second of a small fleet has one or two).
       let first = second * ServerSource.count
       let busy = counts.nonzeroCells(from: first, count: ServerSource.count)
       var devices: UInt64 = 0
@@ -240,7 +240,7 @@ extension ServerSeconds {
         mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
     }
     perDevice.addZeros(quietSeconds)
-    for stream in streams.indices { byStream[stream].addZeros(secondCount - byStream[stream].secondsCounted) }
+    for stream in streams.indices { byStream[stream].addZeros(secondCount - byStream[stream].seconds) }
     var figures: [ProvisioningFigures] = []
     if broadcasts {
       figures.append(totalWithBroadcasts(scale: scale, peakBytes: peakBytes))
@@ -285,7 +285,8 @@ struct CountHistogram {
   private var small = Array(repeating: 0, count: 4_096)
   private var large: [UInt64: Int] = [:]
   private var sum: UInt64 = 0
-  private var seconds = 0
+  /// Seconds counted so far.
+  private(set) var seconds = 0
   private var peak: (count: UInt64, second: Int) = (0, 0)
 
   mutating func add(_ count: UInt64, second: Int) {
@@ -294,9 +295,6 @@ struct CountHistogram {
     seconds += 1
     if count > peak.count { peak = (count, second) }
   }
-
-  /// Seconds counted so far.
-  var secondsCounted: Int { seconds }
 
   /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
   mutating func addZeros(_ seconds: Int) {
