@@ -137,6 +137,8 @@ where Mask: Sendable {
     guard walksColumns else { return cells.clear(days: days, of: total) }
     let rowsPerDay = rows / total
     let cleared = (days.lowerBound * rowsPerDay)..<(days.upperBound * rowsPerDay)
+    // Checked whatever is booked (the walk checks again for each column it takes).
+    precondition(cleared.lowerBound >= 0 && cleared.upperBound <= rows, "days out of range")
     let (columns, booked) = (columns, booked)
     cells.withUnsafeMutableBufferPointer { cells in
       booked.forEachSetBit { column in
