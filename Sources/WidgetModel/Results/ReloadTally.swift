@@ -55,8 +55,7 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   mutating func merge(_ other: ReloadTally) {
     precondition(totals.count == other.totals.count, "merged reload tallies of different shapes")
     let held = other.heldPairs
-    // Past an eighth of the pairs, a pass over every cell (vectorised, in memory order) costs less.
-    if held.count * 8 > other.totals.count {
+    if other.mergesWhole(held) {
       byHour.merge(other.byHour)
     } else if !held.isEmpty {
       byHour.merge(other.byHour, offsets: held, stride: other.totals.count)
@@ -69,7 +68,7 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   mutating func absorb(_ other: inout ReloadTally) {
     precondition(totals.count == other.totals.count, "merged reload tallies of different shapes")
     let held = other.heldPairs
-    if held.count * 8 > other.totals.count {
+    if other.mergesWhole(held) {
       byHour.merge(other.byHour)
       other.byHour.reset()
     } else if !held.isEmpty {
@@ -78,6 +77,10 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
     totals.merge(other.totals)
     other.totals.reset()
   }
+
+  /// Whether this tally, holding the pairs `held`, is added (and emptied) in a pass over every cell rather
+  /// than through its pairs: past an eighth of them, that pass (vectorised, in memory order) costs less.
+  private func mergesWhole(_ held: [Int]) -> Bool { held.count * 8 > totals.count }
 
   /// The pairs with a total, in order: the only ones with a count in any hour.
   private var heldPairs: [Int] {

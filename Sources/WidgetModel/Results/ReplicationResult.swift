@@ -192,11 +192,17 @@ public struct ReplicationResult: Sendable {
 
   /// Adds another result of the same scenario and replication (another worker's devices).
   public mutating func merge(_ other: ReplicationResult) {
-    precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
-    precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
+    checkMergeable(other)
     var other = other
     for field in ReplicationResult.fields { field.merge(&self, &other) }
     provisioning = []  // derived from the sums: summarise again
+  }
+
+  /// Both results are of the same run and whole (neither still being written), for ``merge(_:)`` and
+  /// ``absorb(_:)``.
+  private func checkMergeable(_ other: ReplicationResult) {
+    precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
+    precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
   }
 
   /// Adds another result of the same scenario, as ``merge(_:)`` does, emptying in the same pass what its reuse
@@ -204,8 +210,7 @@ public struct ReplicationResult: Sendable {
   /// ``Accumulator/absorb(_:)``), each cell touched once while it is in the cache. `other` is left part
   /// emptied: it must be reset (``reset(replication:)``) before it is read or merged again.
   public mutating func absorb(_ other: inout ReplicationResult) {
-    precondition(other.days == days && other.instanceCount == instanceCount, "merged results of different runs")
-    precondition(openedDays == days && other.openedDays == days, "merged a result still being written")
+    checkMergeable(other)
     for field in ReplicationResult.fields { field.absorb(&self, &other) }
     provisioning = []  // derived from the sums: summarise again
     other.openedDays = 0  // not whole: no merge before a reset

@@ -310,6 +310,9 @@ public struct ServerLoad: Sendable, DayCleared {
     busySlots = busy
   }
 
+  /// Under a quarter of its minutes busy (a phone's load): merged and absorbed minute by minute, not whole.
+  private var isMostlyIdle: Bool { busySlots.count * 4 < minuteCount }
+
   /// Both loads applied their requests and have the same minutes (the minute-by-minute paths write by pointer).
   private func checkMergeable(_ other: ServerLoad) {
     precondition(
@@ -321,7 +324,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
   /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
   mutating func absorb(_ other: inout ServerLoad) {
-    guard other.busySlots.count * 4 < minuteCount else {
+    guard other.isMostlyIdle else {
       merge(other)
       return other.reset()
     }
@@ -352,8 +355,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   mutating func merge(_ other: ServerLoad) {
     checkMergeable(other)
-    // One phone's load (a replication) minute by minute; a fleet's, mostly busy, in whole-array loops.
-    if other.busySlots.count * 4 < minuteCount {
+    if other.isMostlyIdle {
       bytes.withUnsafeMutableBufferPointer { bytes in
         pushesDelivered.withUnsafeMutableBufferPointer { delivered in
           for slot in other.busySlots {
