@@ -72,7 +72,7 @@ struct AbsorbTests {
     return counts
   }
 
-  @Test("compact counts: absorbed as merged through busy runs and through offsets, large counts included")
+  @Test("compact counts: absorbed as merged through busy runs, large counts included")
   func compactCounts() {
     let width = 6
     let runs = 40
@@ -86,22 +86,43 @@ struct AbsorbTests {
     #expect(sum == merged)
     #expect(other == CompactCounts<UInt8>(count: runs * width), "absorbed counts are empty, side table included")
     #expect((0..<(runs * width)).contains { merged[$0] > 255 }, "some sums went to the side table")
+  }
 
-    // Offsets within runs of `width` (a reload tally's pairs held, hour after hour).
-    let offsets = [0, 2, 5]
-    var sumByOffset = AbsorbTests.counts(runs * width, cells: 300, seed: 15, each: Array(0..<runs), width: width)
-    var generator = SplitMix64(state: 16)
-    var otherByOffset = CompactCounts<UInt8>(count: runs * width)
-    for _ in 0..<300 {
-      let index =
-        Int(AbsorbTests.draw(&generator, below: UInt64(runs))) * width
-        + offsets[Int(AbsorbTests.draw(&generator, below: 3))]
-      otherByOffset.add(AbsorbTests.draw(&generator, below: 300), at: index)
+  @Test("compact counts in runs: transposed, runs' leading cells dropped and a range of runs emptied, cell by cell")
+  func compactCountsInRuns() {
+    let (runs, width) = (9, 7)
+    // Counts past 255 (the side table) in some cells.
+    let counts = AbsorbTests.counts(runs * width, cells: 150, seed: 17, each: Array(0..<runs), width: width)
+    #expect((0..<(runs * width)).contains { counts[$0] > 255 }, "some counts are in the side table")
+
+    let swapped = counts.transposed(runs: runs, width: width)
+    for run in 0..<runs {
+      for position in 0..<width { #expect(swapped[position * runs + run] == counts[run * width + position]) }
     }
-    var mergedByOffset = sumByOffset
-    mergedByOffset.merge(otherByOffset, offsets: offsets, stride: width)
-    sumByOffset.absorb(&otherByOffset, offsets: offsets, stride: width)
-    #expect(sumByOffset == mergedByOffset)
-    #expect(otherByOffset == CompactCounts<UInt8>(count: runs * width))
+    #expect(swapped.transposed(runs: width, width: runs) == counts, "transposed back, the same counts")
+
+    for dropped in [0, 1, 3, width] {
+      var cut = counts
+      cut.dropFirst(dropped, ofRunsOf: width)
+      let kept = width - dropped
+      #expect(cut.count == runs * kept)
+      for run in 0..<runs {
+        for position in 0..<kept { #expect(cut[run * kept + position] == counts[run * width + dropped + position]) }
+      }
+    }
+
+    // Emptied after a reset (which drops the side table), as a day is.
+    var filled = CompactCounts<UInt8>(count: runs * width)
+    for index in 0..<(runs * width) { filled.add(UInt64(index % 200 + 1), at: index) }
+    let emptied = [1, 4, 8]
+    var cleared = filled
+    cleared.clear(2..<5, ofRuns: emptied, width: width)
+    for run in 0..<runs {
+      for position in 0..<width {
+        let index = run * width + position
+        let expected = emptied.contains(run) && (2..<5).contains(position) ? 0 : filled[index]
+        #expect(cleared[index] == expected, "run \(run), cell \(position)")
+      }
+    }
   }
 }

@@ -66,7 +66,7 @@ struct ReloadTallyTests {
     // The same counts with one held pair's total written as 0: the merge would skip its counts.
     let held = try #require(tally.totals.firstIndex { $0 != 0 })
     var forged = BinaryWriter(magic: [])
-    tally.byHour.encode(to: &forged)
+    tally.hourMajor.encode(to: &forged)
     var totals = tally.totals
     totals[held] = 0
     totals.encode(to: &forged)

@@ -154,54 +154,11 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     other.addFull(full, into: &self)
   }
 
-  /// Adds `other`'s cells at `offsets` within every run of `stride` cells (``ReloadTally``'s pairs held, in
-  /// each hour), in memory order: in place while a sum stays below `Cell.max`, through ``add(_:at:)``
-  /// otherwise.
-  @_specialize(where Cell == UInt32)
-  mutating func merge(_ other: CompactCounts, offsets: [Int], stride: Int) {
-    checkRuns(other, offsets: offsets, stride: stride)
-    let full = other.cells.withUnsafeBufferPointer { theirs in
-      addInPlace(UnsafeMutableBufferPointer(mutating: theirs), emptying: false) {
-        CompactCounts.offsets(offsets, stride, count: theirs.count, $0)
-      }
-    }
-    for (index, cell) in full { add(other.count(index, held: cell), at: index) }
-  }
-
-  /// Adds `other`'s cells at `offsets` within every run of `stride` cells, as
-  /// ``merge(_:offsets:stride:)`` does, and empties them in the same pass. The offsets must be every one
-  /// where `other` has a count (``ReloadTally``'s pairs held): `other` is then all zero.
-  mutating func absorb(_ other: inout CompactCounts, offsets: [Int], stride: Int) {
-    checkRuns(other, offsets: offsets, stride: stride)
-    let full = other.cells.withUnsafeMutableBufferPointer { theirs in
-      addInPlace(theirs, emptying: true) { CompactCounts.offsets(offsets, stride, count: theirs.count, $0) }
-    }
-    other.addFull(full, into: &self)
-  }
-
-  private func checkRuns(_ other: CompactCounts, offsets: [Int], stride: Int) {
-    precondition(cells.count == other.cells.count, "merged counts of different shapes")
-    precondition(stride > 0 && cells.count % stride == 0, "counts in runs of \(stride) cells")
-    precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
-  }
-
   /// Calls `body` with every index of the runs of `width` cells from `start * width`, for each start.
   @inline(__always)
   private static func runs(_ starts: some Sequence<Int>, _ width: Int, _ body: (Int) -> Void) {
     for start in starts {
       for index in (start * width)..<((start + 1) * width) { body(index) }
-    }
-  }
-
-  /// Calls `body` with every index at `offsets` within each run of `stride` of `count` cells, in order.
-  @inline(__always)
-  private static func offsets(_ offsets: [Int], _ stride: Int, count: Int, _ body: (Int) -> Void) {
-    offsets.withUnsafeBufferPointer { offsets in
-      var base = 0
-      while base < count {
-        for offset in offsets { body(base + offset) }
-        base += stride
-      }
     }
   }
 
@@ -305,20 +262,49 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
     large.removeAll(keepingCapacity: true)
   }
 
-  /// Empties days `days` of `total` in only the cells at `offsets` of each run of `stride` cells (the others
-  /// are known to be zero), as ``clear(days:of:)`` empties them all.
-  mutating func clear(days: Range<Int>, of total: Int, offsets: [Int], stride: Int) {
-    guard !days.isEmpty, total > 0, !offsets.isEmpty else { return }
-    precondition(stride > 0 && count % stride == 0, "counts in runs of \(stride) cells")
-    precondition(offsets.allSatisfy { $0 >= 0 && $0 < stride }, "offsets within a run")
-    let perDay = count / total
+  /// Empties the cells `range` of each run of `width` cells from `start * width`, for every start of
+  /// `starts` (a reload tally's hours of the pairs it may hold; every other run is known to be zero).
+  mutating func clear(_ range: Range<Int>, ofRuns starts: some Sequence<Int>, width: Int) {
+    guard !range.isEmpty else { return }
+    precondition(range.lowerBound >= 0 && range.upperBound <= width, "cells \(range) of runs of \(width)")
     cells.withUnsafeMutableBufferPointer { cells in
-      var base = days.lowerBound * perDay
-      while base < days.upperBound * perDay {
-        for offset in offsets { cells[base + offset] = 0 }
-        base += stride
+      for start in starts {
+        UnsafeMutableBufferPointer(
+          rebasing: cells[(start * width + range.lowerBound)..<(start * width + range.upperBound)]
+        )
+        .update(repeating: 0)
       }
     }
+    // Only days emptied since a reset are cleared, and a reset dropped every large count: none is in `range`.
+  }
+
+  /// Drops the first `n` cells of each run of `width` cells (the rest of each run move down).
+  mutating func dropFirst(_ n: Int, ofRunsOf width: Int) {
+    guard n > 0 else { return }
+    precondition(n <= width && width > 0 && count % width == 0, "\(n) cells of runs of \(width)")
+    let kept = width - n
+    var moved = [Cell](repeating: 0, count: count / width * kept)
+    for run in 0..<(count / width) {
+      for offset in 0..<kept { moved[run * kept + offset] = cells[run * width + n + offset] }
+    }
+    var movedLarge: [Int: UInt64] = [:]
+    for (index, value) in large where index % width >= n {
+      movedLarge[index / width * kept + index % width - n] = value
+    }
+    cells = moved
+    large = movedLarge
+  }
+
+  /// The same counts with runs and positions swapped: the cell `position` of run `run` (of `runs` runs of
+  /// `width` cells) moves to cell `run` of run `position` (of `width` runs of `runs` cells).
+  func transposed(runs: Int, width: Int) -> CompactCounts {
+    precondition(runs * width == count, "\(count) cells as \(runs) runs of \(width)")
+    var swapped = CompactCounts(count: count)
+    for run in 0..<runs {
+      for position in 0..<width { swapped.cells[position * runs + run] = cells[run * width + position] }
+    }
+    for (index, value) in large { swapped.large[index % width * runs + index / width] = value }
+    return swapped
   }
 }
 

@@ -8,9 +8,13 @@ import SimulationEngine
 /// added...), so its hourly counts are mostly zero: adding it into a run's sum walks only the pairs its
 /// totals hold, not every cell (140 per instance and hour). That rests on one invariant, kept by every
 /// writer and checked when a tally is read from a file: a pair with no total has no count in any hour.
+/// A pair's hours lie together (pair-major), so that walk reads each held pair's hours in one run of memory;
+/// hour by hour, each of its cells was a cache line of its own, in both tallies.
 struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
-  /// By `hourIndex * pairs + pair`.
+  /// By `pair * hours + hourIndex`.
   private(set) var byHour: CompactCounts<UInt32>
+  /// Hours counted (the cells of a pair).
+  private(set) var hours: Int
   /// By pair, over every hour counted (a dropped warm-up's hours included: see ``dropFirst(days:of:)``).
   private(set) var totals: [Int]
   /// Pairs that may hold counts in hours not emptied since the tally was last emptied whole, in order: the
@@ -24,11 +28,13 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   init() {
     byHour = CompactCounts(count: 0)
     totals = []
+    hours = 0
   }
 
   init(hours: Int, pairs: Int) {
     byHour = CompactCounts(count: hours * pairs)
     totals = Array(repeating: 0, count: pairs)
+    self.hours = hours
   }
 
   var pairs: Int { totals.count }
@@ -41,13 +47,13 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
 
   @inline(__always)
   mutating func count(pair: Int, hourIndex: Int) {
-    byHour.add(1, at: hourIndex * totals.count + pair)
+    byHour.add(1, at: pair * hours + hourIndex)
     totals[pair] += 1
   }
 
   /// Requests of the pair made in hour `hourIndex`.
   subscript(pair pair: Int, hourIndex hourIndex: Int) -> UInt64 {
-    byHour[hourIndex * totals.count + pair]
+    byHour[pair * hours + hourIndex]
   }
 
   /// Adds another tally of the same shape: through only the pairs it holds when they are few (a phone's
@@ -58,7 +64,7 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
     if other.mergesWhole(held) {
       byHour.merge(other.byHour)
     } else if !held.isEmpty {
-      byHour.merge(other.byHour, offsets: held, stride: other.totals.count)
+      byHour.merge(other.byHour, each: held, width: hours)
     }
     totals.merge(other.totals)
   }
@@ -72,7 +78,7 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
       byHour.merge(other.byHour)
       other.byHour.reset()
     } else if !held.isEmpty {
-      byHour.absorb(&other.byHour, offsets: held, stride: other.totals.count)
+      byHour.absorb(&other.byHour, each: held, width: hours)
     }
     totals.merge(other.totals)
     other.totals.reset()
@@ -97,12 +103,14 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   }
 
   mutating func clear(days: Range<Int>, of total: Int) {
-    // Past an eighth of the pairs, emptying whole days (one memset) costs less; a tally of no pairs has no
-    // runs of cells to walk.
-    if totals.isEmpty || heldBefore.count * 8 > totals.count {
-      byHour.clear(days: days, of: total)
+    guard !days.isEmpty, total > 0 else { return }
+    // The days' hours of every pair, or past an eighth of the pairs of only those that may hold counts.
+    let perDay = hours / total
+    let cleared = (days.lowerBound * perDay)..<(days.upperBound * perDay)
+    if heldBefore.count * 8 > totals.count {
+      byHour.clear(cleared, ofRuns: totals.indices, width: hours)
     } else {
-      byHour.clear(days: days, of: total, offsets: heldBefore, stride: totals.count)
+      byHour.clear(cleared, ofRuns: heldBefore, width: hours)
     }
   }
 
@@ -123,20 +131,27 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   /// elsewhere, so a result whose warm-up is dropped counted none). Counts only ever leave an hour here, so
   /// the invariant holds.
   mutating func dropFirst(days: Int, of total: Int) {
-    byHour.dropFirst(days: days, of: total)
+    guard days > 0, total > 0, hours > 0 else { return }
+    let dropped = hours / total * days
+    byHour.dropFirst(dropped, ofRunsOf: hours)
+    hours -= dropped
   }
 }
 
-/// The hourly counts, then the totals: the layout of the two fields this tally replaced.
+/// The hourly counts hour by hour (`hourIndex * pairs + pair`), then the totals: the layout of the two fields
+/// this tally replaced.
 extension ReloadTally: BinaryCodable {
+  /// The hourly counts by `hourIndex * pairs + pair`, as files hold them.
+  var hourMajor: CompactCounts<UInt32> { byHour.transposed(runs: totals.count, width: hours) }
+
   func encode(to writer: inout BinaryWriter) {
-    byHour.encode(to: &writer)
+    hourMajor.encode(to: &writer)
     totals.encode(to: &writer)
   }
 
   init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
-    byHour = try CompactCounts(from: &reader)
-    totals = try [Int](from: &reader)
+    let byHour = try CompactCounts<UInt32>(from: &reader)
+    let totals = try [Int](from: &reader)
     guard !totals.isEmpty || byHour.count == 0 else { throw reader.error("reload counts without their pairs") }
     guard totals.isEmpty || byHour.count % totals.count == 0 else {
       throw reader.error("\(byHour.count) hourly reload counts for \(totals.count) pairs")
@@ -148,5 +163,8 @@ extension ReloadTally: BinaryCodable {
       throw reader.error(
         "reload counts in hour \(index / totals.count) for pair \(index % totals.count), whose total is 0")
     }
+    hours = totals.isEmpty ? 0 : byHour.count / totals.count
+    self.byHour = byHour.transposed(runs: hours, width: totals.count)
+    self.totals = totals
   }
 }
