@@ -125,4 +125,35 @@ struct AbsorbTests {
       }
     }
   }
+
+  @Test("push counts: a table known to be empty is skipped; one with counts is absorbed as merged, then empty")
+  func pushCounts() throws {
+    let (hours, cellsPerHour) = (48, 10)
+    var sum = PushCounts(count: hours * cellsPerHour)
+    for index in stride(from: 3, to: hours * cellsPerHour, by: 37) { sum.count(at: index) }
+    let before = sum
+
+    var none = PushCounts(count: hours * cellsPerHour)
+    #expect(!none.mayHoldCounts)
+    sum.absorb(&none)
+    #expect(sum == before && none == PushCounts(count: hours * cellsPerHour))
+
+    var some = PushCounts(count: hours * cellsPerHour)
+    for index in [0, 5, 5, 479] { some.count(at: index) }
+    var merged = sum
+    merged.merge(some)
+    sum.absorb(&some)
+    #expect(sum == merged && sum[5] == before[5] + 2 && sum[479] == before[479] + 1)
+    #expect(some == PushCounts(count: hours * cellsPerHour) && !some.mayHoldCounts, "absorbed counts are empty")
+
+    // Read back, a table with counts may hold them and an empty one is known to be empty.
+    for table in [sum, some] {
+      var writer = BinaryWriter(magic: [])
+      table.encode(to: &writer)
+      var reader = try BinaryReader(checksummed: writer.checksummedBytes, magic: [], kind: "pushes")
+      let read = try PushCounts(from: &reader)
+      #expect(read == table && read.mayHoldCounts == (table.cells.contains { $0 != 0 }))
+    }
+  }
+
 }

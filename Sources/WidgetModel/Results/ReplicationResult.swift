@@ -44,7 +44,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var appTrace: [AppRecord]?
   /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * counters + counter)`, target
   /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
-  var pushCounts: [UInt64] = []
+  var pushCounts = PushCounts()
   /// 1 + the number of Live Activity kinds.
   public let pushTargetCount: Int
   /// Every Live Activity start attempt, in order (kept for single-device runs only).
@@ -130,7 +130,7 @@ public struct ReplicationResult: Sendable {
     Field(\.fetchByteTotals) { .empty($0.instanceCount) },
     Field(\.eventsHandled),
     Field(\.fingerprint),
-    Field(overTime: \.pushCounts) { .empty($0.hours * (1 + $0.activityKinds) * 2 * PushCounter.allCases.count) },
+    Field(overTime: \.pushCounts) { PushCounts(count: $0.hours * (1 + $0.activityKinds) * 2 * PushCounter.count) },
     Field(\.activityTotals) { .empty($0.activityKinds * ActivityEnding.allCases.count) },
     Field(\.activityStaleness) { .empty($0.activityKinds) },
     Field(\.activityViews) { .empty($0.activityKinds * ActivitySurface.count * 2) },
@@ -301,7 +301,7 @@ public struct ReplicationResult: Sendable {
   /// Counts what became of a push sent in hour `hourIndex` (a push pending past the end counts in the last).
   mutating func countPush(hourIndex: Int, target: PushTarget, priority: Int, _ counter: PushCounter) {
     let hour = Swift.min(hourIndex, days * 24 - 1)
-    pushCounts[pushIndex(hourIndex: hour, target: target.index, priority: priority, counter: counter)] += 1
+    pushCounts.count(at: pushIndex(hourIndex: hour, target: target.index, priority: priority, counter: counter))
   }
 
   /// Requests made in that hour, with that cause, that ended with that outcome.
@@ -333,6 +333,7 @@ public struct ReplicationResult: Sendable {
   /// Total pushes to a target (any priority) over the run.
   public func pushTotal(target: Int, counter: PushCounter) -> Int {
     var sum = 0
+    guard pushCounts.mayHoldCounts else { return sum }
     for hourIndex in 0..<(days * 24) {
       sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: 10, counter: counter)])
       sum += Int(pushCounts[pushIndex(hourIndex: hourIndex, target: target, priority: 5, counter: counter)])
