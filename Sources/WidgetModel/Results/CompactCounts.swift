@@ -173,6 +173,8 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
     var full: [(index: Int, cell: Cell)] = []
     cells.withUnsafeMutableBufferPointer { mine in
       forEachIndex { index in
+        // Most of a phone's cells are zero: nothing to add or to empty.
+        guard theirs[index] != 0 else { return }
         // A marked cell on either side, or a sum that would reach the mark: through the side table.
         let sum = UInt64(mine[index]) &+ UInt64(theirs[index])
         if sum < UInt64(Cell.max) {

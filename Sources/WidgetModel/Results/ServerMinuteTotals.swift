@@ -91,8 +91,7 @@ extension ServerLoad {
   /// Every per-minute total the summary reads, in one pass over the busy minutes.
   public func minuteTotals() -> ServerMinuteTotals {
     // A minute's sources in their order: fetches, then pushes sent per device, then the fleet-wide
-    // broadcasts, then token registrations (checked once, so the loop adds ranges rather than testing each
-    // source).
+    // broadcasts, then token registrations (checked once: a source's kind is its place in that order).
     precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
     let (fetchSources, pushSources) = (ServerLoad.fetchSources, ServerLoad.devicePushSources)
     let broadcast = ServerSource.broadcast.rawValue
@@ -112,26 +111,23 @@ extension ServerLoad {
             sourceTotals.withUnsafeMutableBufferPointer { totals in
               for (position, slot) in slots.enumerated() {
                 let base = slot * sourceCount
-                // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
-                func requests(_ source: Int) -> Int64 {
+                // The sources with a request this minute (a phone's: one or two of the eleven), by bit.
+                var asked: UInt64 = 0
+                for source in 0..<sourceCount where cells[base + source] != 0 { asked |= 1 &<< UInt64(source) }
+                var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)
+                asked.forEachSetBit { source in
+                  // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).
                   let cell = cells[base + source]
-                  return cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
-                }
-                var fetch: Int64 = 0
-                for source in fetchSources {
-                  let count = requests(source)
-                  fetch += count
+                  let count = cell == UInt32.max ? Int64(bySource[base + source]) : Int64(cell)
                   totals[source] += count
+                  if fetchSources.contains(source) {
+                    fetch += count
+                  } else if pushSources.contains(source) {
+                    push += count
+                  } else if source == broadcast {
+                    fleetWide = count
+                  }
                 }
-                var push: Int64 = 0
-                for source in pushSources {
-                  let count = requests(source)
-                  push += count
-                  totals[source] += count
-                }
-                let fleetWide = requests(broadcast)
-                totals[broadcast] += fleetWide
-                totals[broadcast + 1] += requests(broadcast + 1)
                 broadcasts[position] = fleetWide
                 fetches[position] = fetch
                 pushes[position] = push
