@@ -56,20 +56,41 @@ public struct CSVBytes {
   /// instructions a value). Other values are written by the standard library straight into the bytes
   /// (``ShortestText``): the same text as `description`, without a string made for each.
   public mutating func shortest(_ value: Double) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CSVBytes.shortestLimit) { text in
+      let count = CSVBytes.writeShortest(value, to: text.baseAddress!)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[0..<count]))
+    }
+  }
+
+  /// The most bytes ``writeShortest(_:to:)`` writes (`-2.2250738585072014e-308` is 24).
+  static let shortestLimit = 32
+
+  /// Writes ``shortest(_:)``'s text of `value` at `destination`, which has room for ``shortestLimit`` bytes;
+  /// returns the bytes written.
+  static func writeShortest(_ value: Double, to destination: UnsafeMutablePointer<UInt8>) -> Int {
     // Finite only: `write(to:)` gives NaN its debug text (`nan(0x1)`), not `description`'s; callers skip values
     // not finite (the one caller writes them as an empty cell).
     precondition(value.isFinite, "the shortest text of a value not finite")
     if value.magnitude < 1e15, value == value.rounded(.towardZero), !(value == 0 && value.sign == .minus) {
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      integer(Int(value.magnitude))
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(UInt8(ascii: "0"))
-      return
+      var count = 0
+      if value < 0 {
+        destination[0] = UInt8(ascii: "-")
+        count = 1
+      }
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        let start = CSVFormat.writeDigits(UInt64(value.magnitude), into: digits, before: 20)
+        for index in start..<20 {
+          destination[count] = digits[index]
+          count += 1
+        }
+      }
+      destination[count] = UInt8(ascii: ".")
+      destination[count + 1] = UInt8(ascii: "0")
+      return count + 2
     }
-    var text = ShortestText(bytes: bytes)
-    bytes = []  // the buffer moves to the stream and back: no copy
+    var text = ShortestText(destination: destination)
     value.write(to: &text)
-    bytes = text.bytes
+    return text.count
   }
 
   /// A whole number, as `String(value)` writes it.
@@ -115,18 +136,28 @@ public struct CSVBytes {
   }
 }
 
-/// Where `Double.write(to:)` writes its text (the `description` text). The standard library hands a
-/// number's ASCII to a stream through `_writeASCII`, whose default makes a `String` of it (an allocation when
-/// it is longer than 15 bytes, most shortest texts of fractions); taking the bytes as they are saves that. Were
-/// the library to stop calling it, `write(_:)` gets the same text as a string.
+/// Where `Double.write(to:)` writes its text (the `description` text): memory with room for
+/// ``CSVBytes/shortestLimit`` bytes. The standard library hands a number's ASCII to a stream through
+/// `_writeASCII`, whose default makes a `String` of it (an allocation when it is longer than 15 bytes, most
+/// shortest texts of fractions); taking the bytes as they are saves that. Were the library to stop calling it,
+/// `write(_:)` gets the same text as a string.
 struct ShortestText: TextOutputStream {
-  var bytes: [UInt8]
+  let destination: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+
+  init(destination: UnsafeMutablePointer<UInt8>) {
+    self.destination = destination
+  }
 
   mutating func write(_ string: String) {
-    bytes.append(contentsOf: string.utf8)
+    var string = string
+    string.withUTF8 { _writeASCII($0) }
   }
 
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
+    precondition(count + buffer.count <= CSVBytes.shortestLimit, "a number's text past \(CSVBytes.shortestLimit) bytes")
+    guard let source = buffer.baseAddress else { return }
+    (destination + count).initialize(from: source, count: buffer.count)
+    count += buffer.count
   }
 }

@@ -40,23 +40,31 @@ enum ReplicationsReport {
     // Every replication of a run has the same metrics in the same order (the summary's rows).
     precondition(cells.keys.count == values.count, "replication rows for other metrics")
     let lead = Array("\(seed),\(replication),".utf8)
-    var text = CSVBytes(capacity: values.count * 64)
-    // Through buffers: an element read out of an array (a value with its strings, a key) is retained, four
-    // times a row otherwise. Appended as bytes: a string append per cell cost more than the value's text.
-    values.withUnsafeBufferPointer { values in
-      cells.bytes.withUnsafeBufferPointer { bytes in
-        lead.withUnsafeBufferPointer { lead in
-          for row in values.indices {
-            text.append(lead)
-            text.append(UnsafeBufferPointer(rebasing: bytes[cells.keys[row]]))
-            let value = values[row].value
-            if value.isFinite { text.shortest(value) }
-            text.append(UnsafeBufferPointer(rebasing: bytes[cells.units[row]]))
+    // Written by pointer into the string's own memory, sized for the longest number in every row: an
+    // element read out of an array (a value with its strings, a key) is retained, four times a row otherwise,
+    // and an array append per cell cost about what the value's text did.
+    let capacity = cells.bytes.count + values.count * (lead.count + CSVBytes.shortestLimit)
+    return String(unsafeUninitializedCapacity: capacity) { text in
+      var end = 0
+      func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        _ = UnsafeMutableBufferPointer(rebasing: text[end..<(end + bytes.count)]).initialize(fromContentsOf: bytes)
+        end += bytes.count
+      }
+      values.withUnsafeBufferPointer { values in
+        cells.bytes.withUnsafeBufferPointer { bytes in
+          lead.withUnsafeBufferPointer { lead in
+            for row in values.indices {
+              copy(lead)
+              copy(UnsafeBufferPointer(rebasing: bytes[cells.keys[row]]))
+              let value = values[row].value
+              if value.isFinite { end += CSVBytes.writeShortest(value, to: text.baseAddress! + end) }
+              copy(UnsafeBufferPointer(rebasing: bytes[cells.units[row]]))
+            }
           }
         }
       }
+      return end
     }
-    return text.text
   }
 }
 
