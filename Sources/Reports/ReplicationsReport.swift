@@ -36,7 +36,7 @@ enum ReplicationsReport {
     }
   }
 
-  static func rows(_ values: [MetricValue], seed: UInt64, replication: Int, cells: RowCells) -> String {
+  static func rows(_ values: [Double], seed: UInt64, replication: Int, cells: RowCells) -> String {
     // Every replication of a run has the same metrics in the same order (the summary's rows).
     precondition(cells.keys.count == values.count, "replication rows for other metrics")
     let lead = Array("\(seed),\(replication),".utf8)
@@ -56,7 +56,7 @@ enum ReplicationsReport {
             for row in values.indices {
               copy(lead)
               copy(UnsafeBufferPointer(rebasing: bytes[cells.keys[row]]))
-              let value = values[row].value
+              let value = values[row]
               if value.isFinite { end += CSVBytes.writeShortest(value, to: text.baseAddress! + end) }
               copy(UnsafeBufferPointer(rebasing: bytes[cells.units[row]]))
             }
@@ -74,7 +74,7 @@ public struct ReplicationRows: Sendable {
   let seed: UInt64
   let cells: ReplicationsReport.RowCells
 
-  public func text(_ values: [MetricValue], replication: Int) -> String {
+  public func text(_ values: [Double], replication: Int) -> String {
     ReplicationsReport.rows(values, seed: seed, replication: replication, cells: cells)
   }
 }

@@ -104,14 +104,14 @@ public final class RunReportWriter {
           + "replications need \(expected)")
     }
     for replication in 0..<progress.replicationsCompleted {
-      var values: [MetricValue] = []
+      var values: [Double] = []
       for (offset, key) in keys.enumerated() {
         let row = rows[1 + replication * keys.count + offset]
         guard row.count == 6, row[1] == "\(replication)", row[2] == key.metric, row[3] == key.widget else {
           throw AtomicFile.WriteError(
             path: path, reason: "row \(2 + replication * keys.count + offset) is not \(key.metric) of \(key.widget)")
         }
-        values.append(MetricValue(metric: row[2], widget: row[3], unit: row[5], value: Double(row[4]) ?? .nan))
+        values.append(Double(row[4]) ?? .nan)
       }
       summary.add(values)
     }
@@ -138,7 +138,7 @@ public final class RunReportWriter {
 
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...). `values` are the
   /// replication's summary values if already derived (by ``summaryAccumulator``).
-  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = [], values: [MetricValue]? = nil)
+  public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = [], values: [Double]? = nil)
     throws(AtomicFile.WriteError)
   {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
@@ -150,7 +150,7 @@ public final class RunReportWriter {
     }
     try add(
       summed: result.replication, eventsHandled: result.eventsHandled, fingerprint: result.fingerprint,
-      devices: summaries, values: values ?? summary.values(of: result))
+      devices: summaries, values: values ?? summary.numbers(of: result))
   }
 
   /// Adds one replication's results, as ``add(_:devices:values:)`` does, emptying the result as it goes into
@@ -164,7 +164,7 @@ public final class RunReportWriter {
       return result
     }
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
-    let values = summary.values(of: result)
+    let values = summary.numbers(of: result)
     let (replication, eventsHandled, fingerprint) = (result.replication, result.eventsHandled, result.fingerprint)
     let spare = total.absorb(result) { ServerPeakReport.rows($0, subjects: subjects) }
     try add(
@@ -189,7 +189,7 @@ public final class RunReportWriter {
   /// order. `rows` are its replications.csv rows if already rendered (by ``replicationRows``).
   public func add(
     summed replication: Int, eventsHandled: UInt64, fingerprint: ReplicationFingerprint,
-    devices summaries: [DeviceSummary], values: [MetricValue], rows: String? = nil
+    devices summaries: [DeviceSummary], values: [Double], rows: String? = nil
   ) throws(AtomicFile.WriteError) {
     precondition(replication == nextReplication, "replication \(replication) out of order")
     nextReplication += 1

@@ -166,15 +166,21 @@ public struct RunSummary: Sendable {
     }
 
     public mutating func add(_ result: ReplicationResult) {
-      add(values(of: result))
+      add(numbers(of: result))
     }
 
     /// Adds one replication's values, as ``values(of:)`` gives them.
     public mutating func add(_ replication: [MetricValue]) {
+      add(replication.map(\.value))
+    }
+
+    /// Adds one replication's values, as ``numbers(of:)`` gives them (in row order).
+    public mutating func add(_ replication: [Double]) {
+      precondition(replication.count == values.count, "\(replication.count) values for \(values.count) rows")
       for (row, value) in replication.enumerated() {
         // A group of phones may have no phone in a replication: that replication says nothing about it.
-        if value.value.isNaN && rowKinds[row] == "fleet_group" { continue }
-        values[row].add(value.value)
+        if value.isNaN && rowKinds[row] == "fleet_group" { continue }
+        values[row].add(value)
       }
     }
 
@@ -191,9 +197,27 @@ public struct RunSummary: Sendable {
       subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label, $0.metric.unit) } }
     }
 
-    /// Every metric's value for one replication, in row order.
+    /// Every metric's value for one replication, in row order, with its metric, subject and unit.
     public func values(of result: ReplicationResult) -> [MetricValue] {
+      let numbers = numbers(of: result)
       var list: [MetricValue] = []
+      list.reserveCapacity(numbers.count)
+      for subject in subjects.indices {
+        for position in subjects[subject].metrics.indices {
+          list.append(
+            MetricValue(
+              metric: subjects[subject].metrics[position].metric.name, widget: subjects[subject].label,
+              unit: subjects[subject].metrics[position].metric.unit, value: numbers[list.count]))
+        }
+      }
+      return list
+    }
+
+    /// Every metric's value for one replication, in row order (``rowKeys`` names them): what a run's
+    /// replications add up and write, without a metric's, subject's and unit's strings retained for each
+    /// (three each, some 500 atomic reference counts a replication).
+    public func numbers(of result: ReplicationResult) -> [Double] {
+      var list: [Double] = []
       list.reserveCapacity(values.count)
       var figures: ReplicationFigures?
       // By position, read in place: a subject or a metric copied out of its array retains its strings and
@@ -201,17 +225,12 @@ public struct RunSummary: Sendable {
       for subject in subjects.indices {
         for position in subjects[subject].metrics.indices {
           let index = subjects[subject].metrics[position].index
-          let value: Double
           if let derived = subjects[subject].metrics[position].metric.derived {
             if figures == nil { figures = ReplicationFigures(result) }
-            value = derived(result, index, figures!)
+            list.append(derived(result, index, figures!))
           } else {
-            value = subjects[subject].metrics[position].metric.value(result, index)
+            list.append(subjects[subject].metrics[position].metric.value(result, index))
           }
-          list.append(
-            MetricValue(
-              metric: subjects[subject].metrics[position].metric.name, widget: subjects[subject].label,
-              unit: subjects[subject].metrics[position].metric.unit, value: value))
         }
       }
       return list
@@ -264,7 +283,7 @@ public struct RunSummary: Sendable {
     let statistic: SummaryStatistic
     let value: @Sendable (ReplicationResult, Int) -> Double
     /// For a metric of the per-minute server load or of energy totals: its value from the replication's
-    /// ``ReplicationFigures``, which ``Accumulator/values(of:)`` derives once for all such metrics (``value``
+    /// ``ReplicationFigures``, which ``Accumulator/numbers(of:)`` derives once for all such metrics (``value``
     /// derives its own).
     let derived: (@Sendable (ReplicationResult, Int, ReplicationFigures) -> Double)?
 

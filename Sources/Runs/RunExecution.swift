@@ -206,7 +206,7 @@ public struct RunExecution: Sendable {
           stop: stop.isRequested, pool: pool, process: process)
       }
       guard let sums = writer.makeSums() else {
-        let outcomes = runBatch { result, devices in (result, devices, summary.values(of: result)) }
+        let outcomes = runBatch { result, devices in (result, devices, summary.numbers(of: result)) }
         for outcome in outcomes {
           guard let (result, devices, values) = outcome else { return }
           try writer.add(result, devices: devices, values: values)
@@ -215,7 +215,7 @@ public struct RunExecution: Sendable {
         continue
       }
       let outcomes = runBatch { result, devices in
-        let values = summary.values(of: result)
+        let values = summary.numbers(of: result)
         let rows = rowText.text(values, replication: result.replication)
         let figures = (result.replication, result.eventsHandled, result.fingerprint)
         if let spare = sums.add(result) { pool.give(spare) }

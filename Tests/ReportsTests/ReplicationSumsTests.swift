@@ -29,7 +29,7 @@ struct ReplicationSumsTests {
           let result = results[replication]
           try writer.add(
             summed: replication, eventsHandled: result.eventsHandled, fingerprint: result.fingerprint, devices: [],
-            values: summary.values(of: result))
+            values: summary.numbers(of: result))
         }
       }
     } else {
