@@ -53,8 +53,9 @@ public struct CSVBytes {
   /// Swift's own text of `value` (`value.description`: the shortest that reads back to it), for a finite
   /// value. A whole value below 10^15 (a count, a total of microseconds) is written digit by digit with the
   /// `.0` Swift gives it (counts and totals in a replication's rows; `description` costs a few hundred
-  /// instructions a value). Other values are written by the standard library straight into the bytes
-  /// (``ShortestText``): the same text as `description`, without a string made for each.
+  /// instructions a value). Other values are written by the standard library into a small buffer on the stack
+  /// (``ShortestText``, through ``writeShortest(_:to:)``), then appended: the same text as `description`, without
+  /// a string made for each.
   public mutating func shortest(_ value: Double) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: CSVBytes.shortestLimit) { text in
       let count = CSVBytes.writeShortest(value, to: text.baseAddress!)

@@ -88,7 +88,7 @@ struct AbsorbTests {
     #expect((0..<(runs * width)).contains { merged[$0] > 255 }, "some sums went to the side table")
   }
 
-  @Test("compact counts in runs: transposed, runs' leading cells dropped and a range of runs emptied, cell by cell")
+  @Test("compact counts in runs: transposed, runs' leading cells dropped, some runs' cells emptied, cell by cell")
   func compactCountsInRuns() {
     let (runs, width) = (9, 7)
     // Counts past 255 (the side table) in some cells.
@@ -126,7 +126,7 @@ struct AbsorbTests {
     }
   }
 
-  @Test("push counts: a table known to be empty is skipped; one with counts is absorbed as merged, then empty")
+  @Test("push counts: known to be empty until counted; absorbed as merged, then known to be empty again")
   func pushCounts() throws {
     let (hours, cellsPerHour) = (48, 10)
     var sum = PushCounts(count: hours * cellsPerHour)
@@ -154,6 +154,16 @@ struct AbsorbTests {
       let read = try PushCounts(from: &reader)
       #expect(read == table && read.mayHoldCounts == (table.cells.contains { $0 != 0 }))
     }
-  }
 
+    // A table that may hold counts stays so through the days' emptying and a dropped warm-up (its counts of
+    // later days remain), and only a reset makes it known to be empty.
+    var days = sum
+    days.resetAllButDays()
+    days.clear(days: 0..<1, of: 2)
+    #expect(days.mayHoldCounts && days[479] == sum[479] && days[5] == 0)
+    days.dropFirst(days: 1, of: 2)
+    #expect(days.mayHoldCounts && days.count == hours * cellsPerHour / 2)
+    days.reset()
+    #expect(!days.mayHoldCounts && days.cells.allSatisfy { $0 == 0 })
+  }
 }

@@ -62,6 +62,9 @@ struct ReloadTallyTests {
     tally.encode(to: &writer)
     var reader = try BinaryReader(checksummed: writer.checksummedBytes, magic: [], kind: "tally")
     #expect(try ReloadTally(from: &reader) == tally)
+    // Files hold the counts hour by hour (`hourIndex * pairs + pair`), as before the tally was kept pair by pair.
+    let written = tally.hourMajor
+    #expect((0..<written.count).map { written[$0] } == ReloadTallyTests.cells(tally))
 
     // The same counts with one held pair's total written as 0: the merge would skip its counts.
     let held = try #require(tally.totals.firstIndex { $0 != 0 })

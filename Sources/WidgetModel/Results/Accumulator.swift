@@ -189,7 +189,9 @@ extension ServerLoad: Shaped {
   var shape: [Int] { [minuteCount, seconds.secondCount] }
 }
 
-/// An accumulator over time, day-major (days, or hours, or minutes first): the first days can be cut off.
+/// An accumulator over time: the first days can be cut off. Most are day-major (days, or hours, or minutes
+/// first); the tables a phone fills in a few columns are column-major (``BookedColumns``, ``ReloadTally``), and
+/// cut each column.
 protocol TimeSeries: Accumulator {
   /// Removes the first `days` of `total`.
   mutating func dropFirst(days: Int, of total: Int)
@@ -198,7 +200,8 @@ protocol TimeSeries: Accumulator {
 /// An accumulator over time whose days are emptied as a run reaches them, not all at once when it is reset
 /// (see ``ReplicationResult/open(throughDay:)``): a 30-day result holds megabytes, and emptying a day just
 /// before the device writes to it keeps those cells in the cache, where emptying all of them at the start
-/// left each day's first writes waiting for memory.
+/// left each day's first writes waiting for memory (a column-major table empties the day in each column it
+/// may hold).
 protocol DayCleared: TimeSeries {
   /// Empties days `days` of `total` (every cell a device can write while those days run).
   mutating func clear(days: Range<Int>, of total: Int)
@@ -320,7 +323,7 @@ struct Field<Value: Accumulator>: ResultField {
 }
 
 extension Field where Value: DayCleared {
-  /// An accumulator over time, day-major.
+  /// An accumulator over time.
   init(overTime path: Path, make: @escaping @Sendable (ResultShape) -> Value) {
     self.path = path
     self.make = make

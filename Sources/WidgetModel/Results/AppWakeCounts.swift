@@ -66,7 +66,7 @@ struct AppWakeCounts: Sendable, DayCleared {
 /// The same counts, whichever cells each side noted as booked.
 extension AppWakeCounts: Equatable {
   static func == (left: AppWakeCounts, right: AppWakeCounts) -> Bool {
-    left.hours == right.hours && left.counts == right.counts
+    left.table.sameCells(as: right.table)
   }
 }
 

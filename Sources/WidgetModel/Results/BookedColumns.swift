@@ -59,16 +59,31 @@ where Mask: Sendable {
   /// Adds `amount` to a cell.
   @inline(__always)
   mutating func add(_ amount: Cell, row: Int, column: Int) {
+    // A row out of range would land in a neighbouring column (no array bound would catch it).
+    precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")
     booked |= 1 &<< Mask(truncatingIfNeeded: column)  // wraps past the mask's width, where all bits are set
     storage[column * rows + row] += amount
   }
 
-  subscript(row: Int, column: Int) -> Cell { storage[column * rows + row] }
+  subscript(row: Int, column: Int) -> Cell {
+    precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")
+    return storage[column * rows + row]
+  }
+
+  /// The same cells (whichever columns each side noted as booked), compared without making the row-major copy.
+  func sameCells(as other: BookedColumns) -> Bool {
+    rows == other.rows && columns == other.columns && storage == other.storage
+  }
+
+  /// Both tables have the same rows and columns.
+  private func checkShape(_ other: BookedColumns) {
+    precondition(rows == other.rows && columns == other.columns, "merged tables of different shapes")
+  }
 
   /// Adds another table's cells. `wrapping` adds without the overflow check, for cells whose owner bounds
   /// every sum (a branch per cell otherwise).
   mutating func merge(_ other: BookedColumns, wrapping: Bool) {
-    precondition(storage.count == other.storage.count, "merged tables of different shapes")
+    checkShape(other)
     let rows = rows
     storage.withUnsafeMutableBufferPointer { mine in
       other.storage.withUnsafeBufferPointer { theirs in
@@ -97,7 +112,7 @@ where Mask: Sendable {
   /// them: its booked columns in the same walk (then none is booked), or all of it after a plain merge. Only
   /// for cells whose owner bounds every sum (the energy ledger's); a table whose sums need the check merges.
   mutating func absorb(_ other: inout BookedColumns) {
-    precondition(storage.count == other.storage.count, "merged tables of different shapes")
+    checkShape(other)
     guard other.walksColumns else {
       merge(other, wrapping: true)
       return other.reset()

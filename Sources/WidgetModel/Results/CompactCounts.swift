@@ -80,12 +80,16 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   /// takes a second's few requests without reading each source's count.
   @inline(__always)
   func nonzeroCells(from start: Int, count: Int) -> UInt64 {
-    cells.withUnsafeBufferPointer { cells in
-      precondition(start >= 0 && count <= 64 && start + count <= cells.count, "cells \(start)+\(count)")
-      var mask: UInt64 = 0
-      for offset in 0..<count where cells[start + offset] != 0 { mask |= 1 &<< UInt64(offset) }
-      return mask
-    }
+    cells.withUnsafeBufferPointer { CompactCounts.nonzeroCells($0, from: start, count: count) }
+  }
+
+  /// ``nonzeroCells(from:count:)`` of cells already in hand (a reader walking many runs).
+  @inline(__always)
+  static func nonzeroCells(_ cells: UnsafeBufferPointer<Cell>, from start: Int, count: Int) -> UInt64 {
+    precondition(start >= 0 && count <= 64 && start + count <= cells.count, "cells \(start)+\(count)")
+    var mask: UInt64 = 0
+    for offset in 0..<count where cells[start + offset] != 0 { mask |= 1 &<< UInt64(offset) }
+    return mask
   }
 
   /// Whether the `count` cells from `start` are all zero (a marked cell is not: it holds a large count).
@@ -130,8 +134,8 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   }
 
   /// Adds `other`'s cells in the runs of `width` cells from `start * width` for every start of `starts`
-  /// (``ServerLoad``'s busy minutes), in one pass: in place while a sum stays below `Cell.max`, through
-  /// ``add(_:at:)`` otherwise.
+  /// (``ServerLoad``'s busy minutes, ``ReloadTally``'s held pairs), in one pass: in place while a sum stays
+  /// below `Cell.max`, through ``add(_:at:)`` otherwise.
   mutating func merge(_ other: CompactCounts, each starts: some Sequence<Int>, width: Int) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     let full = other.cells.withUnsafeBufferPointer { theirs in
@@ -145,7 +149,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
 
   /// Adds `other`'s cells in the runs of `width` cells from `start * width` for every start of `starts`, as
   /// ``merge(_:each:width:)`` does, and empties them in the same pass. `starts` must hold every run where
-  /// `other` has a count (``ServerLoad``'s busy minutes): `other` is then all zero.
+  /// `other` has a count (``ServerLoad``'s busy minutes, ``ReloadTally``'s held pairs): `other` is then all zero.
   mutating func absorb(_ other: inout CompactCounts, each starts: some Sequence<Int>, width: Int) {
     precondition(cells.count == other.cells.count, "merged counts of different shapes")
     let full = other.cells.withUnsafeMutableBufferPointer { theirs in
@@ -236,7 +240,7 @@ struct CompactCounts<Cell: FixedWidthInteger & UnsignedInteger & Sendable>: Send
   }
 }
 
-/// Counts over time in a result (reload requests by hour): day-major, emptied day by day.
+/// Counts over time in a result (a server load's requests by minute and source): day-major, emptied day by day.
 extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryCodable {
   init() {
     self.init(count: 0)

@@ -193,7 +193,9 @@ extension EnergyLedger: BinaryCodable {
     }
     self.init(hours: hours, subjectCount: subjects)
     let cells = try [Int128](from: &reader)
-    guard cells.count == microjoules.count else { throw reader.error("an energy ledger of the wrong size") }
+    guard cells.count == hours * subjects * EnergyLedger.componentCount else {
+      throw reader.error("an energy ledger of the wrong size")
+    }
     // Which columns the file's books use is not written: any may.
     books = BookedColumns(rows: hours, columns: subjects * EnergyLedger.componentCount, cells: cells)
   }

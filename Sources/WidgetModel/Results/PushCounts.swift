@@ -1,7 +1,8 @@
 import SimulationEngine
 
-/// Push counts by hour, target, priority and ``PushCounter`` (see ``ReplicationResult/pushIndex(hourIndex:target:priority:counter:)``),
-/// summed over devices, and whether any was ever counted since they were last known to be all zero.
+/// Push counts by hour, target, priority and ``PushCounter`` (see
+/// ``ReplicationResult/pushIndex(hourIndex:target:priority:counter:)``), summed over devices, and whether any
+/// was ever counted since they were last known to be all zero.
 ///
 /// Most phones get no push at all, and their counts (some 28 KB for a week) are zero in every hour: adding
 /// them into a run's sum, emptying them for reuse and summing them for the summary then skip the cells
@@ -35,6 +36,7 @@ struct PushCounts: Sendable, Equatable, DayCleared, Shaped {
   }
 
   mutating func merge(_ other: PushCounts) {
+    precondition(cells.count == other.cells.count, "merged push counts of different shapes")
     guard other.mayHoldCounts else { return }  // all zero
     cells.merge(other.cells)
     mayHoldCounts = true
@@ -42,6 +44,7 @@ struct PushCounts: Sendable, Equatable, DayCleared, Shaped {
 
   /// Merges `other` and empties it (when it may hold counts): its reuse then has nothing to empty.
   mutating func absorb(_ other: inout PushCounts) {
+    precondition(cells.count == other.cells.count, "merged push counts of different shapes")
     guard other.mayHoldCounts else { return }
     merge(other)
     other.reset()

@@ -47,13 +47,16 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
 
   @inline(__always)
   mutating func count(pair: Int, hourIndex: Int) {
+    // An hour out of range would land in a neighbouring pair (and break the invariant above).
+    precondition(UInt(bitPattern: hourIndex) < UInt(bitPattern: hours), "hour \(hourIndex) of \(hours)")
     byHour.add(1, at: pair * hours + hourIndex)
     totals[pair] += 1
   }
 
   /// Requests of the pair made in hour `hourIndex`.
   subscript(pair pair: Int, hourIndex hourIndex: Int) -> UInt64 {
-    byHour[pair * hours + hourIndex]
+    precondition(UInt(bitPattern: hourIndex) < UInt(bitPattern: hours), "hour \(hourIndex) of \(hours)")
+    return byHour[pair * hours + hourIndex]
   }
 
   /// Adds another tally of the same shape: through only the pairs it holds when they are few (a phone's
@@ -104,7 +107,8 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
 
   mutating func clear(days: Range<Int>, of total: Int) {
     guard !days.isEmpty, total > 0 else { return }
-    // The days' hours of every pair, or past an eighth of the pairs of only those that may hold counts.
+    // The days' hours of only the pairs that may hold counts (a phone's few), or of every pair once more than
+    // an eighth of them may.
     let perDay = hours / total
     let cleared = (days.lowerBound * perDay)..<(days.upperBound * perDay)
     if heldBefore.count * 8 > totals.count {

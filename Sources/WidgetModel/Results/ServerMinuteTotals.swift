@@ -112,8 +112,7 @@ extension ServerLoad {
               for (position, slot) in slots.enumerated() {
                 let base = slot * sourceCount
                 // The sources with a request this minute (a phone's: one or two of the eleven), by bit.
-                var asked: UInt64 = 0
-                for source in 0..<sourceCount where cells[base + source] != 0 { asked |= 1 &<< UInt64(source) }
+                let asked = CompactCounts.nonzeroCells(cells, from: base, count: sourceCount)
                 var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)
                 asked.forEachSetBit { source in
                   // A marked cell's count is in the side table (rare: only past 4 billion requests a minute).

@@ -1,6 +1,6 @@
 extension FixedWidthInteger {
   /// Calls `body` with the position of each set bit, lowest first: the booked columns of an energy ledger,
-  /// the booked cells of app-wake counts.
+  /// the booked cells of app-wake counts, the sources with requests in a server minute.
   @inline(__always)
   func forEachSetBit(_ body: (Int) -> Void) {
     var bits = self
