@@ -30,22 +30,12 @@ where Mask: Sendable {
     precondition(cells.count == rows * columns, "\(cells.count) cells for \(rows) x \(columns)")
     self.rows = rows
     self.columns = columns
-    var storage = [Cell](repeating: 0, count: rows * columns)
-    for row in 0..<rows {
-      for column in 0..<columns { storage[column * rows + row] = cells[row * columns + column] }
-    }
-    self.storage = storage
+    storage = cells.transposed(runs: rows, width: columns)
     booked = BookedColumns.every(columns)
   }
 
   /// Every cell, `[row * columns + column]` (the order files and reports have always had; made on each call).
-  var cells: [Cell] {
-    var cells = [Cell](repeating: 0, count: rows * columns)
-    for column in 0..<columns {
-      for row in 0..<rows { cells[row * columns + column] = storage[column * rows + row] }
-    }
-    return cells
-  }
+  var cells: [Cell] { storage.transposed(runs: columns, width: rows) }
 
   /// Every column's bit.
   private static func every(_ columns: Int) -> Mask {
@@ -213,12 +203,7 @@ where Mask: Sendable {
   mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, total > 0 else { return }
     let dropped = rows / total * days
-    let kept = rows - dropped
-    var storage = [Cell](repeating: 0, count: kept * columns)
-    for column in 0..<columns {
-      for row in 0..<kept { storage[column * kept + row] = self.storage[column * rows + dropped + row] }
-    }
-    self.storage = storage
-    rows = kept
+    storage = storage.droppingFirst(dropped, ofRunsOf: rows)
+    rows -= dropped
   }
 }

@@ -289,26 +289,20 @@ extension CompactCounts: Accumulator, TimeSeries, DayCleared where Cell: BinaryC
     guard n > 0 else { return }
     precondition(n <= width && width > 0 && count % width == 0, "\(n) cells of runs of \(width)")
     let kept = width - n
-    var moved = [Cell](repeating: 0, count: count / width * kept)
-    for run in 0..<(count / width) {
-      for offset in 0..<kept { moved[run * kept + offset] = cells[run * width + n + offset] }
-    }
     var movedLarge: [Int: UInt64] = [:]
     for (index, value) in large where index % width >= n {
       movedLarge[index / width * kept + index % width - n] = value
     }
-    cells = moved
+    cells = cells.droppingFirst(n, ofRunsOf: width)
     large = movedLarge
   }
 
   /// The same counts with runs and positions swapped: the cell `position` of run `run` (of `runs` runs of
   /// `width` cells) moves to cell `run` of run `position` (of `width` runs of `runs` cells).
   func transposed(runs: Int, width: Int) -> CompactCounts {
-    precondition(runs * width == count, "\(count) cells as \(runs) runs of \(width)")
-    var swapped = CompactCounts(count: count)
-    for run in 0..<runs {
-      for position in 0..<width { swapped.cells[position * runs + run] = cells[run * width + position] }
-    }
+    var swapped = self
+    swapped.cells = cells.transposed(runs: runs, width: width)
+    swapped.large = [:]
     for (index, value) in large { swapped.large[index % width * runs + index / width] = value }
     return swapped
   }
