@@ -169,11 +169,6 @@ public struct RunSummary: Sendable {
       add(numbers(of: result))
     }
 
-    /// Adds one replication's values, as ``values(of:)`` gives them.
-    public mutating func add(_ replication: [MetricValue]) {
-      add(replication.map(\.value))
-    }
-
     /// Adds one replication's values, as ``numbers(of:)`` gives them (in row order).
     public mutating func add(_ replication: [Double]) {
       precondition(replication.count == values.count, "\(replication.count) values for \(values.count) rows")

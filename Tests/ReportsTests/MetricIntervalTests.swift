@@ -130,9 +130,7 @@ struct MetricIntervalTests {
       accumulator.add(
         keys.indices.map { row in
           let missing = replication == 1 && (kinds[row] == "fleet_group" || keys[row].metric == "staleness_max")
-          return MetricValue(
-            metric: keys[row].metric, widget: keys[row].widget, unit: "",
-            value: missing ? .nan : Double(replication + 1))
+          return missing ? .nan : Double(replication + 1)
         })
     }
     let summary = accumulator.summary
