@@ -52,7 +52,9 @@ struct RunTotal: Sendable {
     notePeak(replication, peakRows: peakRows)
     replications += 1
     guard result != nil else {
-      result = replication
+      var replication = replication
+      replication.applyKeptRequests()  // a sum is read minute by minute
+      result = consume replication
       return nil
     }
     var replication = replication

@@ -166,7 +166,7 @@ public struct RunExecution: Sendable {
       guard !stop.isRequested(),
         let (result, devices) = FleetRunner.run(
           configuration, replication: replication, jobs: threads, perDevice: perDevice, progress: report,
-          stop: stop.isRequested, pool: pool)
+          stop: stop.isRequested, pool: pool, summedOnly: !writer.detail)
       else { return }
       if let spare = try writer.absorb(result, devices: devices) { pool.give(spare) }
     }
@@ -203,7 +203,7 @@ public struct RunExecution: Sendable {
       ) -> [Output?] {
         FleetRunner.run(
           scenario.configuration, replications: batch, jobs: threads, perDevice: perDevice, finished: finished,
-          stop: stop.isRequested, pool: pool, process: process)
+          stop: stop.isRequested, pool: pool, summedOnly: !writer.detail, process: process)
       }
       guard let sums = writer.makeSums() else {
         let outcomes = runBatch { result, devices in (result, devices, summary.numbers(of: result)) }

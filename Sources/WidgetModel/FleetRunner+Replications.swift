@@ -14,11 +14,11 @@ extension FleetRunner {
   /// to the bit. Results come back in replication order; a replication not finished when `stop` said so is
   /// nil. Results come from `pool` when it has spares. Each replication's result goes to `process` on its own
   /// thread (figures derived from it, or sums of it, are then made side by side too); `finished` is called
-  /// (from any thread) as each replication ends.
+  /// (from any thread) as each replication ends. `summedOnly`: as for ``run(_:replication:jobs:perDevice:shard:progress:stop:pool:summedOnly:)``.
   public static func run<Output: Sendable>(
     _ configuration: ScenarioConfiguration, replications: Range<Int>, jobs: Int, perDevice: Bool = false,
     finished: (@Sendable (Int) -> Void)? = nil, stop: (@Sendable () -> Bool)?, pool: ResultPool? = nil,
-    process: @Sendable (consuming ReplicationResult, [DeviceSummary]) -> Output
+    summedOnly: Bool = false, process: @Sendable (consuming ReplicationResult, [DeviceSummary]) -> Output
   ) -> [Output?] {
     let count = replications.count
     let results = Mutex<[Output?]>(Array(repeating: nil, count: count))
@@ -31,7 +31,7 @@ extension FleetRunner {
         guard
           let (result, devices) = run(
             configuration, replication: replications.lowerBound + index, jobs: 1, perDevice: perDevice, stop: stop,
-            pool: pool)
+            pool: pool, summedOnly: summedOnly)
         else { return }
         let output = process(result, devices)
         results.withLock { $0[index] = output }

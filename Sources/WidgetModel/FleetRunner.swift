@@ -111,10 +111,13 @@ public enum FleetRunner {
   /// As ``run(_:replication:jobs:perDevice:progress:)``, but each thread asks `stop` before each device and
   /// gives up when it says so (Ctrl-C): then the replication is incomplete and the result is nil. Threads
   /// take their results from `pool` when it has spares, and the ones merged away go back to it.
+  /// `summedOnly`: the result is only summarised (``ServerLoad/minuteTotals()``, the totals) and added into a
+  /// run's sum (``ReplicationResult/absorb(_:)``, ``ReplicationResult/merge(_:)``), never read minute by
+  /// minute; a small replication's server requests may then stay as requests (``ServerLoad/keepsRequests``).
   public static func run(
     _ configuration: ScenarioConfiguration, replication: Int, jobs: Int, perDevice: Bool = false,
     shard: FleetShard = .whole, progress: (@Sendable (FleetProgress) -> Void)? = nil, stop: (@Sendable () -> Bool)?,
-    pool: ResultPool? = nil
+    pool: ResultPool? = nil, summedOnly: Bool = false
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
@@ -124,7 +127,7 @@ public enum FleetRunner {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
-        counters: counters, stop: stop, pool: pool)
+        counters: counters, stop: stop, pool: pool, keepsRequests: summedOnly && workers == 1)
       // Moved in, not copied (each copy retains and then releases every array of the result).
       var handed = Optional(consume aggregate)
       results.withLock { $0[worker] = handed.take() }
@@ -156,10 +159,12 @@ public enum FleetRunner {
   }
 
   /// One thread's share of the fleet: devices `worker`, `worker + workers`, ..., each added to the thread's
-  /// aggregate as soon as it finishes.
+  /// aggregate as soon as it finishes. `keepsRequests`: the aggregate may keep its server requests as
+  /// requests (see ``ServerLoad/keepsRequests``).
   static func runWorker(
     _ worker: Int, of workers: Int, _ configuration: ScenarioConfiguration, replication: Int, perDevice: Bool,
-    shard: FleetShard, counters: FleetCounters, stop: (@Sendable () -> Bool)?, pool: ResultPool?
+    shard: FleetShard, counters: FleetCounters, stop: (@Sendable () -> Bool)?, pool: ResultPool?,
+    keepsRequests: Bool = false
   ) -> (ReplicationResult, [DeviceSummary]) {
     let fleetDevices = configuration.fleet.devices
     let devices = shard.devices(of: fleetDevices)
@@ -179,6 +184,10 @@ public enum FleetRunner {
       (devices - worker + workers - 1) / workers * configuration.simulatedDays
       >= RequestBatch.minimumDeviceDays
     if batching { aggregate.serverLoad.startBatching() }
+    // Only without a batch, a per-second load or a warm-up (whose cut reads the minutes); set every time, as
+    // the aggregate may be a spare of another run.
+    aggregate.serverLoad.keepsRequests =
+      keepsRequests && !batching && aggregate.serverLoad.seconds.isEmpty && configuration.warmupDays == 0
     var mine: [DeviceSummary] = []
     var warmupScratch = pool?.takeWarmupScratch()
     var position = worker

@@ -27,7 +27,7 @@ struct ServerLoadBusyMinutesTests {
         load.recordFetch(source, bytes: stream.uniform() * 5_000, at: time, offset: offset)
       }
     }
-    load.applyPending()
+    load.applyPendingUnlessKept()  // all of them, unless the load keeps them (see KeptRequestsTests)
   }
 
   /// Every count of every minute: requests by source, bytes, deliveries.

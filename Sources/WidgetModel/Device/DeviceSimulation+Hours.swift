@@ -9,7 +9,7 @@ extension DeviceSimulation {
       // Midnight: empty tomorrow's cells of a reused result, and add the day's server requests while their
       // minutes are still in the cache.
       result.open(throughDay: now.dayIndex + 1)
-      result.serverLoad.applyPendingUnlessBatched()
+      result.serverLoad.applyPendingUnlessKept()
     }
     radios.drawHourlyNetwork()
     for index in instances.indices {

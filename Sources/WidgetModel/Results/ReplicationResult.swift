@@ -216,6 +216,12 @@ public struct ReplicationResult: Sendable {
     other.openedDays = 0  // not whole: no merge before a reset
   }
 
+  /// Adds the server requests the result kept as requests (``ServerLoad/keepsRequests``) to its minutes,
+  /// for a result read minute by minute from now on (a run's sum).
+  public mutating func applyKeptRequests() {
+    serverLoad.applyKept()
+  }
+
   /// Empties the result for another run of the same shape, reusing its memory (no new pages to fault in).
   /// Its figures over time are emptied day by day as the run reaches them (``open(throughDay:)``); until
   /// ``openAll()`` the result must not be read.

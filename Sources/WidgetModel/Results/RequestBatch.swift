@@ -82,8 +82,9 @@ extension ServerLoad {
     batch = nil
   }
 
-  /// A device's day or the device ended: its requests are added now, unless they wait for a batch.
-  mutating func applyPendingUnlessBatched() {
-    if batch == nil { applyPending() }
+  /// A device's day or the device ended: its requests are added now, unless they wait for a batch or the
+  /// load keeps them (``keepsRequests``).
+  mutating func applyPendingUnlessKept() {
+    if batch == nil && !keepsRequests { applyPending() }
   }
 }

@@ -85,6 +85,13 @@ public struct ServerLoad: Sendable, DayCleared {
   var pendingCapacity: Int { batch == nil ? ServerLoad.pendingLimit : RequestBatch.limit }
   /// The sort of a fleet thread's batches, while it keeps requests across devices; nil otherwise.
   var batch: RequestBatch?
+  /// Whether a device's requests stay in ``pending`` when it ends, rather than being added to these minutes:
+  /// a replication whose load is only summarised (``minuteTotals()``) and then added into a run's sum
+  /// (``absorb(_:)``) keeps them, and they go straight into the sum's minutes. Its own minutes would be
+  /// written, read, added and emptied again for a few hundred requests, each a cache miss in a table of
+  /// about a megabyte. Past ``pendingLimit`` requests they are added to the minutes anyway; every reader
+  /// here takes both.
+  var keepsRequests = false
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
   /// ``DayCleared``).
   private var openedSlots = 0
@@ -105,6 +112,9 @@ public struct ServerLoad: Sendable, DayCleared {
     else { return nil }
     return first..<(last + 1)
   }
+
+  /// Whether every request recorded is in the minutes (none kept or waiting): the minutes may be read.
+  public var isApplied: Bool { pending.isEmpty }
 
   /// Whether the slot holds a request, fetched bytes or a delivered push.
   private func holdsSomething(_ slot: Int) -> Bool {
@@ -191,7 +201,15 @@ public struct ServerLoad: Sendable, DayCleared {
       let shifted = latest - firstMinuteMicros
       if shifted >= 0 { openSlots(through: Int(Swift.min(shifted / 60_000_000, Int64(minutes - 1)))) }
     }
-    pending.withUnsafeBufferPointer { requests in
+    pending.withUnsafeBufferPointer { add($0) }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Adds `requests` to the minutes they fall in (opened already) and to the per-second load.
+  private mutating func add(_ requests: UnsafeBufferPointer<PendingRequest>) {
+    let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
+    let minutes = minuteCount
+    do {
       busySlots.withWords { busy in
         bytes.withUnsafeMutableBufferPointer { bytes in
           pushesDelivered.withUnsafeMutableBufferPointer { delivered in
@@ -219,8 +237,21 @@ public struct ServerLoad: Sendable, DayCleared {
         return (slot * ServerSource.count + Int(request.source), 1)
       }
     }
-    if !seconds.isEmpty { pending.withUnsafeBufferPointer { seconds.record($0) } }
-    pending.removeAll(keepingCapacity: true)
+    if !seconds.isEmpty { seconds.record(requests) }
+  }
+
+  /// Adds the requests `other` kept (``keepsRequests``) to these minutes, which must be open.
+  private mutating func addKept(of other: ServerLoad) {
+    guard !other.pending.isEmpty else { return }
+    precondition(openedSlots == minuteCount && other.batch == nil, "kept requests added to minutes not open")
+    other.pending.withUnsafeBufferPointer { add($0) }
+  }
+
+  /// Adds the requests kept so far to the minutes, and keeps none from now on (a replication that became a
+  /// run's sum: a sum is read and written whole).
+  mutating func applyKept() {
+    keepsRequests = false
+    applyPending()
   }
 
   /// Broadcast channels' updates during the run's UTC days, each one request (recorded once per
@@ -253,6 +284,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   mutating func reset() {
     pending.removeAll(keepingCapacity: true)
+    keepsRequests = false
     bytes.reset()
     pushesDelivered.reset()
     bySource.reset()
@@ -272,6 +304,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// The per-second load (fleets, reset once per run) is emptied at once; the minutes as the run reaches them.
   mutating func resetAllButDays() {
     pending.removeAll(keepingCapacity: true)
+    keepsRequests = false
     bySource.resetAllButDays()
     seconds.reset()
     openedSlots = 0
@@ -313,10 +346,13 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Under a quarter of its minutes busy (a phone's load): merged and absorbed minute by minute, not whole.
   private var isMostlyIdle: Bool { busySlots.count * 4 < minuteCount }
 
-  /// Both loads applied their requests and have the same minutes (the minute-by-minute paths write by pointer).
+  /// Both loads have every minute open, this one applied its requests, `other` applied them or kept them
+  /// (``keepsRequests``: they are added after its minutes), and they have the same minutes (the
+  /// minute-by-minute paths write by pointer).
   private func checkMergeable(_ other: ServerLoad) {
     precondition(
-      pending.isEmpty && other.pending.isEmpty && openedSlots == minuteCount && other.openedSlots == other.minuteCount,
+      pending.isEmpty && (other.pending.isEmpty || other.batch == nil) && openedSlots == minuteCount
+        && other.openedSlots == other.minuteCount,
       "requests not yet applied")
     precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
   }
@@ -324,6 +360,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
   /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
   mutating func absorb(_ other: inout ServerLoad) {
+    applyPending()  // a sum that was a replication keeping its requests
     guard other.isMostlyIdle else {
       merge(other)
       return other.reset()
@@ -351,9 +388,12 @@ public struct ServerLoad: Sendable, DayCleared {
     }
     other.busySlots.subtract(0..<minuteCount)
     seconds.merge(other.seconds)
+    addKept(of: other)
+    other.pending.removeAll(keepingCapacity: true)
   }
 
   mutating func merge(_ other: ServerLoad) {
+    applyPending()  // a sum that was a replication keeping its requests
     checkMergeable(other)
     if other.isMostlyIdle {
       bytes.withUnsafeMutableBufferPointer { bytes in
@@ -372,6 +412,7 @@ public struct ServerLoad: Sendable, DayCleared {
     }
     busySlots.formUnion(other.busySlots)
     seconds.merge(other.seconds)
+    addKept(of: other)
   }
 }
 

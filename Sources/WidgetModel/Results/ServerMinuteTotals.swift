@@ -88,8 +88,21 @@ extension ServerLoad {
     && ServerSource.tokenRegistration.rawValue == ServerSource.broadcast.rawValue + 1
     && ServerSource.count == ServerSource.broadcast.rawValue + 2
 
-  /// Every per-minute total the summary reads, in one pass over the busy minutes.
+  /// Every per-minute total the summary reads, in one pass over the busy minutes (or over the requests a
+  /// replication kept: ``keepsRequests``).
   public func minuteTotals() -> ServerMinuteTotals {
+    guard !pending.isEmpty else { return appliedMinuteTotals() }
+    guard busySlots.isEmpty else {
+      // Requests both kept and added (past ``pendingLimit``): added together, on a copy.
+      var applied = self
+      applied.applyPending()
+      return applied.appliedMinuteTotals()
+    }
+    return keptMinuteTotals()
+  }
+
+  /// ``minuteTotals()`` from the minutes (no request kept).
+  private func appliedMinuteTotals() -> ServerMinuteTotals {
     // A minute's sources in their order: fetches, then pushes sent per device, then the fleet-wide
     // broadcasts, then token registrations (checked once: a source's kind is its place in that order).
     precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
@@ -136,6 +149,77 @@ extension ServerLoad {
             }
           }
         }
+      }
+    }
+    return ServerMinuteTotals(
+      minuteCount: minuteCount, busySlots: slots, busyFetches: fetches, busyDevicePushes: pushes,
+      busyBroadcasts: broadcasts, sourceTotals: sourceTotals, bytes: bytesTotal, pushesDelivered: deliveredTotal)
+  }
+
+  /// Bits of a kept request's position in ``keptMinuteTotals()``'s sort keys (below them: its minute).
+  private static let positionBits = 20
+
+  /// ``minuteTotals()`` of a load whose requests are all kept and whose minutes hold nothing: the requests
+  /// sorted by minute (a replication records them nearly in order), then added up a minute at a time, each
+  /// as ``applyPending()`` would have added it.
+  private func keptMinuteTotals() -> ServerMinuteTotals {
+    precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
+    precondition(pending.count < 1 << ServerLoad.positionBits, "more kept requests than a sort key holds")
+    let (fetchSources, pushSources) = (ServerLoad.fetchSources, ServerLoad.devicePushSources)
+    let broadcast = ServerSource.broadcast.rawValue
+    let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
+    let (minutes, positionBits) = (minuteCount, ServerLoad.positionBits)
+    var slots: [Int] = []
+    var fetches: [Int64] = []
+    var pushes: [Int64] = []
+    var broadcasts: [Int64] = []
+    var sourceTotals = [Int64](repeating: 0, count: ServerSource.count)
+    var bytesTotal: Int128 = 0
+    var deliveredTotal: Int64 = 0
+    pending.withUnsafeBufferPointer { requests in
+      // Minute and position in one integer: sorted, the requests of each minute follow each other.
+      var keys: [Int] = []
+      keys.reserveCapacity(requests.count)
+      for position in requests.indices {
+        let shifted = requests[position].utcMicros - firstMinuteMicros
+        guard shifted >= 0 else { continue }
+        let slot = Int(shifted / 60_000_000)
+        guard slot < minutes else { continue }
+        keys.append(slot << positionBits | position)
+      }
+      // Nearly always in order already (one device's requests, as they happened).
+      if zip(keys, keys.dropFirst()).contains(where: { $0 > $1 }) { keys.sort() }
+      // At most a minute per request.
+      slots.reserveCapacity(keys.count)
+      fetches.reserveCapacity(keys.count)
+      pushes.reserveCapacity(keys.count)
+      broadcasts.reserveCapacity(keys.count)
+      var index = 0
+      while index < keys.count {
+        let slot = keys[index] >> positionBits
+        var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)
+        while index < keys.count, keys[index] >> positionBits == slot {
+          let request = requests[keys[index] & (1 << positionBits - 1)]
+          index += 1
+          guard !request.delivered else {
+            deliveredTotal += 1
+            continue
+          }
+          let source = Int(request.source)
+          sourceTotals[source] += 1
+          if fetchSources.contains(source) {
+            fetch += 1
+            bytesTotal += Int128(request.bytes)
+          } else if pushSources.contains(source) {
+            push += 1
+          } else if source == broadcast {
+            fleetWide += 1
+          }
+        }
+        slots.append(slot)
+        fetches.append(fetch)
+        pushes.append(push)
+        broadcasts.append(fleetWide)
       }
     }
     return ServerMinuteTotals(

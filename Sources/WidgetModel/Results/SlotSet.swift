@@ -27,6 +27,9 @@ struct SlotSet: Sequence, Sendable, Equatable {
   /// instructions here (no `popcnt` in the baseline x86-64 this builds for).
   var count: Int { words.reduce(0) { $1 == 0 ? $0 : $0 + $1.nonzeroBitCount } }
 
+  /// Whether no slot is marked.
+  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+
   /// The slots within `range`, in order.
   func members(in range: Range<Int>) -> Members {
     Members(words: words, range: range)
