@@ -161,10 +161,10 @@ extension RunSummary {
         return total > 0 ? tails / total : .nan
       },
       Metric(name: "min_state_of_charge", unit: "%", statistic: .min) { result, _ in
-        (result.stateOfCharge.min() ?? .nan) * 100
+        result.lowestStateOfCharge * 100
       },
       Metric(name: "low_power_mode_hours_per_day", unit: "h/day") { result, _ in
-        result.lowPowerModeShare.reduce(0, +) / Double(result.days)
+        result.lowPowerModeHours / Double(result.days)
       },
       Metric(name: "battery_drains_per_day", unit: "drains/day") { result, _ in perDay(result.drains, result) },
     ]

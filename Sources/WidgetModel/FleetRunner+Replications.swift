@@ -10,7 +10,7 @@ extension FleetRunner {
   }
 
   /// Runs `replications` side by side on `jobs` threads, each replication whole on one thread (its devices
-  /// in order), as ``run(_:replication:jobs:perDevice:shard:progress:stop:)`` runs it: each result is the same
+  /// in order), as ``run(_:replication:jobs:perDevice:shard:progress:stop:pool:summedOnly:)`` runs it: each result is the same
   /// to the bit. Results come back in replication order; a replication not finished when `stop` said so is
   /// nil. Results come from `pool` when it has spares. Each replication's result goes to `process` on its own
   /// thread (figures derived from it, or sums of it, are then made side by side too); `finished` is called

@@ -10,13 +10,16 @@ import Testing
 @Suite("Replications summed on their own threads")
 struct ReplicationSumsTests {
   /// Every report of `configuration`'s replications, written from `add(result)` in order, or from partial
-  /// sums made on several threads in a scrambled order, a batch at a time.
-  static func reports(_ loaded: LoadedScenario, threads: Bool) throws -> [String: String] {
+  /// sums made on several threads in a scrambled order, a batch at a time. `summedOnly`: the replications
+  /// keep their server requests as requests (``ServerLoad/keepsRequests``), as a run without `--detail` has them.
+  static func reports(_ loaded: LoadedScenario, threads: Bool, summedOnly: Bool = false) throws -> [String: String] {
     let configuration = loaded.configuration
     let directory = TestFiles.temporaryDirectory()
     let writer = try RunReportWriter(configuration: configuration, directory: directory)
-    let results = (0..<configuration.replications).map {
-      ScenarioRunner.runReplication(configuration, replication: $0)
+    let results = try (0..<configuration.replications).map { replication in
+      guard summedOnly else { return ScenarioRunner.runReplication(configuration, replication: replication) }
+      return try #require(
+        FleetRunner.run(configuration, replication: replication, jobs: 1, stop: nil, summedOnly: true)?.result)
     }
     if threads {
       let summary = writer.summaryAccumulator
@@ -59,6 +62,26 @@ struct ReplicationSumsTests {
       #expect(ordered.keys.sorted() == summed.keys.sorted())
       for (file, text) in ordered where file != "manifest.json" {
         #expect(text == summed[file], "\(file) differs when summed on threads")
+      }
+    }
+  }
+
+  @Test(
+    "replications that keep their server requests give the reports of ones that do not, in order and on threads",
+    arguments: [1, 12])
+  func keptRequestsGiveTheSameReports(replications: Int) throws {
+    // One replication: the run's sum is that replication, which adds its kept requests to its minutes.
+    let overrides = [try ScenarioOverride("days=2"), try ScenarioOverride("replications=\(replications)")]
+    let loaded = try ScenarioLoader.load(path: Repository.path("Scenarios/quickstart.yaml"), overrides: overrides)
+    let kept = try #require(
+      FleetRunner.run(loaded.configuration, replication: 0, jobs: 1, stop: nil, summedOnly: true)?.result)
+    #expect(!kept.serverLoad.isApplied, "the phone's replication kept its requests")
+    let reference = try Self.reports(loaded, threads: false)
+    for threads in [false, true] where replications > 1 || !threads {
+      let summed = try Self.reports(loaded, threads: threads, summedOnly: true)
+      #expect(reference.keys.sorted() == summed.keys.sorted())
+      for (file, text) in reference where file != "manifest.json" {
+        #expect(text == summed[file], "\(file) differs when the replications keep their requests")
       }
     }
   }

@@ -12,6 +12,10 @@ struct KeptRequestsTests {
   static func kept(_ requests: Int, seed: UInt64) -> ServerLoad {
     var load = ServerLoad(days: 2)
     load.keepsRequests = true
+    // Two outside the minutes, which neither way counts: before the first (midnight on a device 16 h ahead
+    // of UTC) and after the last.
+    load.recordFetch(.widgetFetch, bytes: 100, at: .zero, offset: .hours(16))
+    load.recordPush(.widgetPush, delivered: true, at: SimTime(microseconds: 3 * 86_400_000_000), offset: .zero)
     ServerLoadBusyMinutesTests.record(requests, into: &load, seed: seed)
     return load
   }
@@ -23,21 +27,27 @@ struct KeptRequestsTests {
     return applied
   }
 
-  // 70,000: past the limit of requests kept, so some are in the minutes and the rest kept.
-  @Test("a kept load's minute totals equal those of its requests added to its minutes", arguments: [0, 1, 300, 70_000])
+  // 30,000: several requests of a source in most minutes; 70,000: past the limit of requests kept, where the
+  // load stops keeping them and adds them all to its minutes.
+  @Test(
+    "a kept load's minute totals equal those of its requests added to its minutes",
+    arguments: [0, 1, 300, 30_000, 70_000])
   func minuteTotals(requests: Int) {
     let kept = KeptRequestsTests.kept(requests, seed: 21)
     let applied = KeptRequestsTests.applied(kept)
     #expect(applied.isApplied)
-    #expect(requests < ServerLoad.pendingLimit ? kept.busySlots.isEmpty : !kept.busySlots.isEmpty)
-    #expect(kept.isApplied == (requests == 0))
+    let overLimit = requests + 2 >= ServerLoad.pendingLimit
+    #expect(overLimit ? !kept.busySlots.isEmpty : kept.busySlots.isEmpty)
+    #expect(!kept.isApplied == !overLimit, "kept, unless past the limit")
+    #expect(kept.keepsRequests == !overLimit)
     #expect(kept.minuteTotals() == applied.minuteTotals())
-    #expect(applied.minuteTotals().busySlots.count == (requests == 0 ? 0 : applied.busySlots.count))
+    #expect(applied.minuteTotals().busySlots.count == applied.busySlots.count)
+    #expect(requests > 0 || applied.busySlots.isEmpty, "the two outside the minutes count nowhere")
   }
 
   @Test(
     "absorbing or merging a kept load adds every minute its requests would, into a sparse or a dense sum",
-    arguments: [(300, 200), (300, 30_000), (70_000, 200)])
+    arguments: [(300, 200), (300, 30_000), (30_000, 200), (70_000, 200)])
   func sums(requests: Int, inSum: Int) {
     let sum = ServerLoadBusyMinutesTests.load(inSum, seed: 22)
     let kept = KeptRequestsTests.kept(requests, seed: 23)

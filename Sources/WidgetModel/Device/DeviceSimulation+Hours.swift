@@ -7,7 +7,7 @@ extension DeviceSimulation {
     closeHour(now.hourIndex - 1, at: now, &scheduler)
     if now.clockHour == 0 {
       // Midnight: empty tomorrow's cells of a reused result, and add the day's server requests while their
-      // minutes are still in the cache.
+      // minutes are still in the cache (unless the result keeps them for a sum).
       result.open(throughDay: now.dayIndex + 1)
       result.serverLoad.applyPendingUnlessKept()
     }

@@ -285,6 +285,20 @@ public struct ReplicationResult: Sendable {
     stateOfChargePPM.map { devices > 0 ? Double($0) / 1e6 / Double(devices) : .nan }
   }
 
+  /// The lowest of ``stateOfCharge`` (NaN when it is empty), without making the series: the series is a
+  /// rising function of the counts, so its lowest is that of the lowest count.
+  public var lowestStateOfCharge: Double {
+    guard let lowest = stateOfChargePPM.min() else { return .nan }
+    return devices > 0 ? Double(lowest) / 1e6 / Double(devices) : .nan
+  }
+
+  /// The sum of ``lowPowerModeShare`` over the hours, added in the same order, without making the series.
+  public var lowPowerModeHours: Double {
+    var total = 0.0
+    for count in lowPowerDevices { total += devices > 0 ? Double(count) / Double(devices) : 0 }
+    return total
+  }
+
   /// Share of devices in Low Power Mode / charging at each hour (0 or 1 for one device).
   public var lowPowerModeShare: [Double] { lowPowerDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }
   public var chargingShare: [Double] { chargingDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }

@@ -66,6 +66,8 @@ public struct ServerLoad: Sendable, DayCleared {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
   public private(set) var minuteCount: Int
+  /// Fetched bytes and delivered pushes per minute, of the requests added to the minutes (all of them when
+  /// ``isApplied``; a replication that keeps its requests has them in its ``minuteTotals()`` only).
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
   /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
@@ -78,7 +80,8 @@ public struct ServerLoad: Sendable, DayCleared {
   private(set) var busySlots = SlotSet(capacity: 0)
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
   public private(set) var seconds = ServerSeconds()
-  /// Requests recorded but not yet added (see ``applyPending()``).
+  /// Requests recorded but not yet added to the minutes (see ``applyPending()``), or kept
+  /// (``keepsRequests``) to be added to a sum's.
   var pending: [PendingRequest] = []
   /// How many requests are kept before they are added anyway: ``pendingLimit``, or a batch's while a fleet
   /// thread keeps them across devices (``RequestBatch``).
@@ -89,8 +92,10 @@ public struct ServerLoad: Sendable, DayCleared {
   /// a replication whose load is only summarised (``minuteTotals()``) and then added into a run's sum
   /// (``absorb(_:)``) keeps them, and they go straight into the sum's minutes. Its own minutes would be
   /// written, read, added and emptied again for a few hundred requests, each a cache miss in a table of
-  /// about a megabyte. Past ``pendingLimit`` requests they are added to the minutes anyway; every reader
-  /// here takes both.
+  /// about a megabyte. At ``pendingLimit`` requests the load stops keeping them: those and the rest go to its
+  /// minutes. ``minuteTotals()``, ``fetches``, ``pushesSent``, ``absorb(_:)`` and ``merge(_:)`` take kept
+  /// requests; the minute-by-minute readers (``bytes``, ``requests(slot:source:)``, ``total(_:slots:)``,
+  /// ``usedSlots``, the binary encoding, the warm-up's cut) need ``isApplied``.
   var keepsRequests = false
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
   /// ``DayCleared``).
@@ -107,6 +112,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// The slots from the first to the last that holds a request or a delivered push; nil when none does.
   public var usedSlots: Range<Int>? {
+    precondition(isApplied, "the minutes of a load that keeps its requests")
     guard let first = (0..<minuteCount).first(where: holdsSomething),
       let last = (0..<minuteCount).last(where: holdsSomething)
     else { return nil }
@@ -124,6 +130,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// A source's requests over the minutes `slots` (all of them by default).
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
+    precondition(isApplied, "the minutes of a load that keeps its requests")
     let range = slots ?? 0..<minuteCount
     precondition(range.lowerBound >= 0 && range.upperBound <= minuteCount, "minutes \(range) of \(minuteCount)")
     return bySource.cells.withUnsafeBufferPointer { cells in
@@ -170,23 +177,33 @@ public struct ServerLoad: Sendable, DayCleared {
   /// for years does not hold them all.
   static let pendingLimit = 1 << 16
 
-  /// A fetch request of `source` for `amount` bytes at local time `time` (kept until ``applyPending()``).
+  /// A fetch request of `source` for `amount` bytes at local time `time` (kept until ``applyPending()``, or
+  /// for a sum: ``keepsRequests``).
   @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    if pending.count >= pendingCapacity { applyPending() }
+    if pending.count >= pendingCapacity { applyFullPending() }
     pending.append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
   }
 
-  /// A push of type `source` sent (counted by source) or delivered (kept until ``applyPending()``).
+  /// A push of type `source` sent (counted by source) or delivered (kept as ``recordFetch(_:bytes:at:offset:)``
+  /// keeps a fetch).
   @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
-    if pending.count >= pendingCapacity { applyPending() }
+    if pending.count >= pendingCapacity { applyFullPending() }
     pending.append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
   }
 
+  /// Requests as many as are kept at most: added now, and a load that kept them keeps no more (its minutes
+  /// hold some of them from now on; the rest are added when the device ends).
+  private mutating func applyFullPending() {
+    keepsRequests = false
+    applyPending()
+  }
+
   /// Adds the requests recorded since the last call to the per-minute (and per-second) counts. A device's
-  /// requests are kept while it runs and added when it ends: added one by one as they happen, each would
-  /// wait for its own cache miss in arrays of megabytes; added together, the misses overlap.
+  /// requests are kept while it runs and added each midnight and when it ends (unless the load keeps them
+  /// for a sum: ``keepsRequests``): added one by one as they happen, each would wait for its own cache miss
+  /// in arrays of megabytes; added together, the misses overlap.
   mutating func applyPending() {
     guard !pending.isEmpty else { return }
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
@@ -243,7 +260,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Adds the requests `other` kept (``keepsRequests``) to these minutes, which must be open.
   private mutating func addKept(of other: ServerLoad) {
     guard !other.pending.isEmpty else { return }
-    precondition(openedSlots == minuteCount && other.batch == nil, "kept requests added to minutes not open")
+    precondition(openedSlots == minuteCount && other.keepsRequests, "kept requests added to minutes not open")
     other.pending.withUnsafeBufferPointer { add($0) }
   }
 
@@ -265,7 +282,8 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
-    Int64(bySource[slot * ServerSource.count + source.rawValue])
+    precondition(isApplied, "the minutes of a load that keeps its requests")
+    return Int64(bySource[slot * ServerSource.count + source.rawValue])
   }
 
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
@@ -351,7 +369,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// minute-by-minute paths write by pointer).
   private func checkMergeable(_ other: ServerLoad) {
     precondition(
-      pending.isEmpty && (other.pending.isEmpty || other.batch == nil) && openedSlots == minuteCount
+      pending.isEmpty && (other.pending.isEmpty || other.keepsRequests) && openedSlots == minuteCount
         && other.openedSlots == other.minuteCount,
       "requests not yet applied")
     precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
@@ -360,7 +378,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
   /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
   mutating func absorb(_ other: inout ServerLoad) {
-    applyPending()  // a sum that was a replication keeping its requests
+    applyKept()  // a sum that was a replication keeping its requests
     guard other.isMostlyIdle else {
       merge(other)
       return other.reset()
@@ -393,7 +411,7 @@ public struct ServerLoad: Sendable, DayCleared {
   }
 
   mutating func merge(_ other: ServerLoad) {
-    applyPending()  // a sum that was a replication keeping its requests
+    applyKept()  // a sum that was a replication keeping its requests
     checkMergeable(other)
     if other.isMostlyIdle {
       bytes.withUnsafeMutableBufferPointer { bytes in

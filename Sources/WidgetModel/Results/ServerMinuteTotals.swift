@@ -1,7 +1,8 @@
 import SimulationEngine
 
 /// A replication's per-minute server load added up the ways its metrics read it, in one pass over the busy
-/// minutes (``ServerLoad/busySlots``; every other minute is all zero): fetches, single-device pushes and
+/// minutes (``ServerLoad/busySlots``; every other minute is all zero), or over its requests when it keeps
+/// them (``ServerLoad/keepsRequests``): fetches, single-device pushes and
 /// broadcast requests at each busy minute, each source's total, bytes and delivered pushes. The summary
 /// derives these once per replication instead of once per metric, and one phone's replication (requests in a
 /// few minutes of each day) costs what its busy minutes cost, not what the run's minutes do.
@@ -93,7 +94,7 @@ extension ServerLoad {
   public func minuteTotals() -> ServerMinuteTotals {
     guard !pending.isEmpty else { return appliedMinuteTotals() }
     guard busySlots.isEmpty else {
-      // Requests both kept and added (past ``pendingLimit``): added together, on a copy.
+      // Requests both in the minutes and not yet added (a load read part way): added together, on a copy.
       var applied = self
       applied.applyPending()
       return applied.appliedMinuteTotals()
@@ -169,59 +170,69 @@ extension ServerLoad {
     let broadcast = ServerSource.broadcast.rawValue
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let (minutes, positionBits) = (minuteCount, ServerLoad.positionBits)
-    var slots: [Int] = []
-    var fetches: [Int64] = []
-    var pushes: [Int64] = []
-    var broadcasts: [Int64] = []
+    // Minute and position in one integer: sorted, the requests of each minute follow each other.
+    var keys: [Int] = []
+    keys.reserveCapacity(pending.count)
+    for position in pending.indices {
+      let shifted = pending[position].utcMicros - firstMinuteMicros
+      guard shifted >= 0 else { continue }
+      let slot = Int(shifted / 60_000_000)
+      guard slot < minutes else { continue }
+      keys.append(slot << positionBits | position)
+    }
+    // Nearly always in order already (one device's requests, as they happened).
+    if keys.indices.dropFirst().contains(where: { keys[$0 - 1] > keys[$0] }) { keys.sort() }
+    // At most a minute per request; cut to the busy minutes at the end.
+    var slots = [Int](repeating: 0, count: keys.count)
+    var fetches = [Int64](repeating: 0, count: keys.count)
+    var pushes = [Int64](repeating: 0, count: keys.count)
+    var broadcasts = [Int64](repeating: 0, count: keys.count)
     var sourceTotals = [Int64](repeating: 0, count: ServerSource.count)
     var bytesTotal: Int128 = 0
     var deliveredTotal: Int64 = 0
+    var busy = 0
+    // Through buffers: an array written in this loop would be checked for sharing at every write.
     pending.withUnsafeBufferPointer { requests in
-      // Minute and position in one integer: sorted, the requests of each minute follow each other.
-      var keys: [Int] = []
-      keys.reserveCapacity(requests.count)
-      for position in requests.indices {
-        let shifted = requests[position].utcMicros - firstMinuteMicros
-        guard shifted >= 0 else { continue }
-        let slot = Int(shifted / 60_000_000)
-        guard slot < minutes else { continue }
-        keys.append(slot << positionBits | position)
-      }
-      // Nearly always in order already (one device's requests, as they happened).
-      if zip(keys, keys.dropFirst()).contains(where: { $0 > $1 }) { keys.sort() }
-      // At most a minute per request.
-      slots.reserveCapacity(keys.count)
-      fetches.reserveCapacity(keys.count)
-      pushes.reserveCapacity(keys.count)
-      broadcasts.reserveCapacity(keys.count)
-      var index = 0
-      while index < keys.count {
-        let slot = keys[index] >> positionBits
-        var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)
-        while index < keys.count, keys[index] >> positionBits == slot {
-          let request = requests[keys[index] & (1 << positionBits - 1)]
-          index += 1
-          guard !request.delivered else {
-            deliveredTotal += 1
-            continue
-          }
-          let source = Int(request.source)
-          sourceTotals[source] += 1
-          if fetchSources.contains(source) {
-            fetch += 1
-            bytesTotal += Int128(request.bytes)
-          } else if pushSources.contains(source) {
-            push += 1
-          } else if source == broadcast {
-            fleetWide += 1
+      slots.withUnsafeMutableBufferPointer { slots in
+        fetches.withUnsafeMutableBufferPointer { fetches in
+          pushes.withUnsafeMutableBufferPointer { pushes in
+            broadcasts.withUnsafeMutableBufferPointer { broadcasts in
+              sourceTotals.withUnsafeMutableBufferPointer { totals in
+                var index = 0
+                while index < keys.count {
+                  let slot = keys[index] >> positionBits
+                  var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)
+                  while index < keys.count, keys[index] >> positionBits == slot {
+                    let request = requests[keys[index] & (1 << positionBits - 1)]
+                    index += 1
+                    guard !request.delivered else {
+                      deliveredTotal += 1
+                      continue
+                    }
+                    let source = Int(request.source)
+                    totals[source] += 1
+                    if fetchSources.contains(source) {
+                      fetch += 1
+                      bytesTotal += Int128(request.bytes)
+                    } else if pushSources.contains(source) {
+                      push += 1
+                    } else if source == broadcast {
+                      fleetWide += 1
+                    }
+                  }
+                  (slots[busy], fetches[busy], pushes[busy], broadcasts[busy]) = (slot, fetch, push, fleetWide)
+                  busy += 1
+                }
+              }
+            }
           }
         }
-        slots.append(slot)
-        fetches.append(fetch)
-        pushes.append(push)
-        broadcasts.append(fleetWide)
       }
     }
+    slots.removeLast(keys.count - busy)
+    fetches.removeLast(keys.count - busy)
+    pushes.removeLast(keys.count - busy)
+    broadcasts.removeLast(keys.count - busy)
     return ServerMinuteTotals(
       minuteCount: minuteCount, busySlots: slots, busyFetches: fetches, busyDevicePushes: pushes,
       busyBroadcasts: broadcasts, sourceTotals: sourceTotals, bytes: bytesTotal, pushesDelivered: deliveredTotal)
