@@ -13,7 +13,7 @@ enum ServerLoadReport: RunReport {
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let scale = scope.subjects.serverScale * scope.perReplication
     let load = result.serverLoad
-    precondition(load.isApplied, "server load rows of requests not in their minutes")
+    precondition(!load.holdsKeptRequests, "server load rows of requests not in their minutes")
     let totals = load.minuteTotals()
     let fetches = totals.fetches
     let pushesSent = totals.pushesSent(scale: scope.subjects.serverScale).map { $0 * scope.perReplication }

@@ -67,7 +67,7 @@ public struct ServerLoad: Sendable, DayCleared {
   public static let firstMinute = -14 * 60
   public private(set) var minuteCount: Int
   /// Fetched bytes and delivered pushes per minute, of the requests added to the minutes (all of them when
-  /// ``isApplied``; a replication that keeps its requests has them in its ``minuteTotals()`` only).
+  /// ``applyPending()``; a replication that keeps its requests has them in its ``minuteTotals()`` only).
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
   /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
@@ -95,7 +95,8 @@ public struct ServerLoad: Sendable, DayCleared {
   /// about a megabyte. At ``pendingLimit`` requests the load stops keeping them: those and the rest go to its
   /// minutes. ``minuteTotals()``, ``fetches``, ``pushesSent``, ``absorb(_:)`` and ``merge(_:)`` take kept
   /// requests; the minute-by-minute readers (``bytes``, ``requests(slot:source:)``, ``total(_:slots:)``,
-  /// ``usedSlots``, the binary encoding, the warm-up's cut) need ``isApplied``.
+  /// ``usedSlots``) trap on a load that ``holdsKeptRequests``, and the binary encoding and the warm-up's
+  /// cut on any request not yet added.
   var keepsRequests = false
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
   /// ``DayCleared``).
@@ -112,15 +113,16 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// The slots from the first to the last that holds a request or a delivered push; nil when none does.
   public var usedSlots: Range<Int>? {
-    precondition(isApplied, "the minutes of a load that keeps its requests")
+    precondition(!holdsKeptRequests, "the minutes of a load that keeps its requests")
     guard let first = (0..<minuteCount).first(where: holdsSomething),
       let last = (0..<minuteCount).last(where: holdsSomething)
     else { return nil }
     return first..<(last + 1)
   }
 
-  /// Whether every request recorded is in the minutes (none kept or waiting): the minutes may be read.
-  public var isApplied: Bool { pending.isEmpty }
+  /// Whether the load holds requests kept for a sum (``keepsRequests``), which its minutes will never hold:
+  /// then only ``minuteTotals()`` and a sum's ``absorb(_:)`` or ``merge(_:)`` read it whole.
+  public var holdsKeptRequests: Bool { keepsRequests && !pending.isEmpty }
 
   /// Whether the slot holds a request, fetched bytes or a delivered push.
   private func holdsSomething(_ slot: Int) -> Bool {
@@ -130,7 +132,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// A source's requests over the minutes `slots` (all of them by default).
   public func total(_ source: ServerSource, slots: Range<Int>? = nil) -> Int64 {
-    precondition(isApplied, "the minutes of a load that keeps its requests")
+    precondition(!holdsKeptRequests, "the minutes of a load that keeps its requests")
     let range = slots ?? 0..<minuteCount
     precondition(range.lowerBound >= 0 && range.upperBound <= minuteCount, "minutes \(range) of \(minuteCount)")
     return bySource.cells.withUnsafeBufferPointer { cells in
@@ -282,7 +284,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
-    precondition(isApplied, "the minutes of a load that keeps its requests")
+    precondition(!holdsKeptRequests, "the minutes of a load that keeps its requests")
     return Int64(bySource[slot * ServerSource.count + source.rawValue])
   }
 
