@@ -280,33 +280,6 @@ public struct ReplicationResult: Sendable {
   public var cpuSeconds: [Double] { cpuMicros.map { $0.double / 1e6 } }
   public var fetchBytes: [Double] { fetchByteTotals.map(\.double) }
 
-  /// Mean state of charge (0...1) at the end of each hour.
-  public var stateOfCharge: [Double] {
-    stateOfChargePPM.map { devices > 0 ? Double($0) / 1e6 / Double(devices) : .nan }
-  }
-
-  /// The lowest of ``stateOfCharge`` (NaN when it is empty), without making the series: the series is a
-  /// rising function of the counts, so its lowest is that of the lowest count.
-  public var lowestStateOfCharge: Double {
-    guard let lowest = stateOfChargePPM.min() else { return .nan }
-    return devices > 0 ? Double(lowest) / 1e6 / Double(devices) : .nan
-  }
-
-  /// The sum of ``lowPowerModeShare`` over the hours, added in the same order, without making the series.
-  public var lowPowerModeHours: Double {
-    var total = 0.0
-    for count in lowPowerDevices { total += devices > 0 ? Double(count) / Double(devices) : 0 }
-    return total
-  }
-
-  /// Share of devices in Low Power Mode / charging at each hour (0 or 1 for one device).
-  public var lowPowerModeShare: [Double] { lowPowerDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }
-  public var chargingShare: [Double] { chargingDevices.map { devices > 0 ? Double($0) / Double(devices) : 0 } }
-
-  /// For one device: whether Low Power Mode was on / it charged at each hour (for a fleet: most devices).
-  public var lowPowerMode: [Bool] { lowPowerDevices.map { Int($0) * 2 > devices } }
-  public var charging: [Bool] { chargingDevices.map { Int($0) * 2 > devices } }
-
   /// Where ``ReloadTally`` keeps an instance's requests with a cause and an outcome.
   static func pairIndex(instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
     (instance * causeCount + cause.rawValue) * outcomeCount + outcome.rawValue

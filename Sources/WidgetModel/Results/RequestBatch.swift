@@ -81,10 +81,4 @@ extension ServerLoad {
     applyPending()
     batch = nil
   }
-
-  /// A device's day or the device ended: its requests are added now, unless they wait for a batch or the
-  /// load keeps them (``keepsRequests``).
-  mutating func applyPendingUnlessKept() {
-    if batch == nil && !keepsRequests { applyPending() }
-  }
 }

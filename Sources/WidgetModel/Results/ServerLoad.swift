@@ -120,10 +120,6 @@ public struct ServerLoad: Sendable, DayCleared {
     return first..<(last + 1)
   }
 
-  /// Whether the load holds requests kept for a sum (``keepsRequests``), which its minutes will never hold:
-  /// then only ``minuteTotals()`` and a sum's ``absorb(_:)`` or ``merge(_:)`` read it whole.
-  public var holdsKeptRequests: Bool { keepsRequests && !pending.isEmpty }
-
   /// Whether the slot holds a request, fetched bytes or a delivered push.
   private func holdsSomething(_ slot: Int) -> Bool {
     bytes[slot] != 0 || pushesDelivered[slot] != 0
@@ -183,7 +179,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// for a sum: ``keepsRequests``).
   @inline(__always)
   mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
-    if pending.count >= pendingCapacity { applyFullPending() }
+    if pending.count >= pendingCapacity { applyKept() }
     pending.append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
   }
 
@@ -191,15 +187,8 @@ public struct ServerLoad: Sendable, DayCleared {
   /// keeps a fetch).
   @inline(__always)
   mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
-    if pending.count >= pendingCapacity { applyFullPending() }
+    if pending.count >= pendingCapacity { applyKept() }
     pending.append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
-  }
-
-  /// Requests as many as are kept at most: added now, and a load that kept them keeps no more (its minutes
-  /// hold some of them from now on; the rest are added when the device ends).
-  private mutating func applyFullPending() {
-    keepsRequests = false
-    applyPending()
   }
 
   /// Adds the requests recorded since the last call to the per-minute (and per-second) counts. A device's
@@ -228,33 +217,31 @@ public struct ServerLoad: Sendable, DayCleared {
   private mutating func add(_ requests: UnsafeBufferPointer<PendingRequest>) {
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let minutes = minuteCount
-    do {
-      busySlots.withWords { busy in
-        bytes.withUnsafeMutableBufferPointer { bytes in
-          pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-            for request in requests {
-              let shifted = request.utcMicros - firstMinuteMicros
-              guard shifted >= 0 else { continue }
-              let slot = Int(shifted / 60_000_000)
-              guard slot < minutes else { continue }
-              SlotSet.mark(slot, in: busy)
-              if request.delivered {
-                delivered[slot] += 1
-              } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
-                bytes[slot] += Int128(request.bytes)
-              }
+    busySlots.withWords { busy in
+      bytes.withUnsafeMutableBufferPointer { bytes in
+        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
+          for request in requests {
+            let shifted = request.utcMicros - firstMinuteMicros
+            guard shifted >= 0 else { continue }
+            let slot = Int(shifted / 60_000_000)
+            guard slot < minutes else { continue }
+            SlotSet.mark(slot, in: busy)
+            if request.delivered {
+              delivered[slot] += 1
+            } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
+              bytes[slot] += Int128(request.bytes)
             }
           }
         }
       }
-      bySource.addEach(requests.count) { position in
-        let request = requests[position]
-        let shifted = request.utcMicros - firstMinuteMicros
-        guard shifted >= 0, !request.delivered else { return nil }
-        let slot = Int(shifted / 60_000_000)
-        guard slot < minutes else { return nil }
-        return (slot * ServerSource.count + Int(request.source), 1)
-      }
+    }
+    bySource.addEach(requests.count) { position in
+      let request = requests[position]
+      let shifted = request.utcMicros - firstMinuteMicros
+      guard shifted >= 0, !request.delivered else { return nil }
+      let slot = Int(shifted / 60_000_000)
+      guard slot < minutes else { return nil }
+      return (slot * ServerSource.count + Int(request.source), 1)
     }
     if !seconds.isEmpty { seconds.record(requests) }
   }
@@ -264,13 +251,6 @@ public struct ServerLoad: Sendable, DayCleared {
     guard !other.pending.isEmpty else { return }
     precondition(openedSlots == minuteCount && other.keepsRequests, "kept requests added to minutes not open")
     other.pending.withUnsafeBufferPointer { add($0) }
-  }
-
-  /// Adds the requests kept so far to the minutes, and keeps none from now on (a replication that became a
-  /// run's sum: a sum is read and written whole).
-  mutating func applyKept() {
-    keepsRequests = false
-    applyPending()
   }
 
   /// Broadcast channels' updates during the run's UTC days, each one request (recorded once per
