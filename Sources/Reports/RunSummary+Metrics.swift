@@ -54,8 +54,14 @@ extension RunSummary {
           / Double(result.days)
       },
       Metric(name: "last_budget_grant_hour", unit: "hour of day", per: "phone_day") { result, instance in
-        let hours = (0..<result.days).compactMap { result.lastBudgetGrantHour(day: $0, instance: instance) }
-        return hours.isEmpty ? .nan : hours.reduce(0, +) / Double(hours.count)
+        // The days with a last grant, added in day order.
+        var (sum, days) = (0.0, 0)
+        for day in 0..<result.days {
+          if let hour = result.lastBudgetGrantHour(day: day, instance: instance) {
+            (sum, days) = (sum + hour, days + 1)
+          }
+        }
+        return days == 0 ? .nan : sum / Double(days)
       },
       Metric(name: "cpu_time_per_day", unit: "s/day") { result, instance in
         perDay(result.cpuSeconds[instance], result, instance: instance)
@@ -149,15 +155,12 @@ extension RunSummary {
         EnergyUnits.milliwattHours(perDay(widgetJoules(result, energy, deviceSubject: subject), result))
       },
       Metric(name: "widgets_battery_percent_per_day", unit: "%/day") { result, subject in
-        let share = (0..<result.energySubjectCount).filter { $0 != subject }.reduce(0.0) {
-          $0 + result.batteryShare(subject: $1)
-        }
+        let share = sumOverSubjects(result, excluding: subject) { result.batteryShare(subject: $0) }
         return perDay(share, result) * 100
       },
       Metric.ofEnergy(name: "widgets_radio_tail_share", unit: "fraction", per: "energy") { result, subject, energy in
-        let subjects = (0..<result.energySubjectCount).filter { $0 != subject }
-        let total = subjects.reduce(0.0) { $0 + energy.joules(subject: $1) }
-        let tails = subjects.reduce(0.0) { $0 + energy.joules(subject: $1, component: .radioTail) }
+        let total = sumOverSubjects(result, excluding: subject) { energy.joules(subject: $0) }
+        let tails = sumOverSubjects(result, excluding: subject) { energy.joules(subject: $0, component: .radioTail) }
         return total > 0 ? tails / total : .nan
       },
       Metric(name: "min_state_of_charge", unit: "%", statistic: .min) { result, _ in
@@ -171,7 +174,17 @@ extension RunSummary {
 
   /// Everything but the device's own baseline and usage.
   static func widgetJoules(_ result: ReplicationResult, _ energy: EnergyTotals, deviceSubject: Int) -> Double {
-    (0..<result.energySubjectCount).filter { $0 != deviceSubject }.reduce(0.0) { $0 + energy.joules(subject: $1) }
+    sumOverSubjects(result, excluding: deviceSubject) { energy.joules(subject: $0) }
+  }
+
+  /// `value` added up over every energy subject but `excluded`, in subject order (a loop, not a filtered
+  /// array: the summary runs once a replication).
+  static func sumOverSubjects(_ result: ReplicationResult, excluding excluded: Int, _ value: (Int) -> Double)
+    -> Double
+  {
+    var sum = 0.0
+    for subject in 0..<result.energySubjectCount where subject != excluded { sum += value(subject) }
+    return sum
   }
 
   /// Metrics of one Live Activity kind (the index is the kind).
@@ -359,25 +372,28 @@ extension RunSummary {
     let lower = Int(rank.rounded(.down))
     let upper = Swift.min(lower + 1, count - 1)
     // The `index`th smallest count. A phone's minutes hold a few requests each: read from a histogram of the
-    // counts rather than a sort of them (the same values).
-    let value: (Int) -> Double
+    // counts rather than a sort of them (the same values). No closure: its context would be allocated.
     if let largest = some.max(), largest < 4_096, some.allSatisfy({ $0 >= 0 }) {
       var histogram = [Int](repeating: 0, count: Int(largest) + 1)
       for counted in some { histogram[Int(counted)] += 1 }
       histogram[0] += count - some.count
-      value = { index in
-        var seen = 0
-        for (requests, minutes) in histogram.enumerated() {
-          seen += minutes
-          if index < seen { return Double(requests) }
-        }
-        return Double(largest)
-      }
-    } else {
-      let nonZero = some.filter { $0 != 0 }.sorted()
-      let zeros = count - nonZero.count
-      value = { index in index < zeros ? 0 : Double(nonZero[index - zeros]) }
+      let (low, high) = (smallest(lower, of: histogram), smallest(upper, of: histogram))
+      return low + (rank - Double(lower)) * (high - low)
     }
-    return value(lower) + (rank - Double(lower)) * (value(upper) - value(lower))
+    let nonZero = some.filter { $0 != 0 }.sorted()
+    let zeros = count - nonZero.count
+    let low = lower < zeros ? 0 : Double(nonZero[lower - zeros])
+    let high = upper < zeros ? 0 : Double(nonZero[upper - zeros])
+    return low + (rank - Double(lower)) * (high - low)
+  }
+
+  /// The `index`th smallest of the counts `histogram` holds (by count: how many there are of each).
+  private static func smallest(_ index: Int, of histogram: [Int]) -> Double {
+    var seen = 0
+    for (requests, minutes) in histogram.enumerated() {
+      seen += minutes
+      if index < seen { return Double(requests) }
+    }
+    return Double(histogram.count - 1)
   }
 }

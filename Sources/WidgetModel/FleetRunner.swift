@@ -121,13 +121,26 @@ public enum FleetRunner {
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
+    if workers == 1 {
+      // One thread (every replication of a phone run side by side): on this one, without a dispatch, the
+      // hand-over arrays and their locks, or a move of the result through them.
+      let counters = FleetCounters(devices: devices, progress: progress)
+      let (aggregate, mine) = runWorker(
+        0, of: 1, configuration, replication: replication, perDevice: perDevice, shard: shard, counters: counters,
+        stop: stop, pool: pool, keepsRequests: summedOnly)
+      if counters.stopped.load(ordering: .relaxed) { return nil }
+      var result = consume aggregate
+      result.dropWarmup(days: configuration.warmupDays)
+      result.summariseSeconds(scale: configuration.fleet.scale)
+      return (result, perDevice ? mine : [])
+    }
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
     let counters = FleetCounters(devices: devices, progress: progress)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
-        counters: counters, stop: stop, pool: pool, keepsRequests: summedOnly && workers == 1)
+        counters: counters, stop: stop, pool: pool, keepsRequests: false)
       // Moved in, not copied (each copy retains and then releases every array of the result).
       var handed = Optional(consume aggregate)
       results.withLock { $0[worker] = handed.take() }

@@ -53,6 +53,8 @@ extension Array: Accumulator where Element: Accumulator {
   }
 
   mutating func reset() {
+    // An empty array may be the shared empty storage: made unique, it would be allocated to be emptied.
+    guard !isEmpty else { return }
     switch ObjectIdentifier(Element.self) {
     case ObjectIdentifier(Int64.self), ObjectIdentifier(UInt64.self), ObjectIdentifier(Int.self),
       ObjectIdentifier(Int32.self), ObjectIdentifier(Int128.self):
