@@ -122,8 +122,8 @@ public enum FleetRunner {
     let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
     if workers == 1 {
-      // One thread (every replication of a phone run side by side): on this one, without a dispatch, the
-      // hand-over arrays and their locks, or a move of the result through them.
+      // One worker (one job, replications run side by side, or at most one device): on this thread, without
+      // a dispatch, the hand-over arrays and their locks, or a move of the result through them.
       let counters = FleetCounters(devices: devices, progress: progress)
       let (aggregate, mine) = runWorker(
         0, of: 1, configuration, replication: replication, perDevice: perDevice, shard: shard, counters: counters,
@@ -132,7 +132,7 @@ public enum FleetRunner {
       var result = consume aggregate
       result.dropWarmup(days: configuration.warmupDays)
       result.summariseSeconds(scale: configuration.fleet.scale)
-      return (result, perDevice ? mine : [])
+      return (result, mine)  // empty without perDevice
     }
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
@@ -140,6 +140,7 @@ public enum FleetRunner {
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
+        // Threads' results are merged: only a one-worker run's result may keep its requests.
         counters: counters, stop: stop, pool: pool, keepsRequests: false)
       // Moved in, not copied (each copy retains and then releases every array of the result).
       var handed = Optional(consume aggregate)

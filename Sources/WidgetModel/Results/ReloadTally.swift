@@ -94,11 +94,11 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   /// The pairs with a total, in order: the only ones with a count in any hour.
   private var heldPairs: [Int] {
     // Counted first, then listed into storage of that size: one allocation, not one per doubling.
-    var count = 0
-    for total in totals where total != 0 { count += 1 }
-    guard count > 0 else { return [] }
+    var heldCount = 0
+    for total in totals where total != 0 { heldCount += 1 }
+    guard heldCount > 0 else { return [] }
     var held: [Int] = []
-    held.reserveCapacity(count)
+    held.reserveCapacity(heldCount)
     for pair in totals.indices where totals[pair] != 0 { held.append(pair) }
     return held
   }
