@@ -76,25 +76,47 @@ public enum CSVFormat {
   /// A text cell, quoted when it holds a comma, quote or line break. A cell a spreadsheet would run as a
   /// formula (one beginning with `=`, `+`, `-`, `@`, a tab or a carriage return, unless it is a plain number
   /// such as `-0.5`) gets a leading `'` and quotes, as OWASP's CSV-injection guidance recommends.
+  ///
+  /// Read as UTF-8 bytes, as a CSV reader reads them: a comma with a combining accent, or a CR LF, is one
+  /// character to Swift but still a comma or a line break in the file, and is quoted. Every byte looked for is
+  /// ASCII, which UTF-8 never uses inside another scalar. Most cells (ids, names, units) have none: their bytes
+  /// are read once, and the cell is returned as it is.
   public static func text(_ value: String) -> String {
-    if let first = value.unicodeScalars.first, formulaStarts.contains(first), Double(value) == nil {
-      return "\"'" + value.replacingQuotes + "\""
-    }
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-    return "\"" + value.replacingQuotes + "\""
+    let utf8 = value.utf8
+    let formula = (utf8.first.map(CSVFormat.startsFormula) ?? false) && Double(value) == nil
+    guard formula || utf8.contains(where: CSVFormat.breaksCell) else { return value }
+    return (formula ? "\"'" : "\"") + value.doublingQuotes + "\""
   }
 
-  /// First characters that make a spreadsheet read a cell as a formula.
-  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+  /// Whether a first byte is one that makes a spreadsheet read a cell as a formula.
+  @inline(__always)
+  private static func startsFormula(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "\t"),
+      UInt8(ascii: "\r"):
+      true
+    default: false
+    }
+  }
+
+  /// Whether a byte is a comma, a quote or a line break (what makes ``text(_:)`` quote a cell).
+  @inline(__always)
+  private static func breaksCell(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+      || byte == UInt8(ascii: "\r")
+  }
 }
 
 extension String {
-  fileprivate var replacingQuotes: String {
-    var result = ""
-    for character in self {
-      result.append(character)
-      if character == "\"" { result.append("\"") }
+  /// The text with each quote doubled (RFC 4180), byte by byte: a quote is ASCII, so the result is UTF-8 too.
+  fileprivate var doublingQuotes: String {
+    let quote = UInt8(ascii: "\"")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + 2)
+    for byte in utf8 {
+      bytes.append(byte)
+      if byte == quote { bytes.append(quote) }
     }
-    return result
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

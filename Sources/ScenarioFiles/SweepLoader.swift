@@ -19,8 +19,21 @@ public struct LoadedSweep: Sendable {
   public let configurations: [ScenarioConfiguration]
   /// The scenario name (from the base).
   public var name: String { configurations[0].name }
-  /// The work of every point's replications together, in events (see ``WorkEstimate``).
-  public var events: Double { configurations.reduce(0) { $0 + WorkEstimate($1).events } }
+  /// The work of every point's replications together, in events (see ``WorkEstimate``): measured once, here
+  /// (each point's estimate simulates a device for a day or two).
+  public let events: Double
+
+  public init(
+    file: String, text: String, specification: SweepSpecification, points: [SweepPoint],
+    configurations: [ScenarioConfiguration]
+  ) {
+    self.file = file
+    self.text = text
+    self.specification = specification
+    self.points = points
+    self.configurations = configurations
+    events = configurations.reduce(0) { $0 + WorkEstimate($1).events }
+  }
 }
 
 /// An error in one point of a sweep: the point, its settings, and the scenario error.

@@ -39,39 +39,53 @@ public enum SweepReports {
     let (keyHeader, pointCells) = pointColumns(points: points, keys: keys)
     var rows: [SweepSummaryRow] = []
 
-    var sweep = "point,\(keyHeader),replication,metric,widget,value,unit\n"
-    // Per point and (metric, widget): the values in replication order.
-    var series: [Int: [String: (unit: String, values: [Int: Double])]] = [:]
-    var order: [Int: [String]] = [:]
+    var sweep = CSVBytes()
+    sweep.append("point,\(keyHeader),replication,metric,widget,value,unit\n")
+    // Per point, each (metric, widget) in the order first seen, with its values by replication; found
+    // through one lookup a value (a sweep's tasks give a few hundred values each).
+    var series: [Int: [SweepSeries]] = [:]
+    var positions: [Int: [SweepSeries.Key: Int]] = [:]
     for (task, (point, replication)) in tasks.enumerated() {
+      let lead = Array("\(point),\(pointCells[point] ?? ""),\(replication),".utf8)
+      var pointSeries = series.removeValue(forKey: point) ?? []
+      var pointPositions = positions.removeValue(forKey: point) ?? [:]
       for value in values[task] ?? [] {
-        sweep += "\(point),\(pointCells[point] ?? ""),\(replication),\(value.metric),\(CSVFormat.text(value.widget)),"
-        sweep += "\(CSVFormat.number(value.value, decimals: 6)),\(value.unit)\n"
-        let key = "\(value.metric)\u{1F}\(value.widget)"
-        if series[point]?[key] == nil {
-          series[point, default: [:]][key] = (value.unit, [:])
-          order[point, default: []].append(key)
+        // As bytes, cell by cell (an interpolated row was built, then copied in).
+        sweep.append(lead)
+        sweep.append(value.metric)
+        sweep.comma()
+        sweep.append(CSVFormat.text(value.widget))
+        sweep.comma()
+        sweep.number(value.value, decimals: 6)
+        sweep.comma()
+        sweep.append(value.unit)
+        sweep.newline()
+        let key = SweepSeries.Key(metric: value.metric, widget: value.widget)
+        if let position = pointPositions[key] {
+          pointSeries[position].values[replication] = value.value
+        } else {
+          pointPositions[key] = pointSeries.count
+          pointSeries.append(SweepSeries(key: key, unit: value.unit, values: [replication: value.value]))
         }
-        series[point]?[key]?.values[replication] = value.value
       }
+      series[point] = pointSeries
+      positions[point] = pointPositions
     }
-    try AtomicFile.write(sweep, to: "\(directory)/sweep.csv")
+    try AtomicFile.write(bytes: sweep.bytes, to: "\(directory)/sweep.csv")
 
     var summary = "point,\(keyHeader),metric,widget,mean,ci95_low,ci95_high,replications,unit,ci_method\n"
     for point in points.map(\.index) {
-      for key in order[point] ?? [] {
-        guard let entry = series[point]?[key] else { continue }
-        let statistics = RunningStatistics(
-          entry.values.keys.sorted().compactMap { entry.values[$0] }.filter { !$0.isNaN })
-        let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+      for entry in series[point] ?? [] {
+        let statistics = RunningStatistics(entry.inReplicationOrder.filter { !$0.isNaN })
+        let (metric, widget) = (entry.key.metric, entry.key.widget)
         // Within the metric's range, as summary.csv's (a fraction's interval stays inside [0, 1]).
-        let interval = RunSummary.interval(of: statistics, metric: String(parts[0]), unit: entry.unit)
+        let interval = RunSummary.interval(of: statistics, metric: metric, unit: entry.unit)
         rows.append(
           SweepSummaryRow(
-            point: point, metric: String(parts[0]), widget: String(parts[1]),
+            point: point, metric: metric, widget: widget,
             mean: statistics.count > 0 ? statistics.mean : .nan, interval: interval.map { ($0.low, $0.high) },
             unit: entry.unit))
-        summary += "\(point),\(pointCells[point] ?? ""),\(parts[0]),\(CSVFormat.text(String(parts[1]))),"
+        summary += "\(point),\(pointCells[point] ?? ""),\(metric),\(CSVFormat.text(widget)),"
         summary += "\(CSVFormat.number(statistics.count > 0 ? statistics.mean : .nan)),"
         summary += "\(CSVFormat.number(interval?.low ?? .nan)),\(CSVFormat.number(interval?.high ?? .nan)),"
         summary += "\(statistics.count),\(entry.unit),\(interval?.method.rawValue ?? "none")\n"
@@ -80,11 +94,14 @@ public enum SweepReports {
     try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
     AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
 
-    guard let baseline, let reference = series[baseline] else { return rows }
+    guard let baseline, let reference = series[baseline], let referencePositions = positions[baseline] else {
+      return rows
+    }
     var paired = "point,\(keyHeader),metric,widget,difference_mean,ci95_low,ci95_high,replications,unit\n"
     for point in points.map(\.index) where point != baseline {
-      for key in order[point] ?? [] {
-        guard let entry = series[point]?[key], let base = reference[key] else { continue }
+      for entry in series[point] ?? [] {
+        guard let position = referencePositions[entry.key] else { continue }
+        let base = reference[position]
         // Paired by replication: with common random numbers replication r saw the same user at both points.
         let differences = entry.values.keys.sorted().compactMap { replication -> Double? in
           guard let value = entry.values[replication], let other = base.values[replication] else { return nil }
@@ -93,8 +110,7 @@ public enum SweepReports {
         }
         let statistics = RunningStatistics(differences)
         let interval = ConfidenceInterval(statistics)
-        let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-        paired += "\(point),\(pointCells[point] ?? ""),\(parts[0]),\(CSVFormat.text(String(parts[1]))),"
+        paired += "\(point),\(pointCells[point] ?? ""),\(entry.key.metric),\(CSVFormat.text(entry.key.widget)),"
         paired += "\(CSVFormat.number(statistics.count > 0 ? statistics.mean : .nan)),"
         paired += "\(CSVFormat.number(interval?.low ?? .nan)),\(CSVFormat.number(interval?.high ?? .nan)),"
         paired += "\(statistics.count),\(entry.unit)\n"
@@ -103,4 +119,19 @@ public enum SweepReports {
     try AtomicFile.write(paired, to: "\(directory)/sweep_baseline.csv")
     return rows
   }
+}
+
+/// One (metric, widget) of a sweep point: its unit, as its first value gave it, and its value in each
+/// replication.
+private struct SweepSeries {
+  struct Key: Hashable {
+    let metric: String
+    let widget: String
+  }
+  let key: Key
+  let unit: String
+  var values: [Int: Double]
+
+  /// The values in replication order.
+  var inReplicationOrder: [Double] { values.keys.sorted().compactMap { values[$0] } }
 }

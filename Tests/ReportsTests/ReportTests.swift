@@ -187,6 +187,48 @@ struct ReportTests {
     #expect(RunReports.folderName(for: "..") == "_.")
   }
 
+  @Test("text cells: every short string reads back as itself, quoted by the bytes a CSV reader splits on")
+  func textCellsByBytes() {
+    // Every string of up to three pieces: the bytes looked for, look-alikes inside clusters (a comma or quote
+    // with a combining accent is one character to Swift; CR LF is one character), formula starts that make a
+    // number, other scalars of one to four bytes.
+    let pieces = [
+      ",", "\"", "\n", "\r", "\r\n", "=", "+", "-", "@", "\t", "a", "é", "\u{301}", "🙂", "1", ".", " ", ",\u{301}",
+      "\"\u{301}",
+    ]
+    var strings = [""]
+    var last = [""]
+    for _ in 0..<3 {
+      last = last.flatMap { prefix in pieces.map { prefix + $0 } }
+      strings += last
+    }
+    let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    let splitting: Set<Unicode.Scalar> = [",", "\"", "\n", "\r"]
+    var (quoted, plain) = (0, 0)
+    for value in strings {
+      let cell = CSVFormat.text(value)
+      let formula = value.unicodeScalars.first.map(formulaStarts.contains) ?? false && Double(value) == nil
+      let expected = formula ? "'" + value : value
+      // Read back (scalar by scalar, as a CSV reader does), the cell is the value, behind a `'` for a formula.
+      #expect(
+        CSVLines.parse(cell + ",x\n") == [[expected, "x"]], "\(value.debugDescription) -> \(cell.debugDescription)")
+      // Quoted exactly when a reader would split or misread it; otherwise written as it is.
+      if formula || value.unicodeScalars.contains(where: splitting.contains) {
+        // By bytes: a combining accent right after the opening quote joins it in one character.
+        #expect(
+          cell.utf8.first == UInt8(ascii: "\"") && cell.utf8.last == UInt8(ascii: "\""), "\(value.debugDescription)")
+        quoted += 1
+      } else {
+        #expect(cell == value, "\(value.debugDescription)")
+        plain += 1
+      }
+    }
+    #expect(quoted + plain == 1 + 19 + 19 * 19 + 19 * 19 * 19 && quoted > 0 && plain > 0)
+    // Characters that hide a comma, quote or line break from a comparison of characters are still quoted.
+    #expect(CSVFormat.text(",\u{301}") == "\",\u{301}\"" && CSVFormat.text("a\r\nb") == "\"a\r\nb\"")
+    #expect(CSVFormat.text("\"\u{301}") == "\"\"\"\u{301}\"" && CSVFormat.text("-1") == "-1")
+  }
+
   @Test("numbers written digit by digit read as the interpolated text did, for every decimals used and edge")
   func numberDigits() {
     // The formatter as it was (interpolated and padded strings): the text every report was checked against.
