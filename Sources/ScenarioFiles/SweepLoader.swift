@@ -23,7 +23,8 @@ public struct LoadedSweep: Sendable {
   /// (each point's estimate simulates a device for a day or two).
   public let events: Double
 
-  public init(
+  /// A loaded sweep; its work is measured here, once.
+  init(
     file: String, text: String, specification: SweepSpecification, points: [SweepPoint],
     configurations: [ScenarioConfiguration]
   ) {

@@ -41,8 +41,8 @@ public enum SweepReports {
 
     var sweep = CSVBytes()
     sweep.append("point,\(keyHeader),replication,metric,widget,value,unit\n")
-    // Per point, each (metric, widget) in the order first seen, with its values by replication; found
-    // through one lookup a value (a sweep's tasks give a few hundred values each).
+    // Per point, each (metric, widget) in the order first seen, with its values by replication: one
+    // dictionary lookup per value (a sweep's tasks give a few hundred values each).
     var series: [Int: [SweepSeries]] = [:]
     var positions: [Int: [SweepSeries.Key: Int]] = [:]
     for (task, (point, replication)) in tasks.enumerated() {
@@ -50,7 +50,7 @@ public enum SweepReports {
       var pointSeries = series.removeValue(forKey: point) ?? []
       var pointPositions = positions.removeValue(forKey: point) ?? [:]
       for value in values[task] ?? [] {
-        // As bytes, cell by cell (an interpolated row was built, then copied in).
+        // Cell by cell into the bytes: no string made per row.
         sweep.append(lead)
         sweep.append(value.metric)
         sweep.comma()
@@ -68,8 +68,11 @@ public enum SweepReports {
           pointSeries.append(SweepSeries(key: key, unit: value.unit, values: [replication: value.value]))
         }
       }
-      series[point] = pointSeries
-      positions[point] = pointPositions
+      // A point without values is left out, as it always was (no sweep_baseline.csv from such a baseline).
+      if !pointSeries.isEmpty {
+        series[point] = pointSeries
+        positions[point] = pointPositions
+      }
     }
     try AtomicFile.write(bytes: sweep.bytes, to: "\(directory)/sweep.csv")
 
