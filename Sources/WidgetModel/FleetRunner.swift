@@ -121,22 +121,18 @@ public enum FleetRunner {
   ) -> (result: ReplicationResult, devices: [DeviceSummary])? {
     let devices = shard.devices(of: configuration.fleet.devices)
     let workers = Swift.max(1, Swift.min(jobs, devices))
+    let counters = FleetCounters(devices: devices, progress: progress)
     if workers == 1 {
       // One worker (one job, replications run side by side, or at most one device): on this thread, without
       // a dispatch, the hand-over arrays and their locks, or a move of the result through them.
-      let counters = FleetCounters(devices: devices, progress: progress)
       let (aggregate, mine) = runWorker(
         0, of: 1, configuration, replication: replication, perDevice: perDevice, shard: shard, counters: counters,
         stop: stop, pool: pool, keepsRequests: summedOnly)
       if counters.stopped.load(ordering: .relaxed) { return nil }
-      var result = consume aggregate
-      result.dropWarmup(days: configuration.warmupDays)
-      result.summariseSeconds(scale: configuration.fleet.scale)
-      return (result, mine)  // empty without perDevice
+      return (finished(consume aggregate, configuration), mine)  // `mine` is empty without perDevice
     }
     let results = Mutex<[ReplicationResult?]>(Array(repeating: nil, count: workers))
     let summaries = Mutex<[[DeviceSummary]]>(Array(repeating: [], count: workers))
-    let counters = FleetCounters(devices: devices, progress: progress)
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let (aggregate, mine) = runWorker(
         worker, of: workers, configuration, replication: replication, perDevice: perDevice, shard: shard,
@@ -159,8 +155,7 @@ public enum FleetRunner {
       result.merge(other)
       pool?.give(other)
     }
-    result.dropWarmup(days: configuration.warmupDays)
-    result.summariseSeconds(scale: configuration.fleet.scale)
+    result = finished(consume result, configuration)
     // The shard's device at position p ran on worker p % workers, in order: interleave the workers' lists
     // back into device order.
     let lists = summaries.withLock { $0 }
@@ -170,6 +165,15 @@ public enum FleetRunner {
       for position in 0..<devices { ordered.append(lists[position % workers][position / workers]) }
     }
     return (result, ordered)
+  }
+
+  /// A fleet's whole result, every device added: its warm-up dropped, its per-second load summarised.
+  private static func finished(
+    _ result: consuming ReplicationResult, _ configuration: ScenarioConfiguration
+  ) -> ReplicationResult {
+    result.dropWarmup(days: configuration.warmupDays)
+    result.summariseSeconds(scale: configuration.fleet.scale)
+    return result
   }
 
   /// One thread's share of the fleet: devices `worker`, `worker + workers`, ..., each added to the thread's
