@@ -57,6 +57,10 @@ public enum HTMLReport {
         "This run was interrupted: the reports hold \(manifest["replications_completed"] ?? "?") of "
           + "\(manifest["replications"] ?? "?") replications (resume it with widgetsim run --resume).")
     }
+    // What the run warned of (a pinned time in a fleet, a herd nothing in the scenario explains).
+    if let text = manifest["warnings"], case .array(let warnings)? = try? JSONValue.parse(text) {
+      for case .string(let warning) in warnings { notes.append("Warning: \(warning)") }
+    }
     return HTMLPage.html(
       title: "widgetsim run: \(name)", facts: facts, charts: charts,
       tables: try SummaryTables.run(directory: directory),

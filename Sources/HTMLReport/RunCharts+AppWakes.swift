@@ -17,7 +17,7 @@ extension RunCharts {
       id: "app-wakes", title: "The app's runs by hour of day, channel and outcome",
       caption: "Every chance the app had to run (an open, an audio session, a background refresh the system "
         + "considered, a silent push sent) in the hour it arose, by channel and outcome; mean per device and day "
-        + "over \(Int(days)) days x \(Int(replications)) replications.",
+        + "over \(Int(days)) days x \(replicationsText).",
       spec: spec, marks: [("wakes", marks)])
   }
 }

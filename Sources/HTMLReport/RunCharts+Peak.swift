@@ -1,52 +1,97 @@
 import Reports
 
-/// The busiest second of a fleet's server load, from `server_peak.csv`: requests per second by stream
-/// around it, which the per-minute chart averages away.
+/// The busiest second of a fleet's server load, from `server_peak.csv` and `summary.csv`: what the servers
+/// receive per second by source around it (stacked), and what they send (a line, never added to it), which
+/// the per-minute chart averages away. The title gives the statistic the console gives.
 extension RunCharts {
   func serverPeak() throws(CSVTable.ReadError) -> Chart? {
     // Run folders written before server_peak.csv existed have no such file; single devices have no rows.
     guard let table = try? table("server_peak.csv"), !table.rows.isEmpty else { return nil }
     let replication = try table.column("replication")
     let offset = try table.column("seconds_from_peak")
-    let totalColumn = try table.column("total")
+    let receivedColumn = try table.column("received")
+    let sentColumn = try table.column("sent")
     let timeColumn = try table.column("time")
     let dayColumn = try table.column("day")
-    let streams = try ServerPeakReport.streamNames.map { name throws(CSVTable.ReadError) in
+    let streams = try ServerPeakReport.receivedStreamNames.map { name throws(CSVTable.ReadError) in
       (name, try table.column(name))
     }
     let first = table.rows.first?[replication]
     var values: [JSONValue] = []
+    var sentValues: [JSONValue] = []
     var drawn: Set<String> = []
-    var peakText = "no requests"
+    var largest = "no requests"
+    var sentPeak = 0.0
     for row in table.rows where row[replication] == first {
       guard let x = Int(row[offset]) else { continue }
-      if x == 0, let total = CSVTable.number(row[totalColumn]) {
-        peakText =
-          "peak \(HTMLText.number(total, decimals: 0)) requests/s on day \(row[dayColumn]) at \(row[timeColumn]) UTC"
+      if x == 0, let total = CSVTable.number(row[receivedColumn]) {
+        largest =
+          "the largest, \(HTMLText.number(total, decimals: 0)) requests/s, on day \(row[dayColumn]) at "
+          + "\(row[timeColumn]) UTC in replication \(first ?? "0")"
       }
       for (name, column) in streams {
         guard let value = CSVTable.number(row[column]), value > 0 else { continue }
         drawn.insert(name)
         values.append(
-          VegaLite.row([("second", .integer(x)), ("stream", .string(name)), ("requests", .number(value))]))
+          VegaLite.row([("second", .integer(x)), ("source", .string(name)), ("requests", .number(value))]))
+      }
+      if let sent = CSVTable.number(row[sentColumn]) {
+        sentPeak = max(sentPeak, sent)
+        sentValues.append(VegaLite.row([("second", .integer(x)), ("sent", .number(sent))]))
       }
     }
-    let spec = VegaLite.unit(
-      values: values,
-      layers: [
-        VegaLite.layer(
-          "streams", mark: VegaLite.mark("area"),
-          encoding: [
-            ("x", VegaLite.field("second", "quantitative", title: "seconds from the busiest second")),
-            ("y", VegaLite.field("requests", "quantitative", title: "requests per second (whole fleet)")),
-            ("color", VegaLite.field("stream", "nominal", title: "stream")),
-          ])
-      ])
+    let x = VegaLite.field("second", "quantitative", title: "seconds from the busiest second received")
+    var layers = [
+      VegaLite.layer(
+        "received", mark: VegaLite.mark("area"),
+        encoding: [
+          ("x", x), ("y", VegaLite.field("requests", "quantitative", title: "requests per second (whole fleet)")),
+          ("color", VegaLite.field("source", "nominal", title: "received, by source")),
+        ])
+    ]
+    let sends = sentPeak > 0
+    if sends {
+      let dashed: [(String, JSONValue)] = [
+        ("color", .string("#444444")), ("strokeDash", .array([.integer(4), .integer(3)])),
+      ]
+      let y = VegaLite.field("sent", "quantitative", title: "requests per second (whole fleet)")
+      layers.append(
+        VegaLite.layer("sent", mark: VegaLite.mark("line", dashed), encoding: [("x", x), ("y", y)], values: sentValues))
+    }
+    let spec = VegaLite.unit(values: values, layers: layers)
+    var caption =
+      "What the servers receive per UTC second (widget and app fetches, token registrations), stacked by source, "
+      + "five minutes either side of \(largest); scaled to the real fleet. "
+    if sends {
+      caption +=
+        "The dashed line is what they send (pushes to APNs, broadcast requests), never added to what they "
+        + "receive; their own busiest second: \(peakStatistic("sent")). "
+    }
+    caption +=
+      "The title's figure is the mean over the run's replications of each one's busiest second, with its 95% "
+      + "interval, as the console and summary.csv (peak_requests_per_second) give it."
+    var marks = [("received", drawn.count)]
+    if sends { marks.append(("sent", 1)) }
     return Chart(
-      id: "server-peak", title: "Busiest second: \(peakText)",
-      caption: "Requests per UTC second by stream, five minutes either side of the busiest second of replication "
-        + "\(first ?? "0"), stacked, scaled to the real fleet: what the servers must absorb, which the per-minute "
-        + "chart averages away.",
-      spec: spec, marks: [("streams", drawn.count)])
+      id: "server-peak", title: "Busiest second received: \(peakStatistic("received"))", caption: caption,
+      spec: spec, marks: marks)
+  }
+
+  /// `mean [low, high] requests/s (mean over N replications of each one's busiest second)` from summary.csv.
+  func peakStatistic(_ direction: String) -> String {
+    guard let table = try? table("summary.csv"), let metric = try? table.column("metric"),
+      let widget = try? table.column("widget"), let mean = try? table.column("mean"),
+      let low = try? table.column("ci95_low"), let high = try? table.column("ci95_high"),
+      let count = try? table.column("replications"),
+      let row = table.rows.first(where: { $0[metric] == "peak_requests_per_second" && $0[widget] == direction }),
+      let value = CSVTable.number(row[mean])
+    else { return "not in summary.csv" }
+    var text = "\(HTMLText.number(value, decimals: 0))"
+    if let low = CSVTable.number(row[low]), let high = CSVTable.number(row[high]) {
+      text += " [\(HTMLText.number(low, decimals: 0)), \(HTMLText.number(high, decimals: 0))]"
+    }
+    let replications = row[count]
+    return text + " requests/s, the mean over \(replications) replication\(replications == "1" ? "" : "s") of each "
+      + "one's busiest second"
   }
 }

@@ -29,6 +29,13 @@ struct RunCharts {
 
   func table(_ name: String) throws(CSVTable.ReadError) -> CSVTable { try CSVTable(path: "\(directory)/\(name)") }
 
+  /// The run's replications, as captions say them: the reports of a mean over replications hold one row set,
+  /// but the run had the manifest's count.
+  var replicationsText: String {
+    let count = manifest.integer("replications_completed") ?? manifest.integer("replications") ?? 1
+    return "\(count) replication\(count == 1 ? "" : "s")"
+  }
+
   /// Replications and days the reports hold (from their rows: an interrupted run holds fewer replications).
   /// A report of the mean over replications (no `replication` column) counts as one.
   func span(_ table: CSVTable) -> (replications: Double, days: Double) {
@@ -58,7 +65,7 @@ struct RunCharts {
     return Chart(
       id: "reloads-by-\(category)", title: "Reload requests by hour of day and \(category)",
       caption: "Every reload request in the hour it was made, by its \(category), summed over widget instances; "
-        + "mean per device and day over \(Int(days)) days x \(Int(replications)) replications.",
+        + "mean per device and day over \(Int(days)) days x \(replicationsText).",
       spec: spec, marks: [("reloads", marks)])
   }
 
@@ -340,7 +347,7 @@ struct RunCharts {
       ])
     return Chart(
       id: "server-load", title: "Server load: \(peakText)",
-      caption: "Widget fetch requests reaching the app's servers per UTC minute in \(rowsName), "
+      caption: "All fetch requests (widgets' and the app's) reaching the servers per UTC minute in \(rowsName), "
         + "scaled to the real fleet"
         + (hourly ? "; the busiest minute of each hour (the run is too long to draw every minute)." : "."),
       spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)], wide: true)

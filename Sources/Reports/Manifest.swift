@@ -35,6 +35,7 @@ enum Manifest {
       ("trajectory_fingerprint", quoted(hexadecimal(combined(fingerprints)))),
       ("trajectory_fingerprints", "[" + fingerprints.map { quoted($0.hexadecimal) }.joined(separator: ", ") + "]"),
       ("wall_time_seconds", CSVFormat.number(metadata.wallTimeSeconds, decimals: 3)),
+      ("warnings", "[" + metadata.warnings.map(quoted).joined(separator: ", ") + "]"),
       ("reports", "[" + RunReportWriter.files.dropLast().map(quoted).joined(separator: ", ") + "]"),
     ]
     return "{\n" + fields.map { "  \(quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n}\n"

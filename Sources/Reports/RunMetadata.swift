@@ -5,6 +5,8 @@ public struct RunMetadata: Sendable {
   public var scenarioText: String
   public var overrides: [String]
   public var wallTimeSeconds: Double
+  /// What the run warned of: the scenario's warnings, and herds in its server load.
+  public var warnings: [String] = []
 
   public init(
     widgetsimVersion: String, scenarioFile: String, scenarioText: String, overrides: [String], wallTimeSeconds: Double

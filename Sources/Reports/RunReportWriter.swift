@@ -133,6 +133,13 @@ public final class RunReportWriter {
   /// Replications added so far (including those of a resumed run).
   public var replicationsCompleted: Int { nextReplication }
 
+  /// Per ``ServerDirection``, the largest busiest second of the replications so far, as the console says it
+  /// (empty text: none).
+  public var largestPeaks: [String] { total.largest.map(\.text) }
+
+  /// The herds nothing in the scenario explains, of the earliest replication with any, as warnings say them.
+  public var herds: [String] { total.herds }
+
   /// Derives a replication's summary values (``add(_:devices:values:)`` takes them), on any thread.
   public var summaryAccumulator: RunSummary.Accumulator { summary }
 
@@ -145,6 +152,7 @@ public final class RunReportWriter {
     if detail {
       let scope = ReportScope.replication(result.replication, subjects: subjects)
       for (report, writer) in reports { try writer.append(report.rows(result, scope)) }
+      total.notePeaks(result)
     } else {
       total.add(result) { ServerPeakReport.rows($0, subjects: subjects) }
     }

@@ -125,13 +125,20 @@ public struct RunSummary: Sendable {
       }
       subjects.append(("server", "server", with(RunSummary.serverMetrics(scale: serverScale), 0)))
       if perSecond {
-        // In `ReplicationResult.provisioning` order: the total, then every stream.
-        subjects.append(("total", "server", with(RunSummary.provisioningMetrics(bytes: true), 0)))
+        // In `ReplicationResult.provisioning` order: what the servers receive, what they send, every stream.
+        for direction in ServerDirection.allCases {
+          subjects.append(
+            (
+              direction.name, "server",
+              with(RunSummary.provisioningMetrics(bytes: direction == .received), direction.rawValue)
+            ))
+        }
+        let streams = ServerDirection.allCases.count
         for stream in ServerStream.allCases {
           subjects.append(
             (
               stream.name, "server",
-              with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), 1 + stream.rawValue)
+              with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), streams + stream.rawValue)
             ))
         }
       }

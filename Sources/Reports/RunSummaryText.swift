@@ -5,8 +5,11 @@ import WidgetModel
 public enum RunSummaryText {
   /// The scenario's size and speed, the reports' folder, and per widget instance the headline metrics with
   /// their 95% confidence intervals.
+  /// `largestPeaks`: per ``ServerDirection``, the largest busiest second of any replication as
+  /// ``RunReportWriter/largestPeaks`` says it; `warnings` are printed last, each behind `warning: `.
   public static func text(
-    configuration: ScenarioConfiguration, summary: RunSummary, events: UInt64, directory: String, seconds: Double
+    configuration: ScenarioConfiguration, summary: RunSummary, events: UInt64, directory: String, seconds: Double,
+    largestPeaks: [String] = [], warnings: [String] = []
   ) -> String {
     let labels = configuration.instances.map(\.label)
     var lines = [
@@ -23,8 +26,9 @@ public enum RunSummaryText {
           + "staleness p95 \(show("staleness_p95", 0)) s, budget exhausted on \(show("budget_exhausted_day_share", 2)) of days"
       )
     }
-    if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary) }
+    if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary, largestPeaks: largestPeaks) }
     if let warning = fewReplicationsWarning(configuration.replications) { lines.append(warning) }
+    lines += warnings.map { "warning: \($0)" }
     return lines.joined(separator: "\n")
   }
 
@@ -40,23 +44,45 @@ public enum RunSummaryText {
 
   /// A fleet's headline: the servers' load per second by stream (scaled to the real fleet), pushes, each
   /// event's fan-out, and what the app costs each phone.
-  static func fleetHeadline(_ configuration: ScenarioConfiguration, _ summary: RunSummary) -> [String] {
+  static func fleetHeadline(
+    _ configuration: ScenarioConfiguration, _ summary: RunSummary, largestPeaks: [String]
+  ) -> [String] {
     func show(_ metric: String, _ subject: String, _ decimals: Int) -> String {
       RunSummaryText.show(summary, metric, subject, decimals)
     }
     let fleet = configuration.fleet
     var lines = [
-      "fleet of \(fixed(fleet.represents, 0)) phones (\(fleet.devices) simulated), servers per second [95% CI]:"
+      "fleet of \(fixed(fleet.represents, 0)) phones (\(fleet.devices) simulated); the servers, per second, scaled to "
+        + "the fleet; busiest second: the mean over \(configuration.replications) replication"
+        + "\(configuration.replications == 1 ? "" : "s") of each one's busiest second [95% CI]:"
     ]
-    for stream in ["total"] + ServerStream.allCases.map(\.name) {
-      guard let mean = summary.row("mean_requests_per_second", widget: stream), mean.values.mean > 0 else { continue }
+    for direction in ServerDirection.allCases {
+      let name = direction.name
+      guard let mean = summary.row("mean_requests_per_second", widget: name), mean.values.mean > 0 else { continue }
       var line =
-        "  \(stream): peak \(show("peak_requests_per_second", stream, 0)), "
-        + "p99 \(show("p99_requests_per_second", stream, 0)), mean \(show("mean_requests_per_second", stream, 1)) requests/s"
-      if let bytes = summary.row("peak_bytes_per_second", widget: stream), bytes.values.mean > 0 {
-        line += ", peak \(fixed(bytes.values.mean / 1e6, 1)) MB/s fetched"
+        "  \(name) (\(direction == .received ? "fetches, token registrations" : "pushes to APNs, broadcast requests")): "
+        + "busiest second \(show("peak_requests_per_second", name, 0)) requests/s, "
+        + "p99 \(show("p99_requests_per_second", name, 0)), mean \(show("mean_requests_per_second", name, 1))"
+      if let bytes = summary.row("peak_bytes_per_second", widget: name), bytes.values.mean > 0 {
+        line += ", busiest second fetched \(fixed(bytes.values.mean / 1e6, 1)) MB"
       }
       lines.append(line)
+      if direction.rawValue < largestPeaks.count, !largestPeaks[direction.rawValue].isEmpty {
+        lines.append("    largest: \(largestPeaks[direction.rawValue])")
+      }
+    }
+    var streams: [String] = []
+    for stream in ServerStream.partition {
+      guard let mean = summary.row("mean_requests_per_second", widget: stream.name), mean.values.mean > 0 else {
+        continue
+      }
+      streams.append(
+        "\(stream.name) \(fixed(summary.row("peak_requests_per_second", widget: stream.name)?.values.mean ?? .nan, 0))"
+          + "/\(fixed(summary.row("p99_requests_per_second", widget: stream.name)?.values.mean ?? .nan, 0))"
+          + "/\(fixed(mean.values.mean, 1))")
+    }
+    if !streams.isEmpty {
+      lines.append("  by stream, busiest second/p99/mean requests/s: \(streams.joined(separator: ", "))")
     }
     lines.append("  pushes sent/day: \(show("pushes_sent_per_day", "server", 0))")
     for event in configuration.events {

@@ -11,7 +11,7 @@ import WidgetModel
 struct RunTotal: Sendable {
   /// The file beside `resume.txt`.
   static let file = "resume.bin"
-  static let magic = Array("widgetsim-run-total 2\n".utf8)
+  static let magic = Array("widgetsim-run-total 3\n".utf8)
 
   /// The sum of the replications added so far (nil before the first).
   private(set) var result: ReplicationResult?
@@ -22,6 +22,11 @@ struct RunTotal: Sendable {
   private(set) var peakRows = ""
   /// The replication whose rows ``peakRows`` are (`Int.max` before any).
   private(set) var peakReplication = Int.max
+  /// Per ``ServerDirection``: the largest busiest second of any replication so far, as the console says it.
+  private(set) var largest: [LargestPeak] = ServerDirection.allCases.map { _ in LargestPeak() }
+  /// The herds nothing in the scenario explains, of the earliest replication that had any (`Int.max`: none).
+  private(set) var herdReplication = Int.max
+  private(set) var herds: [String] = []
 
   init() {}
 
@@ -62,12 +67,27 @@ struct RunTotal: Sendable {
     return replication
   }
 
-  /// Keeps the replication's busiest second (and its rows) when it beats every other so far.
+  /// Keeps the replication's busiest second (and its rows) when it beats every other so far, each direction's
+  /// largest, and its herds when it is the earliest with any.
   private mutating func notePeak(_ replication: borrowing ReplicationResult, peakRows: (ReplicationResult) -> String) {
     if let peak = replication.provisioning.first, beats(peak.peakPerSecond, replication.replication) {
       peakRequests = peak.peakPerSecond
       peakReplication = replication.replication
       self.peakRows = peakRows(copy replication)
+    }
+    notePeaks(replication)
+  }
+
+  /// Notes the replication's busiest seconds and herds, without adding it (a run with `--detail` writes
+  /// each replication's rows and keeps no sum).
+  mutating func notePeaks(_ replication: borrowing ReplicationResult) {
+    for peak in replication.peaks {
+      largest[peak.direction.rawValue].note(LargestPeak(peak, replication: replication.replication))
+    }
+    let unexplained = replication.herds.filter { $0.explanation == nil }
+    if !unexplained.isEmpty, replication.replication < herdReplication {
+      herdReplication = replication.replication
+      herds = unexplained.map { LargestPeak.describe($0, replication: replication.replication) }
     }
   }
 
@@ -78,6 +98,11 @@ struct RunTotal: Sendable {
       peakRequests = other.peakRequests
       peakReplication = other.peakReplication
       peakRows = other.peakRows
+    }
+    for direction in largest.indices { largest[direction].note(other.largest[direction]) }
+    if other.herdReplication < herdReplication {
+      herdReplication = other.herdReplication
+      herds = other.herds
     }
     replications += other.replications
     guard let sum = other.result.take() else { return nil }
@@ -103,6 +128,14 @@ struct RunTotal: Sendable {
     writer.double(peakRequests)
     writer.unsigned(UInt64(peakReplication))
     writer.text(peakRows)
+    for peak in largest {
+      writer.double(peak.requests)
+      writer.unsigned(UInt64(clamping: peak.replication))
+      writer.text(peak.text)
+    }
+    writer.unsigned(UInt64(clamping: herdReplication))
+    writer.unsigned(UInt64(herds.count))
+    for herd in herds { writer.text(herd) }
     if let result { result.encode(to: &writer) }
     return writer.checksummedBytes
   }
@@ -115,7 +148,64 @@ struct RunTotal: Sendable {
     peakRequests = try reader.double()
     peakReplication = Int(clamping: try reader.unsigned())
     peakRows = try reader.text()
+    for direction in largest.indices {
+      let requests = try reader.double()
+      let replication = Int(clamping: try reader.unsigned())
+      largest[direction] = LargestPeak(requests: requests, replication: replication, text: try reader.text())
+    }
+    herdReplication = Int(clamping: try reader.unsigned())
+    let herdCount = try reader.unsigned()
+    guard herdCount <= UInt64(ServerSource.allCases.count) else { throw reader.error("more herds than sources") }
+    herds = []
+    for _ in 0..<herdCount { herds.append(try reader.text()) }
     if replications > 0 { result = try ReplicationResult(from: &reader, configuration: configuration) }
     guard reader.isAtEnd else { throw reader.error("data after the result") }
+  }
+}
+
+/// The largest busiest second of one side of the servers' load over a run's replications, described for the
+/// console: its size, when, what made it, and what the scenario says happens then. Of equal ones, the
+/// earliest replication's.
+struct LargestPeak: Sendable, Equatable {
+  var requests = -Double.infinity
+  var replication = Int.max
+  var text = ""
+
+  init() {}
+
+  init(requests: Double, replication: Int, text: String) {
+    self.requests = requests
+    self.replication = replication
+    self.text = text
+  }
+
+  init(_ peak: PeakSecond, replication: Int) {
+    requests = peak.requests
+    self.replication = replication
+    let top = zip(peak.sources, peak.sourceRequests).prefix(3).map {
+      "\($0.0.name) \(RunSummaryText.fixed($0.1, 0))"
+    }
+    text =
+      "\(RunSummaryText.fixed(peak.requests, 0)) in replication \(replication), "
+      + LargestPeak.when(peak.second) + (top.isEmpty ? "" : " (\(top.joined(separator: ", ")))")
+      + (peak.explanation.map { "; the scenario: \($0)" }
+        ?? (peak.isHerd ? "; a herd nothing in the scenario explains" : "; phones acting apart, no herd"))
+  }
+
+  /// Keeps `other` when it is larger, or as large in an earlier replication.
+  mutating func note(_ other: LargestPeak) {
+    if other.requests > requests || (other.requests == requests && other.replication < replication) { self = other }
+  }
+
+  /// `day D at HH:MM:SS UTC` of a second since 00:00 UTC of the first measured day.
+  static func when(_ second: Int) -> String {
+    "day \(second / 86_400) at \(ClockText.seconds(second % 86_400)) UTC"
+  }
+
+  /// A herd as a warning says it.
+  static func describe(_ herd: Herd, replication: Int) -> String {
+    "\(herd.phones) simulated phones (\(RunSummaryText.fixed(herd.share * 100, 1))% of the fleet) made "
+      + "\(herd.source.name) requests in the same second, \(when(herd.second)) (replication \(replication)), and "
+      + "nothing the scenario says happens then"
   }
 }

@@ -1,14 +1,15 @@
 import WidgetModel
 
-/// `server_peak.csv`: for fleets, the requests per UTC second around a replication's busiest second (five
-/// minutes either side), by stream, scaled to the real fleet: the burst a per-minute count averages away.
+/// `server_peak.csv`: for fleets, the requests per UTC second around the busiest second of what the servers
+/// receive (five minutes either side), by stream, scaled to the real fleet: the burst a per-minute count
+/// averages away. `received` and `sent` add each side's streams; no column adds both.
 /// Every replication's with `--detail`; by default the replication with the busiest second of all (a mean
 /// over replications would smear the peaks), so the `replication` column is always there.
 public enum ServerPeakReport: RunReport {
   public static let file = "server_peak.csv"
   public static let header = "replication," + columns
   static let columns =
-    "second,day,time,seconds_from_peak,total,"
+    "second,day,time,seconds_from_peak,received,sent,"
     + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes,utc\n"
   /// Seconds shown either side of the peak.
   static let window = 300
@@ -23,9 +24,9 @@ public enum ServerPeakReport: RunReport {
   /// The rows of one replication's result (`scope` gives the subjects; the replication is the result's).
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let seconds = result.serverLoad.seconds
-    guard !seconds.isEmpty, let total = result.provisioning.first else { return "" }
+    guard !seconds.isEmpty, let received = result.provisioning.first else { return "" }
     let scale = scope.subjects.serverScale
-    let peak = total.peakSecond
+    let peak = received.peakSecond
     let first = Swift.max(0, peak - window)
     let last = Swift.min(seconds.secondCount - 1, peak + window)
     var text = ""
@@ -34,11 +35,11 @@ public enum ServerPeakReport: RunReport {
       let clock = second % 86_400
       let time = ClockText.seconds(clock)
       let utc = ClockText.utc(scope.subjects.startDate, day: day, secondOfDay: clock)
-      var sum = 0.0
+      var sums = [0.0, 0.0]
       var cells: [String] = []
       for stream in ServerStream.partition {
         let value = Double(seconds.requests(second: second, stream: stream)) * (stream.isFleetWide ? 1 : scale)
-        sum += value
+        sums[stream.sources[0].isPush ? 1 : 0] += value
         cells.append(CSVFormat.number(value, decimals: 2))
       }
       let bytes = Double(
@@ -46,7 +47,7 @@ public enum ServerPeakReport: RunReport {
       let row =
         [
           "\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)",
-          CSVFormat.number(sum, decimals: 2),
+          CSVFormat.number(sums[0], decimals: 2), CSVFormat.number(sums[1], decimals: 2),
         ]
         + cells + [CSVFormat.number(bytes * scale, decimals: 0), utc]
       text += row.joined(separator: ",") + "\n"
@@ -56,4 +57,6 @@ public enum ServerPeakReport: RunReport {
 
   /// The stream columns, in order.
   public static let streamNames = ServerStream.partition.map(\.name)
+  /// The stream columns of what the servers receive (fetches, token registrations), in order.
+  public static let receivedStreamNames = ServerStream.partition.filter { !$0.sources[0].isPush }.map(\.name)
 }

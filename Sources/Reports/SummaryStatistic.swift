@@ -18,11 +18,14 @@ public enum SummaryStatistic: String, Sendable, CaseIterable {
   case total
 
   /// Whether the replication's value is an extreme of many: its mean over replications gets no t interval
-  /// (one replication's maximum is far from normal, and a few of them say little about the next).
+  /// (one replication's stalest view or lowest charge is far from normal, and a few of them say little about
+  /// the next). A busiest second or minute does get one: it is what a fleet is provisioned for, and each
+  /// replication's is an independent draw of the same fleet's, so the interval says how well the run pins
+  /// their mean.
   public var isExtreme: Bool {
     switch self {
-    case .max, .min, .peak: true
-    case .mean, .p50, .p95, .p99, .total: false
+    case .max, .min: true
+    case .mean, .p50, .p95, .p99, .peak, .total: false
     }
   }
 }

@@ -83,6 +83,10 @@ public struct RunExecution: Sendable {
             + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
       }
     }
+    // Scenario warnings (a pinned time in a fleet, reloads that never happen) are said before the run, even
+    // when quiet: they change what its figures mean.
+    for warning in scenario.warnings { console.error("\(warning)\n") }
+    metadata.warnings = scenario.warnings.map(\.description)
     let work = WorkEstimate(configuration)
     if !quiet && work.events >= ScenarioLimits.announcedEvents {
       let cores = min(jobs ?? console.cores, configuration.fleet.devices)
@@ -244,15 +248,36 @@ public struct RunExecution: Sendable {
   static func finish(_ writer: RunReportWriter, metadata: RunMetadata, quiet: Bool, console: Console)
     throws(AtomicFile.WriteError) -> RunSummary
   {
+    var herds = writer.herds.map { "herd: \($0)" + RunExecution.herdAdvice }
+    let configuration = writer.configuration
+    if let rate = configuration.server.pushRatePerSecond, configuration.fleet.devices > 1,
+      let sent = writer.summarySoFar.row("mean_requests_per_second", widget: ServerDirection.sent.name),
+      sent.values.mean > rate
+    {
+      herds.append(
+        "the fleet is sent \(RunSummaryText.fixed(sent.values.mean, 0)) pushes a second on average, more than "
+          + "server.push_rate (\(RunSummaryText.fixed(rate, 0))): a real server would fall behind, which the model "
+          + "does not queue; raise server.push_rate to what your provider sends")
+    }
+    var metadata = metadata
+    metadata.warnings += herds
     let summary = try writer.finish(metadata: metadata)
     if !quiet {
       console.print(
         RunSummaryText.text(
           configuration: writer.configuration, summary: summary, events: writer.eventsHandled,
-          directory: writer.directory, seconds: metadata.wallTimeSeconds))
+          directory: writer.directory, seconds: metadata.wallTimeSeconds, largestPeaks: writer.largestPeaks,
+          warnings: herds))
+    } else {
+      for herd in herds { console.error("warning: \(herd)\n") }
     }
     return summary
   }
+
+  /// What a herd warning suggests.
+  static let herdAdvice =
+    ": a peak the simulator made, not the fleet; give the phones their differences (fleet.spread, fleet.vary, "
+    + "fleet.install_time, fleet.timezone_offset) or name what happens then (events, server.push_rate)"
 
   /// Applies ``existing`` to the reports in ``directory``; for a resume, what the interrupted run finished.
   func checkFolder(metadata: RunMetadata) throws(CommandFailure) -> RunProgress? {

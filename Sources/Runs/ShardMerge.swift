@@ -76,7 +76,7 @@ public enum ShardMerge {
           parts.append(devices)
         }
         guard var result = merged else { continue }
-        result.summariseSeconds(scale: configuration.fleet.scale)
+        result.summariseSeconds(configuration)
         // Device d is shard d mod N's device d / N.
         var devices: [DeviceSummary] = []
         if description.perDevice {

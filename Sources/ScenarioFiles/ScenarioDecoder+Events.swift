@@ -8,10 +8,18 @@ extension ScenarioDecoder {
     var reader = try value.mapping()
     var server = ServerConfiguration()
     if let rate = reader.optional("push_rate") {
-      var section = try rate.mapping()
-      let perSecond = try section.required("per_second", "push requests the server sends per second, e.g. 50000")
-      server.pushRatePerSecond = try perSecond.number(in: 0.001...1e9)
-      try section.finish()
+      if case .scalar = rate.node {
+        let text = try rate.string()
+        guard text == "none" else {
+          throw rate.error("expected none (every push at once) or {per_second: N}, got '\(text)'")
+        }
+        server.pushRatePerSecond = nil
+      } else {
+        var section = try rate.mapping()
+        let perSecond = try section.required("per_second", "push requests the server sends per second, e.g. 50000")
+        server.pushRatePerSecond = try perSecond.number(in: 0.001...1e9)
+        try section.finish()
+      }
     }
     if let perSecond = reader.optional("per_second") { server.perSecond = try perSecond.bool() }
     try reader.finish()

@@ -83,6 +83,7 @@ extension ScenarioDecoder {
     if let time = reader.optional("install_time") {
       fleet.installTime = try DistributionReader.read(time, quantity: .duration)
     }
+    if let spread = reader.optional("spread") { fleet.spread = try decodeSpread(spread) }
     if let install = reader.optional("install") {
       var section = try install.mapping()
       for (index, widget) in widgets.enumerated() {
@@ -93,6 +94,48 @@ extension ScenarioDecoder {
       try section.finish()
     }
     try reader.finish()
+    if fleet.devices > 1 { warnOfPinnedTimes(fleet, value) }
     return fleet
+  }
+
+  /// `fleet.spread`: `none` (every phone alike), or `{sleep, install, starts}`, each a duration (0 or `none`
+  /// pins it); keys not given keep their default.
+  static func decodeSpread(_ value: YAMLValue) throws(ScenarioError) -> FleetSpread {
+    if case .scalar = value.node {
+      let text = try value.string()
+      guard text == "none" else {
+        throw value.error("expected none (every phone alike) or a mapping {sleep, install, starts}, got '\(text)'")
+      }
+      return .pinned
+    }
+    var reader = try value.mapping()
+    var spread = FleetSpread.standard
+    func duration(_ key: String, _ current: SimDuration?) throws(ScenarioError) -> SimDuration? {
+      guard let item = reader.optional(key) else { return current }
+      if case .scalar = item.node, item.node.string == "none" { return nil }
+      let duration = try item.duration(in: 0...(14 * 86_400))
+      return duration > .zero ? duration : nil
+    }
+    spread.sleep = try duration("sleep", spread.sleep)
+    spread.install = try duration("install", spread.install)
+    spread.starts = try duration("starts", spread.starts)
+    try reader.finish()
+    return spread
+  }
+
+  /// A fleet whose phones would act in the same second because a spread is pinned: said, since the server
+  /// then sees a peak no real fleet makes.
+  static func warnOfPinnedTimes(_ fleet: FleetConfiguration, _ value: YAMLValue) {
+    var pinned: [String] = []
+    if fleet.spread.sleep == nil, !fleet.varies(.sleepFromShiftSeconds) || !fleet.varies(.sleepToShiftSeconds) {
+      pinned.append("every phone sleeps and wakes at user.sleep's times (fleet.spread.sleep)")
+    }
+    if fleet.spread.install == nil, fleet.installTime == nil {
+      pinned.append("every phone adds its widgets at 00:00 of day 0 (fleet.spread.install, fleet.install_time)")
+    }
+    guard !pinned.isEmpty else { return }
+    value.warn(
+      "pinned in a fleet of \(fleet.devices) devices: \(pinned.joined(separator: "; ")); the server will see "
+        + "these phones act in the same second, a peak a real fleet does not make")
   }
 }

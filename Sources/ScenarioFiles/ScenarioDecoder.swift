@@ -81,6 +81,13 @@ enum ScenarioDecoder {
     let fleetValue = top.optional("fleet")
     let fleet =
       try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
+    if let fleetValue, fleet.devices > 1, fleet.spread.starts == nil,
+      let activity = activities.first(where: { $0.start != .pushToStart && !$0.startsAt.isEmpty })
+    {
+      fleetValue.warn(
+        "pinned in a fleet of \(fleet.devices) devices: every phone starts live_activities[\(activity.id)] at its "
+          + "starts.at times to the second (fleet.spread.starts); the server will see them in step")
+    }
     if let fleetValue, user.smartStack.rule != .fixed,
       fleet.variations.contains(where: { $0.parameter == .smartStackProbability })
     {

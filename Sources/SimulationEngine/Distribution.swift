@@ -49,6 +49,19 @@ public struct Distribution: Sendable, Equatable {
     return lhs.owner == nil && rhs.owner == nil && lhs.shape == rhs.shape
   }
 
+  /// The values a discrete distribution takes with positive probability (a constant's one value, an
+  /// empirical table's values), ascending; nil for a continuous or unbounded one.
+  public var finiteSupport: [Double]? {
+    switch shape {
+    case .constant(let value): return [value]
+    case .bernoulli(let probability): return probability >= 1 ? [1] : probability <= 0 ? [0] : [0, 1]
+    case .empirical:
+      guard let owner else { return nil }
+      return Array(Set(zip(owner.values, owner.probabilities).filter { $0.1 > 0 }.map(\.0))).sorted()
+    default: return nil
+    }
+  }
+
   // MARK: - Factories
 
   /// Always `value`.

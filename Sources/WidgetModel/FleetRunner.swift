@@ -90,12 +90,47 @@ public enum FleetRunner {
       if let probability = fleet.installProbability[index] { installed[index] = stream.bernoulli(probability) }
     }
     // Drawn last, so scenarios without it draw everything else as before.
+    let last = SimDuration.days(Int64(configuration.simulatedDays)) - .seconds(1)
     var installTime = SimDuration.zero
     if let distribution = fleet.installTime {
-      let last = SimDuration.days(Int64(configuration.simulatedDays)) - .seconds(1)
       installTime = Swift.min(Swift.max(SimDuration(seconds: distribution.sample(stream)), .zero), last)
     }
+    // The fleet's default spreads, after every draw the scenario asked for.
+    if fleet.devices > 1 {
+      let spread = fleet.spread
+      if let install = spread.install, fleet.installTime == nil, install > .zero {
+        installTime = Swift.min(SimDuration(seconds: stream.uniform() * install.seconds), last)
+      }
+      if let sleep = spread.sleep, sleep > .zero {
+        // The phone goes on its nightstand charger when its user goes to bed, and off it at waking.
+        if !fleet.varies(.sleepFromShiftSeconds) {
+          let shift = DeviceParameter.clockShift(normalShift(sd: sleep, stream))
+          mine.user.sleep.from = mine.user.sleep.from.shifted(by: shift)
+          if let window = mine.device.charging?.window {
+            mine.device.charging?.window.from = window.from.shifted(by: shift)
+          }
+        }
+        if !fleet.varies(.sleepToShiftSeconds) {
+          let shift = DeviceParameter.clockShift(normalShift(sd: sleep, stream))
+          mine.user.sleep.to = mine.user.sleep.to.shifted(by: shift)
+          if let window = mine.device.charging?.window {
+            mine.device.charging?.window.to = window.to.shifted(by: shift)
+          }
+        }
+      }
+      if let starts = spread.starts, starts > .zero {
+        for index in mine.liveActivities.indices where mine.liveActivities[index].start != .pushToStart {
+          let drawn = DeviceParameter.clockShift(normalShift(sd: starts, stream))
+          mine.liveActivities[index].startsAt = mine.liveActivities[index].startsAt.map { $0.shifted(by: drawn) }
+        }
+      }
+    }
     return FleetDevice(configuration: mine, clockOffset: offset, installed: installed, installTime: installTime)
+  }
+
+  /// A normal draw in seconds with mean 0 and standard deviation `sd` (positive).
+  static func normalShift(sd: SimDuration, _ stream: RandomStream) -> Double {
+    (try? Distribution.normal(mean: 0, sd: sd.seconds))?.sample(stream) ?? 0
   }
 
   /// Runs every device of the fleet; returns the aggregate and, when `perDevice`, each device's figures in
@@ -172,7 +207,7 @@ public enum FleetRunner {
     _ result: consuming ReplicationResult, _ configuration: ScenarioConfiguration
   ) -> ReplicationResult {
     result.dropWarmup(days: configuration.warmupDays)
-    result.summariseSeconds(scale: configuration.fleet.scale)
+    result.summariseSeconds(configuration)
     return result
   }
 

@@ -25,14 +25,17 @@ struct MetricIntervalTests {
     #expect(abs(hours.high - 23.99957609201333) < 1e-9)
   }
 
-  @Test("non-negative quantities are bounded at 0; extremes and single replications get no interval")
+  @Test("non-negative quantities are bounded at 0; extremes and single replications get no interval, peaks one")
   func boundsAndExtremes() throws {
     let wide = try #require(
       MetricInterval.of(RunningStatistics([0, 10]), range: QuantityRange(unit: "s"), statistic: .mean))
     let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: 1)
     #expect(wide.low == 0 && abs(wide.high - (5 + t * 5)) < 1e-9 && wide.method == .t)
     #expect(MetricInterval.of(RunningStatistics([1, 2, 3]), range: .nonNegative, statistic: .max) == nil)
-    #expect(MetricInterval.of(RunningStatistics([1, 2, 3]), range: .nonNegative, statistic: .peak) == nil)
+    // A busiest second: each replication's is an independent draw of the fleet's, so their mean has a t interval.
+    let peak = try #require(MetricInterval.of(RunningStatistics([1, 2, 3]), range: .nonNegative, statistic: .peak))
+    let t2 = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: 2)
+    #expect(peak.low == 0 && abs(peak.high - (2 + t2 / 3.0.squareRoot())) < 1e-9)
     #expect(MetricInterval.of(RunningStatistics([1]), range: .nonNegative, statistic: .mean) == nil)
     // Every replication at an end of the range: the interval is that point.
     let none = try #require(
@@ -68,7 +71,8 @@ struct MetricIntervalTests {
     let summary = RunSummary(results: ScenarioRunner.run(configuration), subjects: RunSummary.Subjects(configuration))
     let kinds = Dictionary(summary.rows.map { ($0.widget, $0.subjectKind) }, uniquingKeysWith: { first, _ in first })
     #expect(kinds["device"] == "device" && kinds["fleet"] == "fleet" && kinds["server"] == "server")
-    #expect(kinds["app"] == "app" && kinds["total"] == "server")
+    #expect(kinds["app"] == "app" && kinds["received"] == "server" && kinds["sent"] == "server")
+    #expect(kinds["total"] == nil, "no row adds what the servers receive and what they send")
     for instance in configuration.instances { #expect(kinds[instance.label] == "widget") }
     for activity in configuration.liveActivities { #expect(kinds[activity.id] == "activity") }
     for event in configuration.events { #expect(kinds[event.id] == "event") }

@@ -95,7 +95,8 @@ struct ReplicationSumsTests {
         result.serverLoad.recordFetch(.widgetFetch, bytes: 10, at: SimTime(microseconds: 60_000_000), offset: .zero)
       }
       result.serverLoad.applyPending()
-      result.summariseSeconds(scale: 1)
+      result.summariseSeconds(
+        ScenarioConfiguration(name: "peak", days: 1, widgets: [], fleet: FleetConfiguration(devices: 2, represents: 2)))
       return result
     }
     func total(_ replications: [Int]) -> RunTotal {

@@ -198,4 +198,51 @@ struct FleetKeysTests {
     #expect(Self.message("fleet: {install_time: 3}\n").contains("install_time"))
     #expect(Self.message("fleet: {vary: {user.sleep.from: {dist: normal, mean: 0, sd: 1}}}\n").contains("duration"))
   }
+
+  static func warnings(_ extra: String, overrides: [String] = []) throws -> [String] {
+    try ScenarioLoader.load(
+      text: base + extra, file: "t.yaml", overrides: overrides.map { try ScenarioOverride($0) }
+    ).warnings.map(\.description)
+  }
+
+  @Test("fleet.spread: defaults, none, per key, 0 pins; a pinned fleet is warned about, a single phone is not")
+  func spreads() throws {
+    #expect(try Self.load("").fleet.spread == .standard)
+    #expect(try Self.load("fleet: {devices: 4, spread: none}\n").fleet.spread == .pinned)
+    let some = try Self.load("fleet: {devices: 4, spread: {sleep: 1h, install: 0s, starts: none}}\n").fleet.spread
+    #expect(some == FleetSpread(sleep: .hours(1), install: nil, starts: nil))
+    #expect(try Self.load("fleet: {spread: {sleep: 20m}}\n").fleet.spread.install == .hours(24))
+    #expect(try Self.warnings("fleet: {devices: 4}\n").isEmpty)
+    #expect(try Self.warnings("fleet: {devices: 1, spread: none}\n").isEmpty)
+    let pinned = try Self.warnings("fleet: {devices: 4, spread: none}\n")
+    #expect(pinned.count == 1)
+    #expect(pinned.first?.contains("t.yaml:") == true)
+    #expect(
+      pinned.first?.contains("fleet.spread.sleep") == true && pinned.first?.contains("fleet.install_time") == true)
+    // Pinned by the shorthand: the warning follows the devices it runs with.
+    #expect(try Self.warnings("fleet: {spread: none}\n", overrides: ["fleet.devices=50"]).count == 1)
+    // Given by the scenario's own keys: nothing is pinned.
+    let own = """
+      fleet:
+        devices: 4
+        spread: none
+        install_time: {dist: uniform, low: 0s, high: 24h}
+        vary: {user.sleep.from: {dist: normal, mean: 0s, sd: 45m}, user.sleep.to: {dist: normal, mean: 0s, sd: 45m}}
+
+      """
+    #expect(try Self.warnings(own).isEmpty)
+    #expect(Self.message("fleet: {spread: sometimes}\n").contains("fleet.spread"))
+    #expect(Self.message("fleet: {spread: {sleep: 3}}\n").contains("fleet.spread.sleep"))
+    #expect(Self.message("fleet: {spread: {sleeps: 1h}}\n").contains("sleeps"))
+    #expect(Self.message("fleet: {spread: {sleep: -1h}}\n").contains("fleet.spread.sleep"))
+  }
+
+  @Test("server.push_rate: 10,000 a second by default, none sends every push at once, in the file or by --set")
+  func pushRate() throws {
+    #expect(try Self.load("").server.pushRatePerSecond == 10_000)
+    #expect(try Self.load("server: {push_rate: none}\n").server.pushRatePerSecond == nil)
+    #expect(try Self.load("", overrides: ["server.push_rate=none"]).server.pushRatePerSecond == nil)
+    #expect(try Self.load("", overrides: ["server.push_rate.per_second=300"]).server.pushRatePerSecond == 300)
+    #expect(Self.message("server: {push_rate: never}\n").contains("server.push_rate"))
+  }
 }

@@ -105,6 +105,7 @@ struct HerdTests {
     configuration.fleet = FleetConfiguration(
       devices: 2_000, represents: 2_000_000,
       clockOffset: try! .empirical(values: [-8, -7, -6, -5].map { $0 * 3_600 }, weights: nil))
+    if !varied { configuration.fleet.spread = .pinned }
     if varied {
       configuration.warmupDays = 1
       configuration.fleet.installTime = try! .uniform(low: 0, high: 86_400)
@@ -131,8 +132,58 @@ struct HerdTests {
     let varied = FleetRunner.run(HerdTests.usFleet(varied: true), replication: 0, jobs: 2).result
     let ratio = HerdTests.peakOverP99(varied)
     #expect(ratio <= 1.5, "peak / p99 minute = \(ratio)")
-    // The same fleet with one sleep window and every widget added at midnight has the herd.
+    #expect(varied.herds.isEmpty, "\(varied.herds)")
+    // The same fleet with one sleep window and every widget added at midnight (spreads pinned) has the herd,
+    // and the herd rule names the pinned times that make it.
     let herd = FleetRunner.run(HerdTests.usFleet(varied: false), replication: 0, jobs: 2).result
     #expect(HerdTests.peakOverP99(herd) > 2, "peak / p99 minute = \(HerdTests.peakOverP99(herd))")
+    let fetches = herd.herds.first { $0.source == .widgetFetch }
+    #expect(fetches != nil, "\(herd.herds)")
+    #expect(fetches?.explanation?.contains("pinned") == true, "\(String(describing: fetches))")
+  }
+
+  @Test("the fleet's default spreads alone, without vary, install_time or a warm-up: no herd, peak minute near p99")
+  func defaultSpreadsRemoveTheHerd() {
+    var configuration = HerdTests.usFleet(varied: false)
+    configuration.fleet.spread = .standard
+    let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
+    #expect(result.herds.isEmpty, "\(result.herds)")
+    // Day 0 still starts from a state no phone is in (full budgets): a looser bound than with a warm-up.
+    let ratio = HerdTests.peakOverP99(result)
+    #expect(ratio <= 2, "peak / p99 minute = \(ratio)")
+  }
+
+  @Test("default spreads: each phone's sleep window and charger move together, push-to-start times do not")
+  func spreadsPerPhone() throws {
+    var configuration = HerdTests.polling(days: 2)
+    configuration.fleet = FleetConfiguration(devices: 400)
+    configuration.liveActivities = [
+      LiveActivityConfiguration(id: "order", startsPerDay: 0, startsAt: [TimeOfDay(hours: 12, minutes: 0)]),
+      LiveActivityConfiguration(
+        id: "kickoff", startsPerDay: 0, startsAt: [TimeOfDay(hours: 18, minutes: 55)], start: .pushToStart),
+    ]
+    var wakes: [Double] = []
+    for device in 0..<400 {
+      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      let mine = drawn.configuration
+      let wake = mine.user.sleep.to.sinceMidnight.seconds
+      wakes.append(wake)
+      #expect(mine.device.charging?.window.to == mine.user.sleep.to)
+      #expect(mine.device.charging?.window.from == mine.user.sleep.from)
+      #expect(mine.liveActivities[1].startsAt == [TimeOfDay(hours: 18, minutes: 55)])
+      #expect(drawn.installTime >= .zero && drawn.installTime < .hours(24))
+    }
+    // Wake-ups: normal around 07:00 with sd 45 min. The sample mean is within 4 standard errors.
+    let mean = wakes.reduce(0, +) / Double(wakes.count)
+    let sd = (wakes.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(wakes.count - 1)).squareRoot()
+    #expect(abs(mean - 7 * 3_600) < 4 * 2_700 / 20, "mean wake \(mean) s")
+    // The sample sd of 400 normal draws is within 15% of the true one (about 4 standard errors of it).
+    #expect(abs(sd - 2_700) < 0.15 * 2_700, "sd \(sd) s")
+    // Pinned: every phone alike.
+    configuration.fleet.spread = .pinned
+    let pinned = FleetRunner.device(7, of: configuration, replication: 0)
+    #expect(pinned.configuration.user.sleep.to == configuration.user.sleep.to)
+    #expect(pinned.installTime == .zero)
+    #expect(pinned.configuration.liveActivities[0].startsAt == [TimeOfDay(hours: 12, minutes: 0)])
   }
 }

@@ -68,11 +68,16 @@ struct LiveActivities {
   var channels: BroadcastReception
   /// Picks compact or expanded at Dynamic Island views.
   let dynamicIsland: RandomStream
+  /// How long after a push-to-start's fixed time the server sends this phone's: its place in the fan-out to
+  /// every phone at `server.push_rate`.
+  let pushToStartLag: SimDuration
 
   init(
     kinds: [LiveActivityConfiguration], system: LiveActivitySystemConfiguration, power: DevicePowerConfiguration,
-    clockOffset: SimDuration, streams: [ActivityStreams], channels: BroadcastReception, dynamicIsland: RandomStream
+    clockOffset: SimDuration, streams: [ActivityStreams], channels: BroadcastReception, dynamicIsland: RandomStream,
+    pushToStartLag: SimDuration = .zero
   ) {
+    self.pushToStartLag = pushToStartLag
     self.kinds = kinds
     self.system = system
     self.power = power
@@ -88,9 +93,10 @@ struct LiveActivities {
   /// Schedules each kind's fixed daily starts.
   func start(_ scheduler: inout Scheduler) {
     for (index, activity) in kinds.enumerated() {
+      let lag = activity.start == .pushToStart ? pushToStartLag : .zero
       for time in activity.startsAt {
         scheduler.schedule(
-          at: .zero + time.sinceMidnight, kind: DeviceEventKind.activityScheduledStart.eventKind,
+          at: .zero + time.sinceMidnight + lag, kind: DeviceEventKind.activityScheduledStart.eventKind,
           target: ActivityKindID(index).eventTarget)
       }
     }

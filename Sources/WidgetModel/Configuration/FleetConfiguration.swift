@@ -14,8 +14,11 @@ public struct FleetConfiguration: Sendable {
   /// Probability that each widget (by index in `widgets`) is installed on a device; absent: always.
   public var installProbability: [Int: Double]
   /// When each device's widgets are added (seconds after the start of its first day, local time), drawn
-  /// once per device; before then they are not on its screens. Nil: at the start, on every device.
+  /// once per device; before then they are not on its screens. Nil: ``spread``'s default.
   public var installTime: Distribution?
+  /// How much phones differ where the scenario does not say: a simulated fleet is otherwise more alike than
+  /// a real one, and the server sees that as peaks no real fleet makes.
+  public var spread = FleetSpread.standard
 
   public init(
     devices: Int = 1, represents: Double? = nil, clockOffset: Distribution? = nil, variations: [DeviceVariation] = [],
@@ -30,6 +33,40 @@ public struct FleetConfiguration: Sendable {
 
   /// Real devices per simulated device.
   public var scale: Double { represents / Double(devices) }
+
+  /// Whether the scenario varies `parameter` itself (`vary`).
+  public func varies(_ parameter: DeviceParameter) -> Bool {
+    variations.contains { $0.parameter == parameter }
+  }
+}
+
+/// The default differences between the phones of a fleet (more than one device), each applied unless the
+/// scenario gives its own: without them every phone would wake at the same second, add its widgets at the
+/// same midnight and start a scheduled Live Activity at the same moment. Each is an assumption [A]; nil pins
+/// it (every phone alike), which `validate` and `run` warn about in fleets.
+public struct FleetSpread: Sendable, Equatable {
+  /// Standard deviation of a normal shift of `user.sleep.from` and, drawn apart, `user.sleep.to`, per phone
+  /// (unless `fleet.vary` varies them).
+  public var sleep: SimDuration?
+  /// Widgets are added at a uniform time in the first `install` of the run, per phone (unless
+  /// `fleet.install_time` is given).
+  public var install: SimDuration?
+  /// Standard deviation of a normal shift of every `live_activities[].starts.at` time the user or the app
+  /// starts (`start: app` / `app_request`), per phone and kind. Push-to-start times are the server's, the
+  /// same for every phone: ``ServerConfiguration/pushRatePerSecond`` paces them instead.
+  public var starts: SimDuration?
+
+  public init(sleep: SimDuration?, install: SimDuration?, starts: SimDuration?) {
+    self.sleep = sleep
+    self.install = install
+    self.starts = starts
+  }
+
+  /// 45 minutes either way for bedtimes and wake-ups (a population's wake times differ by about an hour
+  /// [A]), installs over the first day [A], scheduled starts within 10 minutes or so [A].
+  public static let standard = FleetSpread(sleep: .minutes(45), install: .hours(24), starts: .minutes(10))
+  /// Every phone alike.
+  public static let pinned = FleetSpread(sleep: nil, install: nil, starts: nil)
 }
 
 /// One parameter of a device drawn from a distribution, once per device.

@@ -129,7 +129,11 @@ struct DeviceSimulation: EventHandler {
       channels: BroadcastReception(
         channels: configuration.broadcastChannels,
         schedule: broadcastSchedule(broadcasts, configuration, replication: replication), offset: clockOffset),
-      dynamicIsland: stream(.dynamicIsland))
+      dynamicIsland: stream(.dynamicIsland),
+      pushToStartLag: configuration.server.pushRatePerSecond.map {
+        // The server walks its device list: a phone's place is the real phones before it.
+        SimDuration(seconds: Double(device) * configuration.fleet.scale / $0)
+      } ?? .zero)
     fleetEvents = FleetEventReception(
       configuration, schedule: eventSchedule(events, configuration, replication: replication), device: device,
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })

@@ -83,8 +83,13 @@ public struct ReplicationResult: Sendable {
   var appFetches: [Int] = []
   var appFetchByteTotals: [Int128] = []
   /// Per-second provisioning figures (fleets), derived once the replication's devices are all in: see
-  /// ``summariseSeconds(scale:)``.
+  /// ``summariseSeconds(_:)``.
   public private(set) var provisioning: [ProvisioningFigures] = []
+  /// Seconds in which many phones made the same request (fleets), derived with ``provisioning``.
+  public private(set) var herds: [Herd] = []
+  /// The busiest second of what the servers receive and of what they send, in ``ServerDirection`` order
+  /// (fleets), derived with ``provisioning``.
+  public private(set) var peaks: [PeakSecond] = []
   /// Per fleet-wide event: its fan-out and delivery latencies.
   public internal(set) var eventDelivery: [EventDelivery] = []
   /// Days `0..<openedDays` of every figure over time are emptied for this run: all of them, unless the
@@ -196,6 +201,8 @@ public struct ReplicationResult: Sendable {
     var other = other
     for field in ReplicationResult.fields { field.merge(&self, &other) }
     provisioning = []  // derived from the sums: summarise again
+    herds = []
+    peaks = []
   }
 
   /// Both results are of the same run and whole (neither still being written), for ``merge(_:)`` and
@@ -213,6 +220,8 @@ public struct ReplicationResult: Sendable {
     checkMergeable(other)
     for field in ReplicationResult.fields { field.absorb(&self, &other) }
     provisioning = []  // derived from the sums: summarise again
+    herds = []
+    peaks = []
     other.openedDays = 0  // not whole: no merge before a reset
   }
 
@@ -232,6 +241,8 @@ public struct ReplicationResult: Sendable {
     trace = nil
     appTrace = nil
     provisioning = []
+    herds = []
+    peaks = []
     activities.removeAll(keepingCapacity: true)
   }
 
@@ -263,9 +274,22 @@ public struct ReplicationResult: Sendable {
     openedDays = days
   }
 
-  /// Derives the per-second provisioning figures from the per-second load (call again after merging).
-  public mutating func summariseSeconds(scale: Double) {
+  /// Derives the per-second provisioning figures and herds from the per-second load (call again after
+  /// merging).
+  public mutating func summariseSeconds(_ configuration: borrowing ScenarioConfiguration) {
+    let scale = configuration.fleet.scale
     provisioning = serverLoad.seconds.provisioning(scale: scale)
+    guard !serverLoad.seconds.isEmpty else {
+      herds = []
+      peaks = []
+      return
+    }
+    let rule = HerdRule(configuration, replication: replication)
+    herds = serverLoad.seconds.herds(rule)
+    peaks = ServerDirection.allCases.map { direction in
+      PeakSecond(
+        direction, provisioning[direction.rawValue], serverLoad.seconds, scale: scale, rule: rule, herds: herds)
+    }
   }
 
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds, fleet-wide

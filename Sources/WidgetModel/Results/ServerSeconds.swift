@@ -80,7 +80,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Seconds covered: the run's UTC days (the ±14 h margins of the per-minute series are left out).
   public private(set) var secondCount: Int
   /// By `second * ServerSource.count + source`.
-  private var counts: CompactCounts<UInt8>
+  private(set) var counts: CompactCounts<UInt8>
   /// By `second * 2 + (0: widget fetch, 1: app fetch)`.
   private var fetchBytes: CompactCounts<UInt32>
 
@@ -167,24 +167,45 @@ public struct ServerSeconds: Sendable, TimeSeries {
   static let bytesPerDay = 86_400 * (ServerSource.count + 2 * 4)
 }
 
-/// What one request stream (or all of them) asks of the servers per second over the run, scaled to the real
-/// fleet: the mean, the 99th percentile and the busiest second, and the most bytes fetched in one second.
+/// What one request stream (or what the servers receive, or send) asks of them per second over the run, scaled
+/// to the real fleet: the mean, the 99th percentile and the busiest second, and the most bytes fetched in one
+/// second.
 public struct ProvisioningFigures: Sendable, Equatable {
-  /// `total`, or a ``ServerStream`` name.
+  /// `received`, `sent`, or a ``ServerStream`` name.
   public let stream: String
   public let meanPerSecond: Double
   public let p99PerSecond: Double
   public let peakPerSecond: Double
   /// The busiest second (since 00:00 UTC of the first measured day).
   public let peakSecond: Int
-  /// Fetch streams and the total only.
+  /// Fetch streams and `received` only.
   public let peakBytesPerSecond: Double?
 }
 
+/// The two sides of the servers' load that are provisioned apart: what they receive (fetches from widgets and
+/// the app, token registrations) and what they send (pushes to APNs, broadcast requests). No figure adds
+/// both: a second busy with both asks two different systems for capacity.
+public enum ServerDirection: Int, CaseIterable, Sendable {
+  case received
+  case sent
+
+  /// How `summary.csv` names it (in the `widget` column of the provisioning metrics).
+  public var name: String {
+    switch self {
+    case .received: "received"
+    case .sent: "sent"
+    }
+  }
+
+  /// Whether `source`'s requests go this way.
+  public func counts(_ source: ServerSource) -> Bool { source.isPush == (self == .sent) }
+}
+
 extension ServerSeconds {
-  /// The figures of every stream and of their total, scaled by `scale` real devices per simulated one
-  /// (broadcast requests are the fleet's already). Empty when seconds are not kept. One pass over the seconds
-  /// feeding a histogram of counts per stream: no copy of the series, no sort.
+  /// The figures of what the servers receive, of what they send, and of every stream, in that order, scaled
+  /// by `scale` real devices per simulated one (broadcast requests are the fleet's already). Empty when
+  /// seconds are not kept. One pass over the seconds feeding a histogram of counts per stream: no copy of the
+  /// series, no sort.
   public func provisioning(scale: Double) -> [ProvisioningFigures] {
     guard secondCount > 0 else { return [] }
     // One pass over the seconds: each second's counts are read once and go to every histogram (a pass per
@@ -192,6 +213,7 @@ extension ServerSeconds {
     let streams = ServerStream.allCases
     let broadcast = ServerSource.broadcast.rawValue
     let fleetWide = ServerSource.allCases.map(\.isFleetWide)
+    let sent = ServerSource.allCases.map(\.isPush)
     // The stream of each source alone, and the streams of several (the app's fetches on every channel) with
     // their sources' bits.
     let alone = ServerStream.partition.map(\.rawValue)
@@ -199,29 +221,33 @@ extension ServerSeconds {
       (stream.rawValue, stream.sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) })
     }
     precondition(alone.count + combined.count == streams.count, "a stream neither one source nor several")
-    var perDevice = CountHistogram()
+    var received = CountHistogram()
+    var sentByDevices = CountHistogram()
     var byStream = Array(repeating: CountHistogram(), count: streams.count)
     var mostBytes = Array(repeating: 0.0, count: streams.count)
     var broadcasts = false
     var peakBytes = 0.0
     // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros; so do
     // a stream's own quiet seconds (most streams are quiet in most seconds), counted at the end.
-    var quietSeconds = 0
     var next = 0
     while next < secondCount {
       // The next second with a request: the quiet ones before it are skipped, not read.
       let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
       let second = cell / ServerSource.count  // secondCount when none is left: the cells are exactly the seconds'
-      quietSeconds += second - next
       next = second + 1
       guard second < secondCount else { break }
       // The second's requests, by the sources that have any (a busy second of a small fleet has one or two).
       let first = second * ServerSource.count
       let busy = counts.nonzeroCells(from: first, count: ServerSource.count)
-      var devices: UInt64 = 0
+      var into: UInt64 = 0
+      var out: UInt64 = 0
       busy.forEachSetBit { source in
         let requests = counts[first + source]
-        if !fleetWide[source] { devices += requests }
+        if !sent[source] {
+          into += requests
+        } else if !fleetWide[source] {
+          out += requests
+        }
         if source == broadcast { broadcasts = true }
         byStream[alone[source]].add(requests, second: second)
       }
@@ -230,7 +256,8 @@ extension ServerSeconds {
         (busy & sources).forEachSetBit { requests += counts[first + $0] }
         byStream[stream].add(requests, second: second)
       }
-      perDevice.add(devices, second: second)
+      if into > 0 { received.add(into, second: second) }
+      if out > 0 { sentByDevices.add(out, second: second) }
       let widgetBytes = fetchBytes[second * 2]
       let appBytes = fetchBytes[second * 2 + 1]
       peakBytes = Swift.max(peakBytes, Double(widgetBytes + appBytes) * scale)
@@ -239,14 +266,14 @@ extension ServerSeconds {
       mostBytes[ServerStream.appFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
     }
-    perDevice.addZeros(quietSeconds)
+    received.addZeros(secondCount - received.seconds)
+    sentByDevices.addZeros(secondCount - sentByDevices.seconds)
     for stream in streams.indices { byStream[stream].addZeros(secondCount - byStream[stream].seconds) }
-    var figures: [ProvisioningFigures] = []
-    if broadcasts {
-      figures.append(totalWithBroadcasts(scale: scale, peakBytes: peakBytes))
-    } else {
-      figures.append(perDevice.figures("total", factor: scale, peakBytes: peakBytes))
-    }
+    var figures = [received.figures(ServerDirection.received.name, factor: scale, peakBytes: peakBytes)]
+    figures.append(
+      broadcasts
+        ? sentWithBroadcasts(scale: scale)
+        : sentByDevices.figures(ServerDirection.sent.name, factor: scale, peakBytes: nil))
     for (index, stream) in streams.enumerated() {
       figures.append(
         byStream[index].figures(
@@ -255,15 +282,15 @@ extension ServerSeconds {
     return figures
   }
 
-  /// The total's figures when broadcasts (fleet-wide, not scaled) are among the requests: rare (a broadcast
-  /// channel in a second), so the exact total by value, in a pass of its own.
-  private func totalWithBroadcasts(scale: Double, peakBytes: Double) -> ProvisioningFigures {
+  /// What the servers send when broadcasts (fleet-wide, not scaled) are among the requests: rare (a
+  /// broadcast channel in a second), so the exact figures by value, in a pass of their own.
+  private func sentWithBroadcasts(scale: Double) -> ProvisioningFigures {
     var totals: [Double: Int] = [:]
     var peak = (value: 0.0, second: 0)
     var sum = 0.0
     for second in 0..<secondCount {
       var devices: UInt64 = 0
-      for source in ServerSource.allCases where !source.isFleetWide {
+      for source in ServerSource.allCases where source.isPush && !source.isFleetWide {
         devices += requests(second: second, source: source)
       }
       let value = Double(devices) * scale + Double(requests(second: second, source: .broadcast))
@@ -273,9 +300,23 @@ extension ServerSeconds {
     }
     let sorted = totals.sorted { $0.key < $1.key }
     return ProvisioningFigures(
-      stream: "total", meanPerSecond: sum / Double(secondCount),
+      stream: ServerDirection.sent.name, meanPerSecond: sum / Double(secondCount),
       p99PerSecond: CountHistogram.p99(sorted.map { ($0.key, $0.value) }, total: secondCount),
-      peakPerSecond: peak.value, peakSecond: peak.second, peakBytesPerSecond: peakBytes)
+      peakPerSecond: peak.value, peakSecond: peak.second, peakBytesPerSecond: nil)
+  }
+
+  /// The requests of `second` that went `direction`, by source, scaled to the real fleet: the sources of a
+  /// busy second, most first (ties in source order), without the quiet ones.
+  public func sources(second: Int, direction: ServerDirection, scale: Double) -> [(
+    source: ServerSource, requests: Double
+  )] {
+    var found: [(source: ServerSource, requests: Double)] = []
+    for source in ServerSource.allCases where direction.counts(source) {
+      let count = requests(second: second, source: source)
+      if count > 0 { found.append((source, Double(count) * (source.isFleetWide ? 1 : scale))) }
+    }
+    return found.enumerated().sorted { ($0.element.requests, -$0.offset) > ($1.element.requests, -$1.offset) }.map(
+      \.element)
   }
 }
 

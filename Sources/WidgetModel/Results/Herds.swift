@@ -1,0 +1,217 @@
+import SimulationEngine
+
+/// A second in which many of a fleet's phones made the same kind of request: more than a share of the fleet,
+/// and far more than independent phones would at that source's rate. Real populations rarely act in one
+/// second; a simulated one does when a default or a pinned time makes every phone alike, and then its peak is
+/// the simulator's, not the fleet's. What the scenario says happens then (a fleet event, a push fan-out, a
+/// pinned time) is its ``explanation``; a herd without one is an invented peak.
+public struct Herd: Sendable, Equatable {
+  public let source: ServerSource
+  /// Since 00:00 UTC of the first measured day.
+  public let second: Int
+  /// Simulated phones that made the request in that second.
+  public let phones: UInt64
+  /// Their share of the simulated fleet.
+  public let share: Double
+  /// What the scenario says happens then; nil when nothing does.
+  public let explanation: String?
+}
+
+/// When a second's requests are a herd, and what in the scenario explains one.
+///
+/// A herd: at least ``share`` of the fleet's phones (and at least ``minimumPhones``) made requests of one
+/// source in one second, and more than a Poisson count at four times the source's mean rate would reach
+/// once in a billion seconds (four times: a day's busiest hours run at a few times its mean). An explanation
+/// is a window after a time the scenario names: a fleet event's occurrence (its fan-out at
+/// `server.push_rate`, then ``slack`` for deliveries and the fetches they cause), a push-to-start at a fixed
+/// time, or a time every phone keeps because the scenario pins it (`timeline.at`, a pinned sleep window or
+/// install, a scheduled start without spread). Local times are explained on each of the fleet's time zones
+/// when the zones are a finite list (a continuous spread of zones leaves no local time in step).
+public struct HerdRule: Sendable {
+  /// Share of the fleet's phones in one second that makes a herd [A].
+  public static let share = 0.01
+  /// Fewest phones that make one [A].
+  public static let minimumPhones: UInt64 = 5
+  /// How long after a named time its consequences (deliveries, the fetches they cause) still explain a herd [A].
+  public static let slack = 600
+  /// The slack after a clock-aligned `.after` date: the system's lateness spreads those within minutes [A].
+  public static let alignedSlack = 120
+
+  public let devices: Int
+  /// Fewest simulated phones in one second of one source that can be a herd.
+  public let floor: UInt64
+  /// Explaining windows, in seconds since 00:00 UTC of the first measured day, sorted by start.
+  let windows: [(start: Int, end: Int, label: String)]
+  /// The longest window.
+  let longest: Int
+
+  /// The rule of `configuration`'s fleet in replication `replication` (fleet events are drawn per
+  /// replication).
+  public init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
+    let fleet = configuration.fleet
+    devices = fleet.devices
+    floor = Swift.max(HerdRule.minimumPhones, UInt64((HerdRule.share * Double(fleet.devices)).rounded(.up)))
+    var windows: [(start: Int, end: Int, label: String)] = []
+    let measuredStart = configuration.warmupDays * 86_400
+    let days = configuration.simulatedDays
+    let rate = configuration.server.pushRatePerSecond
+    // The fleet's clock offsets when they are a finite list: local times line up on each.
+    let offsets: [Int]
+    if let clock = fleet.clockOffset {
+      let limit = ServerLoad.maximumOffset.seconds
+      offsets = (clock.finiteSupport ?? []).map { Int(Swift.min(Swift.max($0, -limit), limit).rounded()) }
+    } else {
+      offsets = [0]
+    }
+    func fanOut(pushesPerPhone: Double, reach: Double) -> Int {
+      guard let rate, pushesPerPhone > 0 else { return 0 }
+      return Int((fleet.represents * reach * pushesPerPhone / rate).rounded(.up))
+    }
+    /// A local clock time, every day of the run on every zone.
+    func daily(_ time: TimeOfDay, length: Int, _ label: String) {
+      let clock = Int(time.sinceMidnight.seconds)
+      for day in -1...days {
+        for offset in offsets {
+          let start = day * 86_400 + clock - offset - measuredStart
+          windows.append((start, start + length, "\(label) \(time)"))
+        }
+      }
+    }
+    // Fleet events: every occurrence and its fan-out.
+    let schedule = FleetEventSchedule(configuration, replication: replication)
+    for (index, event) in configuration.events.enumerated() {
+      let widgetPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
+      let silentPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
+      let pushes = (widgetPush ? 1.0 : 0) + (silentPush ? 1 : 0) + Double(event.activityKinds.count)
+      var reach = event.share
+      if let widget = event.audienceWidget { reach *= fleet.installProbability[widget] ?? 1 }
+      let length = fanOut(pushesPerPhone: pushes, reach: reach) + HerdRule.slack
+      for micros in schedule.micros[schedule.ranges[index]] {
+        let at = Int(micros / 1_000_000)
+        for offset in event.clock == .utc ? [0] : offsets {
+          let start = at - offset - measuredStart
+          windows.append((start, start + length, "event \(event.id)"))
+        }
+      }
+    }
+    // Times every phone keeps.
+    for widget in configuration.widgets {
+      for time in widget.timeline.times { daily(time, length: HerdRule.slack, "widgets[\(widget.id)].timeline.at") }
+      if let active = widget.timeline.activeWindow {
+        daily(active.from, length: HerdRule.slack, "widgets[\(widget.id)].timeline.active from")
+      }
+      if widget.timeline.alignment == .clock, case .after(let interval) = widget.timeline.policy,
+        interval.seconds >= 60
+      {
+        let step = Int(interval.seconds)
+        var clock = 0
+        while clock < 86_400 {
+          daily(
+            TimeOfDay(sinceMidnight: .seconds(Int64(clock))), length: HerdRule.alignedSlack,
+            "widgets[\(widget.id)].timeline.align clock")
+          clock += step
+        }
+      }
+    }
+    for activity in configuration.liveActivities {
+      let pushToStart = activity.start == .pushToStart
+      guard pushToStart || fleet.spread.starts == nil else { continue }
+      let length = (pushToStart ? fanOut(pushesPerPhone: 1, reach: 1) : 0) + HerdRule.slack
+      for time in activity.startsAt {
+        daily(
+          time, length: length,
+          "live_activities[\(activity.id)].starts.at" + (pushToStart ? " (push-to-start fan-out)" : ""))
+      }
+    }
+    if fleet.spread.sleep == nil {
+      if !fleet.varies(.sleepToShiftSeconds) {
+        daily(configuration.user.sleep.to, length: HerdRule.slack, "user.sleep.to (pinned)")
+      }
+      if !fleet.varies(.sleepFromShiftSeconds) {
+        daily(configuration.user.sleep.from, length: HerdRule.slack, "user.sleep.from (pinned)")
+      }
+      if let charging = configuration.device.charging {
+        daily(charging.window.from, length: HerdRule.slack, "device.charging from (pinned)")
+        daily(charging.window.to, length: HerdRule.slack, "device.charging to (pinned)")
+      }
+    }
+    if fleet.spread.install == nil, fleet.installTime == nil {
+      for offset in offsets {
+        let start = -offset - measuredStart
+        windows.append((start, start + HerdRule.slack, "widgets added at 00:00 of day 0 (install pinned)"))
+      }
+    }
+    windows.sort { $0.start < $1.start }
+    self.windows = windows
+    longest = windows.reduce(0) { Swift.max($0, $1.end - $1.start) }
+  }
+
+  /// What the scenario says happens at `second`: the label of the latest-starting window that holds it.
+  public func explanation(second: Int) -> String? {
+    // Windows are sorted by start: the last one starting at or before `second` is found by bisection, and
+    // earlier ones (longer fan-outs) are checked back from it while one could still reach it.
+    var low = 0
+    var high = windows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if windows[middle].start <= second { low = middle + 1 } else { high = middle }
+    }
+    var index = low - 1
+    while index >= 0 && windows[index].start + longest >= second {
+      if windows[index].end >= second { return windows[index].label }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Whether `phones` requests of a source in one second are a herd, given the source's mean per second.
+  func isHerd(_ phones: UInt64, meanPerSecond: Double) -> Bool {
+    let busy = 4 * meanPerSecond
+    return phones >= floor && Double(phones) > busy + 6 * busy.squareRoot() + 3
+  }
+}
+
+extension ServerSeconds {
+  /// Per source (not fleet-wide), its largest herd under `rule` that nothing in the scenario explains, or
+  /// else its largest explained one; most phones first.
+  public func herds(_ rule: HerdRule) -> [Herd] {
+    guard secondCount > 0, rule.devices > 1 else { return [] }
+    var sums = Array(repeating: UInt64(0), count: ServerSource.count)
+    var busiest = Array(repeating: (phones: UInt64(0), second: 0), count: ServerSource.count)
+    var unexplained = busiest
+    var next = 0
+    while next < secondCount {
+      let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
+      let second = cell / ServerSource.count
+      next = second + 1
+      guard second < secondCount else { break }
+      let first = second * ServerSource.count
+      counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
+        let phones = counts[first + source]
+        sums[source] &+= phones
+        if phones > busiest[source].phones { busiest[source] = (phones, second) }
+        if phones >= rule.floor, phones > unexplained[source].phones, rule.explanation(second: second) == nil {
+          unexplained[source] = (phones, second)
+        }
+      }
+    }
+    var herds: [Herd] = []
+    for source in ServerSource.allCases where !source.isFleetWide {
+      let mean = Double(sums[source.rawValue]) / Double(secondCount)
+      let found: (phones: UInt64, second: Int)
+      if rule.isHerd(unexplained[source.rawValue].phones, meanPerSecond: mean) {
+        found = unexplained[source.rawValue]
+      } else if rule.isHerd(busiest[source.rawValue].phones, meanPerSecond: mean) {
+        found = busiest[source.rawValue]
+      } else {
+        continue
+      }
+      herds.append(
+        Herd(
+          source: source, second: found.second, phones: found.phones,
+          share: Double(found.phones) / Double(rule.devices),
+          explanation: rule.explanation(second: found.second)))
+    }
+    return herds.sorted { ($0.phones, -$0.source.rawValue) > ($1.phones, -$1.source.rawValue) }
+  }
+}

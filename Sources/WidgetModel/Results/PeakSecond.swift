@@ -1,0 +1,31 @@
+/// The busiest second of one side of the servers' load in one replication (what they receive, or what they
+/// send), what made it, and what the scenario says happens then.
+public struct PeakSecond: Sendable, Equatable {
+  public let direction: ServerDirection
+  /// Requests in that second, scaled to the real fleet.
+  public let requests: Double
+  /// Since 00:00 UTC of the first measured day.
+  public let second: Int
+  /// The second's sources with their requests (scaled), most first; quiet sources left out.
+  public let sources: [ServerSource]
+  public let sourceRequests: [Double]
+  /// What the scenario says happens then (``HerdRule/explanation(second:)``); nil when nothing does.
+  public let explanation: String?
+  /// Whether the second holds a herd (``Herd``) of one of its sources.
+  public let isHerd: Bool
+
+  /// The peak of `figures` (one direction's provisioning figures) in `seconds`.
+  init(
+    _ direction: ServerDirection, _ figures: ProvisioningFigures, _ seconds: ServerSeconds, scale: Double,
+    rule: HerdRule, herds: [Herd]
+  ) {
+    self.direction = direction
+    requests = figures.peakPerSecond
+    second = figures.peakSecond
+    let found = requests > 0 ? seconds.sources(second: second, direction: direction, scale: scale) : []
+    sources = found.map(\.source)
+    sourceRequests = found.map(\.requests)
+    explanation = requests > 0 ? rule.explanation(second: second) : nil
+    isHerd = herds.contains { $0.second == figures.peakSecond && direction.counts($0.source) }
+  }
+}

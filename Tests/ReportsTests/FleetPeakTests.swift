@@ -1,0 +1,71 @@
+import ScenarioFiles
+import TestSupport
+import Testing
+import WidgetModel
+
+@testable import Reports
+
+/// Every fleet example's busiest seconds, received and sent, are explained by what the scenario says (an
+/// event, a push fan-out) or are ordinary seconds of phones acting apart; no herd is left that nothing
+/// explains; and the figures a user provisions for are pinned, so a change that moves them is deliberate.
+@Suite("Fleet examples' busiest seconds")
+struct FleetPeakTests {
+  /// The fleet examples, small enough for a test: (file, overrides).
+  static let fleets: [(String, [String])] = [
+    ("fleet-capacity", ["fleet.devices=400", "days=2", "replications=2"]),
+    ("fleet-breaking-news", ["fleet.devices=400", "days=2", "replications=2"]),
+    ("fleet-food-delivery", ["fleet.devices=400", "days=2", "replications=2"]),
+    ("sports-broadcast", ["fleet.devices=400", "days=2", "replications=2"]),
+  ]
+
+  /// Per example: mean over replications of the busiest second and of the p99 second, received then sent
+  /// (requests per second of the real fleet), at the sizes above.
+  static let pinned: [String: [Double]] = [
+    "fleet-capacity": [35_000, 15_000, 17_500, 5_000],
+    "fleet-breaking-news": [72_500, 15_000, 75_000, 20_000],
+    "fleet-food-delivery": [10_000, 5_000, 10_000, 0],
+    "sports-broadcast": [20_000, 5_000, 10_000, 0],
+  ]
+
+  @Test("busiest seconds explained or ordinary, no unexplained herd, peak and p99 pinned", arguments: 0..<4)
+  func explainedAndPinned(_ index: Int) throws {
+    let (file, overrides) = FleetPeakTests.fleets[index]
+    let configuration = try exampleScenario(file, overrides: overrides)
+    let results = ScenarioRunner.run(configuration, jobs: 2)
+    for result in results {
+      #expect(result.herds.allSatisfy { $0.explanation != nil }, "\(file): \(result.herds)")
+      for peak in result.peaks {
+        #expect(
+          peak.explanation != nil || !peak.isHerd,
+          "\(file) replication \(result.replication): \(peak.direction.name) peak at \(peak.second) is a herd")
+      }
+    }
+    let summary = RunSummary(results: results, subjects: RunSummary.Subjects(configuration))
+    var figures: [Double] = []
+    for direction in ["received", "sent"] {
+      for metric in ["peak_requests_per_second", "p99_requests_per_second"] {
+        figures.append(try #require(summary.row(metric, widget: direction)).values.mean)
+      }
+    }
+    #expect(figures == FleetPeakTests.pinned[file], "\(file): \(figures)")
+  }
+
+  @Test("an event's fan-out and a push-to-start's are what the busiest second sent is explained by")
+  func fanOutsExplainTheSentPeak() throws {
+    for (file, label) in [
+      ("fleet-breaking-news", "event "),
+      ("sports-broadcast", "live_activities[game].starts.at (push-to-start fan-out)"),
+    ] {
+      let configuration = try exampleScenario(file, overrides: ["fleet.devices=400", "days=2", "replications=1"])
+      let result = try #require(ScenarioRunner.run(configuration, jobs: 2).first)
+      let sent = result.peaks[1]
+      #expect(sent.explanation?.hasPrefix(label) == true, "\(file): \(String(describing: sent.explanation))")
+      // Paced: the busiest second sent is the server's push rate, give or take one simulated phone's pushes
+      // (a phone's place in the fan-out falls in one second or the next) and another's own push.
+      let rate = try #require(configuration.server.pushRatePerSecond)
+      let phone = configuration.fleet.scale * 2
+      #expect(sent.requests <= rate + 2 * phone, "\(file): \(sent.requests) pushes in one second at \(rate)/s")
+      #expect(sent.requests >= rate - phone, "\(file): \(sent.requests) pushes in one second at \(rate)/s")
+    }
+  }
+}
