@@ -151,7 +151,6 @@ public struct Comparison: Sendable {
     onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
   }
 
-  /// The value every finite replication of `series` has, when there are at least two and they agree.
   /// A gate that matches no row of either run: the nearest metric names (or, for a metric both runs have,
   /// the nearest widgets), not every name, so the message stays a line.
   static func unmatched(_ gate: Gate, keys: [ReplicationTable.Key], place: String) -> ComparisonError {
@@ -181,6 +180,7 @@ public struct Comparison: Sendable {
     return ComparisonError("gate \(gate): no metric '\(gate.metric)' \(place)\(hint)")
   }
 
+  /// The value every finite replication of `series` has, when there are at least two and they agree.
   static func constantValue(_ series: ReplicationTable.Series) -> Double? {
     let values = series.values.values.filter(\.isFinite)
     guard values.count >= 2, let first = values.first, values.allSatisfy({ $0 == first }) else { return nil }
