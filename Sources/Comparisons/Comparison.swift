@@ -1,3 +1,5 @@
+import SimulationEngine
+
 /// Two runs' metrics side by side: for every metric both have, the difference with its test, and for the
 /// gated ones whether the candidate is significantly worse than the baseline beyond the gate's tolerance.
 public struct Comparison: Sendable {
@@ -47,6 +49,14 @@ public struct Comparison: Sendable {
     rows.filter { $0.gate == nil && ($0.test.map { $0.pValue < alpha } ?? false) }
   }
 
+  /// Refuses a gate that matches no row of `baseline`, as the comparison would (a gated row must be in both
+  /// runs): `check` calls it before its run, so a mistyped gate fails at once.
+  public static func checkGates(_ gates: [Gate], against baseline: ReplicationTable) throws(ComparisonError) {
+    for gate in gates where !baseline.keys.contains(where: gate.applies) {
+      throw unmatched(gate, keys: baseline.keys, place: "in \(baseline.path)")
+    }
+  }
+
   /// Compares `candidate` with `baseline`. Throws (bad input, exit 2) when a gate matches no metric of both
   /// runs, a gated metric is missing on one side or has a different unit, cannot be tested (fewer than two
   /// replications with a value on a side), or has a relative tolerance without a floor on a baseline mean of 0.
@@ -76,10 +86,8 @@ public struct Comparison: Sendable {
     for gate in gates {
       let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
       guard !matching.isEmpty else {
-        let metrics = Set(baseline.keys.map(\.metric)).sorted()
-        throw ComparisonError(
-          "gate \(gate): no metric '\(gate.metric)'\(gate.widget.map { " for '\($0)'" } ?? "") in \(baseline.path) or \(candidate.path); metrics: \(metrics.joined(separator: ", "))"
-        )
+        throw Comparison.unmatched(
+          gate, keys: baseline.keys + candidate.keys, place: "in \(baseline.path) or \(candidate.path)")
       }
       for key in matching where baseline.series[key] == nil || candidate.series[key] == nil {
         let missing = baseline.series[key] == nil ? baseline.path : candidate.path
@@ -141,6 +149,35 @@ public struct Comparison: Sendable {
     self.warnings = warnings
     onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }
     onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
+  }
+
+  /// A gate that matches no row of either run: the nearest metric names (or, for a metric both runs have,
+  /// the nearest widgets), not every name, so the message stays a line.
+  static func unmatched(_ gate: Gate, keys: [ReplicationTable.Key], place: String) -> ComparisonError {
+    func names(_ all: [String]) -> [String] {
+      var seen: Set<String> = []
+      return all.filter { seen.insert($0).inserted }
+    }
+    let metrics = names(keys.map(\.metric))
+    if let widget = gate.widget, metrics.contains(gate.metric) {
+      let widgets = names(keys.filter { $0.metric == gate.metric }.map(\.widget))
+      let near = DidYouMean.nearest(to: widget, among: widgets)
+      let hint: String
+      if !near.isEmpty {
+        hint = " (did you mean \(DidYouMean.alternatives(near))?)"
+      } else if widgets.count <= 5 {
+        hint = "; it has \(widgets.map { "'\($0)'" }.joined(separator: ", "))"
+      } else {
+        hint = "; it has \(widgets.count) widgets"
+      }
+      return ComparisonError("gate \(gate): \(gate.metric) has no widget '\(widget)' \(place)\(hint)")
+    }
+    let near = DidYouMean.nearest(to: gate.metric, among: metrics)
+    let hint =
+      near.isEmpty
+      ? " (\(metrics.count) metrics: `widgetsim compare --no-gates --all` lists them)"
+      : " (did you mean \(DidYouMean.alternatives(near))?)"
+    return ComparisonError("gate \(gate): no metric '\(gate.metric)' \(place)\(hint)")
   }
 
   /// The value every finite replication of `series` has, when there are at least two and they agree.

@@ -37,6 +37,15 @@ public struct GatedComparison: Sendable {
     }
   }
 
+  /// Refuses (exit 2) a gate that matches nothing in `baseline`, before a run that would end in that error.
+  public func checkGates(against baseline: ReplicationTable) throws(CommandFailure) {
+    do {
+      try Comparison.checkGates(gates, against: baseline)
+    } catch {
+      throw .badInput("\(error)")
+    }
+  }
+
   /// Compares, writes `compare.csv` into `directory` (refusing to replace one unless `replacing`) and prints
   /// the summary on `console`; fails with exit 1 when a gate fails (or compare.csv cannot be written) and 2
   /// on bad input.

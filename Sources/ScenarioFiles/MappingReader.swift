@@ -1,3 +1,4 @@
+import SimulationEngine
 import Yams
 
 /// Reads the keys of one mapping, remembering which it asked for, so that ``finish()`` can reject the

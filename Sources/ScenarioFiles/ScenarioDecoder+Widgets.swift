@@ -44,7 +44,7 @@ extension ScenarioDecoder {
         widget.instances = try instances.integer(in: 1...maximumInstances)
       }
       widget.timeline = try decodeTimeline(try reader.required("timeline", "policy: at_end, after or never"))
-      if let build = reader.optional("build") { widget.build = try decodeBuild(build) }
+      if let build = reader.optional("build") { widget.build = try decodeBuild(build, perEntry: true) }
       if let data = reader.optional("data") {
         widget.data = try decodeData(data)
         if widget.data.push && widget.build.fetchProbability == 0 {
@@ -271,9 +271,11 @@ extension ScenarioDecoder {
     return try times.window("window")
   }
 
-  static func decodeBuild(_ value: YAMLValue, base: BuildConfiguration = .init()) throws(ScenarioError)
-    -> BuildConfiguration
-  {
+  /// A widget's `build` (`perEntry`: it may give `memory_per_entry`) or a control's `value`, which has no
+  /// timeline entries.
+  static func decodeBuild(
+    _ value: YAMLValue, base: BuildConfiguration = .init(), perEntry: Bool = false
+  ) throws(ScenarioError) -> BuildConfiguration {
     var reader = try value.mapping()
     var build = base
     if let cpu = reader.optional("cpu") { build.cpuSeconds = try DistributionReader.read(cpu, quantity: .duration) }
@@ -285,6 +287,9 @@ extension ScenarioDecoder {
     }
     if let memory = reader.optional("memory") {
       build.memoryBytes = try DistributionReader.read(memory, quantity: .size)
+    }
+    if perEntry, let memory = reader.optional("memory_per_entry") {
+      build.memoryPerEntryBytes = try memory.bytes(in: 0...1e9)
     }
     if let limit = reader.optional("time_limit") {
       build.timeLimit = try limit.duration(in: 0...3_600, exclusiveLower: true)

@@ -1,3 +1,4 @@
+import SimulationEngine
 import Yams
 
 /// One `--set KEY=VALUE` from the command line: a key path into the scenario and a YAML value.

@@ -1,3 +1,4 @@
+import SimulationEngine
 import WidgetModel
 import Yams
 

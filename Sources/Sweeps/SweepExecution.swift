@@ -1,5 +1,6 @@
 import Reports
 import ScenarioFiles
+import SimulationEngine
 
 /// Running a loaded sweep (or one shard of it) into a folder, resuming from its journal: `widgetsim sweep`.
 public struct SweepExecution: Sendable {

@@ -34,11 +34,13 @@ public enum ScenarioRunner {
     return FleetRunner.run(configuration, replication: replication, jobs: jobs, stop: nil, pool: pool)!.result
   }
 
-  /// Everything fleet device `device` (0 for a single phone) did in replication 0, on the measured days'
-  /// clock, in time order: the device simulated again alone, with the very draws it has in the run (tracing
-  /// draws nothing), for `widgetsim run --trace`.
-  public static func trace(_ configuration: ScenarioConfiguration, device: Int) -> [TraceRecord] {
-    DeviceSimulation.trace(configuration, device: device)
+  /// Everything fleet device `device` (0 for a single phone) did in replication `replication` (`widgetsim run
+  /// --trace` traces the first), on the measured days' clock, in time order: the device simulated again alone,
+  /// with the very draws it has in the run (tracing draws nothing).
+  public static func trace(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0)
+    -> [TraceRecord]
+  {
+    DeviceSimulation.trace(configuration, device: device, replication: replication)
   }
 
   /// Simulates every replication, one after another.

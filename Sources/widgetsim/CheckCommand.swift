@@ -49,8 +49,9 @@ struct CheckCommand: ParsableCommand {
   }
 
   func run() throws {
-    // Read the baseline first: a bad one fails at once, not after the run.
+    // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.
     let stored = try GatedComparison.table(baseline)
+    try gates.comparison.checkGates(against: stored)
     let loaded = try scenario.load(file)
     let execution = RunExecution(
       loaded, overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,

@@ -54,26 +54,34 @@ struct CIOutputTests {
     // The summary was appended to, with the gate table and the failing row.
     let markdown = try TestFiles.read(summary)
     #expect(markdown.hasPrefix("# earlier step\n### widgetsim check "))
-    #expect(markdown.contains("**FAIL: 1 of 3 gated metrics significantly worse"))
+    #expect(markdown.contains("\n❌ **FAIL: 1 of 3 gated metrics significantly worse"))
     #expect(
       markdown.contains(
         "| metric | widget | baseline | candidate | change | 95% CI of difference | gate | gate p | verdict |\n|---|"))
     #expect(
       markdown.contains(
         "| joules_per_day | forecast | 9.257 J/day | 21.69 J/day | +134.3% | [12.22, 12.64] | joules_per_day:+5%+1 | "
-          + "&lt;0.0001 | **FAIL** |"))
+          + "&lt;0.0001 | ❌ **FAIL** |"))
+    #expect(markdown.split(separator: "\n").filter { $0.hasSuffix("| ✅ pass |") }.count == 2)
 
     // The JUnit file passes the schema: three testcases, one failure, named metric@widget.
     let junit = "\(directory)/gates.xml"
     #expect(try Self.validates(junit))
     let xml = try TestFiles.read(junit)
-    #expect(xml.contains(#"<testsuites name="widgetsim" tests="3" failures="1" errors="0">"#))
-    #expect(xml.contains(#"<testcase name="joules_per_day@forecast" classname="widgetsim.gates.joules_per_day">"#))
+    #expect(xml.contains(#"<testsuites name="widgetsim" tests="3" failures="1" errors="0" time="0">"#))
+    #expect(
+      xml.contains(#"<testcase name="joules_per_day@forecast" classname="widgetsim.gates.joules_per_day" time="0">"#))
+    #expect(xml.split(separator: "\n").filter { $0.contains("<testcase ") && $0.contains(#" time="0""#) }.count == 3)
     #expect(xml.contains(#"<failure message="joules_per_day (forecast): 9.257 -&gt; 21.69 J/day"#))
     // The validation can fail: a testsuite without its name and with a non-numeric count does not pass.
     let broken = "\(directory)/broken.xml"
     try TestFiles.write(xml.replacing(#"tests="3""#, with: #"tests="three""#), to: broken)
     #expect(try !Self.validates(broken))
+    // So can a time: the schema wants seconds, a decimal at least 0.
+    for time in ["-1", "0.5s"] {
+      try TestFiles.write(xml.replacing(#"time="0">"#, with: #"time="\#(time)">"#), to: broken)
+      #expect(try !Self.validates(broken), "time=\(time)")
+    }
   }
 
   @Test("without GitHub Actions: a failed gate prints no annotation, the verdict still last; --junit is checked")
@@ -89,6 +97,13 @@ struct CIOutputTests {
     #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 1 of 3 gated metrics significantly worse") == true)
     let refused = try Subprocess.run(arguments + ["--force", "--junit", "\(directory)/"])
     #expect(refused.code == 2 && refused.output.contains("--junit names the XML file to write"), "\(refused.output)")
+    // A mistyped gate is refused against the baseline before the run: exit 2, the nearest name, no reports.
+    let mistyped = try Subprocess.run(
+      arguments.map { $0.hasSuffix("/run") ? "\(directory)/mistyped" : $0 } + ["--gate", "joule_per_day:+5%"])
+    #expect(mistyped.code == 2, "\(mistyped.output)")
+    #expect(mistyped.output.contains("no metric 'joule_per_day' in "), "\(mistyped.output)")
+    #expect(mistyped.output.contains("(did you mean 'joules_per_day'?)") && mistyped.output.count < 300)
+    #expect(access("\(directory)/mistyped/replications.csv", F_OK) != 0, "the scenario was not run")
   }
 
   @Test("bench --json and --json-smaller: rates in one file, times per item in the other, one entry a figure")

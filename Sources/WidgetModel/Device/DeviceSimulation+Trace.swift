@@ -28,17 +28,17 @@ extension DeviceSimulation {
       charging: power.isCharging(at: now), off: power.isOff, at: now)
   }
 
-  /// Simulates replication 0 of fleet device `device` alone, exactly as a run simulates it (the same
-  /// draws: tracing draws nothing), and returns everything its timeline shows, on the measured days' clock
-  /// (after any warm-up), in time order.
-  static func trace(_ configuration: ScenarioConfiguration, device: Int) -> [TraceRecord] {
+  /// Simulates replication `replication` (the run's first by default) of fleet device `device` alone, exactly
+  /// as a run simulates it (the same draws: tracing draws nothing), and returns everything its timeline shows,
+  /// on the measured days' clock (after any warm-up), in time order.
+  static func trace(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> [TraceRecord] {
     // As `FleetRunner.runWorker` runs it: the fleet-wide schedules from the scenario, not the device's draws.
-    let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+    let drawn = FleetRunner.device(device, of: configuration, replication: replication)
     var simulation = DeviceSimulation(
-      configuration: drawn.configuration, replication: 0, device: device, clockOffset: drawn.clockOffset,
+      configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
       installed: drawn.installed, installTime: drawn.installTime,
-      broadcasts: BroadcastSchedule(configuration, replication: 0),
-      events: FleetEventSchedule(configuration, replication: 0))
+      broadcasts: BroadcastSchedule(configuration, replication: replication),
+      events: FleetEventSchedule(configuration, replication: replication))
     simulation.timeline = TraceRecorder()
     simulation.simulate()
     return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
