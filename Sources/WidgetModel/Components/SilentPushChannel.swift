@@ -41,16 +41,17 @@ struct SilentPushChannel {
       held: false)
   }
 
-  /// A push that launches the app: `granted` or `deferred`, counted in the hour it was sent.
+  /// A push that reached the app's device: a launch (`granted` or `deferred`) or a refusal (`denied`, with
+  /// the reason), counted in the hour it was sent.
   struct Launch {
     let outcome: AppWakeOutcome
     let sendHour: Int
   }
 
-  /// The held push reaches the device. Returns the launch it asks for (the caller counts it: the launch may
-  /// still expire); a phone that is off gets it an hour later, a throttled push waits until the caps allow
-  /// it, a force-quit or dormant app is not launched (the push is spent, counted `denied` with the reason,
-  /// and takes no place under the caps).
+  /// The held push reaches the device. Returns the launch it asks for, or its refusal (the caller counts
+  /// either: the launch may still expire); a phone that is off gets it an hour later, a throttled push waits
+  /// until the caps allow it, a force-quit or dormant app is not launched (the push is spent, `denied` with
+  /// the reason, and takes no place under the caps).
   mutating func deliver(
     poweredOff: Bool, forceQuit: Bool, dormant: Bool, clockOffset: SimDuration, _ scheduler: inout Scheduler,
     _ result: inout ReplicationResult
@@ -69,8 +70,7 @@ struct SilentPushChannel {
     pending = nil
     result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)
     if forceQuit || dormant {
-      result.countAppWake(hourIndex: waiting.sendHour, .silentPush, forceQuit ? .deniedForceQuit : .deniedDormant)
-      return nil
+      return Launch(outcome: forceQuit ? .deniedForceQuit : .deniedDormant, sendHour: waiting.sendHour)
     }
     launchesLastHour.record(now)
     launchesLastDay.record(now)

@@ -86,6 +86,9 @@ extension DeviceSimulation {
         clockOffset: clockOffset, &scheduler, &result)
     else { return }
     timeline?.add(.push(.silent, .delivered), at: scheduler.now)
+    guard launch.outcome == .granted || launch.outcome == .deferred else {
+      return countLaunch(.silentPush, launch.outcome, hourIndex: launch.sendHour, at: scheduler.now)
+    }
     eventPushDelivered(at: scheduler.now)
     processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
     backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
