@@ -1,23 +1,19 @@
 import Reports
 
-/// The timeline as a Vega-Lite chart: the rows share a band scale on y, the battery its own scale in a strip
-/// beneath them; spans are rectangles, instants ticks; each kind of mark has its own colour legend.
+/// The timeline as a Vega-Lite chart: the rows share a band scale on y; beneath them, each widget's content
+/// age and the battery in strips with scales of their own. Spans are rectangles, instants ticks; every layer
+/// shares one colour scale (``DeviceTimeline/palette``), so one legend lists each meaning once.
 extension DeviceTimeline {
   static let laneHeight = 22
-  static let batteryHeight = 90
+  static let contentAgeHeight = 110
+  static let batteryHeight = 70
   static let gap = 16
-
-  /// Span colours, readable on the light and the dark page (Low Power Mode and charging as the battery chart).
-  static let spanColors: [(String, String)] = [
-    ("app in foreground", "#4e79a7"), ("radio promotion", "#e15759"), ("radio active", "#76b7b2"),
-    ("radio tail", "#ff9da7"), ("Low Power Mode", "#e8a33d"), ("charging", "#4caf50"),
-    ("switched off", "#7f7f7f"),
-  ]
-  static let viewColors: [(String, String)] = [("fresh", "#59a14f"), ("stale", "#f28e2b"), ("placeholder", "#e15759")]
 
   var chart: Chart {
     let lanesHeight = lanes.count * DeviceTimeline.laneHeight
-    let height = lanesHeight + DeviceTimeline.gap + DeviceTimeline.batteryHeight
+    let ageTop = lanesHeight + DeviceTimeline.gap
+    let batteryTop = ageTop + DeviceTimeline.contentAgeHeight + DeviceTimeline.gap
+    let height = batteryTop + DeviceTimeline.batteryHeight
     let x = VegaLite.field(
       "start", "quantitative", title: "time of day (local time), day \(day)",
       extra: [
@@ -48,19 +44,15 @@ extension DeviceTimeline {
       .object([("field", .string("what")), ("title", .string("what"))]),
       .object([("field", .string("detail")), ("title", .string("detail"))]),
     ])
-    let color = { (title: String, palette: [(String, String)]?) -> JSONValue in
-      var extra: [(String, JSONValue)] = [("legend", .object([("orient", .string("right"))]))]
-      if let palette {
-        extra.append(
-          (
-            "scale",
-            .object([
-              ("domain", .array(palette.map { .string($0.0) })), ("range", .array(palette.map { .string($0.1) })),
-            ])
-          ))
-      }
-      return VegaLite.field("what", "nominal", title: title, extra: extra)
-    }
+    let colors = colorScale()
+    let scale = JSONValue.object([
+      ("domain", .array(colors.domain.map { .string($0) })), ("range", .array(colors.range.map { .string($0) })),
+    ])
+    let legend = JSONValue.object([
+      ("orient", .string("right")), ("labelLimit", .integer(150)), ("symbolSize", .integer(60)),
+      ("rowPadding", .integer(2)), ("title", .null),
+    ])
+    let color = VegaLite.field("what", "nominal", title: "", extra: [("scale", scale), ("legend", legend)])
     let tick = VegaLite.mark("tick", [("thickness", .integer(2))])
     var layers: [JSONValue] = [
       // Stroked as well as filled: a radio tail of seconds is narrower than a pixel at a day's scale.
@@ -68,41 +60,26 @@ extension DeviceTimeline {
         "timeline_spans", mark: VegaLite.mark("rect", [("opacity", .number(0.85)), ("strokeWidth", .number(1))]),
         encoding: [
           ("x", x), ("x2", .object([("field", .string("end"))])), ("y", y),
-          ("color", color("states", DeviceTimeline.spanColors)),
-          (
-            "stroke",
-            VegaLite.field(
-              "what", "nominal", title: "states",
-              extra: [
-                ("legend", .null),
-                (
-                  "scale",
-                  .object([
-                    ("domain", .array(DeviceTimeline.spanColors.map { .string($0.0) })),
-                    ("range", .array(DeviceTimeline.spanColors.map { .string($0.1) })),
-                  ])
-                ),
-              ])
-          ),
+          ("color", color),
+          ("stroke", VegaLite.field("what", "nominal", title: "", extra: [("scale", scale), ("legend", legend)])),
           ("tooltip", tooltip),
         ], values: spans.map(DeviceTimeline.row)),
       VegaLite.layer(
         "timeline_views", mark: tick,
         encoding: [
-          ("x", x), ("y", yWithoutAxis), ("color", color("views", DeviceTimeline.viewColors)), ("tooltip", tooltip),
+          ("x", x), ("y", yWithoutAxis), ("color", color), ("tooltip", tooltip),
         ],
         values: views.map(DeviceTimeline.row)),
       VegaLite.layer(
         "timeline_requests", mark: tick,
-        encoding: [("x", x), ("y", yWithoutAxis), ("color", color("request cause", nil)), ("tooltip", tooltip)],
+        encoding: [("x", x), ("y", yWithoutAxis), ("color", color), ("tooltip", tooltip)],
         values: requests.map(DeviceTimeline.row)),
       VegaLite.layer(
         "timeline_events", mark: tick,
-        encoding: [
-          ("x", x), ("y", yWithoutAxis), ("color", color("reload outcome, event", nil)), ("tooltip", tooltip),
-        ],
+        encoding: [("x", x), ("y", yWithoutAxis), ("color", color), ("tooltip", tooltip)],
         values: events.map(DeviceTimeline.row)),
     ]
+    layers.append(contentAgeLayer(x: x, color: color, top: ageTop))
     let soc = VegaLite.field(
       "soc", "quantitative", title: "battery (%)",
       extra: [
@@ -110,14 +87,15 @@ extension DeviceTimeline {
           "scale",
           .object([
             ("domain", .array([.integer(0), .integer(100)])),
-            ("range", .array([.integer(height), .integer(lanesHeight + DeviceTimeline.gap)])),
+            ("range", .array([.integer(height), .integer(batteryTop)])),
           ])
         ),
         ("axis", .object([("orient", .string("right")), ("values", .array([0, 50, 100].map { .integer($0) }))])),
       ])
     layers.append(
       VegaLite.layer(
-        "timeline_battery", mark: VegaLite.mark("line", [("color", .string("#2ca02c")), ("strokeWidth", .integer(2))]),
+        "timeline_battery",
+        mark: VegaLite.mark("line", [("color", .string(DeviceTimeline.batteryColor)), ("strokeWidth", .integer(2))]),
         encoding: [("x", x), ("y", soc)],
         values: battery.map { VegaLite.row([("start", .number($0.hour)), ("soc", .number($0.percent))]) }))
     let spec = JSONValue.object([
@@ -129,7 +107,7 @@ extension DeviceTimeline {
       (
         "resolve",
         .object([
-          ("scale", .object([("color", .string("independent")), ("y", .string("independent"))])),
+          ("scale", .object([("color", .string("shared")), ("y", .string("independent"))])),
           ("axis", .object([("y", .string("independent"))])),
         ])
       ),
@@ -137,16 +115,72 @@ extension DeviceTimeline {
     return Chart(
       id: "timeline", title: "Device \(device), day \(day): timeline",
       caption: "What device \(device) did on day \(day) of the run's first replication (from trace.csv, local "
-        + "time): each widget's views (fresh, stale or the placeholder), reload requests by cause and the reloads "
-        + "that ran by outcome; data changes on the server; the app's opens and time in the foreground, its "
-        + "background wakes, pushes sent and delivered; the radio's promotion, transfer and tail; Low Power Mode, "
-        + "charging, and the battery's charge beneath. widgetsim report DIR --day D draws another of the "
-        + "\(days) days.",
+        + "time): each widget's views (fresh, stale or the placeholder), its reload requests and the reloads that "
+        + "ran, coloured by how they ended (after a wait: for budget, the minimum interval or the user's sleep; "
+        + "failed: jetsam, timeout or stuck; not built: coalesced, ignored or still waiting; the cause is in the "
+        + "tooltip); data changes on the server; the app's opens and time in the foreground, its background wakes "
+        + "(refused: denied, dropped or expired), pushes sent and delivered; the radio; Low Power Mode and "
+        + "charging. Beneath: each widget's content age, the time since the first data change it does "
+        + "not show (it climbs while the widget is behind and drops when a reload shows newer data), and the "
+        + "battery's charge. One colour means one thing throughout. widgetsim report DIR --day D draws another "
+        + "of the \(days) days.",
       spec: spec,
       marks: [
         ("timeline_battery", battery.isEmpty ? 0 : 1), ("timeline_spans", spans.count),
         ("timeline_views", views.count), ("timeline_requests", requests.count), ("timeline_events", events.count),
+        ("timeline_content_age", Set(contentAge.map { "\($0.widget)#\($0.segment)" }).count),
       ], wide: true)
+  }
+
+  /// Each widget's content age as a line in a strip of its own, one stretch per unbroken run of content (the
+  /// placeholder breaks it). Hours on a square-root scale: minutes behind stay visible beside a night's hours.
+  func contentAgeLayer(x: JSONValue, color: JSONValue, top: Int) -> JSONValue {
+    let peak = contentAge.map(\.ageHours).max() ?? 0
+    let ceiling = Swift.max(1, peak.rounded(.up))
+    let ticks = [0, 0.25, 1, 4, 12, 24, 48, 96, 168].filter { $0 <= ceiling }
+    let age = VegaLite.field(
+      "age", "quantitative", title: "content age (h)",
+      extra: [
+        (
+          "scale",
+          .object([
+            ("type", .string("sqrt")), ("domain", .array([.integer(0), .number(ceiling)])), ("nice", .bool(false)),
+            ("range", .array([.integer(top + DeviceTimeline.contentAgeHeight), .integer(top)])),
+          ])
+        ),
+        (
+          "axis",
+          .object([
+            ("orient", .string("right")), ("values", .array(ticks.map { .number($0) })), ("format", .string("~g")),
+          ])
+        ),
+      ])
+    let tooltip: JSONValue = .array([
+      .object([("field", .string("clock")), ("title", .string("time"))]),
+      .object([("field", .string("what")), ("title", .string("line"))]),
+      .object([("field", .string("ageText")), ("title", .string("content age"))]),
+    ])
+    return VegaLite.layer(
+      "timeline_content_age",
+      mark: VegaLite.mark("line", [("strokeWidth", .integer(2)), ("interpolate", .string("linear"))]),
+      encoding: [
+        ("x", x), ("y", age), ("color", color), ("detail", .object([("field", .string("segment"))])),
+        ("order", .object([("field", .string("order")), ("type", .string("quantitative"))])),
+        ("tooltip", tooltip),
+      ],
+      values: contentAge.map { point in
+        VegaLite.row([
+          ("start", .number(point.hour)), ("age", .number(point.ageHours)),
+          ("what", .string(Meaning.contentAge(point.widget))), ("segment", .string("\(point.widget)#\(point.segment)")),
+          ("order", .integer(point.order)), ("clock", .string(ClockText.seconds(Int((point.hour * 3_600).rounded())))),
+          ("ageText", .string(DeviceTimeline.ageText(hours: point.ageHours))),
+        ])
+      })
+  }
+
+  /// A content age as it reads: minutes under two hours, else hours.
+  static func ageText(hours: Double) -> String {
+    hours < 2 ? HTMLText.number(hours * 60, decimals: 0) + " min" : HTMLText.number(hours, decimals: 1) + " h"
   }
 
   static func row(_ mark: Mark) -> JSONValue {

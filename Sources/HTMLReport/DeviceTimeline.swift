@@ -16,15 +16,16 @@ public struct TimelineChoice: Sendable, Equatable {
 
 /// The device timeline, as Battery Historian draws Android's battery history: one day of the device traced
 /// with `run --trace` (trace.csv), a row per thing that happens (views, requests and reloads per widget,
-/// data changes, the app, its wakes, pushes, the radio, Low Power Mode, charging) and the battery's charge
-/// beneath them, on the device's local time of day.
+/// data changes, the app, its wakes, pushes, the radio, Low Power Mode, charging), then how old the data
+/// each widget shows is through the day (its content age) and the battery's charge, on the device's local
+/// time of day.
 struct DeviceTimeline {
   /// One mark: an instant (`end` nil) or a span, in hours since the chosen day's local midnight.
   struct Mark {
     let lane: String
     let start: Double
     var end: Double?
-    /// What colours it: the view's freshness, the request's cause, the outcome, the radio's phase...
+    /// What colours it: one of ``DeviceTimeline/palette``'s meanings.
     let what: String
     let clock: String
     var detail: String
@@ -41,6 +42,10 @@ struct DeviceTimeline {
   var events: [Mark] = []
   /// (hour, state of charge %) through the day: at midnight and at the end of every hour.
   var battery: [(hour: Double, percent: Double)] = []
+  /// The widgets with a content-age line, in lane order.
+  var contentWidgets: [String] = []
+  /// The content-age lines' points, in the order they are drawn.
+  var contentAge: [ContentAge.Point] = []
 
   /// The note report.html shows when the folder has no trace.
   static let missingNote =
@@ -95,8 +100,14 @@ struct DeviceTimeline {
       widgets.flatMap { ["views: \($0)", "requests: \($0)", "reloads: \($0)"] }
       + ["data changes", "app", "app wakes", "pushes", "radio", "Low Power Mode", "charging", "switched off"]
     let dayStart = Double(day) * 86_400
+    var age = ContentAge(widgets: widgets, dayStart: dayStart)
     for row in table.rows {
       guard let seconds = Double(row[column.seconds]) else { continue }
+      if row[column.kind] == "content" {
+        age.shows(
+          row[column.subject], row[column.outcome], age: CSVTable.number(row[column.value]), at: seconds)
+        continue
+      }
       let start = (seconds - dayStart) / 3_600
       let duration = CSVTable.number(row[column.duration]).map { $0 / 3_600 }
       let kind = row[column.kind]
@@ -122,6 +133,8 @@ struct DeviceTimeline {
       default: if state { spans.append(mark) } else { events.append(mark) }
       }
     }
+    contentAge = age.finish()
+    contentWidgets = widgets.filter { widget in contentAge.contains { $0.widget == widget } }
   }
 
   /// The kinds of trace.csv's rows that are a state's span (drawn as rectangles).
@@ -146,27 +159,39 @@ struct DeviceTimeline {
     let make = { (lane: String, what: String, detail: String) in
       Mark(lane: lane, start: start, end: end, what: what, clock: clock, detail: detail)
     }
+    let outcome = row[column.outcome]
     switch kind {
     case "view":
       let staleness = CSVTable.number(row[column.value]).map { " " + HTMLText.number($0, decimals: 0) + " s" } ?? ""
-      return make("views: \(subject)", row[column.outcome], "\(row[column.detail]) view\(staleness)")
+      let what =
+        switch outcome {
+        case "fresh": Meaning.freshView
+        case "stale": Meaning.staleView
+        default: Meaning.placeholderView
+        }
+      return make("views: \(subject)", what, "\(row[column.detail]) view\(staleness)")
     case "reload_request":
       let wait = CSVTable.number(row[column.duration]).map { " after " + HTMLText.number($0, decimals: 0) + " s" }
-      return make("requests: \(subject)", row[column.cause], "ended \(row[column.outcome])\(wait ?? "")")
+      return make(
+        "requests: \(subject)", meaning(ofOutcome: outcome), "\(row[column.cause]): ended \(outcome)\(wait ?? "")")
     case "reload":
-      return make("reloads: \(subject)", row[column.outcome], "for \(row[column.cause])")
-    case "data_change": return make("data changes", "data change", subject)
-    case "app_open": return make("app", "app open", "")
-    case "force_quit": return make("app", "force quit", "")
-    case "app_foreground": return make("app", "app in foreground", "")
+      return make("reloads: \(subject)", meaning(ofOutcome: outcome), "\(outcome) for \(row[column.cause])")
+    case "data_change": return make("data changes", Meaning.dataChange, subject)
+    case "app_open": return make("app", Meaning.appInUse, "opened")
+    case "force_quit": return make("app", Meaning.forceQuit, "")
+    case "app_foreground": return make("app", Meaning.appInUse, "in the foreground")
     case "app_wake":
       let reason = row[column.cause].isEmpty ? "" : " (\(row[column.cause]))"
-      return make("app wakes", "wake \(row[column.outcome])", "\(row[column.detail])\(reason)")
-    case "push": return make("pushes", "push \(row[column.outcome])", "\(subject) push")
-    case "radio": return make("radio", "radio \(row[column.detail])", subject)
-    case "low_power_mode": return make("Low Power Mode", "Low Power Mode", "")
-    case "charging": return make("charging", "charging", "")
-    case "powered_off": return make("switched off", "switched off", "battery ran flat")
+      return make("app wakes", meaning(ofWake: outcome), "\(row[column.detail]) \(outcome)\(reason)")
+    case "push":
+      return make(
+        "pushes", outcome == "sent" ? Meaning.pushSent : Meaning.pushDelivered, "\(subject) push \(outcome)")
+    case "radio":
+      let phase = row[column.detail]
+      return make("radio", phase == "tail" ? Meaning.radioTail : Meaning.radioTransfer, "\(subject) \(phase)")
+    case "low_power_mode": return make("Low Power Mode", Meaning.lowPowerMode, "")
+    case "charging": return make("charging", Meaning.charging, "")
+    case "powered_off": return make("switched off", Meaning.switchedOff, "battery ran flat")
     default: return nil
     }
   }

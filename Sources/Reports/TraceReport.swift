@@ -84,6 +84,15 @@ struct TraceRow {
       kind = "reload"
       (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
       (cause, outcome) = (reason.name, result.name)
+    case .content(let instance, let content):
+      kind = "content"
+      (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
+      outcome = content.name
+      switch content {
+      case .placeholder: break
+      case .current: value = "0"
+      case .behind(let age): value = CSVFormat.number(age.seconds, decimals: 3)
+      }
     case .push(let topic, let counter):
       kind = "push"
       (subject, subjectKind) = (topic.name, "push")

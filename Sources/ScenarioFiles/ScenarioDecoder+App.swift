@@ -31,8 +31,51 @@ extension ScenarioDecoder {
       app.backgroundTimeLimit = try limit.duration(in: 0...86_400, exclusiveLower: true)
     }
     if let open = reader.optional("on_open") { app.onOpen = try decodeOnOpen(open) }
+    if let dormant = reader.optional("dormant_after") { app.dormantAfter = try decodeDormantAfter(dormant) }
     try reader.finish()
     return app
+  }
+
+  /// `app.dormant_after`: a duration above zero (at most a year), or `none` (never dormant).
+  static func decodeDormantAfter(_ value: YAMLValue) throws(ScenarioError) -> SimDuration? {
+    if case .scalar = value.node, try value.scalarText().trimmingWhitespace == "none" { return nil }
+    do {
+      return try value.duration(in: 0...(365 * 86_400), exclusiveLower: true)
+    } catch {
+      throw value.error(error.message + " (or none: the app never goes dormant)")
+    }
+  }
+
+  /// Warns about each widget whose new data comes only from the app's background launches (its build does
+  /// not fetch, no WidgetKit push reloads it) when the user never launches the app: iOS stops those
+  /// launches for an app the user has not launched for a while (`app.dormant_after`). An audio session or
+  /// `always_running` lets the app learn of changes without a launch, so neither is warned about.
+  static func warnDormantWakes(
+    _ widgetsValue: YAMLValue, widgets: [WidgetConfiguration], user: UserConfiguration, app: AppConfiguration,
+    backgroundWakes: Bool, activityOpens: Bool
+  ) {
+    guard backgroundWakes, user.appOpensPerDay == 0, !activityOpens, user.audioSessionsPerDay == 0,
+      !app.alwaysRunning, case .sequence(let nodes) = widgetsValue.node
+    else { return }
+    let rule =
+      if let after = app.dormantAfter {
+        "so it stops getting new data once the app has gone \(after) without a launch (app.dormant_after)"
+      } else {
+        "which iOS stops for an app not launched for a while; app.dormant_after: none keeps it going here"
+      }
+    for (index, node) in nodes.enumerated() where index < widgets.count {
+      let widget = widgets[index]
+      guard widget.surface == .widget, widget.build.fetchProbability == 0, !widget.data.push,
+        !widget.data.changes.isZero
+      else { continue }
+      YAMLValue(
+        node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: widgetsValue.path),
+        source: widgetsValue.source
+      ).warn(
+        "widget '\(widget.id)' gets new data only when the app is woken in the background (silent push or "
+          + "background refresh: its build does not fetch and no WidgetKit push reloads it), but the user never "
+          + "opens the app (user.app_opens.per_day 0), \(rule)")
+    }
   }
 
   /// `app.on_open`: `reload_all`, `none`, or `{reload_kinds: [KIND, ...]}`.

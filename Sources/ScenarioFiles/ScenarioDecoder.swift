@@ -109,6 +109,9 @@ enum ScenarioDecoder {
         "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
           + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
     }
+    warnDormantWakes(
+      widgetsValue, widgets: widgets, user: user, app: app,
+      backgroundWakes: silentPushRuns || app.backgroundRefresh.enabled, activityOpens: activityOpens)
     let simulatedDays = warmupDays + days
     if let warmupValue, simulatedDays > root.source.limits.maximum(ScenarioLimits.days) {
       throw warmupValue.error(

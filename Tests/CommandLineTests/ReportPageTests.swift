@@ -269,7 +269,7 @@ struct ReportPageTests {
     }
     for drawn in [
       "lane: pushes", "lane: radio", "lane: Low Power Mode", "lane: charging", "lane: app wakes", "what: radio tail",
-      "what: push delivered", "what: stale",
+      "what: push delivered", "what: stale view", "what: content age: ticker",
     ] {
       #expect(timeline.body.contains(drawn), "the timeline drew nothing with \(drawn)")
     }

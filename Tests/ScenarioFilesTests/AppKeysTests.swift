@@ -119,4 +119,51 @@ struct AppKeysTests {
     let closed = try Self.load("system:\n  silent_push: {per_hour: 0}\n", onChange: "silent_push", opens: "0")
     #expect(closed.warnings.first?.message.contains("the app never runs") == true)
   }
+
+  @Test(
+    "app.dormant_after: a duration, or none; the default is 3 days",
+    arguments: [
+      ("", SimDuration?.some(.days(3))), ("app:\n  dormant_after: 36h\n", .hours(36)),
+      ("app:\n  dormant_after: 7d\n", .days(7)), ("app:\n  dormant_after: none\n", nil),
+    ])
+  func dormantAfter(_ extra: String, _ expected: SimDuration?) throws {
+    #expect(try Self.load(extra).configuration.app.dormantAfter == expected)
+  }
+
+  @Test(
+    "a bad app.dormant_after is an error at its line and column",
+    arguments: [("soon", "expected a duration"), ("0s", "must be"), ("-1d", "must be"), ("{days: 3}", "expected")])
+  func dormantAfterErrors(_ value: String, _ message: String) {
+    do {
+      _ = try Self.load("app:\n  dormant_after: \(value)\n")
+      Issue.record("loaded dormant_after: \(value)")
+    } catch {
+      #expect(error.keyPath == "app.dormant_after", "\(error)")
+      #expect(error.message.contains(message) && error.message.contains("none"), "\(error)")
+      // Line 14 (the 12 lines of the document, then "app:"), column 18 (after "  dormant_after: ").
+      #expect(error.line == 14 && error.column == 18, "\(error)")
+    }
+  }
+
+  @Test("validate and run warn when a widget's data comes only from wakes of an app the user never opens")
+  func dormantWakesWarning() throws {
+    let silent = try Self.load("", onChange: "silent_push", fetch: "0", opens: "0")
+    #expect(silent.warnings.count == 1)
+    let warning = try #require(silent.warnings.first)
+    #expect(warning.keyPath == "widgets[w]")
+    #expect(warning.line == 5 && warning.column == 5, "\(warning)")
+    #expect(warning.message.contains("widget 'w'") && warning.message.contains("user.app_opens.per_day"))
+    #expect(warning.message.contains("app.dormant_after") && warning.message.contains("3d"))
+    let refresh = try Self.load("app:\n  background_refresh: {interval: 15m}\n", fetch: "0", opens: "0")
+    #expect(refresh.warnings.count == 1 && refresh.warnings.first?.keyPath == "widgets[w]")
+    let off = try Self.load("app:\n  dormant_after: none\n", onChange: "silent_push", fetch: "0", opens: "0")
+    #expect(off.warnings.first?.message.contains("app.dormant_after: none") == true)
+    // Opened by the user, a widget that fetches, a WidgetKit push, an audio session: no warning.
+    #expect(try Self.load("", onChange: "silent_push", fetch: "0", opens: "1").warnings.isEmpty)
+    #expect(try Self.load("", onChange: "silent_push", fetch: "0.5", opens: "0").warnings.isEmpty)
+    let pushed = try Self.load("", onChange: "[push, silent_push]", fetch: "0", opens: "0")
+    #expect(pushed.warnings.allSatisfy { !$0.message.contains("dormant_after") })
+    let audio = try Self.load("", onChange: "silent_push", fetch: "0", opens: "0}\n  audio_sessions: {per_day: 1")
+    #expect(audio.warnings.isEmpty)
+  }
 }

@@ -131,18 +131,18 @@ import Testing
         fetch: RandomStream(seed: StreamSeed(scenarioSeed: 1, replication: 0, entity: 0, stream: 4))))
     var scheduler = Scheduler(capacity: 8)
     #expect(app.life == .notRunning)
-    #expect(app.launch(.backgroundRefresh) == .run(.backgroundRefresh))
+    #expect(app.launch(.backgroundRefresh, at: scheduler.now) == .run(.backgroundRefresh))
     app.backgroundTaskEnded()
     #expect(app.life == .suspended)
     app.forceQuit(&scheduler)
-    #expect(app.launch(.silentPush) == .denied(.deniedForceQuit))
-    #expect(app.launch(.backgroundRefresh) == .denied(.deniedForceQuit))
+    #expect(app.launch(.silentPush, at: scheduler.now) == .denied(.deniedForceQuit))
+    #expect(app.launch(.backgroundRefresh, at: scheduler.now) == .denied(.deniedForceQuit))
     app.opened(length: try! .constant(60), widgetShare: 0, ignoreWindow: .zero, &scheduler)  // literal, valid
     #expect(app.life == .foreground)
-    #expect(app.launch(.silentPush) == .run(.appForeground))
+    #expect(app.launch(.silentPush, at: scheduler.now) == .run(.appForeground))
     app.handle(.appClose)
     #expect(app.life == .suspended)
-    #expect(app.launch(.silentPush) == .run(.silentPush))
+    #expect(app.launch(.silentPush, at: scheduler.now) == .run(.silentPush))
   }
 
   /// With no push and no app wake, a longer `.after` interval never gives a fresher widget: the paired

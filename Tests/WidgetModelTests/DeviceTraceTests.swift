@@ -77,4 +77,62 @@ struct DeviceTraceTests {
       #expect(records.contains { $0.event == .charging })
     }
   }
+
+  /// The age of the content each instance shows, from its `content` records: the latest one before `time`
+  /// (the placeholder: nil; current: 0; behind: its age plus the time since).
+  static func contentAge(_ records: [TraceRecord], instance: InstanceID, at time: SimTime) -> SimDuration?? {
+    var shown: SimDuration?? = .none
+    for record in records where record.time <= time {
+      guard case .content(instance, let content) = record.event else { continue }
+      switch content {
+      case .placeholder: shown = .some(nil)
+      case .current: shown = .some(.zero)
+      case .behind(let age): shown = .some(age + (time - record.time))
+      }
+    }
+    return shown
+  }
+
+  @Test(
+    "every view shows the content age the content records say: a fetching widget and a store-reading one, with and without a warm-up"
+  )
+  func contentRecordsMatchViews() throws {
+    let reading = DormancyTests.silentPushDevice(opensPerDay: 4, dormantAfter: nil)
+    for (configuration, warmup) in [
+      (try DeviceTraceTests.configuration(), 0), (try DeviceTraceTests.configuration(warmupDays: 1), 1),
+      (reading, 0),
+    ] {
+      var configuration = configuration
+      configuration.warmupDays = warmup
+      let records = ScenarioRunner.trace(configuration, device: 0)
+      var views = 0
+      var stale = 0
+      var drops = 0
+      for record in records {
+        switch record.event {
+        case .view(let instance, _, let staleness):
+          views += 1
+          if let staleness, staleness > .zero { stale += 1 }
+          let shown = DeviceTraceTests.contentAge(records, instance: instance, at: record.time)
+          #expect(
+            shown == .some(staleness), "view at \(record.time): \(String(describing: shown)) vs \(staleness as Any)")
+        case .content(let instance, let content):
+          // A drop: what the instance showed just before was older than what it shows now.
+          let before = DeviceTraceTests.contentAge(
+            records.filter { $0.time < record.time }, instance: instance, at: record.time)
+          if case .some(.some(let old)) = before, old > .zero {
+            switch content {
+            case .current: drops += 1
+            case .behind(let age) where age < old: drops += 1
+            default: break
+            }
+          }
+        default: break
+        }
+        if views > 400 { break }
+      }
+      // Enough of each to mean something: hundreds of views, some stale, content that went back to current.
+      #expect(views > 100 && stale > 10 && drops > 10, "views \(views), stale \(stale), drops \(drops)")
+    }
+  }
 }

@@ -26,9 +26,12 @@ enum ModelFixtures {
     let system = SystemConfiguration(
       afterDelay: try! .constant(0), environmentChangesPerDay: 0, rebootsPerDay: 0,
       appReloadDelay: try! .constant(0))  // literal, valid
-    return ScenarioConfiguration(
+    var configuration = ScenarioConfiguration(
       name: "test", days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
       widgets: widgets)
+    // No app opens here: an app that never goes dormant keeps the wake channels' own rules apart.
+    configuration.app.dormantAfter = nil
+    return configuration
   }
 
   /// ``quiet(_:days:replications:seed:budget:)`` with the idealised app that learns of every change at once

@@ -48,6 +48,35 @@ enum AppLife: Equatable {
   case forceQuit
 }
 
+/// Whether the system still launches the app in the background: not once the user has not launched it
+/// for `app.dormant_after` [D: forums thread 776933, "for a while"; period A]. It is a matter of time since
+/// the last open, not a state an event enters, so it costs no event: the app is dormant from
+/// `lastUserLaunch + dormantAfter` until the next open.
+struct Dormancy: Equatable {
+  /// How long after the last launch by the user the app becomes dormant; nil: never.
+  let after: SimDuration?
+  /// When the user last launched the app: a foreground open (an app open, a widget tap that opens it, a Live
+  /// Activity started in the app). Background launches do not count: Apple's rule is about the user
+  /// launching it, and an app its pushes kept alive would otherwise never go dormant [A]. The run starts
+  /// with the app just installed and launched (time 0).
+  private(set) var lastUserLaunch = SimTime.zero
+
+  init(after: SimDuration?) {
+    self.after = after
+  }
+
+  /// The user launched the app now.
+  mutating func launched(at now: SimTime) {
+    lastUserLaunch = now
+  }
+
+  /// Whether the app, not running now, is past `after` since the user last launched it.
+  func isDormant(at now: SimTime) -> Bool {
+    guard let after else { return false }
+    return now - lastUserLaunch >= after
+  }
+}
+
 /// Whether a channel may run the app now.
 enum AppLaunch: Equatable {
   /// It runs: fetch, write the store, reload with this cause.
@@ -83,6 +112,8 @@ struct AppProcess {
   private(set) var store: [Freshness]
   /// Reload requests reaching WidgetKit before then are ignored (after an open from a widget tap [O]).
   private(set) var ignoreReloadsUntil = SimTime(microseconds: Int64.min / 4)
+  /// Whether the user has launched the app recently enough for background launches.
+  private(set) var dormancy: Dormancy
   let alwaysRunning: Bool
   let backgroundReloadsBudgeted: Bool
   let sessionLength: RandomStream
@@ -94,6 +125,7 @@ struct AppProcess {
 
   init(kinds: Int, settings: AppConfiguration, streams: AppStreams) {
     store = Array(repeating: .current, count: kinds)
+    dormancy = Dormancy(after: settings.dormantAfter)
     alwaysRunning = settings.alwaysRunning
     backgroundReloadsBudgeted = settings.backgroundReloads != .exempt
     sessionLength = streams.sessionLength
@@ -108,6 +140,7 @@ struct AppProcess {
     length: Distribution, widgetShare: Double, ignoreWindow: SimDuration, _ scheduler: inout Scheduler
   ) {
     life = .foreground
+    dormancy.launched(at: scheduler.now)
     foreground.extend(by: SimDuration(seconds: Swift.max(0, length.sample(sessionLength))), &scheduler)
     if widgetOpens.bernoulli(widgetShare) { ignoreReloadsUntil = scheduler.now + ignoreWindow }
   }
@@ -136,8 +169,9 @@ struct AppProcess {
   }
 
   /// A channel asks to run the app in the background now. The app already running in the foreground or an
-  /// audio session takes it there (its reloads are exempt).
-  mutating func launch(_ channel: AppWakeChannel) -> AppLaunch {
+  /// audio session takes it there (its reloads are exempt); one the user has not launched for
+  /// `app.dormant_after` is not launched.
+  mutating func launch(_ channel: AppWakeChannel, at now: SimTime) -> AppLaunch {
     switch life {
     case .forceQuit:
       return .denied(.deniedForceQuit)
@@ -145,6 +179,7 @@ struct AppProcess {
       return .run(.appForeground)
     case .notRunning, .suspended, .background:
       if audio.isActive { return .run(.audioSession) }
+      if dormancy.isDormant(at: now) { return .denied(.deniedDormant) }
       life = .background(channel)
       return .run(channel == .silentPush ? .silentPush : .backgroundRefresh)
     }
@@ -186,6 +221,13 @@ struct AppProcess {
       changed[index] = store[index] != .current
       store[index] = .current
     }
+  }
+
+  /// Whether the system refuses to launch the app in the background now: the user has not launched it for
+  /// `app.dormant_after`, and it is not running (in the foreground or an audio session), where a channel
+  /// finds it without a launch.
+  func isDormant(at now: SimTime) -> Bool {
+    life != .foreground && !audio.isActive && dormancy.isDormant(at: now)
   }
 
   /// Whether the app is in the foreground (a build then needs no wake-up of its own).

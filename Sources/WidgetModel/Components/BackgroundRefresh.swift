@@ -7,8 +7,9 @@ import SimulationEngine
 /// The rule (ours [A], every factor a key; see ``BackgroundRefreshConfiguration``): a request submitted at
 /// `t` is considered at `t + interval + lateness`, lateness exponential with mean
 /// `delay × max(1, reference_opens / opens per day over the last 7 days)`. A consideration the conditions
-/// deny is counted with its reason and considered again one lateness later; a force-quit ends the request
-/// until the next open submits a new one.
+/// deny is counted with its reason and considered again one lateness later; a force-quit, or the app gone
+/// dormant (not launched by the user for `app.dormant_after` [D, staff: forums thread 776933]), ends the
+/// request until the next open submits a new one.
 struct BackgroundRefresh {
   let settings: BackgroundRefreshConfiguration
   /// Whether the user's Background App Refresh setting is on for the app on this device.
@@ -76,9 +77,10 @@ struct BackgroundRefresh {
   }
 
   /// The system considers the request now. Returns the outcome of the conditions; a denied request (other
-  /// than after a force-quit) is considered again later.
+  /// than after a force-quit or for a dormant app) is considered again later.
   mutating func consider(
-    forceQuit: Bool, lowPowerMode: Bool, stateOfCharge: Double, charging: Bool, _ scheduler: inout Scheduler
+    forceQuit: Bool, dormant: Bool, lowPowerMode: Bool, stateOfCharge: Double, charging: Bool,
+    _ scheduler: inout Scheduler
   ) -> AppWakeOutcome {
     pending = nil
     let now = scheduler.now
@@ -89,6 +91,8 @@ struct BackgroundRefresh {
     let outcome: AppWakeOutcome
     if forceQuit {
       outcome = .deniedForceQuit
+    } else if dormant {
+      outcome = .deniedDormant
     } else if lowPowerMode {
       outcome = .deniedLowPowerMode
     } else if stateOfCharge < settings.lowBattery && !charging {
@@ -99,7 +103,7 @@ struct BackgroundRefresh {
       runsToday += 1
       return .granted
     }
-    if outcome != .deniedForceQuit {
+    if outcome != .deniedForceQuit && outcome != .deniedDormant {
       pending = scheduler.schedule(at: now + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
     }
     return outcome

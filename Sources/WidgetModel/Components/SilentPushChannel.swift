@@ -4,7 +4,8 @@ import SimulationEngine
 /// with `on_change: silent_push`; APNs keeps one undelivered push per app, so a newer one replaces a held
 /// one [D]; the device launches the app for at most `per_hour` in any sliding hour and `per_day` in any
 /// sliding 24 h [D: "two or three an hour"; daily budget O], holding the push past either; a force-quit
-/// app is never launched [D, staff]. Owns the `silentPushDelivery` event.
+/// app is never launched [D, staff], nor one the user has not launched for `app.dormant_after` (the push
+/// is not delivered to it [D, staff: forums thread 776933]). Owns the `silentPushDelivery` event.
 struct SilentPushChannel {
   let settings: SilentPushConfiguration
   private var pending: HeldPush?
@@ -40,17 +41,19 @@ struct SilentPushChannel {
       held: false)
   }
 
-  /// A push that launches the app: `granted` or `deferred`, counted in the hour it was sent.
+  /// A push that reached the app's device: a launch (`granted` or `deferred`) or a refusal (`denied`, with
+  /// the reason), counted in the hour it was sent.
   struct Launch {
     let outcome: AppWakeOutcome
     let sendHour: Int
   }
 
-  /// The held push reaches the device. Returns the launch it asks for (the caller counts it: the launch may
-  /// still expire); a phone that is off gets it an hour later, a throttled push waits until the caps allow
-  /// it, a force-quit app is not launched.
+  /// The held push reaches the device. Returns the launch it asks for, or its refusal (the caller counts
+  /// either: the launch may still expire); a phone that is off gets it an hour later, a throttled push waits
+  /// until the caps allow it, a force-quit or dormant app is not launched (the push is spent, `denied` with
+  /// the reason, and takes no place under the caps).
   mutating func deliver(
-    poweredOff: Bool, forceQuit: Bool, clockOffset: SimDuration, _ scheduler: inout Scheduler,
+    poweredOff: Bool, forceQuit: Bool, dormant: Bool, clockOffset: SimDuration, _ scheduler: inout Scheduler,
     _ result: inout ReplicationResult
   ) -> Launch? {
     guard let waiting = pending else { return nil }
@@ -66,9 +69,8 @@ struct SilentPushChannel {
     }
     pending = nil
     result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)
-    if forceQuit {
-      result.countAppWake(hourIndex: waiting.sendHour, .silentPush, .deniedForceQuit)
-      return nil
+    if forceQuit || dormant {
+      return Launch(outcome: forceQuit ? .deniedForceQuit : .deniedDormant, sendHour: waiting.sendHour)
     }
     launchesLastHour.record(now)
     launchesLastDay.record(now)

@@ -25,6 +25,15 @@ public struct AppConfiguration: Sendable {
   public var backgroundTimeLimit: SimDuration
   /// What the app reloads when the user opens it (and when an audio session starts) [A: apps differ].
   public var onOpen: AppOpenReload = .reloadAll
+  /// How long after the user last launched the app the system stops launching it in the background:
+  /// silent pushes are not delivered to it and Background App Refresh does not run until the user opens it
+  /// again ([D] Apple staff, forums thread 776933: "if the user has not launched the app for a while"; the
+  /// period is not published, [A] default 3 days). Only a foreground open by the user counts as a launch;
+  /// the start of the run counts as one (the install). nil (`app.dormant_after: none`): never dormant.
+  public var dormantAfter: SimDuration? = AppConfiguration.defaultDormantAfter
+
+  /// `app.dormant_after`'s default: "a while" read as a few days [A].
+  public static let defaultDormantAfter = SimDuration.days(3)
 
   public init(
     alwaysRunning: Bool = false, fetch: AppFetchConfiguration = .init(),

@@ -69,7 +69,7 @@ extension DeviceSimulation {
     if app.isForeground { return backgroundRefresh.skipped() }
     let now = scheduler.now
     let outcome = backgroundRefresh.consider(
-      forceQuit: app.life == .forceQuit, lowPowerMode: power.isLowPowerMode,
+      forceQuit: app.life == .forceQuit, dormant: app.isDormant(at: now), lowPowerMode: power.isLowPowerMode,
       stateOfCharge: power.battery.stateOfCharge, charging: power.isCharging(at: now), &scheduler)
     guard outcome == .granted else {
       return countLaunch(.backgroundRefresh, outcome, hourIndex: now.hourIndex, at: now)
@@ -82,9 +82,13 @@ extension DeviceSimulation {
   mutating func silentPushArrived(_ scheduler: inout Scheduler) {
     guard
       let launch = silentPush.deliver(
-        poweredOff: power.isOff, forceQuit: app.life == .forceQuit, clockOffset: clockOffset, &scheduler, &result)
+        poweredOff: power.isOff, forceQuit: app.life == .forceQuit, dormant: app.isDormant(at: scheduler.now),
+        clockOffset: clockOffset, &scheduler, &result)
     else { return }
     timeline?.add(.push(.silent, .delivered), at: scheduler.now)
+    guard launch.outcome == .granted || launch.outcome == .deferred else {
+      return countLaunch(.silentPush, launch.outcome, hourIndex: launch.sendHour, at: scheduler.now)
+    }
     eventPushDelivered(at: scheduler.now)
     processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
     backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
@@ -95,7 +99,7 @@ extension DeviceSimulation {
   mutating func backgroundLaunch(
     _ channel: AppWakeChannel, outcome: AppWakeOutcome, hourIndex: Int, _ scheduler: inout Scheduler
   ) {
-    switch app.launch(channel) {
+    switch app.launch(channel, at: scheduler.now) {
     case .denied(let denial):
       countLaunch(channel, denial, hourIndex: hourIndex, at: scheduler.now)
     case .run(let cause):

@@ -160,7 +160,9 @@ extension DeviceSimulation {
     timeline?.add(.dataChange(kind: kind.index), at: scheduler.now)
     // The source's fields are read in place: a copy would retain its rate table.
     for position in data.sources[kind.index].range {
-      instances[data.members[position].index].machine.dataChanged(at: scheduler.now)
+      let index = data.members[position].index
+      instances[index].machine.dataChanged(at: scheduler.now)
+      timeline?.content(instances[index].id, instances[index].machine.display, at: scheduler.now)
     }
     app.dataChanged(kind: kind.index, at: scheduler.now)
     if pushes {

@@ -81,6 +81,7 @@ extension DeviceSimulation {
         if spend { spendBudget(index, lastGrant: lastGrant, at: scheduler.now) }
         let built = build(index, at: scheduler.now)
         action = instances[index].machine.buildEnded(built)
+        timeline?.content(instances[index].id, instances[index].machine.display, at: scheduler.now)
       case .stuck(let request, let superseded):
         cancelRetry(index, &scheduler)
         if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }

@@ -11,9 +11,26 @@ struct TraceRecorder {
   private var offSince: SimTime?
   /// Per radio (``NetworkKind/index``): the record of its last tail, which a transfer inside it cuts short.
   private var lastTail = Array(repeating: -1, count: NetworkKind.allCases.count)
+  /// Per instance: what it showed when last recorded (every instance starts with the placeholder).
+  private var shown: [Display] = []
 
   mutating func add(_ event: TraceEvent, at time: SimTime, lasting duration: SimDuration? = nil) {
     records.append(TraceRecord(time: time, duration: duration, event: event))
+  }
+
+  /// What instance `instance` shows now: recorded when it differs from what it showed before.
+  mutating func content(_ instance: InstanceID, _ display: Display, at now: SimTime) {
+    let index = instance.index
+    if index >= shown.count { shown += Array(repeating: .placeholder, count: index + 1 - shown.count) }
+    guard shown[index] != display else { return }
+    shown[index] = display
+    let content: TraceContent =
+      switch display {
+      case .placeholder: .placeholder
+      case .current: .current
+      case .behind(let since): .behind(age: now - since)
+      }
+    add(.content(instance, content), at: now)
   }
 
   /// The user opened the app: an open, and the start of a foreground stretch unless one is under way.
@@ -87,16 +104,36 @@ struct TraceRecorder {
     let ordered = records.indices.sorted {
       (records[$0].time, $0) < (records[$1].time, $1)
     }
-    return ordered.compactMap { index -> TraceRecord? in
-      let record = records[index]
-      // A state that lasted no time (a tail cut at once by the next transfer, a span opened at the end).
-      if record.duration == .zero && record.event.isState { return nil }
-      return record.shifted(from: start, to: end)
+    // What each instance showed when the warm-up ended: recorded at the start, as it would be lost with the
+    // warm-up's records.
+    var carried: [TraceRecord] = []
+    for index in ordered where records[index].time < start {
+      guard case .content(let instance, let content) = records[index].event else { continue }
+      let record = TraceRecord(
+        time: .zero, event: .content(instance, content.aged(by: start - records[index].time)))
+      if let same = carried.firstIndex(where: { $0.event.instance == instance }) {
+        carried[same] = record
+      } else {
+        carried.append(record)
+      }
     }
+    return carried
+      + ordered.compactMap { index -> TraceRecord? in
+        let record = records[index]
+        // A state that lasted no time (a tail cut at once by the next transfer, a span opened at the end).
+        if record.duration == .zero && record.event.isState { return nil }
+        return record.shifted(from: start, to: end)
+      }
   }
 }
 
 extension TraceEvent {
+  /// The instance a content record is about.
+  var instance: InstanceID? {
+    if case .content(let instance, _) = self { return instance }
+    return nil
+  }
+
   /// Whether it is a state's span (radio phase, foreground, power), as opposed to an instant or a request.
   var isState: Bool {
     switch self {

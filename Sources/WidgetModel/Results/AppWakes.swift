@@ -46,6 +46,9 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
   case deniedSettingOff
   /// Not run: the day's background refresh runs are used up.
   case deniedDailyBudget
+  /// Not run: the user has not launched the app for `app.dormant_after` (a silent push is not delivered to
+  /// it, background refresh does not run) [D: forums thread 776933; period A].
+  case deniedDormant
 
   /// The outcome column: `granted`, `deferred`, `dropped`, `expired` or `denied`.
   public var outcome: String {
@@ -54,7 +57,9 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
     case .deferred: "deferred"
     case .dropped: "dropped"
     case .expired: "expired"
-    case .deniedLowPowerMode, .deniedLowBattery, .deniedForceQuit, .deniedSettingOff, .deniedDailyBudget: "denied"
+    case .deniedLowPowerMode, .deniedLowBattery, .deniedForceQuit, .deniedSettingOff, .deniedDailyBudget,
+      .deniedDormant:
+      "denied"
     }
   }
 
@@ -68,6 +73,7 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
     case .deniedForceQuit: "force_quit"
     case .deniedSettingOff: "setting_off"
     case .deniedDailyBudget: "daily_budget"
+    case .deniedDormant: "dormant"
     }
   }
 
@@ -75,7 +81,7 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
   public var ran: Bool { self == .granted || self == .deferred || self == .expired }
 
   /// `AppWakeOutcome.allCases.count`, as a constant.
-  static var count: Int { 9 }
+  static var count: Int { 10 }
 }
 
 extension ReplicationResult {

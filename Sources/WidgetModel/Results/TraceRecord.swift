@@ -29,6 +29,29 @@ public enum TracePushTopic: Int, Sendable {
   }
 }
 
+/// What a widget instance shows from the moment it changes: the placeholder, the latest data, or data that
+/// has been out of date for `age` (behind since `age` before the record's time, older by the time elapsed
+/// since). An age rather than a date, so that the record means the same on a clock shifted past a warm-up.
+public enum TraceContent: Sendable, Equatable {
+  case placeholder
+  case current
+  case behind(age: SimDuration)
+
+  public var name: String {
+    switch self {
+    case .placeholder: "placeholder"
+    case .current: "current"
+    case .behind: "behind"
+    }
+  }
+
+  /// The same content `elapsed` later, with no change in between.
+  func aged(by elapsed: SimDuration) -> TraceContent {
+    if case .behind(let age) = self { return .behind(age: age + elapsed) }
+    return self
+  }
+}
+
 /// What a traced device's timeline shows: one thing that happened, or one stretch of a state.
 public enum TraceEvent: Sendable, Equatable {
   /// The user saw a widget instance; `staleness`: the age of the data it showed (nil: the placeholder).
@@ -48,6 +71,9 @@ public enum TraceEvent: Sendable, Equatable {
   case reloadRequest(InstanceID, ReloadCause, ReloadOutcome)
   /// A reload that ran (a build, or a `stuck` request), for the request's cause.
   case reload(InstanceID, ReloadCause, ReloadOutcome)
+  /// What an instance shows changed: a data change left it behind, or a reload (or a build that ran out of
+  /// time) showed other content. Recorded only when it changes.
+  case content(InstanceID, TraceContent)
   /// A push sent by the server, or delivered to the device.
   case push(TracePushTopic, PushCounter)
   /// A radio in one phase of its state machine (a span).
