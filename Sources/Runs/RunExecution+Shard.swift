@@ -16,6 +16,8 @@ extension RunExecution {
     throws(CommandFailure)
   {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    // The scenario's warnings, as a whole run says them (allowed, but probably not what the user meant).
+    for warning in scenario.warnings { console.error("\(warning)\n") }
     let configuration = scenario.configuration
     let files = RunExecution.shardFiles(replications: configuration.replications)
     if existing == .refuse {

@@ -106,8 +106,6 @@ struct RunCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try scenario.load(file)
-    // The scenario's warnings (as `validate` prints them): allowed, but probably not what the user meant.
-    for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
     let targets = precision.compactMap(PrecisionTarget.init)
     // The manifest records the precision options with the overrides (and a resume must repeat them).
     var arguments = scenario.arguments
