@@ -86,9 +86,10 @@ public enum ShardMerge {
         }
         try writer.add(result, devices: devices)
       }
-      let metadata = RunMetadata(
+      var metadata = RunMetadata(
         widgetsimVersion: description.version, scenarioFile: description.scenarioFile, scenarioText: scenario.text,
         overrides: description.overrides, wallTimeSeconds: shards.reduce(0) { $0 + $1.wallTimeSeconds })
+      metadata.warnings = scenario.warnings.map(\.description)  // as the unsharded run's manifest has them
       return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
     }
   }

@@ -98,11 +98,12 @@ struct FleetTests {
     #expect(Int(result.serverLoad.pushesDelivered.reduce(0, +)) == delivered)
   }
 
-  @Test("with no jitter and identical clocks every .after fetch of the fleet lands in the same minutes")
+  @Test("with no jitter, identical clocks and the spreads pinned every .after fetch lands in the same minutes")
   func synchronisedPeaks() {
     var configuration = ModelFixtures.quiet([ModelFixtures.widget("clock", policy: .after(.minutes(15)))], days: 2)
     configuration.budget.debug = true
     configuration.fleet = FleetConfiguration(devices: 50, represents: 1_000)
+    configuration.fleet.spread = .pinned
     let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
     let busy = result.serverLoad.fetches.enumerated().filter { $0.element > 0 }
     #expect(busy.count > 100)
