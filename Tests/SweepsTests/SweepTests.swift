@@ -51,7 +51,7 @@ func runSweep(
     interrupted: { stopAfter.map { counter.value >= $0 } ?? false }, progress: { _, _ in counter.increment() })
   guard shard == nil, values.count == plan.tasks.count else { return [:] }
   try SweepReports.write(
-    points: plan.points.map { ($0.index, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
+    points: plan.points.map { ($0.index, $0.label, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
     values: values, baseline: 0, to: directory)
   var files: [String: String] = [:]
   for name in ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"] {
