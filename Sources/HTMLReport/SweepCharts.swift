@@ -20,7 +20,7 @@ struct SweepCharts {
   /// side by side on a categorical axis in that order.
   let labels: [(point: String, label: String)]
   /// What the server chart multiplies a phone's requests by (`--users`, or the fleet's `represents`); nil
-  /// when points stand for different numbers of phones and no `--users` was given.
+  /// without `--users` for one phone, or when points stand for different numbers of phones.
   let users: Double?
 
   /// The metrics charted, when present, in this order: first what the phone pays for the design (widgets,
@@ -39,7 +39,7 @@ struct SweepCharts {
   static func title(_ metric: String, _ subject: String) -> String {
     switch metric {
     case "phone_mwh_per_day": "What the phone pays a day (widgets, the app's own runs, push wake-ups, radio)"
-    case "joules_per_day", "battery_percent_per_day": "\(metric) of \(subject) (the widget alone)"
+    case "joules_per_day", "battery_percent_per_day": "\(metric) of \(subject) alone (a part of what the phone pays)"
     default: "\(metric) of \(subject)"
     }
   }
@@ -58,7 +58,9 @@ struct SweepCharts {
     }
     self.labels = labels.contains { !$0.label.isEmpty } ? labels : []
     let represents = manifest?.represents ?? []
-    self.users = users ?? (represents.isEmpty ? 1 : represents.allSatisfy { $0 == represents[0] } ? represents[0] : nil)
+    // A fleet's phones when every point stands for the same number; one phone's axis would repeat the left.
+    let fleet = represents.first.flatMap { first in represents.allSatisfy { $0 == first } && first > 1 ? first : nil }
+    self.users = users ?? fleet
     let columns = Array(table.header[1..<metric])
     var keys: [String] = []
     var keyColumns: [Int] = []
@@ -251,7 +253,7 @@ struct SweepCharts {
             ),
           ], values: fleet))
     } else {
-      caption += " Points stand for different numbers of phones: give --users N for the fleet's axis."
+      caption += " Give --users N (widgetsim report, sweep --report) for a second axis with N users' requests."
     }
     guard case .object(var members) = VegaLite.unit(values: [], layers: layers) else { return nil }
     members.append(("resolve", .object([("scale", .object([("y", .string("independent"))]))])))
