@@ -81,7 +81,12 @@ public struct SweepExecution: Sendable {
     let table = SweepComparison.markdown(rows: rows, points: points, keys: keys)
     if !table.isEmpty {
       lines.append("comparison (\(SweepComparison.file), Markdown; means [95% CI]; per phone and day):")
-      lines += table.split(separator: "\n").map(String.init)
+      // The header, its rule and the first points' rows, as the headlines show the first points.
+      let rows = table.split(separator: "\n").map(String.init)
+      lines += rows.prefix(2 + SweepHeadlines.maximumPointsShown)
+      if rows.count > 2 + SweepHeadlines.maximumPointsShown {
+        lines.append("(\(rows.count - 2 - SweepHeadlines.maximumPointsShown) more rows in \(SweepComparison.file))")
+      }
     }
     lines.append(reportsLine(directory, baselinePoint: baselinePoint))
     return lines

@@ -200,4 +200,37 @@ struct SweepDesignTests {
     let second = try #require(lines.indices.filter { lines[$0].contains("- label: poll") }.last)
     #expect(error.line == second + 1, "\(error)")
   }
+
+  @Test("a long sweep: the ranking and the console's table show 20 points and say where the rest are")
+  func longSweep() throws {
+    let points: [SweepPointRow] = (0..<25).map { ($0, "design \($0)", ["\($0)m"]) }
+    var rows: [SweepSummaryRow] = []
+    for point in points {
+      // The later the point, the cheaper for the phone.
+      rows.append(
+        SweepSummaryRow(
+          point: point.index, metric: "phone_mwh_per_day", widget: "device", mean: Double(25 - point.index),
+          interval: (0, 30), unit: "mWh/day"))
+      rows.append(
+        SweepSummaryRow(
+          point: point.index, metric: "reloads_per_day", widget: "w", mean: 10, interval: nil, unit: "reloads/day"))
+    }
+    let lines = SweepExecution.finishedLines(
+      rows: rows, points: points, keys: ["k"], objective: nil, directory: "out", baselinePoint: nil)
+    let ranking = try #require(lines.firstIndex { $0.hasPrefix("what the phone pays a day") })
+    #expect(lines[ranking + 1] == "  1. \"design 24\" (point 24): 1.00 [0.00, 30.00] mWh/day")
+    #expect(lines[ranking + 20].hasPrefix("  20. \"design 5\" (point 5): "))
+    #expect(lines[ranking + 21] == "  (5 more in sweep_compare.md)")
+    let table = try #require(lines.firstIndex { $0.hasPrefix("comparison (sweep_compare.md") })
+    #expect(
+      lines[table + 1]
+        == "| point | design | phone mWh/day | % battery/day | staleness mean (s) | staleness p95 (s) | server requests received/phone/day | pushes sent/phone/day |"
+    )
+    #expect(lines[table + 3] == "| 0 | design 0 | 25.00 [0.00, 30.00] | - | - | - | - | - |")
+    #expect(lines[table + 22] == "| 19 | design 19 | 6.00 [0.00, 30.00] | - | - | - | - | - |")
+    #expect(lines[table + 23] == "(5 more rows in sweep_compare.md)")
+    #expect(lines.last == "reports: out/ (sweep.csv, sweep_summary.csv, sweep_compare.md)")
+    let markdown = SweepComparison.markdown(rows: rows, points: points, keys: ["k"])
+    #expect(markdown.split(separator: "\n").count == 27, "the file has every point")
+  }
 }
