@@ -78,6 +78,8 @@ enum HTMLPage {
     details { margin: 8px 0; }
     summary { cursor: pointer; font-weight: 600; }
     .table-wrap { overflow-x: auto; }
+    table.sweep-points { width: max-content; min-width: 100%; }
+    table.sweep-points th, table.sweep-points td { white-space: nowrap; }
     table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
     th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
     td.number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }

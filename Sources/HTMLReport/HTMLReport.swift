@@ -13,7 +13,10 @@ public enum HTMLReport {
   /// Writes `directory/report.html` (atomically) and returns its path. A run's page draws the device
   /// timeline `timeline` chooses when the folder has trace.csv.
   @discardableResult
-  public static func write(directory: String, timeline: TimelineChoice = TimelineChoice()) throws -> String {
+  /// A sweep's server chart has a second axis for `users` phones (nil: the fleet's `represents`).
+  public static func write(
+    directory: String, timeline: TimelineChoice = TimelineChoice(), users: Double? = nil
+  ) throws -> String {
     let html: String
     do {
       let found = ExistingReports.find(["sweep_summary.csv", "summary.csv"], in: directory)
@@ -21,7 +24,7 @@ public enum HTMLReport {
         if timeline.isExplicit {
           throw InputError(message: "\(directory): a sweep has no device timeline (--device and --day are for runs)")
         }
-        html = try sweep(directory: directory)
+        html = try sweep(directory: directory, users: users)
       } else if found.contains("summary.csv") {
         html = try run(directory: directory, timeline: timeline)
       } else {
@@ -67,9 +70,9 @@ public enum HTMLReport {
       notes: notes)
   }
 
-  static func sweep(directory: String) throws(CSVTable.ReadError) -> String {
+  static func sweep(directory: String, users: Double? = nil) throws(CSVTable.ReadError) -> String {
     let manifest = SweepManifest(directory: directory)
-    let sweep = try SweepCharts(directory: directory, manifest: manifest)
+    let sweep = try SweepCharts(directory: directory, manifest: manifest, users: users)
     let charts = try sweep.charts()
     let pointColumn = try sweep.table.column("point")
     let points = Set(sweep.table.rows.map { $0[pointColumn] }).count
@@ -87,7 +90,10 @@ public enum HTMLReport {
     // The grid: each axis with its values, lockstep keys together.
     for axis in manifest?.grid ?? sweep.keys.map({ SweepManifest.Axis(keys: [$0], values: []) }) {
       let keys = axis.keys.joined(separator: " / ")
-      if axis.keys.count > 1 {
+      if let labels = axis.labels, labels.count == axis.values.count {
+        let settings = zip(labels, axis.values).map { "\($0) (\($1.joined(separator: " / ")))" }
+        facts.append(("designs", "\(keys): \(settings.joined(separator: "; "))"))
+      } else if axis.keys.count > 1 {
         // Numbered as the charts' x axis names them.
         let settings = axis.values.enumerated().map { "#\($0.offset) \($0.element.joined(separator: " / "))" }
         facts.append(("swept in lockstep", "\(keys): \(settings.joined(separator: "; "))"))
@@ -111,14 +117,14 @@ extension HTMLReport {
   /// cannot be written with exit 1.
   @discardableResult
   public static func writeForCommand(
-    directory: String, timeline: TimelineChoice = TimelineChoice()
+    directory: String, timeline: TimelineChoice = TimelineChoice(), users: Double? = nil
   ) throws(CommandFailure) -> String {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     guard TextFile.isDirectory(directory) else { throw .badInput("\(directory): no such folder") }
     let lock = try OutputFolder.lock(directory)
     defer { withExtendedLifetime(lock) {} }
     do {
-      return try write(directory: directory, timeline: timeline)
+      return try write(directory: directory, timeline: timeline, users: users)
     } catch let error as InputError {
       throw .badInput("\(error)")
     } catch {

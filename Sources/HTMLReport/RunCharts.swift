@@ -192,11 +192,12 @@ struct RunCharts {
     let perDay = { (total: Double) in HTMLText.number(total / (replications * days), decimals: 1) }
     return Chart(
       id: "energy",
-      title: "Widget energy by hour of day: \(HTMLText.number(tailShare * 100, decimals: 1))% in radio tails",
-      caption: "Energy the widgets, their pushes and Live Activities cost, by component and the hour it was spent; "
-        + "mean per device and day. Radio tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of "
-        + "\(perDay(widgetJoules)) J a day. The device's own baseline and usage (\(perDay(deviceJoules)) J a day) "
-        + "are left out so the widgets' share stays visible.",
+      title:
+        "What the phone pays by hour of day: \(HTMLText.number(tailShare * 100, decimals: 1))% in radio tails",
+      caption: "Energy the app's design costs the phone (widgets, push wake-ups, Live Activities and the app's own "
+        + "runs: phone_joules_per_day), by component and the hour it was spent; mean per device and day. Radio "
+        + "tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of \(perDay(widgetJoules)) J a day. The device's "
+        + "own baseline and usage (\(perDay(deviceJoules)) J a day) are left out so the design's share stays visible.",
       spec: spec, marks: [("energy", marks)])
   }
 

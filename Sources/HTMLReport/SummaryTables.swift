@@ -55,11 +55,15 @@ enum SummaryTables {
     var columns: [(metric: String, widget: String, unit: String)] = []
     var cells: [String: [String: String]] = [:]
     var points: [(index: String, settings: [String])] = []
+    let labelled = !charts.labels.isEmpty
+    // The phone's cost first, then each widget's figures, then what one phone asks of the servers.
+    let shown = SweepCharts.headlines + SweepCharts.serverMetrics.map(\.0)
     for row in table.rows {
       if !points.contains(where: { $0.index == row[point] }) {
-        points.append((row[point], charts.keyColumns.map { row[$0] }))
+        let label = labelled ? charts.labelColumn.map { [row[$0]] } ?? [] : []
+        points.append((row[point], label + charts.keyColumns.map { row[$0] }))
       }
-      guard SweepCharts.headlines.contains(row[metric]) else { continue }
+      guard shown.contains(row[metric]) else { continue }
       let key = "\(row[metric])\u{1F}\(row[widget])"
       if !columns.contains(where: { $0.metric == row[metric] && $0.widget == row[widget] }) {
         columns.append((row[metric], row[widget], row[unit]))
@@ -67,7 +71,10 @@ enum SummaryTables {
       let interval = row[low].isEmpty ? "" : " [\(HTMLText.figure(row[low])), \(HTMLText.figure(row[high]))]"
       cells[row[point], default: [:]][key] = HTMLText.figure(row[mean]) + interval
     }
-    var html = "<div class=\"table-wrap\"><table><thead><tr><th>point</th>"
+    // Headers and figures on one line each; the table is as wide as they need and scrolls sideways in its
+    // frame rather than cutting a column or squeezing figures onto several lines.
+    var html = "<div class=\"table-wrap\"><table class=\"sweep-points\"><thead><tr><th>point</th>"
+    if labelled { html += "<th>design</th>" }
     for key in charts.keys { html += "<th>\(HTMLText.escape(key))</th>" }
     for column in columns {
       html += "<th>\(HTMLText.escape(column.metric))<br><span class=\"muted\">\(HTMLText.escape(column.widget)), "

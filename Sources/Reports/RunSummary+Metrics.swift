@@ -140,9 +140,22 @@ extension RunSummary {
     },
   ]
 
-  /// Device-wide metrics: its own energy, what all widgets and activities cost, the battery.
+  /// Device-wide metrics: what the app's design costs the phone, its own energy, the battery.
   static let deviceMetrics: [Metric] =
     [
+      // What the phone pays for the design: every energy subject but the device's own baseline and usage
+      // (widgets with their fetches and radio, WidgetKit push wake-ups, Live Activities, the app's own runs
+      // with their silent-push wake-ups). The same sum as `widgets_*`, whose name undersells it; those stay
+      // for the CI gates that read them.
+      Metric.ofEnergy(name: "phone_joules_per_day", unit: "J/day") { result, subject, energy in
+        perDay(widgetJoules(result, energy, deviceSubject: subject), result)
+      },
+      Metric.ofEnergy(name: "phone_mwh_per_day", unit: "mWh/day") { result, subject, energy in
+        EnergyUnits.milliwattHours(perDay(widgetJoules(result, energy, deviceSubject: subject), result))
+      },
+      Metric(name: "phone_battery_percent_per_day", unit: "%/day") { result, subject in
+        perDay(sumOverSubjects(result, excluding: subject) { result.batteryShare(subject: $0) }, result) * 100
+      },
       Metric.ofEnergy(name: "device_joules_per_day", unit: "J/day") { result, subject, energy in
         perDay(energy.joules(subject: subject), result)
       },
@@ -355,5 +368,23 @@ extension RunSummary {
           return Double(totals.broadcasts(slots: first..<(first + result.days * 1_440))) / Double(result.days)
         }
       }
+      + [
+        // What one phone's design asks of the servers per day, kept apart by direction: the requests the
+        // servers receive (fetches, token registrations) and the pushes they send (broadcasts excepted: one
+        // request serves the fleet).
+        Metric.ofServerLoad(name: "requests_received_per_device_per_day", unit: "requests/day", per: "phone") {
+          result, totals in
+          perDay(
+            ServerSource.allCases.filter { !$0.isPush }.reduce(0) { $0 + Int(totals.sourceTotals[$1.rawValue]) }, result
+          )
+        },
+        Metric.ofServerLoad(name: "pushes_sent_per_device_per_day", unit: "pushes/day", per: "phone") {
+          result, totals in
+          perDay(
+            ServerSource.allCases.filter { $0.isPush && !$0.isFleetWide }.reduce(0) {
+              $0 + Int(totals.sourceTotals[$1.rawValue])
+            }, result)
+        },
+      ]
   }
 }

@@ -23,9 +23,11 @@ public enum RunSummaryText {
       lines.append(
         "  \(label): reloads/day \(show("reloads_per_day", 1)) (budgeted \(show("budgeted_reloads_per_day", 1))), "
           + "withheld/day \(show("requests_per_day_withheld_granted", 1)), "
-          + "staleness p95 \(show("staleness_p95", 0)) s, budget exhausted on \(show("budget_exhausted_day_share", 2)) of days"
+          + "staleness p95 \(show("staleness_p95", 0)) s, budget exhausted on \(show("budget_exhausted_day_share", 2)) of days, "
+          + "energy (widget alone) \(show("mwh_per_day", 2)) mWh/day"
       )
     }
+    if let phone = phoneLine(summary) { lines.append(phone) }
     if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary, largestPeaks: largestPeaks) }
     if let warning = fewReplicationsWarning(configuration.replications) { lines.append(warning) }
     lines += warnings.map { "warning: \($0)" }
@@ -91,12 +93,17 @@ public enum RunSummaryText {
           + "\(show("event_delivery_mean_seconds", event.id, 0)) s on average, the last after "
           + "\(show("event_delivery_last_seconds", event.id, 0)) s")
     }
-    if let joules = summary.row("widgets_joules_per_day", widget: "device") {
-      lines.append(
-        "  per phone: the app's widgets, pushes and activities \(fixed(EnergyUnits.milliwattHours(joules.values.mean), 1)) mWh/day, "
-          + "\(show("widgets_battery_percent_per_day", "device", 2)) % of its battery a day")
-    }
     return lines
+  }
+
+  /// What the phone pays for the app's design per day, with 95% CIs: every widget, push wake-up, Live
+  /// Activity and the app's own runs with their radio (`phone_mwh_per_day`, `phone_battery_percent_per_day`
+  /// of the `device` row); nil when the summary has no such row. A widget's own energy is a part of it.
+  public static func phoneLine(_ summary: RunSummary) -> String? {
+    guard summary.row("phone_mwh_per_day", widget: "device") != nil else { return nil }
+    return "what the phone pays (widgets, the app's own runs, push wake-ups, radio): "
+      + "\(show(summary, "phone_mwh_per_day", "device", 2)) mWh/day, "
+      + "\(show(summary, "phone_battery_percent_per_day", "device", 3)) % of its battery a day"
   }
 
   /// A summary row's mean with its interval (`-` when the summary has no such row).

@@ -10,10 +10,13 @@ public struct SweepManifest: Sendable, Equatable {
     public let keys: [String]
     /// values[i][k]: the i-th setting of key k.
     public let values: [[String]]
+    /// labels[i]: the i-th setting's name (the sweep file's `points` list); nil for an axis without names.
+    public let labels: [String]?
 
-    public init(keys: [String], values: [[String]]) {
+    public init(keys: [String], values: [[String]], labels: [String]? = nil) {
       self.keys = keys
       self.values = values
+      self.labels = labels
     }
   }
 
@@ -32,6 +35,9 @@ public struct SweepManifest: Sendable, Equatable {
   public var seeds: [String]
   public var days: [Int]
   public var replications: [Int]
+  /// Per point, the real phones a simulated fleet stands for (`fleet.represents`: 1 for one phone), which
+  /// the report's server chart multiplies by unless `--users` says otherwise.
+  public var represents: [Double] = []
   public var commonRandomNumbers: Bool
   public var points: Int
   public var grid: [Axis]
@@ -42,8 +48,9 @@ public struct SweepManifest: Sendable, Equatable {
   public init(
     scenarioName: String, scenarioFile: String, scenarioHash: String, overrides: [String], seeds: [String],
     days: [Int], replications: [Int], commonRandomNumbers: Bool, points: Int, grid: [Axis],
-    excluded: [[(key: String, value: String)]], objective: Objective? = nil
+    excluded: [[(key: String, value: String)]], objective: Objective? = nil, represents: [Double] = []
   ) {
+    self.represents = represents
     self.scenarioName = scenarioName
     self.scenarioFile = scenarioFile
     self.scenarioHash = scenarioHash
@@ -67,11 +74,13 @@ public struct SweepManifest: Sendable, Equatable {
       return "[" + list.joined(separator: ", ") + "]"
     }
     let axes = grid.map { axis in
-      JSONValue.object([
+      var members: [(String, JSONValue)] = [
         ("keys", .array(axis.keys.map { .string($0) })),
         ("lockstep", .bool(axis.keys.count > 1)),
         ("values", .array(axis.values.map { .array($0.map { .string($0) }) })),
-      ]).text
+      ]
+      if let labels = axis.labels { members.append(("labels", .array(labels.map { .string($0) }))) }
+      return JSONValue.object(members).text
     }
     let exclusions = excluded.map { JSONValue.object($0.map { ($0.key, .string($0.value)) }).text }
     var objectiveText = "null"
@@ -89,6 +98,10 @@ public struct SweepManifest: Sendable, Equatable {
       ("seed", same(seeds)),
       ("days", same(days.map { "\($0)" })),
       ("replications", same(replications.map { "\($0)" })),
+      (
+        "represents",
+        represents.isEmpty ? "1" : same(represents.map { CSVFormat.trimmed(CSVFormat.number($0, decimals: 6)) })
+      ),
       ("streams", JSONValue.string(commonRandomNumbers ? "common" : "independent").text),
       ("points", "\(points)"),
       ("grid", axes.isEmpty ? "[]" : "[\n    " + axes.joined(separator: ",\n    ") + "\n  ]"),
@@ -126,8 +139,10 @@ public struct SweepManifest: Sendable, Equatable {
     grid = (document["grid"]?.elements ?? []).map { axis in
       Axis(
         keys: axis["keys"]?.elements.compactMap(\.scalarText) ?? [],
-        values: (axis["values"]?.elements ?? []).map { $0.elements.compactMap(\.scalarText) })
+        values: (axis["values"]?.elements ?? []).map { $0.elements.compactMap(\.scalarText) },
+        labels: axis["labels"]?.elements.compactMap(\.scalarText))
     }
+    represents = numbers("represents").compactMap { Double($0) }
     excluded = (document["exclude"]?.elements ?? []).map { entry in
       guard case .object(let members) = entry else { return [] }
       return members.map { (key: $0.0, value: $0.1.scalarText ?? "") }

@@ -42,7 +42,7 @@ public struct LoadedSweep: Sendable {
 public struct SweepError: Error, CustomStringConvertible, Sendable {
   public let point: SweepPoint
   public let error: ScenarioError
-  public var description: String { "point \(point.index) (\(point.label)): \(error)" }
+  public var description: String { "point \(point.index) (\(point.described)): \(error)" }
 }
 
 public enum SweepLoader {
@@ -85,7 +85,7 @@ public enum SweepLoader {
       }
       throw ScenarioError(
         file: path, line: 1, column: 1, keyPath: "sweep",
-        message: "missing required key 'sweep' (parameters, lockstep, exclude, replications, objective)")
+        message: "missing required key 'sweep' (points, parameters, lockstep, exclude, replications, objective)")
     }
     let specification = try SweepSpecification.decode(
       YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path, limits: limits)))

@@ -2,9 +2,13 @@ import SimulationEngine
 import WidgetModel
 import Yams
 
-/// One variant of a sweep: its number and the value each swept key takes.
+/// One variant of a sweep: its number, its name when the sweep file gives one, and the value each swept key
+/// takes.
 public struct SweepPoint: Sendable, Equatable {
   public let index: Int
+  /// The design's name from the sweep file's `points` list (`poll 15m`), with the other axes' settings after
+  /// it when the grid has more (`poll 15m, budget.per_day.max=40`); empty for a sweep without labels.
+  public let label: String
   public let assignments: [Assignment]
 
   public struct Assignment: Sendable, Equatable {
@@ -14,7 +18,10 @@ public struct SweepPoint: Sendable, Equatable {
   }
 
   /// `key=value, ...`, for messages.
-  public var label: String { assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") }
+  public var settings: String { assignments.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") }
+
+  /// `"label" (key=value, ...)`, or the settings alone without a label, for messages.
+  public var described: String { label.isEmpty ? settings : "\"\(label)\" (\(settings))" }
 }
 
 /// The `sweep` section: parameters by key path, each a list or range of values; lockstep groups whose lists
@@ -25,6 +32,8 @@ public struct SweepSpecification: Sendable {
     public let keys: [String]
     /// values[i][k]: the i-th setting of key k.
     public let values: [[String]]
+    /// labels[i]: the i-th setting's name, for the `points` list; nil for `parameters` and `lockstep`.
+    public var labels: [String]? = nil
   }
 
   /// Where a swept key is written in the sweep file, for errors about its values.
@@ -52,22 +61,33 @@ public struct SweepSpecification: Sendable {
   /// The grid's points: the cross product of the dimensions (the first varies slowest), lockstep keys taking
   /// their i-th values together, excluded combinations removed, numbered from 0.
   public var points: [SweepPoint] {
-    var combinations: [[SweepPoint.Assignment]] = [[]]
+    // Each combination with the label of its `points` setting, if the grid has that axis.
+    var combinations: [(label: String?, assignments: [SweepPoint.Assignment])] = [(nil, [])]
     for dimension in dimensions {
-      var next: [[SweepPoint.Assignment]] = []
+      var next: [(label: String?, assignments: [SweepPoint.Assignment])] = []
       for prefix in combinations {
-        for setting in dimension.values {
-          next.append(prefix + zip(dimension.keys, setting).map { SweepPoint.Assignment(key: $0, value: $1) })
+        for (offset, setting) in dimension.values.enumerated() {
+          next.append(
+            (
+              dimension.labels?[offset] ?? prefix.label,
+              prefix.assignments + zip(dimension.keys, setting).map { SweepPoint.Assignment(key: $0, value: $1) }
+            ))
         }
       }
       combinations = next
     }
-    let kept = combinations.filter { assignments in
+    let kept = combinations.filter { combination in
       !exclusions.contains { exclusion in
-        exclusion.allSatisfy { key, value in assignments.contains { $0.key == key && $0.value == value } }
+        exclusion.allSatisfy { key, value in combination.assignments.contains { $0.key == key && $0.value == value } }
       }
     }
-    return kept.enumerated().map { SweepPoint(index: $0.offset, assignments: $0.element) }
+    let labelledKeys = Set(dimensions.filter { $0.labels != nil }.flatMap(\.keys))
+    return kept.enumerated().map { offset, combination in
+      // A design crossed with other axes is named with their settings, so every point's label is unique.
+      let others = combination.assignments.filter { !labelledKeys.contains($0.key) }.map { "\($0.key)=\($0.value)" }
+      let label = combination.label.map { ([$0] + others).joined(separator: ", ") } ?? ""
+      return SweepPoint(index: offset, label: label, assignments: combination.assignments)
+    }
   }
 
   static let maximumPoints = 100_000
@@ -81,6 +101,9 @@ public struct SweepSpecification: Sendable {
     func note(_ key: String, _ at: YAMLValue, _ keyNode: Node) throws(ScenarioError) {
       guard seen.insert(key).inserted else { throw at.error("'\(key)' is swept twice") }
       places[key] = Place(line: keyNode.mark?.line, column: keyNode.mark?.column, keyPath: at.path)
+    }
+    if let list = reader.optional("points") {
+      dimensions.append(try designs(list, note: note))
     }
     if let parameters = reader.optional("parameters") {
       guard case .mapping(let mapping) = parameters.node else {
@@ -122,7 +145,7 @@ public struct SweepSpecification: Sendable {
       _ = reader.optional("replications")
       _ = reader.optional("objective")
       try reader.finish()
-      throw value.error("a sweep needs at least one key under parameters or lockstep")
+      throw value.error("a sweep needs at least one key under points, parameters or lockstep")
     }
     var exclusions: [[String: String]] = []
     if let exclude = reader.optional("exclude") {
@@ -160,6 +183,57 @@ public struct SweepSpecification: Sendable {
     }
     guard !specification.points.isEmpty else { throw value.error("every point of the grid is excluded") }
     return specification
+  }
+
+  /// The `points` list: designs by name, each `{label: NAME, set: {KEY: VALUE, ...}}`, every one setting the
+  /// same keys (one axis of the grid, as keys in lockstep). Labels are unique and not empty.
+  static func designs(
+    _ list: YAMLValue, note: (String, YAMLValue, Node) throws(ScenarioError) -> Void
+  ) throws(ScenarioError) -> Dimension {
+    var keys: [String] = []
+    var values: [[String]] = []
+    var labels: [String] = []
+    var labelPlaces: [String: String] = [:]
+    let entries = try list.sequence()
+    guard !entries.isEmpty else { throw list.error("expected at least one point: - {label: NAME, set: {KEY: VALUE}}") }
+    for (index, node) in entries.enumerated() {
+      let entry = YAMLValue(node: node, path: "\(list.path)[\(index)]", source: list.source)
+      guard case .mapping = node else {
+        throw entry.error("expected a mapping with label (the design's name) and set (the keys it sets)")
+      }
+      var reader = try entry.mapping()
+      let labelValue = try reader.required("label", "the design's name, e.g. \"poll 15m\"")
+      let label = try labelValue.scalarText()
+      guard !label.allSatisfy(\.isWhitespace) else { throw labelValue.error("a point's label must not be empty") }
+      if let first = labelPlaces[label] {
+        throw labelValue.error("label '\(label)' is already used by \(first); labels name points and must be unique")
+      }
+      labelPlaces[label] = "\(entry.path)" + (node.mark.map { " (line \($0.line))" } ?? "")
+      let set = try reader.required("set", "a mapping of key paths to this design's values")
+      try reader.finish()
+      guard case .mapping(let mapping) = set.node, !mapping.isEmpty else {
+        throw set.error("expected a mapping of key paths to this design's values")
+      }
+      var setting: [String: String] = [:]
+      for (keyNode, valueNode) in mapping {
+        let key = keyNode.string ?? ""
+        let item = YAMLValue(node: valueNode, path: "\(set.path).\(key)", source: list.source)
+        if index == 0 {
+          try note(key, item, keyNode)
+          keys.append(key)
+        } else if !keys.contains(key) {
+          throw item.error(
+            "'\(key)' is not set by the first point; every point sets the same keys (\(keys.joined(separator: ", ")))")
+        }
+        setting[key] = try item.scalarText()
+      }
+      if let missing = keys.first(where: { setting[$0] == nil }) {
+        throw set.error("'\(missing)' is not set; every point sets the same keys (\(keys.joined(separator: ", ")))")
+      }
+      values.append(keys.map { setting[$0] ?? "" })
+      labels.append(label)
+    }
+    return Dimension(keys: keys, values: values, labels: labels)
   }
 
   /// A list of scalars, or `{from, to, step}` for numbers (inclusive).

@@ -68,7 +68,29 @@ public struct SweepExecution: Sendable {
   }
 
   public static func reportsLine(_ directory: String, baselinePoint: Int?) -> String {
-    "reports: \(directory)/ (sweep.csv, sweep_summary.csv\(baselinePoint == nil ? "" : ", sweep_baseline.csv"))"
+    "reports: \(directory)/ (sweep.csv, sweep_summary.csv, \(SweepComparison.file)"
+      + "\(baselinePoint == nil ? "" : ", sweep_baseline.csv"))"
+  }
+
+  /// What a finished sweep (or a merge) prints: each point's headlines, the points by what the phone pays,
+  /// the best point, the comparison table of `sweep_compare.md`, and where the reports are.
+  static func finishedLines(
+    rows: [SweepSummaryRow], points: [SweepPointRow], keys: [String], objective: SweepManifest.Objective?,
+    directory: String, baselinePoint: Int?
+  ) -> [String] {
+    var lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: objective)
+    let table = SweepComparison.markdown(rows: rows, points: points, keys: keys)
+    if !table.isEmpty {
+      lines.append("comparison (\(SweepComparison.file), Markdown; means [95% CI]; per phone and day):")
+      // The header, its rule and the first points' rows, as the headlines show the first points.
+      let rows = table.split(separator: "\n").map(String.init)
+      lines += rows.prefix(2 + SweepHeadlines.maximumPointsShown)
+      if rows.count > 2 + SweepHeadlines.maximumPointsShown {
+        lines.append("(\(rows.count - 2 - SweepHeadlines.maximumPointsShown) more rows in \(SweepComparison.file))")
+      }
+    }
+    lines.append(reportsLine(directory, baselinePoint: baselinePoint))
+    return lines
   }
 
   /// Runs the tasks not yet in the journal and, for a whole sweep, writes its reports; returns whether it did
@@ -146,14 +168,14 @@ public struct SweepExecution: Sendable {
         if !quiet { console.print("shard done: \(directory)/ (combine the shard folders with `widgetsim merge`)") }
         return false
       }
-      let points = plan.points.map { ($0.index, $0.assignments.map(\.value)) }
+      let points: [SweepPointRow] = plan.points.map { ($0.index, $0.label, $0.assignments.map(\.value)) }
       let rows = try SweepReports.write(
         points: points, keys: plan.keys, tasks: plan.tasks, values: finished, baseline: baselinePoint, to: directory)
       if !quiet {
-        let lines = SweepHeadlines.lines(
-          rows: rows, points: points, keys: plan.keys, objective: manifest.objective)
+        let lines = SweepExecution.finishedLines(
+          rows: rows, points: points, keys: plan.keys, objective: manifest.objective, directory: directory,
+          baselinePoint: baselinePoint)
         for line in lines { console.print(line) }
-        console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
       }
       return true
     }

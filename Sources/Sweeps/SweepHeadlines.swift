@@ -18,21 +18,27 @@ public enum SweepHeadlines {
   /// Points printed one by one; the rest are in sweep_summary.csv.
   static let maximumPointsShown = 20
 
-  /// The figures shown per widget: metric, label, decimals, unit after the value.
+  /// The figures shown per widget: metric, label, decimals, unit after the value. Its energy is the widget's
+  /// alone, and says so: the phone's cost of the design is the point's `phone:` line.
   static let figures: [(metric: String, label: String, decimals: Int, unit: String)] = [
     ("reloads_per_day", "reloads/day", 1, ""), ("staleness_mean", "staleness mean", 0, " s"),
     ("staleness_p95", "p95", 0, " s"), ("budget_exhausted_day_share", "budget exhausted on", 2, " of days"),
-    ("joules_per_day", "energy", 1, " J/day"),
+    ("joules_per_day", "energy (widget alone)", 1, " J/day"),
   ]
 
   /// The criterion when the sweep file sets no `objective`: the lowest mean `staleness_mean` (the age of what
   /// the user saw, averaged over views) of the first widget, the freshest widget.
   public static let defaultObjective = SweepManifest.Objective(metric: "staleness_mean", widget: nil, minimize: true)
 
+  /// `point 3 "silent push" (key=value, ...)`, or without the label when the point has none.
+  static func name(_ point: SweepPointRow, keys: [String]) -> String {
+    let settings = zip(keys, point.values).map { "\($0)=\($1)" }.joined(separator: ", ")
+    return "point \(point.index)" + (point.label.isEmpty ? "" : " \"\(point.label)\"") + " (\(settings))"
+  }
+
   /// The lines to print, from the summary's rows.
   public static func lines(
-    rows: [SweepSummaryRow], points: [(index: Int, values: [String])], keys: [String],
-    objective: SweepManifest.Objective? = nil
+    rows: [SweepSummaryRow], points: [SweepPointRow], keys: [String], objective: SweepManifest.Objective? = nil
   ) -> [String] {
     var byPoint: [Int: [String: SweepSummaryRow]] = [:]
     var subjects: [String] = []
@@ -41,12 +47,18 @@ public enum SweepHeadlines {
       if row.metric == "reloads_per_day" && !subjects.contains(row.widget) { subjects.append(row.widget) }
     }
     guard !subjects.isEmpty else { return [] }
-    func label(_ point: (index: Int, values: [String])) -> String {
-      "point \(point.index) (" + zip(keys, point.values).map { "\($0)=\($1)" }.joined(separator: ", ") + ")"
+    func label(_ point: SweepPointRow) -> String { name(point, keys: keys) }
+    func phone(_ point: SweepPointRow) -> (mwh: SweepSummaryRow, battery: SweepSummaryRow?)? {
+      guard let mwh = byPoint[point.index]?["phone_mwh_per_day\u{1F}device"], mwh.mean.isFinite else { return nil }
+      return (mwh, byPoint[point.index]?["phone_battery_percent_per_day\u{1F}device"])
+    }
+    func phoneText(_ cost: (mwh: SweepSummaryRow, battery: SweepSummaryRow?)) -> String {
+      "\(show(cost.mwh, 2)) mWh/day" + (cost.battery.map { ", \(show($0, 3)) % of the battery a day" } ?? "")
     }
     var lines = ["per point and widget, mean over replications [95% CI]:"]
     for point in points.prefix(maximumPointsShown) {
       lines.append("  \(label(point))")
+      if let cost = phone(point) { lines.append("    phone pays: " + phoneText(cost)) }
       for subject in subjects {
         let shown = figures.compactMap { figure -> String? in
           guard let row = byPoint[point.index]?["\(figure.metric)\u{1F}\(subject)"] else { return nil }
@@ -58,13 +70,14 @@ public enum SweepHeadlines {
     if points.count > maximumPointsShown {
       lines.append("  (\(points.count - maximumPointsShown) more points in sweep_summary.csv)")
     }
+    lines += ranking(points: points, keys: keys, phone: phone, phoneText: phoneText)
     let criterion = objective ?? defaultObjective
     // Without a widget: the first widget's (the default), or the first subject with the metric.
     let subject =
       criterion.widget
       ?? (objective == nil
         ? subjects[0] : rows.first { $0.metric == criterion.metric }?.widget ?? subjects[0])
-    let candidates = points.compactMap { point -> ((index: Int, values: [String]), SweepSummaryRow)? in
+    let candidates = points.compactMap { point -> (SweepPointRow, SweepSummaryRow)? in
       guard let row = byPoint[point.index]?["\(criterion.metric)\u{1F}\(subject)"], row.mean.isFinite else {
         return nil
       }
@@ -83,6 +96,30 @@ public enum SweepHeadlines {
       lines.append("best point by \(rule): \(label(point)): \(show(row, decimals)) \(row.unit)")
     } else {
       lines.append("best point by \(rule): no point has it (see the metric and widget columns of sweep_summary.csv)")
+    }
+    return lines
+  }
+
+  /// The points by what the phone pays for each (`phone_mwh_per_day` of the device: widgets, the app's own
+  /// runs, push wake-ups, radio), cheapest first, ties to the earlier point; the first 20.
+  static func ranking(
+    points: [SweepPointRow], keys: [String],
+    phone: (SweepPointRow) -> (mwh: SweepSummaryRow, battery: SweepSummaryRow?)?,
+    phoneText: ((mwh: SweepSummaryRow, battery: SweepSummaryRow?)) -> String
+  ) -> [String] {
+    let costed = points.compactMap { point in phone(point).map { (point, $0) } }
+    guard costed.count > 1 else { return [] }
+    let ranked = costed.enumerated().sorted { left, right in
+      left.element.1.mwh.mean != right.element.1.mwh.mean
+        ? left.element.1.mwh.mean < right.element.1.mwh.mean : left.offset < right.offset
+    }.map(\.element)
+    var lines = ["what the phone pays a day (widgets, the app's own runs, push wake-ups, radio), cheapest first:"]
+    for (rank, (point, cost)) in ranked.prefix(maximumPointsShown).enumerated() {
+      let named = point.label.isEmpty ? name(point, keys: keys) : "\"\(point.label)\" (point \(point.index))"
+      lines.append("  \(rank + 1). \(named): \(phoneText(cost))")
+    }
+    if ranked.count > maximumPointsShown {
+      lines.append("  (\(ranked.count - maximumPointsShown) more in sweep_compare.md)")
     }
     return lines
   }

@@ -41,9 +41,10 @@ public enum SweepMerge {
       try manifest?.write(to: directory)
       let rows = try SweepReports.write(
         points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
-      let lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: manifest?.objective)
+      let lines = SweepExecution.finishedLines(
+        rows: rows, points: points, keys: keys, objective: manifest?.objective, directory: directory,
+        baselinePoint: baselinePoint)
       for line in lines { console.print(line) }
-      console.print(SweepExecution.reportsLine(directory, baselinePoint: baselinePoint))
     }
   }
 }

@@ -4,21 +4,22 @@ import SimulationEngine
 
 /// The reports of a finished sweep, built from every task's values.
 public enum SweepReports {
-  public static let files = ["sweep.csv", "sweep_summary.csv"]
+  public static let files = ["sweep.csv", "sweep_summary.csv", SweepComparison.file]
 
-  /// The point columns of the reports: each swept key as written, then each key whose values are all
-  /// durations or sizes again in base units (`<key>_s`, `<key>_bytes`), so points sort and plot by number.
+  /// The point columns of the reports after `point`: its label (empty without one), each swept key as
+  /// written, then each key whose values are all durations or sizes again in base units (`<key>_s`,
+  /// `<key>_bytes`), so points sort and plot by number.
   static func pointColumns(
-    points: [(index: Int, values: [String])], keys: [String]
+    points: [SweepPointRow], keys: [String]
   ) -> (header: String, cells: [Int: String]) {
     let quantities = keys.indices.map { key in SweptQuantity.of(points.map { $0.values[key] }) }
-    var header = keys.map { CSVFormat.text($0) }
+    var header = ["point_label"] + keys.map { CSVFormat.text($0) }
     for (key, quantity) in zip(keys, quantities) {
       if let quantity { header.append(CSVFormat.text(key + quantity.columnSuffix)) }
     }
     var cells: [Int: String] = [:]
     for point in points {
-      var row = point.values.map(CSVFormat.text)
+      var row = [CSVFormat.text(point.label)] + point.values.map(CSVFormat.text)
       for (value, quantity) in zip(point.values, quantities) {
         if let quantity {
           row.append(CSVFormat.trimmed(CSVFormat.number(quantity.baseUnits(value) ?? .nan, decimals: 6)))
@@ -29,11 +30,11 @@ public enum SweepReports {
     return (header.joined(separator: ","), cells)
   }
 
-  /// `sweep.csv`, `sweep_summary.csv` and, with a baseline point, `sweep_baseline.csv`, written atomically.
+  /// `sweep.csv`, `sweep_summary.csv`, `sweep_compare.md` and, with a baseline point, `sweep_baseline.csv`, written atomically.
   /// Returns the summary's rows (for the console's headline figures).
   @discardableResult
   public static func write(
-    points: [(index: Int, values: [String])], keys: [String], tasks: [(point: Int, replication: Int)],
+    points: [SweepPointRow], keys: [String], tasks: [(point: Int, replication: Int)],
     values: [Int: [MetricValue]], baseline: Int?, to directory: String
   ) throws(AtomicFile.WriteError) -> [SweepSummaryRow] {
     let (keyHeader, pointCells) = pointColumns(points: points, keys: keys)
@@ -95,6 +96,8 @@ public enum SweepReports {
       }
     }
     try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
+    try AtomicFile.write(
+      SweepComparison.markdown(rows: rows, points: points, keys: keys), to: "\(directory)/\(SweepComparison.file)")
     AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
 
     guard let baseline, let reference = series[baseline], let referencePositions = positions[baseline] else {

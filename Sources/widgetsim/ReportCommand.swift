@@ -27,13 +27,23 @@ struct ReportCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The day of the device timeline, from 0 (default 0).", valueName: "D"))
   var day: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "A sweep's server chart: the users its second axis counts requests for (default: fleet.represents).",
+      valueName: "N"))
+  var users: Double?
+
   func validate() throws {
+    if let users, !(users > 0 && users.isFinite) {
+      throw ValidationError("--users takes a number above 0, got \(users)")
+    }
     if let device, device < 0 { throw ValidationError("--device takes a device number from 0, got \(device)") }
     if let day, day < 0 { throw ValidationError("--day takes a day from 0, got \(day)") }
   }
 
   func run() throws {
     let choice = TimelineChoice(device: device, day: day)
-    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory, timeline: choice))")
+    Console.standard.print(
+      "report: \(try HTMLReport.writeForCommand(directory: directory, timeline: choice, users: users))")
   }
 }

@@ -45,7 +45,16 @@ struct SweepCommand: ParsableCommand {
   @Flag(help: "Also write report.html: each headline metric against the swept parameter (see `widgetsim report`).")
   var report = false
 
+  @Option(
+    help: ArgumentHelp(
+      "With --report: the users the server chart's second axis counts requests for (default: fleet.represents).",
+      valueName: "N"))
+  var users: Double?
+
   func validate() throws {
+    if let users, !(users > 0 && users.isFinite) {
+      throw ValidationError("--users takes a number above 0, got \(users)")
+    }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
     if let shard, SweepShard(shard) == nil {
       throw ValidationError("--shard expects K/N with 0 <= K < N, e.g. 0/4; got \(shard)")
@@ -59,7 +68,7 @@ struct SweepCommand: ParsableCommand {
       force: force)
     let wroteReports = try execution.run(console: .standard, stop: Interruption.stopRequest)
     if wroteReports && report {
-      let page = try HTMLReport.writeForCommand(directory: execution.directory)
+      let page = try HTMLReport.writeForCommand(directory: execution.directory, users: users)
       if !quiet { Console.standard.print("report: \(page)") }
     }
   }

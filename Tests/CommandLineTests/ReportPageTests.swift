@@ -181,8 +181,10 @@ struct ReportPageTests {
     let whole = try Subprocess.run(sweep + ["--out", "\(root)/whole", "--report"])
     #expect(whole.code == 0, "\(whole.output)")
     let ids = Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 1280), "sweep")
-    // One chart per headline metric and subject: the widget's six, and the app's energy and battery share.
-    #expect(ids.count == 8, "one chart per headline metric and subject: \(ids)")
+    // One chart per headline metric and subject: what the phone pays, the widget's six, and the app's energy
+    // and battery share.
+    #expect(ids.count == 9, "one chart per headline metric and subject: \(ids)")
+    #expect(ids.first == "sweep-phone_mwh_per_day-device", "the phone's cost comes first: \(ids)")
     try Self.expectSweepReads(try Self.render("\(root)/whole/report.html", width: 1280))
     Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 400), "sweep at 400 px")
     try Self.expectScreenshot("\(root)/whole/report.html", width: 1280)
@@ -227,9 +229,23 @@ struct ReportPageTests {
   @Test("a sweep of keys in lockstep: one legend entry per setting, the x axis numbered as the page lists them")
   func lockstepSweepReport() throws {
     let directory = TestFiles.temporaryDirectory() + "/designs"
+    // Scenarios/sweep-update-channel.yaml's designs as keys in lockstep, without labels.
+    let text = try TestFiles.read(Repository.path("Scenarios/sweep-update-channel.yaml"))
+    let base = try #require(text.split(separator: "\nsweep:\n", maxSplits: 1).first)
+    let file = TestFiles.temporaryDirectory() + "/lockstep.yaml"
+    try AtomicFile.write(
+      base + """
+
+        sweep:
+          lockstep:
+            - widgets[headlines].timeline.after: [15m, 1h, 1h, 1h, 1h, 1h, 1h]
+              widgets[headlines].build.fetch.probability: [1, 1, 0, 0, 1, 1, 0]
+              widgets[headlines].data.on_change: [none, none, reload_kind, silent_push, push, "[push, reload_kind]", silent_push]
+              app.background_refresh: ["off", "off", "{interval: 15m}", "off", "off", "{interval: 15m}", "{interval: 15m}"]
+
+        """, to: file)
     let sweep = try Subprocess.run([
-      "sweep", Repository.path("Scenarios/sweep-update-channel.yaml"), "--days", "1", "--replications", "2",
-      "--out", directory, "--report", "--quiet",
+      "sweep", file, "--days", "1", "--replications", "2", "--out", directory, "--report", "--quiet",
     ])
     #expect(sweep.code == 0, "\(sweep.output)")
     let rendered = try Self.render("\(directory)/report.html", width: 1280)
@@ -240,6 +256,25 @@ struct ReportPageTests {
     // One series (the widget): the keys moving together are not spread over the legend.
     #expect(!rendered.dom.contains("widgets[headlines].build.fetch.probability=1"))
     #expect(rendered.dom.contains(">headlines</text>"))
+  }
+
+  @Test("named designs (sweep-update-channel): drawn side by side by label, the phone's cost and server requests")
+  func designSweepReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/named"
+    let sweep = try Subprocess.run([
+      "sweep", Repository.path("Scenarios/sweep-update-channel.yaml"), "--days", "1", "--replications", "2",
+      "--out", directory, "--report", "--users", "2000000", "--quiet",
+    ])
+    #expect(sweep.code == 0, "\(sweep.output)")
+    let rendered = try Self.render("\(directory)/report.html", width: 1280)
+    let ids = Self.expectDrawn(rendered, "named designs")
+    #expect(ids.prefix(2) == ["sweep-phone_mwh_per_day-device", "sweep-server-requests"], "\(ids)")
+    #expect(rendered.dom.contains("<dt>designs</dt><dd>widgets[headlines].timeline.after / "))
+    for label in ["poll 15m", "silent push", "WidgetKit push"] {
+      #expect(rendered.dom.contains(">\(label)</text>"), "\(label) not on the x axis")
+    }
+    #expect(rendered.dom.contains(">requests a day for 2,000,000 users</text>"), "no axis for the users")
+    Self.expectDrawn(try Self.render("\(directory)/report.html", width: 400), "named designs at 400 px")
   }
 
   @Test(

@@ -21,6 +21,7 @@ TEXT_COLUMNS = {
     "metric", "widget", "unit", "per", "subject_kind", "statistic", "ci_method", "time", "utc", "cause",
     "outcome", "component", "channel", "reason", "target", "priority", "activity", "ended_by", "bin",
     "kind", "subject", "detail",  # trace.csv
+    "point_label",  # a sweep's point names (sweep.csv, sweep_summary.csv, sweep_baseline.csv, sweep-points.csv)
 }
 
 

@@ -55,15 +55,20 @@ struct RunExecutionTests {
     #expect(summary.row("reloads_per_day", widget: "headlines")?.values.count == 3)
     let lines = printed.output.text.split(separator: "\n").map(String.init)
     let labels = loaded.configuration.instances.map(\.label)
-    // 3 replications: the intervals' warning closes the summary.
-    #expect(lines.count == 4 + labels.count)
+    // What the phone pays, then (3 replications) the intervals' warning close the summary.
+    #expect(lines.count == 5 + labels.count)
+    #expect(
+      lines.dropLast().last?.hasPrefix(
+        "what the phone pays (widgets, the app's own runs, push wake-ups, radio): ") == true)
+    #expect(lines.dropLast().last?.hasSuffix("] % of its battery a day") == true)
     #expect(lines.last?.hasPrefix("warning: 3 replications: each interval is 4.3 standard errors") == true)
     #expect(lines[0].hasPrefix("quickstart: 2 days x 3 replications, \(labels.count) widget instances, "))
     #expect(lines[1] == "reports: \(directory)/ (\(RunReports.files.joined(separator: ", ")))")
     #expect(lines[2] == "per widget, mean over replications [95% CI]:")
-    for (line, label) in zip(lines.dropFirst(3).dropLast(), labels) {
+    for (line, label) in zip(lines.dropFirst(3).dropLast(2), labels) {
       #expect(line.hasPrefix("  \(label): reloads/day "))
       #expect(line.contains("staleness p95 "))
+      #expect(line.contains(", energy (widget alone) ") && line.hasSuffix(" mWh/day"))
     }
     #expect(printed.error.text.isEmpty, "no estimate for small work, no progress line off a terminal")
     let manifest = try TestFiles.read("\(directory)/manifest.json")

@@ -41,31 +41,42 @@ struct SweepExecutionTests {
     let printed = Printed()
     let execution = SweepExecution(sweep, overrides: [], directory: directory, jobs: 2, baselinePoint: 1)
     #expect(try execution.run(console: printed.console, stop: .never))
-    // As `run` prints its replications: each point's headline figures with 95% CIs, then the best point.
+    // As `run` prints its replications: each point's headline figures with 95% CIs (what the phone pays first,
+    // then each widget's, its energy its own alone), the points by what the phone pays, the best point, the
+    // comparison table.
     let lines = printed.output.text.split(separator: "\n").map(String.init)
-    #expect(lines.count == 10, "\(printed.output.text)")
+    #expect(lines.count == 20, "\(printed.output.text)")
     #expect(lines.first == "\(sweep.name): 2 points x 2 replications = 4 tasks")
     #expect(lines.dropFirst().first == "per point and widget, mean over replications [95% CI]:")
     #expect(lines.dropFirst(2).first == "  point 0 (widgets[headlines].timeline.after=15m)")
-    let figures = lines.dropFirst(3).first ?? ""
-    for part in ["    headlines: reloads/day ", "], staleness mean ", " s, p95 ", " s, budget exhausted on ", " J/day"]
-    {
+    #expect(lines.dropFirst(3).first?.hasPrefix("    phone pays: ") == true)
+    #expect(lines.dropFirst(3).first?.hasSuffix("] % of the battery a day") == true)
+    let figures = lines.dropFirst(4).first ?? ""
+    for part in [
+      "    headlines: reloads/day ", "], staleness mean ", " s, p95 ", " s, budget exhausted on ",
+      ", energy (widget alone) ", " J/day",
+    ] {
       #expect(figures.contains(part), "\(figures)")
     }
     #expect(figures.contains(" ["), "no confidence interval: \(figures)")
-    #expect(lines.dropFirst(4).first?.hasPrefix("    score: reloads/day ") == true)
-    #expect(lines.dropFirst(5).first == "  point 1 (widgets[headlines].timeline.after=1h)")
+    #expect(lines.dropFirst(5).first?.hasPrefix("    score: reloads/day ") == true)
+    #expect(lines.dropFirst(6).first == "  point 1 (widgets[headlines].timeline.after=1h)")
     #expect(
-      lines.dropFirst(8).first?.hasPrefix(
+      lines.dropFirst(10).first
+        == "what the phone pays a day (widgets, the app's own runs, push wake-ups, radio), cheapest first:")
+    #expect(
+      lines.dropFirst(13).first?.hasPrefix(
         "best point by the lowest staleness_mean of headlines (the default; set sweep.objective to choose): point ")
         == true)
-    #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_baseline.csv)")
+    #expect(lines.dropFirst(14).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
+    #expect(lines.dropFirst(15).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)
+    #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_compare.md, sweep_baseline.csv)")
     #expect(printed.error.text.isEmpty)
     #expect(
       try TestFiles.list(directory)
         == [
           OutputFolder.lockName, "manifest.json", "sweep-journal.txt", "sweep-points.csv", "sweep.csv",
-          "sweep_baseline.csv", "sweep_summary.csv",
+          "sweep_baseline.csv", "sweep_compare.md", "sweep_summary.csv",
         ])
     let first = try Self.files(
       directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv", SweepManifest.file])
@@ -103,7 +114,7 @@ struct SweepExecutionTests {
     try SweepMerge.run(folders: folders, directory: merged, baselinePoint: nil, force: false, console: printed.console)
     #expect(printed.output.text.hasPrefix("per point and widget, mean over replications [95% CI]:\n"))
     #expect(printed.output.text.contains("\nbest point by the lowest staleness_mean of headlines (the default; "))
-    #expect(printed.output.text.hasSuffix("\nreports: \(merged)/ (sweep.csv, sweep_summary.csv)\n"))
+    #expect(printed.output.text.hasSuffix("\nreports: \(merged)/ (sweep.csv, sweep_summary.csv, sweep_compare.md)\n"))
     // The manifest too: the shards wrote the whole sweep's, and merge writes the same bytes.
     let names = SweepReports.files + [SweepManifest.file]
     #expect(try Self.files(merged, names) == Self.files(whole, names))

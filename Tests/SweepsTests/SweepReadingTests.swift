@@ -104,14 +104,14 @@ struct SweepReadingTests {
 
   @Test("swept durations and sizes get a column in base units (_s, _bytes); plain numbers and words do not")
   func baseUnitColumns() throws {
-    let points: [(index: Int, values: [String])] = [
-      (0, ["5m", "30KB", "40", "none", "90s"]), (1, ["1h", "1.5MiB", "70", "push", "2"]),
+    let points: [SweepPointRow] = [
+      (0, "", ["5m", "30KB", "40", "none", "90s"]), (1, "", ["1h", "1.5MiB", "70", "push", "2"]),
     ]
     let keys = ["a.after", "b.size", "c.max", "d.on_change", "e.mixed"]
     let (header, cells) = SweepReports.pointColumns(points: points, keys: keys)
-    #expect(header == "a.after,b.size,c.max,d.on_change,e.mixed,a.after_s,b.size_bytes")
-    #expect(cells[0] == "5m,30KB,40,none,90s,300,30000")
-    #expect(cells[1] == "1h,1.5MiB,70,push,2,3600,1572864")
+    #expect(header == "point_label,a.after,b.size,c.max,d.on_change,e.mixed,a.after_s,b.size_bytes")
+    #expect(cells[0] == ",5m,30KB,40,none,90s,300,30000")
+    #expect(cells[1] == ",1h,1.5MiB,70,push,2,3600,1572864")
 
     let path = try sweepFile(
       """
@@ -121,9 +121,9 @@ struct SweepReadingTests {
     let files = try runSweep(path, directory: TestFiles.temporaryDirectory())
     #expect(
       files["sweep_summary.csv"]?.hasPrefix(
-        "point,widgets[headlines].timeline.after,widgets[headlines].timeline.after_s,metric,") == true)
-    #expect(files["sweep_summary.csv"]?.contains("\n1,1h,3600,reloads_per_day,headlines,") == true)
-    #expect(files["sweep.csv"]?.contains("\n0,15m,900,0,") == true)
+        "point,point_label,widgets[headlines].timeline.after,widgets[headlines].timeline.after_s,metric,") == true)
+    #expect(files["sweep_summary.csv"]?.contains("\n1,,1h,3600,reloads_per_day,headlines,") == true)
+    #expect(files["sweep.csv"]?.contains("\n0,,15m,900,0,") == true)
   }
 
   @Test("headlines: each point's figures with CIs, the best point by the lowest staleness_mean, ties to the first")
@@ -131,7 +131,7 @@ struct SweepReadingTests {
     func row(_ point: Int, _ metric: String, _ mean: Double, _ interval: (Double, Double)? = nil) -> SweepSummaryRow {
       SweepSummaryRow(point: point, metric: metric, widget: "w", mean: mean, interval: interval, unit: "s")
     }
-    let points: [(index: Int, values: [String])] = (0..<25).map { ($0, ["\($0)m"]) }
+    let points: [SweepPointRow] = (0..<25).map { ($0, "", ["\($0)m"]) }
     var rows: [SweepSummaryRow] = []
     for point in 0..<25 {
       rows.append(row(point, "reloads_per_day", 10, (9, 11)))

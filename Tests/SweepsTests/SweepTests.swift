@@ -51,7 +51,7 @@ func runSweep(
     interrupted: { stopAfter.map { counter.value >= $0 } ?? false }, progress: { _, _ in counter.increment() })
   guard shard == nil, values.count == plan.tasks.count else { return [:] }
   try SweepReports.write(
-    points: plan.points.map { ($0.index, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
+    points: plan.points.map { ($0.index, $0.label, $0.assignments.map(\.value)) }, keys: plan.keys, tasks: plan.tasks,
     values: values, baseline: 0, to: directory)
   var files: [String: String] = [:]
   for name in ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv"] {
@@ -84,7 +84,8 @@ struct SweepTests {
   @Test("expansion: cross product in order, lockstep keys together, exclusions removed")
   func expansion() throws {
     let sweep = try SweepLoader.load(path: try sweepFile(SweepTests.grid))
-    let labels = sweep.points.map(\.label)
+    #expect(sweep.points.allSatisfy { $0.label.isEmpty }, "no points list: no labels")
+    let labels = sweep.points.map(\.settings)
     #expect(
       labels == [
         "widgets[headlines].timeline.after=15m, budget.per_day.max=40, user.app_opens.per_day=2, budget.per_day.min=20",
@@ -218,7 +219,8 @@ struct SweepTests {
     let one = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 1)
     let two = try runSweep(path, directory: TestFiles.temporaryDirectory(), jobs: 2)
     #expect(one == two)
-    #expect(one["sweep.csv"]?.hasPrefix("point,widgets[headlines].timeline.after,budget.per_day.max,") == true)
+    #expect(
+      one["sweep.csv"]?.hasPrefix("point,point_label,widgets[headlines].timeline.after,budget.per_day.max,") == true)
   }
 
   @Test("shards 0/3, 1/3 and 2/3 merged equal the unsharded sweep")
