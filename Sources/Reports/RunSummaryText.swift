@@ -5,6 +5,7 @@ import WidgetModel
 public enum RunSummaryText {
   /// The scenario's size and speed, the reports' folder, and per widget instance the headline metrics with
   /// their 95% confidence intervals.
+  ///
   /// `largestPeaks`: per ``ServerDirection``, the largest busiest second of any replication as
   /// ``RunReportWriter/largestPeaks`` says it; `warnings` are printed last, each behind `warning: `.
   public static func text(

@@ -15,6 +15,7 @@ struct FleetEventTests {
     configuration.system.widgetPush.delay = try! .constant(0)
     configuration.system.widgetPush.waitWhileAsleep = false
     configuration.fleet = FleetConfiguration(devices: devices, represents: Double(devices))
+    configuration.fleet.spread = .pinned  // every widget on every phone from midnight: the event's fetches alone
     configuration.events = [
       FleetEventConfiguration(id: "breaking", times: [TimeOfDay(hours: 12, minutes: 0)], dataKeys: ["News"])
     ]

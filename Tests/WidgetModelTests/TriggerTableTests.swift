@@ -40,7 +40,7 @@ struct ReplicationResultTests {
     let result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
     let notAccumulated: Set = [
       "replication", "days", "instanceCount", "trace", "appTrace", "pushTargetCount", "activities",
-      "keepsActivityRecords", "provisioning", "openedDays",
+      "keepsActivityRecords", "provisioning", "herds", "peaks", "openedDays",
     ]
     let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
     let listed = ReplicationResult.fields.map(\.keyPath)
@@ -53,6 +53,7 @@ struct ReplicationResultTests {
     var configuration = ModelFixtures.quiet(
       [ModelFixtures.widget("a", policy: .after(.minutes(30)), changesPerHour: 1, onChange: .reloadKind)], days: 2)
     configuration.fleet.devices = 2
+    configuration.fleet.spread = .pinned  // each device as the configuration says, as DeviceSimulation.run takes it
     let together = FleetRunner.run(configuration, replication: 0, jobs: 1).result
     let first = DeviceSimulation.run(configuration: configuration, replication: 0, device: 0)
     var merged = first
