@@ -23,11 +23,17 @@ struct CommandSupportTests {
           == "\(configuration.name): 2 days x \(configuration.replications) replications, \(labels.count) widget "
           + "instances, 1234 events in 1.50 s")
       #expect(lines[1] == "reports: out/ (\(RunReports.files.joined(separator: ", ")))")
-      #expect(lines.count == 3 + labels.count)
+      // A line per widget, then what the phone pays for all of it.
+      #expect(lines.count == 3 + labels.count + 1)
       let row = try #require(summary.row("reloads_per_day", widget: labels[0]))
       let mean = RunSummaryText.fixed(row.values.mean, 1)
       #expect(lines[3].hasPrefix("  \(labels[0]): reloads/day \(mean)\(bracketed ? " [" : " (budgeted")"))
-      #expect(lines[3].contains(", withheld/day ") && lines[3].hasSuffix(" of days"))
+      #expect(lines[3].contains(", withheld/day ") && lines[3].contains(" of days, energy (widget alone) "))
+      #expect(lines[3].hasSuffix(" mWh/day"))
+      let phone = try #require(summary.row("phone_mwh_per_day", widget: "device")).values.mean
+      #expect(
+        lines[3 + labels.count].hasPrefix("what the phone pays (widgets, the app's own runs, push wake-ups, radio): "))
+      #expect(lines[3 + labels.count].contains("\(RunSummaryText.fixed(phone, 2))\(bracketed ? " [" : " mWh/day")"))
     }
   }
 

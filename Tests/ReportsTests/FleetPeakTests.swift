@@ -68,4 +68,30 @@ struct FleetPeakTests {
       #expect(sent.requests >= rate - phone, "\(file): \(sent.requests) pushes in one second at \(rate)/s")
     }
   }
+
+  @Test("the console gives received and sent apart, the peak's interval, and the largest with its second and sources")
+  func consoleHeadline() throws {
+    let configuration = try exampleScenario(
+      "sports-broadcast", overrides: ["fleet.devices=200", "days=1", "replications=3"])
+    let results = ScenarioRunner.run(configuration, jobs: 2)
+    var total = RunTotal()
+    for result in results { total.add(result) { _ in "" } }
+    let summary = RunSummary(results: results, subjects: RunSummary.Subjects(configuration))
+    let text = RunSummaryText.text(
+      configuration: configuration, summary: summary, events: 1, directory: "out", seconds: 1,
+      largestPeaks: total.largest.map(\.text))
+    let sent = try #require(summary.row("peak_requests_per_second", widget: "sent"))
+    let interval = try #require(sent.interval, "a busiest second has an interval")
+    let figure = RunSummaryText.withInterval(sent.values.mean, (interval.low, interval.high), 0)
+    #expect(
+      text.contains("  sent (pushes to APNs, broadcast requests): busiest second \(figure) requests/s"), "\(text)")
+    #expect(text.contains("  received (fetches, token registrations): busiest second "), "\(text)")
+    #expect(text.contains("the mean over 3 replications of each one's busiest second [95% CI]"))
+    #expect(!text.contains("total"), "no figure adds what is received and what is sent")
+    // The largest sent: the push-to-start fan-out at 18:55 UTC, its source and what explains it.
+    let largest = try #require(
+      text.split(separator: "\n").first { $0.hasPrefix("    largest:") && $0.contains("activity") })
+    #expect(largest.contains("at 18:55:") && largest.contains("UTC (activity_pushes_sent "), "\(largest)")
+    #expect(largest.hasSuffix("; the scenario: live_activities[game].starts.at (push-to-start fan-out) 18:55"))
+  }
 }

@@ -142,17 +142,7 @@ struct SweepDesignTests {
     #expect(manifest.grid.first?.labels == ["poll, every 15m", "+hourly"])
     #expect(manifest.grid.dropFirst().first?.labels == nil)
 
-    var folders: [String] = []
-    for index in 0..<2 {
-      let folder = TestFiles.temporaryDirectory() + "/shard\(index)"
-      try SweepExecution(
-        sweep, overrides: ["replications=2"], directory: folder, shard: SweepShard("\(index)/2"), quiet: true
-      ).run(console: Printed().console, stop: .never)
-      folders.append(folder)
-    }
-    let merged = TestFiles.temporaryDirectory() + "/merged"
-    try SweepMerge.run(
-      folders: folders, directory: merged, baselinePoint: nil, force: false, console: Printed().console)
+    let merged = try shardedAndMerged(sweep, shards: 2)
     for name in SweepReports.files + [SweepManifest.file] {
       #expect(try TestFiles.read("\(merged)/\(name)") == TestFiles.read("\(whole)/\(name)"), "\(name)")
     }

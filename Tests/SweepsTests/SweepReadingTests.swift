@@ -88,17 +88,7 @@ struct SweepReadingTests {
       .run(console: Printed().console, stop: .never)
     #expect(try manifest(resumed) == manifest(one))
 
-    var folders: [String] = []
-    for index in 0..<2 {
-      let folder = TestFiles.temporaryDirectory()
-      try SweepExecution(
-        sweep, overrides: ["replications=2"], directory: folder, shard: SweepShard("\(index)/2"), quiet: true
-      ).run(console: Printed().console, stop: .never)
-      folders.append(folder)
-    }
-    let merged = TestFiles.temporaryDirectory() + "/merged"
-    try SweepMerge.run(
-      folders: folders, directory: merged, baselinePoint: nil, force: false, console: Printed().console)
+    let merged = try shardedAndMerged(sweep, shards: 2)
     #expect(try manifest(merged) == manifest(one))
   }
 
