@@ -9,8 +9,10 @@ extension RunCharts {
     guard let table = try? table("server_peak.csv"), !table.rows.isEmpty else { return nil }
     let replication = try table.column("replication")
     let offset = try table.column("seconds_from_peak")
-    let receivedColumn = try table.column("received")
-    let sentColumn = try table.column("sent")
+    // A folder from before `received` and `sent` kept a `total` that added both: no chart rather than that.
+    guard let receivedColumn = try? table.column("received"), let sentColumn = try? table.column("sent") else {
+      return nil
+    }
     let timeColumn = try table.column("time")
     let dayColumn = try table.column("day")
     let streams = try ServerPeakReport.receivedStreamNames.map { name throws(CSVTable.ReadError) in
@@ -26,8 +28,9 @@ extension RunCharts {
       guard let x = Int(row[offset]) else { continue }
       if x == 0, let total = CSVTable.number(row[receivedColumn]) {
         largest =
-          "the largest, \(HTMLText.number(total, decimals: 0)) requests/s, on day \(row[dayColumn]) at "
-          + "\(row[timeColumn]) UTC in replication \(first ?? "0")"
+          "replication \(first ?? "0")'s busiest second received, \(HTMLText.number(total, decimals: 0)) "
+          + "requests/s on day \(row[dayColumn]) at \(row[timeColumn]) UTC (the run's largest unless the run "
+          + "wrote every replication's rows)"
       }
       for (name, column) in streams {
         guard let value = CSVTable.number(row[column]), value > 0 else { continue }

@@ -60,10 +60,11 @@ public final class RunReportWriter {
     }
     for (writer, header) in streams { try writer.append(contentsOf: writer.path, header: header) }
     try restoreReplications(resuming)
-    if !detail { try restoreTotal(resuming) }
+    try restoreTotal(resuming)
   }
 
-  /// Reads back an interrupted run's sum of replications (`resume.bin`).
+  /// Reads back an interrupted run's sum of replications (`resume.bin`); with `--detail`, which keeps no
+  /// sum, its busiest seconds and herds.
   private func restoreTotal(_ progress: RunProgress) throws(AtomicFile.WriteError) {
     let path = "\(directory)/\(RunTotal.file)"
     let bytes: [UInt8]
@@ -77,7 +78,7 @@ public final class RunReportWriter {
     } catch {
       throw AtomicFile.WriteError(path: path, reason: "\(error)")
     }
-    guard total.replications == progress.replicationsCompleted else {
+    guard detail || total.replications == progress.replicationsCompleted else {
       throw AtomicFile.WriteError(
         path: path,
         reason: "holds \(total.replications) replications; resume.txt says \(progress.replicationsCompleted)")
@@ -234,11 +235,8 @@ public final class RunReportWriter {
     if stoppedEarly {
       let identity = RunProgress.identity(metadata, perDevice: devices != nil, detail: detail)
       let progress = RunProgress(identity: identity, eventsHandled: eventsHandled, fingerprints: fingerprints)
-      if detail {
-        AtomicFile.remove(resumeTotal)
-      } else {
-        try AtomicFile.write(bytes: total.encoded(identity: identity), to: resumeTotal)
-      }
+      // With --detail the total holds no sum, only the busiest seconds and herds so far.
+      try AtomicFile.write(bytes: total.encoded(identity: identity), to: resumeTotal)
       try AtomicFile.write(progress.text, to: resume)
     } else {
       AtomicFile.remove(resume)

@@ -78,6 +78,27 @@ struct HerdDetectorTests {
     #expect(HerdRule(configuration, replication: 0).explanation(second: 14 * 3_600 + 30 * 60 + 5) == nil)
   }
 
+  @Test("daily windows cross midnight; a long fan-out explains what follows it, and nothing after it ends")
+  func windowsAcrossMidnightAndLongFanOuts() {
+    var configuration = HerdDetectorTests.fleet(100)
+    configuration.widgets[0].timeline.times = [TimeOfDay(hours: 23, minutes: 58)]
+    let rule = HerdRule(configuration, replication: 0)
+    // 23:58 + 10 minutes reaches 00:08 of the next day, on every day of the run.
+    #expect(rule.explanation(second: 86_400 + 5 * 60) == "widgets[news].timeline.at 23:58")
+    #expect(rule.explanation(second: 3 * 86_400 + 5 * 60) == "widgets[news].timeline.at 23:58")
+    #expect(rule.explanation(second: 86_400 + 9 * 60) == nil)
+    // A push-to-start to 2 million phones at 1,000 a second: 2,000 s of fan-out, then the slack.
+    var kickoff = HerdDetectorTests.kickoff(devices: 100, represents: 2_000_000, rate: 1_000)
+    kickoff.widgets[0].timeline.times = [TimeOfDay(hours: 19, minutes: 0)]
+    let long = HerdRule(kickoff, replication: 0)
+    let start = 18 * 3_600 + 55 * 60
+    #expect(long.explanation(second: start + 1_999)?.hasPrefix("live_activities[game]") == true)
+    #expect(long.explanation(second: start + 2_000 + HerdRule.slack) != nil)
+    #expect(long.explanation(second: start + 2_000 + HerdRule.slack + 1) == nil)
+    // Inside both windows: the latest-starting one names it.
+    #expect(long.explanation(second: 19 * 3_600 + 30) == "widgets[news].timeline.at 19:00")
+  }
+
   /// `devices` phones standing for `represents`, each sent a push-to-start at 18:55 UTC.
   static func kickoff(devices: Int, represents: Double, rate: Double?) -> ScenarioConfiguration {
     var configuration = HerdDetectorTests.fleet(devices)

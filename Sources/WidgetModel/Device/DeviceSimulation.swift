@@ -130,9 +130,11 @@ struct DeviceSimulation: EventHandler {
         channels: configuration.broadcastChannels,
         schedule: broadcastSchedule(broadcasts, configuration, replication: replication), offset: clockOffset),
       dynamicIsland: stream(.dynamicIsland),
-      pushToStartLag: configuration.server.pushRatePerSecond.map {
-        // The server walks its device list: a phone's place is the real phones before it.
-        SimDuration(seconds: Double(device) * configuration.fleet.scale / $0)
+      pushToStartLag: configuration.server.pushRatePerSecond.map { rate in
+        // The server walks its device list: a phone's place is the real phones before it, each sent one
+        // push-to-start of every kind that starts at fixed times.
+        let kinds = configuration.liveActivities.count { $0.start == .pushToStart && !$0.startsAt.isEmpty }
+        return SimDuration(seconds: Double(device) * configuration.fleet.scale * Double(kinds) / rate)
       } ?? .zero)
     fleetEvents = FleetEventReception(
       configuration, schedule: eventSchedule(events, configuration, replication: replication), device: device,

@@ -9,7 +9,8 @@ public struct Herd: Sendable, Equatable {
   public let source: ServerSource
   /// Since 00:00 UTC of the first measured day.
   public let second: Int
-  /// Simulated phones that made the request in that second.
+  /// Simulated requests of the source in that second: phones, but for a phone with several widget instances,
+  /// which may make several.
   public let phones: UInt64
   /// Their share of the simulated fleet.
   public let share: Double
@@ -38,12 +39,14 @@ public struct HerdRule: Sendable {
   public static let alignedSlack = 120
 
   public let devices: Int
-  /// Fewest simulated phones in one second of one source that can be a herd.
+  /// Fewest simulated requests of one source in one second that can be a herd.
   public let floor: UInt64
-  /// Explaining windows, in seconds since 00:00 UTC of the first measured day, sorted by start.
-  let windows: [(start: Int, end: Int, label: String)]
-  /// The longest window.
-  let longest: Int
+  /// What explains a herd: windows that happen once (a fleet event's occurrence, installs at midnight), in
+  /// seconds since 00:00 UTC of the first measured day, and windows that recur every day at one UTC time of
+  /// day (a local time on one time zone), in seconds since 00:00 UTC; labels by index into ``labels``.
+  let once: WindowTable
+  let daily: WindowTable
+  let labels: [String]
 
   /// The rule of `configuration`'s fleet in replication `replication` (fleet events are drawn per
   /// replication).
@@ -51,9 +54,15 @@ public struct HerdRule: Sendable {
     let fleet = configuration.fleet
     devices = fleet.devices
     floor = Swift.max(HerdRule.minimumPhones, UInt64((HerdRule.share * Double(fleet.devices)).rounded(.up)))
-    var windows: [(start: Int, end: Int, label: String)] = []
+    var once: [Window] = []
+    var daily: [Window] = []
+    var labels: [String] = []
+    func label(_ text: String) -> Int {
+      if let index = labels.lastIndex(of: text) { return index }
+      labels.append(text)
+      return labels.count - 1
+    }
     let measuredStart = configuration.warmupDays * 86_400
-    let days = configuration.simulatedDays
     let rate = configuration.server.pushRatePerSecond
     // The fleet's clock offsets when they are a finite list: local times line up on each.
     let offsets: [Int]
@@ -65,16 +74,15 @@ public struct HerdRule: Sendable {
     }
     func fanOut(pushesPerPhone: Double, reach: Double) -> Int {
       guard let rate, pushesPerPhone > 0 else { return 0 }
-      return Int((fleet.represents * reach * pushesPerPhone / rate).rounded(.up))
+      return Int(Swift.min((fleet.represents * reach * pushesPerPhone / rate).rounded(.up), 1e9))
     }
-    /// A local clock time, every day of the run on every zone.
-    func daily(_ time: TimeOfDay, length: Int, _ label: String) {
+    /// A local clock time, every day on every zone: at `clock - offset` UTC.
+    func everyDay(_ time: TimeOfDay, length: Int, _ text: String) {
+      let index = label("\(text) \(time)")
       let clock = Int(time.sinceMidnight.seconds)
-      for day in -1...days {
-        for offset in offsets {
-          let start = day * 86_400 + clock - offset - measuredStart
-          windows.append((start, start + length, "\(label) \(time)"))
-        }
+      for offset in offsets {
+        let start = ((clock - offset) % 86_400 + 86_400) % 86_400
+        daily.append(Window(start: start, end: start + length, label: index))
       }
     }
     // Fleet events: every occurrence and its fan-out.
@@ -86,19 +94,21 @@ public struct HerdRule: Sendable {
       var reach = event.share
       if let widget = event.audienceWidget { reach *= fleet.installProbability[widget] ?? 1 }
       let length = fanOut(pushesPerPhone: pushes, reach: reach) + HerdRule.slack
+      let name = label("event \(event.id)")
       for micros in schedule.micros[schedule.ranges[index]] {
-        let at = Int(micros / 1_000_000)
+        // Whole seconds, rounded down (UTC events start before day 0).
+        let at = Int((micros - ((micros % 1_000_000) + 1_000_000) % 1_000_000) / 1_000_000)
         for offset in event.clock == .utc ? [0] : offsets {
           let start = at - offset - measuredStart
-          windows.append((start, start + length, "event \(event.id)"))
+          once.append(Window(start: start, end: start + length, label: name))
         }
       }
     }
     // Times every phone keeps.
     for widget in configuration.widgets {
-      for time in widget.timeline.times { daily(time, length: HerdRule.slack, "widgets[\(widget.id)].timeline.at") }
+      for time in widget.timeline.times { everyDay(time, length: HerdRule.slack, "widgets[\(widget.id)].timeline.at") }
       if let active = widget.timeline.activeWindow {
-        daily(active.from, length: HerdRule.slack, "widgets[\(widget.id)].timeline.active from")
+        everyDay(active.from, length: HerdRule.slack, "widgets[\(widget.id)].timeline.active from")
       }
       if widget.timeline.alignment == .clock, case .after(let interval) = widget.timeline.policy,
         interval.seconds >= 60
@@ -106,60 +116,62 @@ public struct HerdRule: Sendable {
         let step = Int(interval.seconds)
         var clock = 0
         while clock < 86_400 {
-          daily(
+          everyDay(
             TimeOfDay(sinceMidnight: .seconds(Int64(clock))), length: HerdRule.alignedSlack,
             "widgets[\(widget.id)].timeline.align clock")
           clock += step
         }
       }
     }
+    // A push-to-start at a fixed time goes to every phone; each phone gets one of every such kind.
+    let pushToStartKinds = configuration.liveActivities.count { $0.start == .pushToStart && !$0.startsAt.isEmpty }
     for activity in configuration.liveActivities {
       let pushToStart = activity.start == .pushToStart
       guard pushToStart || fleet.spread.starts == nil else { continue }
-      let length = (pushToStart ? fanOut(pushesPerPhone: 1, reach: 1) : 0) + HerdRule.slack
+      let length = (pushToStart ? fanOut(pushesPerPhone: Double(pushToStartKinds), reach: 1) : 0) + HerdRule.slack
       for time in activity.startsAt {
-        daily(
+        everyDay(
           time, length: length,
           "live_activities[\(activity.id)].starts.at" + (pushToStart ? " (push-to-start fan-out)" : ""))
       }
     }
-    if fleet.spread.sleep == nil {
-      if !fleet.varies(.sleepToShiftSeconds) {
-        daily(configuration.user.sleep.to, length: HerdRule.slack, "user.sleep.to (pinned)")
+    // Sleep and the charger: pinned unless a spread or `vary` shifts them (the default spread moves the
+    // charger with the sleep window, `vary` moves only the sleep window).
+    let spreadsSleep = fleet.spread.sleep != nil
+    if !spreadsSleep && !fleet.varies(.sleepToShiftSeconds) {
+      everyDay(configuration.user.sleep.to, length: HerdRule.slack, "user.sleep.to (pinned)")
+    }
+    if !spreadsSleep && !fleet.varies(.sleepFromShiftSeconds) {
+      everyDay(configuration.user.sleep.from, length: HerdRule.slack, "user.sleep.from (pinned)")
+    }
+    if let charging = configuration.device.charging {
+      if !spreadsSleep || fleet.varies(.sleepFromShiftSeconds) {
+        everyDay(charging.window.from, length: HerdRule.slack, "device.charging from (pinned)")
       }
-      if !fleet.varies(.sleepFromShiftSeconds) {
-        daily(configuration.user.sleep.from, length: HerdRule.slack, "user.sleep.from (pinned)")
-      }
-      if let charging = configuration.device.charging {
-        daily(charging.window.from, length: HerdRule.slack, "device.charging from (pinned)")
-        daily(charging.window.to, length: HerdRule.slack, "device.charging to (pinned)")
+      if !spreadsSleep || fleet.varies(.sleepToShiftSeconds) {
+        everyDay(charging.window.to, length: HerdRule.slack, "device.charging to (pinned)")
       }
     }
     if fleet.spread.install == nil, fleet.installTime == nil {
+      let name = label("widgets added at 00:00 of day 0 (install pinned)")
       for offset in offsets {
         let start = -offset - measuredStart
-        windows.append((start, start + HerdRule.slack, "widgets added at 00:00 of day 0 (install pinned)"))
+        once.append(Window(start: start, end: start + HerdRule.slack, label: name))
       }
     }
-    windows.sort { $0.start < $1.start }
-    self.windows = windows
-    longest = windows.reduce(0) { Swift.max($0, $1.end - $1.start) }
+    self.once = WindowTable(once)
+    self.daily = WindowTable(daily)
+    self.labels = labels
   }
 
-  /// What the scenario says happens at `second`: the label of the latest-starting window that holds it.
+  /// What the scenario says happens at `second` (since 00:00 UTC of the first measured day): the label of
+  /// a window that holds it, once-only windows first.
   public func explanation(second: Int) -> String? {
-    // Windows are sorted by start: the last one starting at or before `second` is found by bisection, and
-    // earlier ones (longer fan-outs) are checked back from it while one could still reach it.
-    var low = 0
-    var high = windows.count
-    while low < high {
-      let middle = (low + high) / 2
-      if windows[middle].start <= second { low = middle + 1 } else { high = middle }
-    }
-    var index = low - 1
-    while index >= 0 && windows[index].start + longest >= second {
-      if windows[index].end >= second { return windows[index].label }
-      index -= 1
+    if let found = once.label(at: second) { return labels[found] }
+    // A daily window holds the second's time of day, or (past midnight) the same time a day later.
+    let clock = ((second % 86_400) + 86_400) % 86_400
+    for day in 0...daily.daysSpanned {
+      if let found = daily.label(at: clock + day * 86_400) { return labels[found] }
     }
     return nil
   }
@@ -213,5 +225,50 @@ extension ServerSeconds {
           explanation: rule.explanation(second: found.second)))
     }
     return herds.sorted { ($0.phones, -$0.source.rawValue) > ($1.phones, -$1.source.rawValue) }
+  }
+}
+
+/// A span of seconds and what explains it (an index into ``HerdRule/labels``); the end second is included.
+struct Window: Sendable {
+  let start: Int
+  let end: Int
+  let label: Int
+}
+
+/// Windows sorted by start, with the latest end among each window and those before it: a look-up bisects to
+/// the last window starting at or before a second, then walks back only while an earlier window could still
+/// reach it.
+struct WindowTable: Sendable {
+  let windows: [Window]
+  let latestEnd: [Int]
+
+  init(_ windows: [Window]) {
+    self.windows = windows.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    var latest = Int.min
+    latestEnd = self.windows.map { window in
+      latest = Swift.max(latest, window.end)
+      return latest
+    }
+  }
+
+  /// Whole days the longest window reaches past the start of its own (0 for windows within a day).
+  var daysSpanned: Int {
+    windows.reduce(0) { Swift.max($0, ($1.end - $1.start) / 86_400 + 1) }
+  }
+
+  /// The label of a window holding `second`, the latest-starting one; nil when none does.
+  func label(at second: Int) -> Int? {
+    var low = 0
+    var high = windows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if windows[middle].start <= second { low = middle + 1 } else { high = middle }
+    }
+    var index = low - 1
+    while index >= 0 && latestEnd[index] >= second {
+      if windows[index].end >= second { return windows[index].label }
+      index -= 1
+    }
+    return nil
   }
 }

@@ -11,13 +11,13 @@ public struct PeakSecond: Sendable, Equatable {
   public let sourceRequests: [Double]
   /// What the scenario says happens then (``HerdRule/explanation(second:)``); nil when nothing does.
   public let explanation: String?
-  /// Whether the second holds a herd (``Herd``) of one of its sources.
+  /// Whether one of the second's sources is a herd there (``HerdRule``).
   public let isHerd: Bool
 
   /// The peak of `figures` (one direction's provisioning figures) in `seconds`.
   init(
     _ direction: ServerDirection, _ figures: ProvisioningFigures, _ seconds: ServerSeconds, scale: Double,
-    rule: HerdRule, herds: [Herd]
+    rule: HerdRule, meansPerSecond: [Double]
   ) {
     self.direction = direction
     requests = figures.peakPerSecond
@@ -26,6 +26,11 @@ public struct PeakSecond: Sendable, Equatable {
     sources = found.map(\.source)
     sourceRequests = found.map(\.requests)
     explanation = requests > 0 ? rule.explanation(second: second) : nil
-    isHerd = herds.contains { $0.second == figures.peakSecond && direction.counts($0.source) }
+    let second = figures.peakSecond
+    isHerd = ServerSource.allCases.contains { source in
+      direction.counts(source) && !source.isFleetWide
+        && rule.isHerd(
+          seconds.requests(second: second, source: source), meanPerSecond: meansPerSecond[source.rawValue])
+    }
   }
 }

@@ -286,9 +286,17 @@ public struct ReplicationResult: Sendable {
     }
     let rule = HerdRule(configuration, replication: replication)
     herds = serverLoad.seconds.herds(rule)
+    // Each source's mean simulated requests per second, from its stream's figures (scaled, but for
+    // broadcasts, which herds leave out).
+    let streams = ServerDirection.allCases.count
+    let means = ServerSource.allCases.map { source in
+      let stream = ServerStream.partition.firstIndex { $0.sources == [source] } ?? 0
+      return provisioning[streams + ServerStream.partition[stream].rawValue].meanPerSecond / scale
+    }
     peaks = ServerDirection.allCases.map { direction in
       PeakSecond(
-        direction, provisioning[direction.rawValue], serverLoad.seconds, scale: scale, rule: rule, herds: herds)
+        direction, provisioning[direction.rawValue], serverLoad.seconds, scale: scale, rule: rule,
+        meansPerSecond: means)
     }
   }
 
