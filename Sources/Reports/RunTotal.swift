@@ -81,10 +81,10 @@ struct RunTotal: Sendable {
   /// Notes the replication's busiest seconds and herds, without adding it (a run with `--detail` writes
   /// each replication's rows and keeps no sum).
   mutating func notePeaks(_ replication: borrowing ReplicationResult) {
-    for peak in replication.peaks {
+    for peak in replication.perSecond.peaks {
       largest[peak.direction.rawValue].note(LargestPeak(peak, replication: replication.replication))
     }
-    let unexplained = replication.herds.filter { $0.explanation == nil }
+    let unexplained = replication.perSecond.herds.filter { $0.explanation == nil }
     if !unexplained.isEmpty, replication.replication < herdReplication {
       herdReplication = replication.replication
       herds = unexplained.map { LargestPeak.describe($0, replication: replication.replication) }

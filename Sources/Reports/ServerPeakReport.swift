@@ -55,8 +55,6 @@ public enum ServerPeakReport: RunReport {
     return text
   }
 
-  /// The stream columns, in order.
-  public static let streamNames = ServerStream.partition.map(\.name)
   /// The stream columns of what the servers receive (fetches, token registrations), in order.
   public static let receivedStreamNames = ServerStream.partition.filter { !$0.sources[0].isPush }.map(\.name)
 }

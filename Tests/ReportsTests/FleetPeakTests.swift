@@ -33,8 +33,8 @@ struct FleetPeakTests {
     let configuration = try exampleScenario(file, overrides: overrides)
     let results = ScenarioRunner.run(configuration, jobs: 2)
     for result in results {
-      #expect(result.herds.allSatisfy { $0.explanation != nil }, "\(file): \(result.herds)")
-      for peak in result.peaks {
+      #expect(result.perSecond.herds.allSatisfy { $0.explanation != nil }, "\(file): \(result.perSecond.herds)")
+      for peak in result.perSecond.peaks {
         #expect(
           peak.explanation != nil || !peak.isHerd,
           "\(file) replication \(result.replication): \(peak.direction.name) peak at \(peak.second) is a herd")
@@ -58,7 +58,7 @@ struct FleetPeakTests {
     ] {
       let configuration = try exampleScenario(file, overrides: ["fleet.devices=400", "days=2", "replications=1"])
       let result = try #require(ScenarioRunner.run(configuration, jobs: 2).first)
-      let sent = result.peaks[1]
+      let sent = result.perSecond.peaks[1]
       #expect(sent.explanation?.hasPrefix(label) == true, "\(file): \(String(describing: sent.explanation))")
       // Paced: the busiest second sent is the server's push rate, give or take one simulated phone's pushes
       // (a phone's place in the fan-out falls in one second or the next) and another's own push.

@@ -129,8 +129,8 @@ struct HerdDetectorTests {
     }
     #expect(perSecond.allSatisfy { $0 == 2 }, "\(perSecond)")
     #expect(paced.serverLoad.seconds.requests(second: kickoff + 100, source: .activityPush) == 0)
-    #expect(paced.peaks[1].explanation == "live_activities[game].starts.at (push-to-start fan-out) 18:55")
-    #expect(paced.herds.allSatisfy { $0.explanation != nil }, "\(paced.herds)")
+    #expect(paced.perSecond.peaks[1].explanation == "live_activities[game].starts.at (push-to-start fan-out) 18:55")
+    #expect(paced.perSecond.herds.allSatisfy { $0.explanation != nil }, "\(paced.perSecond.herds)")
     // Without a rate every push leaves in one second: the invented peak of the whole fleet.
     let unpaced = FleetRunner.run(
       HerdDetectorTests.kickoff(devices: 200, represents: 2_000_000, rate: nil), replication: 0, jobs: 2

@@ -132,13 +132,13 @@ struct HerdTests {
     let varied = FleetRunner.run(HerdTests.usFleet(varied: true), replication: 0, jobs: 2).result
     let ratio = HerdTests.peakOverP99(varied)
     #expect(ratio <= 1.5, "peak / p99 minute = \(ratio)")
-    #expect(varied.herds.isEmpty, "\(varied.herds)")
+    #expect(varied.perSecond.herds.isEmpty, "\(varied.perSecond.herds)")
     // The same fleet with one sleep window and every widget added at midnight (spreads pinned) has the herd,
     // and the herd rule names the pinned times that make it.
     let herd = FleetRunner.run(HerdTests.usFleet(varied: false), replication: 0, jobs: 2).result
     #expect(HerdTests.peakOverP99(herd) > 2, "peak / p99 minute = \(HerdTests.peakOverP99(herd))")
-    let fetches = herd.herds.first { $0.source == .widgetFetch }
-    #expect(fetches != nil, "\(herd.herds)")
+    let fetches = herd.perSecond.herds.first { $0.source == .widgetFetch }
+    #expect(fetches != nil, "\(herd.perSecond.herds)")
     #expect(fetches?.explanation?.contains("pinned") == true, "\(String(describing: fetches))")
   }
 
@@ -147,7 +147,7 @@ struct HerdTests {
     var configuration = HerdTests.usFleet(varied: false)
     configuration.fleet.spread = .standard
     let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
-    #expect(result.herds.isEmpty, "\(result.herds)")
+    #expect(result.perSecond.herds.isEmpty, "\(result.perSecond.herds)")
     // Day 0 still starts from a state no phone is in (full budgets): a looser bound than with a warm-up.
     let ratio = HerdTests.peakOverP99(result)
     #expect(ratio <= 2, "peak / p99 minute = \(ratio)")

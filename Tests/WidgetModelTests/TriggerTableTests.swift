@@ -40,7 +40,7 @@ struct ReplicationResultTests {
     let result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
     let notAccumulated: Set = [
       "replication", "days", "instanceCount", "trace", "appTrace", "pushTargetCount", "activities",
-      "keepsActivityRecords", "provisioning", "herds", "peaks", "openedDays",
+      "keepsActivityRecords", "perSecond", "openedDays",
     ]
     let stored = Mirror(reflecting: result).children.compactMap(\.label).filter { !notAccumulated.contains($0) }
     let listed = ReplicationResult.fields.map(\.keyPath)

@@ -82,14 +82,11 @@ public struct ReplicationResult: Sendable {
   /// Per ``AppWakeChannel``: the app's fetches and their bytes.
   var appFetches: [Int] = []
   var appFetchByteTotals: [Int128] = []
-  /// Per-second provisioning figures (fleets), derived once the replication's devices are all in: see
+  /// What the per-second load says (fleets), derived once the replication's devices are all in: see
   /// ``summariseSeconds(_:)``.
-  public private(set) var provisioning: [ProvisioningFigures] = []
-  /// Seconds in which many phones made the same request (fleets), derived with ``provisioning``.
-  public private(set) var herds: [Herd] = []
-  /// The busiest second of what the servers receive and of what they send, in ``ServerDirection`` order
-  /// (fleets), derived with ``provisioning``.
-  public private(set) var peaks: [PeakSecond] = []
+  public private(set) var perSecond = ServerSecondsSummary()
+  /// The provisioning figures of ``perSecond``.
+  public var provisioning: [ProvisioningFigures] { perSecond.provisioning }
   /// Per fleet-wide event: its fan-out and delivery latencies.
   public internal(set) var eventDelivery: [EventDelivery] = []
   /// Days `0..<openedDays` of every figure over time are emptied for this run: all of them, unless the
@@ -200,9 +197,7 @@ public struct ReplicationResult: Sendable {
     checkMergeable(other)
     var other = other
     for field in ReplicationResult.fields { field.merge(&self, &other) }
-    provisioning = []  // derived from the sums: summarise again
-    herds = []
-    peaks = []
+    perSecond = ServerSecondsSummary()  // derived from the sums: summarise again
   }
 
   /// Both results are of the same run and whole (neither still being written), for ``merge(_:)`` and
@@ -219,9 +214,7 @@ public struct ReplicationResult: Sendable {
   public mutating func absorb(_ other: inout ReplicationResult) {
     checkMergeable(other)
     for field in ReplicationResult.fields { field.absorb(&self, &other) }
-    provisioning = []  // derived from the sums: summarise again
-    herds = []
-    peaks = []
+    perSecond = ServerSecondsSummary()  // derived from the sums: summarise again
     other.openedDays = 0  // not whole: no merge before a reset
   }
 
@@ -240,9 +233,7 @@ public struct ReplicationResult: Sendable {
     openedDays = 0
     trace = nil
     appTrace = nil
-    provisioning = []
-    herds = []
-    peaks = []
+    perSecond = ServerSecondsSummary()
     activities.removeAll(keepingCapacity: true)
   }
 
@@ -274,30 +265,10 @@ public struct ReplicationResult: Sendable {
     openedDays = days
   }
 
-  /// Derives the per-second provisioning figures and herds from the per-second load (call again after
+  /// Derives what the per-second load says: provisioning figures, herds, busiest seconds (call again after
   /// merging).
   public mutating func summariseSeconds(_ configuration: borrowing ScenarioConfiguration) {
-    let scale = configuration.fleet.scale
-    provisioning = serverLoad.seconds.provisioning(scale: scale)
-    guard !serverLoad.seconds.isEmpty else {
-      herds = []
-      peaks = []
-      return
-    }
-    let rule = HerdRule(configuration, replication: replication)
-    herds = serverLoad.seconds.herds(rule)
-    // Each source's mean simulated requests per second, from its stream's figures (scaled, but for
-    // broadcasts, which herds leave out).
-    let streams = ServerDirection.allCases.count
-    let means = ServerSource.allCases.map { source in
-      let stream = ServerStream.partition.firstIndex { $0.sources == [source] } ?? 0
-      return provisioning[streams + ServerStream.partition[stream].rawValue].meanPerSecond / scale
-    }
-    peaks = ServerDirection.allCases.map { direction in
-      PeakSecond(
-        direction, provisioning[direction.rawValue], serverLoad.seconds, scale: scale, rule: rule,
-        meansPerSecond: means)
-    }
+    perSecond = ServerSecondsSummary(serverLoad.seconds, configuration, replication: replication)
   }
 
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds, fleet-wide
