@@ -16,11 +16,14 @@ import SimulationEngine
 ///   se / (p (1 - p)) for the mean p rescaled to [0, 1]): method `logit_t`. The interval lies inside the
 ///   range and is asymmetric near its ends; a mean at an end (every replication 0, say) gets [mean, mean].
 /// - An extreme (a maximum, minimum or peak) gets no interval: method `none` (see ``SummaryStatistic``).
-/// - Fewer than two replications: no interval, method `none`.
+/// - Fewer than two replications: no interval, method `none`; but a fleet's per-second figure estimated from
+///   a sample of its phones gets the estimate's own 95% interval (where the whole fleet's figure falls, see
+///   ``SampledInterval``): method `fleet_sample`.
 public struct MetricInterval: Sendable, Equatable {
   public enum Method: String, Sendable {
     case t
     case logitT = "logit_t"
+    case fleetSample = "fleet_sample"
     case none
   }
 

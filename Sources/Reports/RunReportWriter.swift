@@ -144,12 +144,17 @@ public final class RunReportWriter {
   /// Derives a replication's summary values (``add(_:devices:values:)`` takes them), on any thread.
   public var summaryAccumulator: RunSummary.Accumulator { summary }
 
+  /// Keeps the first replication's intervals of the figures its fleet's sample estimates
+  /// (``RunSummary/Accumulator/intervals(of:)``), for a replication added by its values alone.
+  public func note(_ intervals: [SampledInterval?]) { summary.note(intervals) }
+
   /// Adds one replication's results; replications must arrive in order (0, 1, 2...). `values` are the
   /// replication's summary values if already derived (by ``summaryAccumulator``).
   public func add(_ result: ReplicationResult, devices summaries: [DeviceSummary] = [], values: [Double]? = nil)
     throws(AtomicFile.WriteError)
   {
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
+    summary.noteIntervals(of: result)
     if detail {
       let scope = ReportScope.replication(result.replication, subjects: subjects)
       for (report, writer) in reports { try writer.append(report.rows(result, scope)) }
@@ -173,6 +178,7 @@ public final class RunReportWriter {
       return result
     }
     precondition(result.replication == nextReplication, "replication \(result.replication) out of order")
+    summary.noteIntervals(of: result)
     let values = summary.numbers(of: result)
     let (replication, eventsHandled, fingerprint) = (result.replication, result.eventsHandled, result.fingerprint)
     let spare = total.absorb(result) { ServerPeakReport.rows($0, subjects: subjects) }

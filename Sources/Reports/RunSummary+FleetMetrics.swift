@@ -15,27 +15,48 @@ extension RunSummary {
     ]
   }
 
-  /// What the servers must provision for one request stream (or the total), per second over the measured
-  /// days, scaled to the real fleet.
-  static func provisioningMetrics(bytes: Bool) -> [Metric] {
+  /// What the servers must provision for one request stream (or one side), per second over the measured
+  /// days, for the real fleet: counted when every phone is simulated, estimated from the sample otherwise
+  /// (then with each estimate's interval, and the sample's own figures times the scale as `raw_` rows when
+  /// `sampled`).
+  static func provisioningMetrics(bytes: Bool, sampled: Bool) -> [Metric] {
     @Sendable func figure(_ result: ReplicationResult, _ index: Int) -> ProvisioningFigures? {
       index < result.provisioning.count ? result.provisioning[index] : nil
     }
+    var p99 = Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet", statistic: .p99) {
+      figure($0, $1)?.p99PerSecond ?? .nan
+    }
+    p99.sampled = { figure($0, $1)?.p99Interval }
+    var peak = Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet", statistic: .peak) {
+      figure($0, $1)?.peakPerSecond ?? .nan
+    }
+    peak.sampled = { figure($0, $1)?.peakInterval }
     var metrics = [
       Metric(name: "mean_requests_per_second", unit: "requests/s", per: "fleet") {
         figure($0, $1)?.meanPerSecond ?? .nan
       },
-      Metric(name: "p99_requests_per_second", unit: "requests/s", per: "fleet", statistic: .p99) {
-        figure($0, $1)?.p99PerSecond ?? .nan
+      p99, peak,
+    ]
+    if bytes {
+      var peakBytes = Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet", statistic: .peak) {
+        figure($0, $1)?.peakBytesPerSecond ?? .nan
+      }
+      peakBytes.sampled = { figure($0, $1)?.peakBytesInterval }
+      metrics.append(peakBytes)
+    }
+    guard sampled else { return metrics }
+    metrics += [
+      Metric(name: "raw_p99_requests_per_second", unit: "requests/s", per: "fleet", statistic: .p99) {
+        figure($0, $1).map { $0.raw?.p99PerSecond ?? $0.p99PerSecond } ?? .nan
       },
-      Metric(name: "peak_requests_per_second", unit: "requests/s", per: "fleet", statistic: .peak) {
-        figure($0, $1)?.peakPerSecond ?? .nan
+      Metric(name: "raw_peak_requests_per_second", unit: "requests/s", per: "fleet", statistic: .peak) {
+        figure($0, $1).map { $0.raw?.peakPerSecond ?? $0.peakPerSecond } ?? .nan
       },
     ]
     if bytes {
       metrics.append(
-        Metric(name: "peak_bytes_per_second", unit: "bytes/s", per: "fleet", statistic: .peak) {
-          figure($0, $1)?.peakBytesPerSecond ?? .nan
+        Metric(name: "raw_peak_bytes_per_second", unit: "bytes/s", per: "fleet", statistic: .peak) {
+          figure($0, $1).map { $0.raw?.peakBytesPerSecond ?? $0.peakBytesPerSecond ?? .nan } ?? .nan
         })
     }
     return metrics

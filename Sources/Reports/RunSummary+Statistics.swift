@@ -7,7 +7,7 @@ extension RunSummary {
     let all =
       instanceMetrics + burstMetrics + installedMetrics(scale: 1) + energyMetrics + deviceMetrics + pushMetrics
       + activityMetrics + appMetrics + fleetMetrics + deviceGroupMetrics + serverMetrics(scale: 1)
-      + provisioningMetrics(bytes: true) + eventMetrics
+      + provisioningMetrics(bytes: true, sampled: true) + eventMetrics
     return Dictionary(all.map { ($0.name, $0.statistic) }, uniquingKeysWith: { first, _ in first })
   }()
 

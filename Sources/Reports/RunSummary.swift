@@ -19,12 +19,22 @@ public struct RunSummary: Sendable {
     /// What one replication's value is (the `statistic` column).
     public let statistic: SummaryStatistic
     public let values: RunningStatistics
+    /// A per-second figure of a fleet estimated from a sample: the first replication's interval.
+    var sampled: SampledInterval? = nil
 
     /// The 95% confidence interval of the mean, within the values the metric can take (see
-    /// ``MetricInterval``); nil with a single replication and for extremes.
+    /// ``MetricInterval``); nil with a single replication and for extremes, but for an estimate from a
+    /// sample of the fleet, which has its own.
     public var interval: MetricInterval? {
-      MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistic)
+      if values.count == 1, let sampled {
+        return MetricInterval(low: sampled.low, high: sampled.high, method: .fleetSample)
+      }
+      return MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistic)
     }
+
+    /// The half-width of the estimate's interval that the sample's size accounts for (nil: not estimated,
+    /// or more than one replication).
+    public var samplingHalfWidth: Double? { values.count == 1 ? sampled?.samplingHalfWidth : nil }
   }
 
   /// What a metric is computed for.
@@ -130,7 +140,9 @@ public struct RunSummary: Sendable {
           subjects.append(
             (
               direction.name, "server",
-              with(RunSummary.provisioningMetrics(bytes: direction == .received), direction.rawValue)
+              with(
+                RunSummary.provisioningMetrics(bytes: direction == .received, sampled: serverScale > 1),
+                direction.rawValue)
             ))
         }
         let streams = ServerDirection.allCases.count
@@ -138,7 +150,9 @@ public struct RunSummary: Sendable {
           subjects.append(
             (
               stream.name, "server",
-              with(RunSummary.provisioningMetrics(bytes: stream.keepsBytes), streams + stream.rawValue)
+              with(
+                RunSummary.provisioningMetrics(bytes: stream.keepsBytes, sampled: serverScale > 1),
+                streams + stream.rawValue)
             ))
         }
       }
@@ -165,15 +179,45 @@ public struct RunSummary: Sendable {
     let subjects: [(label: String, kind: String, metrics: [(metric: Metric, index: Int)])]
     /// One per (subject, metric), in row order.
     var values: [RunningStatistics]
+    /// The first replication's intervals of estimated figures (``noteIntervals(of:)``), in row order.
+    var sampled: [SampledInterval?]
 
     public init(subjects: Subjects) {
       self.subjects = subjects.all
       values = Array(repeating: RunningStatistics(), count: self.subjects.reduce(0) { $0 + $1.metrics.count })
+      sampled = Array(repeating: nil, count: values.count)
       rowKinds = self.subjects.flatMap { subject in subject.metrics.map { _ in subject.kind } }
     }
 
     public mutating func add(_ result: ReplicationResult) {
+      noteIntervals(of: result)
       add(numbers(of: result))
+    }
+
+    /// Keeps the intervals of the figures `result` estimates from a sample of its fleet, when it is the
+    /// first replication (a summary of several gives the t interval over them instead).
+    public mutating func noteIntervals(of result: ReplicationResult) {
+      note(intervals(of: result))
+    }
+
+    /// Keeps `intervals` (``intervals(of:)`` of a replication) when no replication was added yet.
+    public mutating func note(_ intervals: [SampledInterval?]) {
+      guard values.first?.count ?? 0 == 0, intervals.count == sampled.count else { return }
+      sampled = intervals
+    }
+
+    /// The intervals of the figures `result` estimates from a sample of its fleet, in row order (nil for
+    /// every other row), on any thread.
+    public func intervals(of result: ReplicationResult) -> [SampledInterval?] {
+      var list: [SampledInterval?] = []
+      list.reserveCapacity(sampled.count)
+      for subject in subjects.indices {
+        for position in subjects[subject].metrics.indices {
+          list.append(
+            subjects[subject].metrics[position].metric.sampled?(result, subjects[subject].metrics[position].index))
+        }
+      }
+      return list
     }
 
     /// Adds one replication's values, as ``numbers(of:)`` gives them (in row order).
@@ -245,7 +289,8 @@ public struct RunSummary: Sendable {
           rows.append(
             Row(
               metric: metric.name, widget: subject.label, unit: metric.unit, per: metric.per,
-              subjectKind: subject.kind, statistic: metric.statistic, values: values[rows.count]))
+              subjectKind: subject.kind, statistic: metric.statistic, values: values[rows.count],
+              sampled: sampled[rows.count]))
         }
       }
       return RunSummary(rows: rows)
@@ -288,6 +333,8 @@ public struct RunSummary: Sendable {
     /// ``ReplicationFigures``, which ``Accumulator/numbers(of:)`` derives once for all such metrics (``value``
     /// derives its own).
     let derived: (@Sendable (ReplicationResult, Int, ReplicationFigures) -> Double)?
+    /// For a per-second figure a fleet's sample estimates: its interval (nil when counted).
+    var sampled: (@Sendable (ReplicationResult, Int) -> SampledInterval?)? = nil
 
     init(
       name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,

@@ -2,7 +2,10 @@ import WidgetModel
 
 /// `server_peak.csv`: for fleets, the requests per UTC second around the busiest second of what the servers
 /// receive (five minutes either side), by stream, scaled to the real fleet: the burst a per-minute count
-/// averages away. `received` and `sent` add each side's streams; no column adds both.
+/// averages away. `received` and `sent` add each side's streams; no column adds both. When each simulated
+/// phone stands for several, the stream columns are the whole fleet's expected requests in that second as
+/// fitted from the sample (``ServerSecondsSummary/estimatedRequests(second:source:)``), and `raw_received`,
+/// `raw_sent` the sample's own counts times the scale.
 /// Every replication's with `--detail`; by default the replication with the busiest second of all (a mean
 /// over replications would smear the peaks), so the `replication` column is always there.
 public enum ServerPeakReport: RunReport {
@@ -10,7 +13,7 @@ public enum ServerPeakReport: RunReport {
   public static let header = "replication," + columns
   static let columns =
     "second,day,time,seconds_from_peak,received,sent,"
-    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes,utc\n"
+    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes,utc,raw_received,raw_sent\n"
   /// Seconds shown either side of the peak.
   static let window = 300
 
@@ -36,10 +39,13 @@ public enum ServerPeakReport: RunReport {
       let time = ClockText.seconds(clock)
       let utc = ClockText.utc(scope.subjects.startDate, day: day, secondOfDay: clock)
       var sums = [0.0, 0.0]
+      var raw = [0.0, 0.0]
       var cells: [String] = []
       for stream in ServerStream.partition {
-        let value = Double(seconds.requests(second: second, stream: stream)) * (stream.isFleetWide ? 1 : scale)
+        let counted = Double(seconds.requests(second: second, stream: stream)) * (stream.isFleetWide ? 1 : scale)
+        let value = result.perSecond.estimatedRequests(second: second, source: stream.sources[0]) ?? counted
         sums[stream.sources[0].isPush ? 1 : 0] += value
+        raw[stream.sources[0].isPush ? 1 : 0] += counted
         cells.append(CSVFormat.number(value, decimals: 2))
       }
       let bytes = Double(
@@ -49,7 +55,11 @@ public enum ServerPeakReport: RunReport {
           "\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)",
           CSVFormat.number(sums[0], decimals: 2), CSVFormat.number(sums[1], decimals: 2),
         ]
-        + cells + [CSVFormat.number(bytes * scale, decimals: 0), utc]
+        + cells
+        + [
+          CSVFormat.number(bytes * scale, decimals: 0), utc, CSVFormat.number(raw[0], decimals: 2),
+          CSVFormat.number(raw[1], decimals: 2),
+        ]
       text += row.joined(separator: ",") + "\n"
     }
     return text

@@ -222,12 +222,16 @@ public struct RunExecution: Sendable {
         let values = summary.numbers(of: result)
         let rows = rowText.text(values, replication: result.replication)
         let figures = (result.replication, result.eventsHandled, result.fingerprint)
+        let intervals = result.replication == 0 ? summary.intervals(of: result) : []
         if let spare = sums.add(result) { pool.give(spare) }
-        return (figures, devices, values, rows)
+        return (figures, devices, values, rows, intervals)
       }
       guard outcomes.allSatisfy({ $0 != nil }) else { return }
       for spare in writer.add(sums) { pool.give(spare) }
-      for case ((let replication, let events, let fingerprint), let devices, let values, let rows)? in outcomes {
+      for case ((let replication, let events, let fingerprint), let devices, let values, let rows, let intervals)?
+        in outcomes
+      {
+        writer.note(intervals)
         try writer.add(
           summed: replication, eventsHandled: events, fingerprint: fingerprint, devices: devices, values: values,
           rows: rows)

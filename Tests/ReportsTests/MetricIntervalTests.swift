@@ -146,7 +146,9 @@ struct MetricIntervalTests {
   }
 
   /// The statistic a metric's name ends in (or starts with), as users read the names.
-  static func statistic(named name: String) -> SummaryStatistic {
+  static func statistic(named given: String) -> SummaryStatistic {
+    // `raw_` figures (a fleet sample's own, scaled) are the statistic of the figure they stand beside.
+    let name = given.hasPrefix("raw_") ? String(given.dropFirst(4)) : given
     for statistic in [SummaryStatistic.p50, .p95, .p99, .max, .peak, .mean] where name.hasSuffix("_\(statistic)") {
       return statistic
     }

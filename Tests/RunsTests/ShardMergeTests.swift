@@ -104,9 +104,12 @@ struct ShardMergeTests {
     let rows = peak.dropFirst()
     #expect(rows.allSatisfy { $0[0] == top[1] }, "only replication \(top[1])'s rows")
     #expect(rows.count == 601 || rows.count < 601 && rows.count > 300)
+    // Each phone stands for several: the `received` column is the fleet's fitted rate, never above the
+    // estimated busiest second, and the sample's own count times the scale is `raw_received`.
     let busiest = try #require(rows.first { $0[4] == "0" })
-    #expect(abs(Double(busiest[5])! - Double(top[4])!) < 0.006)  // the report rounds to 2 decimals
-    #expect(rows.allSatisfy { Double($0[5])! <= Double(busiest[5])! })
+    #expect(rows.allSatisfy { Double($0[5])! <= Double(top[4])! + 0.006 })
+    let raw = try #require(peak.first?.firstIndex(of: "raw_received"))
+    #expect(rows.allSatisfy { Double($0[raw])! >= 0 } && Double(busiest[raw])! > 0)
   }
 
   @Test("missing, repeated, damaged or foreign shards are refused with exit 2, naming the folder")

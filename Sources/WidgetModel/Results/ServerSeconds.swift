@@ -180,6 +180,22 @@ public struct ProvisioningFigures: Sendable, Equatable {
   public let peakSecond: Int
   /// Fetch streams and `received` only.
   public let peakBytesPerSecond: Double?
+  /// When each simulated device stands for more than one phone: the figures above are the whole fleet's,
+  /// estimated from the sample (``SampledLoadEstimate``), each with its interval, and these are the sample's
+  /// counts times the scale (biased upward: kept, labelled `raw_`, for comparison). Nil when every phone is
+  /// simulated: the figures are then counted, not estimated.
+  public var raw: RawFigures? = nil
+  public var p99Interval: SampledInterval? = nil
+  public var peakInterval: SampledInterval? = nil
+  public var peakBytesInterval: SampledInterval? = nil
+
+  /// The sample's p99, busiest second and most bytes in a second, times the scale.
+  public struct RawFigures: Sendable, Equatable {
+    public let p99PerSecond: Double
+    public let peakPerSecond: Double
+    public let peakSecond: Int
+    public let peakBytesPerSecond: Double?
+  }
 }
 
 /// The two sides of the servers' load that are provisioned apart: what they receive (fetches from widgets and

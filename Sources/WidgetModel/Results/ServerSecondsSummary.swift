@@ -8,18 +8,34 @@ public struct ServerSecondsSummary: Sendable {
   public let herds: [Herd]
   /// The busiest second of what the servers receive and of what they send, in ``ServerDirection`` order.
   public let peaks: [PeakSecond]
+  /// When each simulated device stands for more than one phone: the fitted fleet rates, in
+  /// ``provisioning`` order (nil where a figure is counted or has no request).
+  let estimates: [SampledLoadEstimate?]
 
   /// Nothing derived yet (a single device, or a result still being added up).
   public init() {
     provisioning = []
     herds = []
     peaks = []
+    estimates = []
+  }
+
+  /// Whether the per-second figures are the whole fleet's estimated from a sample (``SampledLoadEstimate``),
+  /// not counted.
+  public var isEstimated: Bool { estimates.contains { $0 != nil } }
+
+  /// The whole fleet's expected requests of `source` in `second`, as fitted from the sample; nil when they
+  /// are counted (every phone simulated, or a broadcast).
+  public func estimatedRequests(second: Int, source: ServerSource) -> Double? {
+    let index = ServerDirection.allCases.count + ServerStream.partition[source.rawValue].rawValue
+    guard isEstimated, !source.isFleetWide, index < estimates.count else { return nil }
+    return estimates[index]?.rate(at: second) ?? 0
   }
 
   /// The summary of `seconds`, the load of replication `replication` of `configuration`'s fleet.
   init(_ seconds: ServerSeconds, _ configuration: borrowing ScenarioConfiguration, replication: Int) {
     let scale = configuration.fleet.scale
-    provisioning = seconds.provisioning(scale: scale)
+    (provisioning, estimates) = seconds.estimatedProvisioning(scale: scale)
     guard !seconds.isEmpty else {
       herds = []
       peaks = []
@@ -34,9 +50,21 @@ public struct ServerSecondsSummary: Sendable {
     let means = ServerSource.allCases.map { source in
       provisioning[streams + ServerStream.partition[source.rawValue].rawValue].meanPerSecond / scale
     }
+    let estimates = estimates
+    let fitted: [[Double]]? =
+      estimates.contains { $0 != nil }
+      ? ServerDirection.allCases.map { direction in
+        let second = provisioning[direction.rawValue].peakSecond
+        return ServerSource.allCases.map { source in
+          source.isFleetWide
+            ? Double(seconds.requests(second: second, source: source))
+            : estimates[streams + ServerStream.partition[source.rawValue].rawValue]?.rate(at: second) ?? 0
+        }
+      } : nil
     peaks = ServerDirection.allCases.map { direction in
       PeakSecond(
-        direction, provisioning[direction.rawValue], seconds, scale: scale, rule: rule, meansPerSecond: means)
+        direction, provisioning[direction.rawValue], seconds, scale: scale, rule: rule, meansPerSecond: means,
+        estimatedBySource: fitted?[direction.rawValue])
     }
   }
 }

@@ -1,0 +1,104 @@
+import CGSL
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@testable import SimulationEngine
+
+/// The fit of a rate to counts per second and the fleet's per-second distribution it gives: known answers
+/// with tolerances from the counts' own sampling error.
+@Suite("Per-second load from a sample")
+struct PerSecondLoadTests {
+  /// Counts per second of a Poisson process of `rate(t)` per second (by exponential gaps, thinned at
+  /// `peak`), `clusters` requests at each event.
+  static func poissonCounts(seconds: Int, peak: Double, clusters: UInt32 = 1, seed: UInt64, rate: (Int) -> Double)
+    -> [UInt32]
+  {
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed, replication: 0, entity: 0, stream: 1))
+    var counts = [UInt32](repeating: 0, count: seconds)
+    var time = 0.0
+    while true {
+      time += stream.exponential(mean: 1 / peak)
+      let second = Int(time)
+      guard second < seconds else { return counts }
+      if stream.uniform() * peak < rate(second) { counts[second] += clusters }
+    }
+  }
+
+  @Test("a constant rate is one block a stretch, at the rate within its 99.9% interval")
+  func constantRate() {
+    let seconds = 86_400
+    let counts = PerSecondLoadTests.poissonCounts(seconds: seconds, peak: 3, seed: 1) { _ in 3 }
+    let blocks = counts.withUnsafeBufferPointer { DyadicRateFit.blocks($0, dispersion: 1) }
+    #expect(blocks.reduce(0) { $0 + $1.seconds } == seconds)
+    // 86,400 s is 11 stretches of at most 8,192 s: a split that only noise explains is rare.
+    #expect(blocks.count <= 13, "\(blocks.count) blocks")
+    for block in blocks {
+      // Poisson: the block's mean count is within 3.3 standard errors of 3 (99.9%).
+      let error = (3 / Double(block.seconds)).squareRoot()
+      #expect(abs(block.rate - 3) < 3.3 * error, "\(block)")
+    }
+  }
+
+  @Test("a 20-second burst at 40 times the rate keeps its edges to the second")
+  func burstStaysSharp() {
+    let burst = 50_000..<50_020
+    let counts = PerSecondLoadTests.poissonCounts(seconds: 86_400, peak: 80, seed: 2) { burst.contains($0) ? 80 : 2 }
+    let blocks = counts.withUnsafeBufferPointer { DyadicRateFit.blocks($0, dispersion: 1) }
+    let inside = blocks.filter { burst.contains($0.start) }
+    #expect(inside.reduce(0) { $0 + $1.seconds } == burst.count, "\(inside)")
+    #expect(inside.allSatisfy { $0.start + $0.seconds <= burst.upperBound })
+    let total = inside.reduce(UInt64(0)) { $0 + $1.total }
+    // 1,600 counts expected: within 3.3 standard errors (40).
+    #expect(abs(Double(total) - 1_600) < 3.3 * 40, "\(total)")
+  }
+
+  @Test("dispersion: 1 for Poisson counts, the cluster size for clusters, a drifting rate adds nothing")
+  func dispersion() {
+    let seconds = 200_000
+    func drift(_ second: Int) -> Double { 2 + 1.5 * sin(Double(second) / 4_000) }
+    let poisson = PerSecondLoadTests.poissonCounts(seconds: seconds, peak: 3.5, seed: 3, rate: drift)
+    let pairs = PerSecondLoadTests.poissonCounts(seconds: seconds, peak: 3.5, clusters: 2, seed: 4, rate: drift)
+    let one = poisson.withUnsafeBufferPointer { DyadicRateFit.dispersion($0) }
+    let two = pairs.withUnsafeBufferPointer { DyadicRateFit.dispersion($0) }
+    // The estimator's relative standard error is about sqrt(3 / seconds) here: 0.4%; 2% is over 5 of them.
+    #expect(one >= 1 && one < 1.02, "\(one)")
+    #expect(abs(two - 2) < 0.04, "\(two)")
+  }
+
+  @Test("one rate: the p99 and the busiest second are the Poisson quantile and maximum")
+  func oneRate() {
+    GSL.configure()
+    let (rate, seconds) = (40.0, 100_000)
+    let model = PerSecondLoadModel(pieces: [.init(rate: rate, seconds: seconds)], dispersion: 1)
+    // The smallest n with P(N <= n) >= 0.99, and with P(N <= n)^seconds >= 1/2.
+    var p99 = 0
+    while gsl_cdf_poisson_P(UInt32(p99), rate) < 0.99 { p99 += 1 }
+    var median = 0
+    while Double(seconds) * log(gsl_cdf_poisson_P(UInt32(median), rate)) < log(0.5) { median += 1 }
+    let (quantile, weights) = model.quantile(0.99)
+    #expect(quantile == Double(p99))
+    #expect(abs(weights.reduce(0, +) - 1) < 1e-12)
+    #expect(model.medianBusiestSecond().value == Double(median))
+    #expect(model.busiestSecond(0.025) <= Double(median) && model.busiestSecond(0.975) >= Double(median))
+  }
+
+  @Test("the busiest second comes from the busiest pieces; a tenfold dispersion widens it")
+  func mixture() {
+    let quiet = PerSecondLoadModel.Piece(rate: 10, seconds: 86_000)
+    let busy = PerSecondLoadModel.Piece(rate: 1_000, seconds: 400)
+    let model = PerSecondLoadModel(pieces: [quiet, busy], dispersion: 1)
+    let (peak, weights) = model.medianBusiestSecond()
+    // Sorted busiest first: the busy piece carries all the sensitivity.
+    #expect(model.order == [1, 0])
+    #expect(weights[0] > 0.999 && weights[1] < 1e-9)
+    // 1,000 + about 3 standard deviations for the maximum of 400 draws.
+    #expect(peak > 1_000 + 2.5 * 1_000.0.squareRoot() && peak < 1_000 + 3.5 * 1_000.0.squareRoot())
+    let wide = PerSecondLoadModel(pieces: [quiet, busy], dispersion: 10)
+    #expect(wide.medianBusiestSecond().value > peak + 100)
+    // The p99 falls among the quiet seconds (99.5% of them).
+    #expect(model.quantile(0.99).value < 25)
+  }
+}
