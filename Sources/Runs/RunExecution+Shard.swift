@@ -16,6 +16,12 @@ extension RunExecution {
     throws(CommandFailure)
   {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    let devices = scenario.configuration.fleet.devices
+    guard shard.count <= devices else {
+      throw .badInput(
+        "--shard \(shard.description): the fleet has \(WorkEstimate.counted(devices, "device")) to split, so N may "
+          + "be at most \(devices) (a shard with no device would hold nothing to merge)")
+    }
     // The scenario's warnings, as a whole run says them (allowed, but probably not what the user meant).
     for warning in scenario.warnings { console.error("\(warning)\n") }
     let configuration = scenario.configuration

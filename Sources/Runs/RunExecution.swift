@@ -87,7 +87,7 @@ public struct RunExecution: Sendable {
     // when quiet: they change what its figures mean.
     for warning in scenario.warnings { console.error("\(warning)\n") }
     metadata.warnings = scenario.warnings.map(\.description)
-    let work = WorkEstimate(configuration)
+    let work = scenario.work
     if !quiet && work.events >= ScenarioLimits.announcedEvents {
       let cores = min(jobs ?? console.cores, configuration.fleet.devices)
       console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")

@@ -14,7 +14,13 @@ extension ScenarioDecoder {
     var controls: [WidgetConfiguration] = []
     var ids = takenIDs
     var sharing = KindDataSharing(noun: "controls")
-    for (index, node) in try value.sequence().enumerated() {
+    let nodes = try value.sequence()
+    guard takenIDs.count + nodes.count <= maximumTotalInstances else {
+      throw value.error(
+        "at most \(maximumTotalInstances) widget instances on one device, got \(takenIDs.count) widgets and "
+          + "\(nodes.count) controls")
+    }
+    for (index, node) in nodes.enumerated() {
       let element = YAMLValue(
         node: node, path: ScenarioPath.widgetPath(node: node, index: index, base: value.path), source: value.source)
       var reader = try element.mapping()

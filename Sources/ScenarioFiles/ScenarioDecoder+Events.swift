@@ -48,7 +48,9 @@ extension ScenarioDecoder {
         )
       }
       if let at {
-        for (position, time) in try at.sequence().enumerated() {
+        let times = try at.sequence()
+        guard !times.isEmpty else { throw at.error("expected at least one daily time, e.g. at: [\"12:00\"]") }
+        for (position, time) in times.enumerated() {
           let clock = try YAMLValue(node: time, path: "\(at.path)[\(position)]", source: value.source).timeOfDay()
           event.times.append(TimeOfDay(hours: clock.hours, minutes: clock.minutes))
         }
@@ -72,7 +74,11 @@ extension ScenarioDecoder {
         event.audienceActivity = found
       }
       let changes = try reader.required("changes", "the widget kinds, control kinds or Live Activity ids it changes")
-      for (position, item) in try changes.sequence().enumerated() {
+      let changed = try changes.sequence()
+      guard !changed.isEmpty else {
+        throw changes.error("expected at least one widget kind, control kind or Live Activity id")
+      }
+      for (position, item) in changed.enumerated() {
         let entry = YAMLValue(node: item, path: "\(changes.path)[\(position)]", source: value.source)
         let name = try entry.string()
         if let activity = activities.firstIndex(where: { $0.id == name }) {

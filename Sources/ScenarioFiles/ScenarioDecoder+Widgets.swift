@@ -6,6 +6,10 @@ extension ScenarioDecoder {
   static func decodeWidgets(_ value: YAMLValue) throws(ScenarioError) -> [WidgetConfiguration] {
     let nodes = try value.sequence()
     guard !nodes.isEmpty else { throw value.error("expected at least one widget") }
+    // Each widget is at least one instance: a longer list is refused before any of it is decoded.
+    guard nodes.count <= maximumTotalInstances else {
+      throw value.error("at most \(maximumTotalInstances) widget instances on one device, got \(nodes.count) widgets")
+    }
     var widgets: [WidgetConfiguration] = []
     var idValues: [String: YAMLValue] = [:]
     var sharing = KindDataSharing(noun: "widgets")

@@ -14,7 +14,10 @@ enum ScenarioDecoder {
   static let maximumResultBytes = 2e9
   static let maximumLargeResultBytes = 16e9
 
-  static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> ScenarioConfiguration {
+  /// The configuration, and its work as the limit checked it.
+  static func decode(_ root: YAMLValue, defaultName: String) throws(ScenarioError) -> (
+    ScenarioConfiguration, WorkEstimate
+  ) {
     var top = try root.mapping()
     if let sweep = top.optional("sweep") {
       throw sweep.error("this file holds a sweep: run it with `widgetsim sweep`, or remove the sweep section")
@@ -40,8 +43,9 @@ enum ScenarioDecoder {
       try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     var widgets = try decodeWidgets(widgetsValue)
-    if let controls = top.optional("controls") {
-      widgets += try decodeControls(controls, takenIDs: Set(widgets.map(\.id)))
+    let controlsValue = top.optional("controls")
+    if let controlsValue {
+      widgets += try decodeControls(controlsValue, takenIDs: Set(widgets.map(\.id)))
     }
     let appValue = top.optional("app")
     let app = try appValue.map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
@@ -74,8 +78,9 @@ enum ScenarioDecoder {
     }
     let server =
       try top.optional("server").map { v throws(ScenarioError) in try decodeServer(v) } ?? ServerConfiguration()
+    let eventsValue = top.optional("events")
     let events =
-      try top.optional("events").map { v throws(ScenarioError) in
+      try eventsValue.map { v throws(ScenarioError) in
         try decodeEvents(v, widgets: widgets, activities: activities)
       } ?? []
     let fleetValue = top.optional("fleet")
@@ -143,14 +148,13 @@ enum ScenarioDecoder {
     if let startDate { configuration.startDate = startDate }
     configuration.events = events
     configuration.server = server
-    let work = WorkEstimate(configuration)
-    guard root.source.limits.allowLarge || work.events <= ScenarioLimits.standardEvents else {
-      throw top.value.error(
-        "the run is too large: \(work.description), above the limit of "
-          + "\(WorkEstimate.scientific(ScenarioLimits.standardEvents)) events "
-          + "(\(work.duration(cores: 2))); pass --allow-large to run it anyway")
-    }
-    return configuration
+    let rates = ScenarioRates(configuration)
+    try checkRates(
+      rates, configuration, events: eventsValue, widgets: widgetsValue, controls: controlsValue,
+      limits: root.source.limits)
+    let work = WorkEstimate(configuration, rates: rates)
+    if let refusal = work.refusal(root.source.limits) { throw top.value.error(refusal) }
+    return (configuration, work)
   }
 
   // MARK: - User

@@ -1,3 +1,4 @@
+import SimulationEngine
 import WidgetModel
 
 /// How large a scenario may be. Sizes past the standard limits are almost always typing mistakes (days: 1e9)
@@ -29,6 +30,20 @@ public struct ScenarioLimits: Sendable, Equatable {
   static let days = Count(unit: "days", standard: 3_650, large: 36_500)
   static let replications = Count(unit: "replications", standard: 100_000, large: 10_000_000)
   static let devices = Count(unit: "devices", standard: 10_000_000, large: 1_000_000_000)
+  /// Times a replication's fleet-wide event schedule holds, follow-ups included (``ScenarioRates``): it is
+  /// drawn whole before the run, at about 25 bytes a time while it is built (250 MB, or 2.5 GB).
+  static let fleetEventOccurrences = Count(
+    unit: "fleet event times (follow-ups included) in one replication", standard: 10_000_000, large: 100_000_000)
+
+  /// The most burst updates one device may hold pending at once, on average (``ScenarioRates``): a quarter
+  /// of the event set's capacity (``EventSet/maximumPending``, 2^24 - 1), leaving room for the chance peaks
+  /// of a Poisson process and for every other pending event. Not lifted by `--allow-large`.
+  public static let pendingBurstUpdates = Double(EventSet.maximumPending / 4)
+
+  /// Events per device-day from the rates alone (``ScenarioRates``) above which the work estimate takes that
+  /// count rather than simulating a device for two days: the short simulation then would cost more than a
+  /// few tens of milliseconds, and the rates are already most of the work.
+  public static let measuredEventsPerDeviceDay = 100_000.0
 
   /// The most work a run may ask for without `--allow-large`, in simulated events (devices x days x
   /// replications x the events one device handles a day, measured: see ``WorkEstimate``): about 3.5 hours
@@ -45,6 +60,13 @@ public struct ScenarioLimits: Sendable, Equatable {
 
   /// The largest value allowed for `count`.
   func maximum(_ count: Count) -> Int { allowLarge ? count.large : count.standard }
+
+  /// Why `replications` replications are refused (`--max-replications` is held to the limit that
+  /// `replications` is), or nil when they are allowed.
+  public func refusal(replications: Int) -> String? {
+    replications > maximum(ScenarioLimits.replications)
+      ? message(ScenarioLimits.replications, value: String(replications)) : nil
+  }
 
   /// The message for `value` above the limit of `count`.
   func message(_ count: Count, value: String) -> String {
@@ -65,24 +87,49 @@ public struct WorkEstimate: Sendable, Equatable {
   public let days: Int
   public let instances: Int
   public let replications: Int
-  /// Events one device handles per simulated day (measured by ``init(_:)``).
+  /// Events one device handles per simulated day (measured, or counted from the rates: see ``init(_:)``).
   public let eventsPerDeviceDay: Double
+  /// Whether ``eventsPerDeviceDay`` was measured by simulating a device, rather than counted from the rates.
+  public let measured: Bool
 
-  public init(devices: Int, days: Int, instances: Int, replications: Int, eventsPerDeviceDay: Double) {
+  public init(
+    devices: Int, days: Int, instances: Int, replications: Int, eventsPerDeviceDay: Double, measured: Bool = true
+  ) {
     self.devices = devices
     self.days = days
     self.instances = instances
     self.replications = replications
     self.eventsPerDeviceDay = eventsPerDeviceDay
+    self.measured = measured
   }
 
-  /// The work of a whole run of `configuration`, its events per device-day measured by a short simulation
-  /// of one device (a millisecond or so).
-  public init(_ configuration: ScenarioConfiguration) {
+  /// The work of a whole run of `configuration`. Its events per device-day are measured by a short
+  /// simulation of one device (a millisecond or so) when the rates alone (``ScenarioRates``) come to at most
+  /// ``ScenarioLimits/measuredEventsPerDeviceDay``; above that, the rates' count stands, computed in
+  /// microseconds.
+  public init(_ configuration: ScenarioConfiguration, rates: ScenarioRates? = nil) {
+    let counted = (rates ?? ScenarioRates(configuration)).eventsPerDeviceDay
+    let measured = counted <= ScenarioLimits.measuredEventsPerDeviceDay
     self.init(
       devices: configuration.fleet.devices, days: configuration.simulatedDays, instances: configuration.instances.count,
       replications: configuration.replications,
-      eventsPerDeviceDay: ScenarioRunner.eventsPerDeviceDay(configuration))
+      eventsPerDeviceDay: measured ? ScenarioRunner.eventsPerDeviceDay(configuration) : counted, measured: measured)
+  }
+
+  /// Why this much work is refused under `limits` (above ``ScenarioLimits/standardEvents`` without
+  /// `--allow-large`), or nil when it is allowed.
+  public func refusal(_ limits: ScenarioLimits) -> String? {
+    guard !limits.allowLarge && events > ScenarioLimits.standardEvents else { return nil }
+    return "the run is too large: \(description), above the limit of "
+      + "\(WorkEstimate.scientific(ScenarioLimits.standardEvents)) events "
+      + "(\(duration(cores: 2))); pass --allow-large to run it anyway"
+  }
+
+  /// This estimate for `replications` replications.
+  public func with(replications: Int) -> WorkEstimate {
+    WorkEstimate(
+      devices: devices, days: days, instances: instances, replications: replications,
+      eventsPerDeviceDay: eventsPerDeviceDay, measured: measured)
   }
 
   /// Device-days x widget instances x replications (a Double: the product can pass Int.max).
@@ -104,8 +151,9 @@ public struct WorkEstimate: Sendable, Equatable {
   public var description: String {
     "\(WorkEstimate.counted(devices, "device")) x \(WorkEstimate.counted(days, "day")) x "
       + "\(WorkEstimate.counted(instances, "widget instance")) x \(WorkEstimate.counted(replications, "replication")) = "
-      + "\(WorkEstimate.scientific(widgetDays)) widget-days x \(Int(eventsPerWidgetDay.rounded())) events each "
-      + "(measured on one device) = \(WorkEstimate.scientific(events)) events"
+      + "\(WorkEstimate.scientific(widgetDays)) widget-days x \(eventsPerWidgetDay < 1e15 ? "\(Int(eventsPerWidgetDay.rounded()))" : WorkEstimate.scientific(eventsPerWidgetDay)) "
+      + "events each (\(measured ? "measured on one device" : "counted from its rates")) = "
+      + "\(WorkEstimate.scientific(events)) events"
   }
 
   /// "about 2 h 5 min on 2 cores at the reference machine's rate" (a rough guide: machines differ).

@@ -35,10 +35,16 @@ public enum ScenarioLoader {
     return try load(root: root, text: text, file: file, overrides: overrides, limits: limits)
   }
 
-  /// Whether the file at `path` is a sweep (has a top-level `sweep` section).
-  public static func holdsSweep(path: String) throws(ScenarioError) -> Bool {
-    let (root, _) = try parse(text: try readFile(path), file: path)
-    return root.mapping?["sweep"] != nil
+  /// Loads the file at `path`, a scenario or a sweep (a file with a top-level `sweep` section), reading and
+  /// parsing it once.
+  public static func loadScenarioOrSweep(
+    path: String, overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
+  ) throws -> ScenarioOrSweep {
+    let (root, text) = try parse(text: try readFile(path), file: path)
+    if root.mapping?["sweep"] != nil {
+      return .sweep(try SweepLoader.load(root: root, text: text, path: path, overrides: overrides, limits: limits))
+    }
+    return .scenario(try load(root: root, text: text, file: path, overrides: overrides, limits: limits))
   }
 
   /// Parses scenario text into its YAML tree (dropping a UTF-8 byte order mark), and the text it read.
@@ -76,10 +82,12 @@ public enum ScenarioLoader {
       applied.append((created ?? path, override.argument))
     }
     let source = ScenarioSource(file: file, overrides: applied, limits: limits)
-    let configuration = try ScenarioDecoder.decode(
+    let (configuration, work) = try ScenarioDecoder.decode(
       YAMLValue(node: root, path: "", source: source), defaultName: defaultName(for: file))
-    return LoadedScenario(
+    var loaded = LoadedScenario(
       configuration: configuration, file: file, text: text, warnings: source.warnings.withLock { $0 })
+    loaded.work = work
+    return loaded
   }
 
   static func defaultName(for file: String) -> String {
@@ -154,6 +162,12 @@ public enum ScenarioLoader {
   }
 }
 
+/// What a file holds: a scenario, or a sweep of one.
+public enum ScenarioOrSweep: Sendable {
+  case scenario(LoadedScenario)
+  case sweep(LoadedSweep)
+}
+
 /// A scenario read from a file, with what reports need to identify it.
 public struct LoadedScenario: Sendable {
   public let configuration: ScenarioConfiguration
@@ -164,6 +178,14 @@ public struct LoadedScenario: Sendable {
   /// Values that are allowed but probably not meant (e.g. entries under 5 minutes apart), each with its
   /// position; `validate` prints them.
   public var warnings: [ScenarioError] = []
+  /// Its work, as the limit checked it when it loaded (nil for one made in code: ``work`` estimates it then).
+  var checkedWork: WorkEstimate?
+
+  /// The configuration's work (see ``WorkEstimate``), estimated once.
+  public internal(set) var work: WorkEstimate {
+    get { checkedWork ?? WorkEstimate(configuration) }
+    set { checkedWork = newValue }
+  }
 
   public init(configuration: ScenarioConfiguration, file: String, text: String, warnings: [ScenarioError] = []) {
     self.configuration = configuration

@@ -24,17 +24,17 @@ public struct LoadedSweep: Sendable {
   /// (each point's estimate simulates a device for a day or two).
   public let events: Double
 
-  /// A loaded sweep; its work is measured here, once.
+  /// A loaded sweep; `events`: its work, each point's as it loaded.
   init(
     file: String, text: String, specification: SweepSpecification, points: [SweepPoint],
-    configurations: [ScenarioConfiguration]
+    configurations: [ScenarioConfiguration], events: Double
   ) {
     self.file = file
     self.text = text
     self.specification = specification
     self.points = points
     self.configurations = configurations
-    events = configurations.reduce(0) { $0 + WorkEstimate($1).events }
+    self.events = events
   }
 }
 
@@ -70,8 +70,14 @@ public enum SweepLoader {
   public static func load(
     path: String, overrides: [ScenarioOverride] = [], limits: ScenarioLimits = .standard
   ) throws -> LoadedSweep {
-    let text = try ScenarioLoader.readFile(path)
-    let (root, cleaned) = try ScenarioLoader.parse(text: text, file: path)
+    let (root, cleaned) = try ScenarioLoader.parse(text: try ScenarioLoader.readFile(path), file: path)
+    return try load(root: root, text: cleaned, path: path, overrides: overrides, limits: limits)
+  }
+
+  /// Loads a sweep from the parsed tree of the file at `path` (`text`: the text it was parsed from).
+  static func load(
+    root: Node, text cleaned: String, path: String, overrides: [ScenarioOverride], limits: ScenarioLimits
+  ) throws -> LoadedSweep {
     guard case .mapping(let mapping) = root else {
       throw ScenarioError(
         file: path, line: nil, column: nil, keyPath: "", message: "expected a mapping with a 'sweep' section")
@@ -124,6 +130,7 @@ public enum SweepLoader {
       baseText = read
     }
     var configurations: [ScenarioConfiguration] = []
+    var events = 0.0
     let points = specification.points
     for point in points {
       var settings = overrides
@@ -135,24 +142,23 @@ public enum SweepLoader {
         }
       }
       do throws(ScenarioError) {
-        var configuration = try ScenarioLoader.load(
-          root: base, text: baseText, file: baseFile, overrides: settings, limits: limits
-        )
-        .configuration
+        let loaded = try ScenarioLoader.load(
+          root: base, text: baseText, file: baseFile, overrides: settings, limits: limits)
+        var configuration = loaded.configuration
         if let replications = specification.replications,
           !overrides.contains(where: { $0.argument.hasPrefix("replications=") })
         {
           configuration.replications = replications
         }
         configurations.append(configuration)
+        events += loaded.work.with(replications: configuration.replications).events
       } catch {
         throw pointError(error, point: point, specification: specification, file: path)
       }
     }
     let sweep = LoadedSweep(
       file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
-      points: points, configurations: configurations)
-    let events = sweep.events
+      points: points, configurations: configurations, events: events)
     guard limits.allowLarge || events <= ScenarioLimits.standardEvents else {
       throw ScenarioError(
         file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",

@@ -102,6 +102,11 @@ public struct SweepExecution: Sendable {
     if let baselinePoint, !plan.points.indices.contains(baselinePoint) {
       throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
     }
+    if let shard, shard.count > plan.tasks.count {
+      throw .badInput(
+        "--shard \(shard.index)/\(shard.count): the sweep has \(plan.tasks.count) tasks (points x replications) to "
+          + "split, so N may be at most \(plan.tasks.count)")
+    }
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkObjective()
     try checkFolder()

@@ -26,7 +26,7 @@ public struct FleetShard: Sendable, Equatable {
   public static let whole = FleetShard(index: 0, count: 1)
 
   /// Devices of a fleet of `devices` in this shard.
-  public func devices(of devices: Int) -> Int { devices > index ? (devices - index + count - 1) / count : 0 }
+  public func devices(of devices: Int) -> Int { devices > index ? (devices - index - 1) / count + 1 : 0 }
 
   /// The fleet index of the shard's `position`-th device.
   public func device(at position: Int) -> Int { index + position * count }

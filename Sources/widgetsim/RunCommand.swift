@@ -2,6 +2,7 @@ import ArgumentParser
 import HTMLReport
 import Reports
 import Runs
+import ScenarioFiles
 import WidgetModel
 
 /// `widgetsim run`: simulate a scenario and write its reports.
@@ -88,6 +89,9 @@ struct RunCommand: ParsableCommand {
     }
     if let trace, trace < 0 { throw ValidationError("--trace takes a device number from 0, got \(trace)") }
     if maxReplications < 1 { throw ValidationError("--max-replications must be at least 1, got \(maxReplications)") }
+    if let refusal = scenario.limits.refusal(replications: maxReplications) {
+      throw ValidationError("--max-replications: \(refusal)")
+    }
     if precisionBatch < 1 { throw ValidationError("--precision-batch must be at least 1, got \(precisionBatch)") }
     if !precision.isEmpty && shard != nil {
       throw ValidationError("--precision decides replications as it goes: it does not apply to a shard")
@@ -107,6 +111,10 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     let loaded = try scenario.load(file)
     let targets = precision.compactMap(PrecisionTarget.init)
+    // --precision may run up to --max-replications: that run's work is held to the work limit.
+    if !targets.isEmpty, let refusal = loaded.work.with(replications: maxReplications).refusal(scenario.limits) {
+      throw CommandFailure.badInput("--max-replications \(maxReplications): \(refusal)")
+    }
     // The manifest records the precision options with the overrides (and a resume must repeat them).
     var arguments = scenario.arguments
     if !targets.isEmpty {

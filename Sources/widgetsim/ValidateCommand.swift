@@ -23,17 +23,18 @@ struct ValidateCommand: ParsableCommand {
     var failed = false
     for file in files {
       do {
-        if try ScenarioLoader.holdsSweep(path: file) {
-          let sweep = try SweepLoader.load(
-            path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
+        let loaded: LoadedScenario
+        switch try ScenarioLoader.loadScenarioOrSweep(
+          path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
+        {
+        case .scenario(let scenario): loaded = scenario
+        case .sweep(let sweep):
           let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
           Console.standard.print(
             "\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, "
               + "\(WorkEstimate.scientific(sweep.events)) events, every point checked)")
           continue
         }
-        let loaded = try ScenarioLoader.load(
-          path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
         let configuration = loaded.configuration
         for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
         let controls = configuration.widgets.count { $0.surface == .control }
@@ -47,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
           "\(file): ok (\(surfaces), \(WorkEstimate.counted(configuration.instances.count, "instance")), "
             + "\(WorkEstimate.counted(configuration.days, "day")), "
             + "\(WorkEstimate.counted(configuration.replications, "replication")); work: "
-            + "\(WorkEstimate(configuration).description))")
+            + "\(loaded.work.description))")
       } catch {
         Console.standard.error("\(error)\n")
         failed = true

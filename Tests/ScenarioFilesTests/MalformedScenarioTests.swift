@@ -110,6 +110,25 @@ struct MalformedScenarioTests {
       "the run is too large: 10000000 devices x 3650 days x 1 widget instance x 20 replications = 7.3e11 "
         + "widget-days x 193 events each (measured on one device) = 1.4e14 events, above the limit of 1.0e11 events"
     ),
+    // Rates that would overflow the event set or a replication's memory, or that are work enough to refuse
+    // without simulating a device, are refused from the rates alone (``ScenarioRates``).
+    (
+      "event-times-too-many.yaml", 9, 5, "events[breaking]",
+      "2.4e9 times a day (follow-ups included) over 9 days (the run's and a day either side): 2.2e10 fleet event "
+        + "times (follow-ups included) in one replication is above the limit of 10000000"
+    ),
+    (
+      "bursts-pending-too-many.yaml", 10, 17, "widgets[orders].data.changes.bursts",
+      "bursts keep about 8.3e9 updates pending on one device at once"
+    ),
+    (
+      "taps-work-too-large.yaml", 3, 1, "",
+      "the run is too large: 10000000 devices x 7 days x 101 widget instances x 5 replications = 3.5e10 "
+        + "widget-days x 990102 events each (counted from its rates) = 3.5e16 events"
+    ),
+    ("widgets-too-many.yaml", 5, 3, "widgets", "at most 1000 widget instances on one device, got 1001 widgets"),
+    ("event-at-empty.yaml", 9, 9, "events[breaking].at", "expected at least one daily time"),
+    ("event-changes-empty.yaml", 10, 14, "events[breaking].changes", "expected at least one widget kind"),
     // Sweeps: errors in swept values point at the swept key in the sweep file.
     (
       "sweep-unknown-key.yaml", 8, 5, "sweep.parameters.widgets[headlines].timeline.aftr",

@@ -23,7 +23,10 @@ struct ScenarioLoaderTests {
   @Test("a sweep file is refused by the scenario loader with a pointer to `widgetsim sweep`, and loads as a sweep")
   func sweepFiles() throws {
     let path = Repository.path("Scenarios/sweep-refresh-interval.yaml")
-    #expect(try ScenarioLoader.holdsSweep(path: path))
+    guard case .sweep = try ScenarioLoader.loadScenarioOrSweep(path: path) else {
+      Issue.record("a sweep file did not load as a sweep")
+      return
+    }
     do {
       _ = try ScenarioLoader.load(path: path)
       Issue.record("loaded a sweep as a scenario")
