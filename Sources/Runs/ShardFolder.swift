@@ -89,7 +89,8 @@ public struct ShardFolder: Sendable, Equatable {
     do {
       text = try TextFile.read(path, limit: InputLimits.descriptionBytes)
     } catch {
-      throw .badInput("\(folder) is not the folder of a fleet shard (`run --shard K/N`): \(error)")
+      throw .badInput(
+        error.isMissing ? "\(folder) is not the folder of a fleet shard (`run --shard K/N`): \(error)" : "\(error)")
     }
     var values: [String: String] = [:]
     var overrides: [String] = []
