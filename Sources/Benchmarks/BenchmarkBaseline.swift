@@ -83,7 +83,7 @@ public enum BenchmarkBaseline {
 
   static func readFile(_ path: String) throws(BenchmarkBaselineError) -> String {
     do {
-      return try TextFile.read(path)
+      return try TextFile.read(path, limit: InputLimits.benchmarkBaselineBytes)
     } catch {
       throw BenchmarkBaselineError(file: path, line: nil, message: error.reason)
     }

@@ -37,7 +37,9 @@ public enum ReportWritingBenchmark {
     keepAlive(summary?.rows.count ?? 0)
     var rows = 0
     for file in ExistingReports.find(ExistingReports.runFiles, in: directory) {
-      if file.hasSuffix(".csv"), let text = try? TextFile.read("\(directory)/\(file)") {
+      if file.hasSuffix(".csv"),
+        let text = try? TextFile.read("\(directory)/\(file)", limit: InputLimits.chartedReportBytes)
+      {
         rows += Swift.max(0, text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } - 1)
       }
       AtomicFile.remove("\(directory)/\(file)")

@@ -36,8 +36,8 @@ public struct ReplicationTable: Sendable {
   /// The largest value a replications file may hold (1e18: far above any fleet's daily bytes, far below
   /// where a variance overflows).
   public static let largestValue = 1e18
-  /// The largest replications file read (a 10^4-replication fleet run with 300 metrics is about 50 MB).
-  public static let maximumBytes = 256 << 20
+  /// The largest replications file read (see ``InputLimits/replicationsBytes``).
+  public static let maximumBytes = InputLimits.replicationsBytes
 
   /// Reads `path`: a `replications.csv`, or a run folder holding one; row by row, so memory holds the table,
   /// not the file (at most ``maximumBytes``).

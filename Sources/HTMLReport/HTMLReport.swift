@@ -33,6 +33,8 @@ public enum HTMLReport {
       }
     } catch let error as CSVTable.ReadError {
       throw InputError(message: "\(error)")
+    } catch let error as TextFile.ReadError {
+      throw InputError(message: "\(error)")
     }
     let path = "\(directory)/\(file)"
     try AtomicFile.write(html, to: path)
@@ -40,7 +42,7 @@ public enum HTMLReport {
   }
 
   static func run(directory: String, timeline choice: TimelineChoice) throws -> String {
-    let manifest = ManifestFields(directory: directory)
+    let manifest = try ManifestFields(directory: directory)
     var charts = try RunCharts(directory: directory, manifest: manifest).charts()
     let timeline = try DeviceTimeline.read(
       directory: directory, choice: choice, days: manifest.integer("days") ?? 1)
@@ -70,8 +72,8 @@ public enum HTMLReport {
       notes: notes)
   }
 
-  static func sweep(directory: String, users: Double? = nil) throws(CSVTable.ReadError) -> String {
-    let manifest = SweepManifest(directory: directory)
+  static func sweep(directory: String, users: Double? = nil) throws -> String {
+    let manifest = try SweepManifest(directory: directory)
     let sweep = try SweepCharts(directory: directory, manifest: manifest, users: users)
     let charts = try sweep.charts()
     let pointColumn = try sweep.table.column("point")

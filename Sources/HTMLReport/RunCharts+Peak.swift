@@ -6,7 +6,7 @@ import Reports
 extension RunCharts {
   func serverPeak() throws(CSVTable.ReadError) -> Chart? {
     // Run folders written before server_peak.csv existed have no such file; single devices have no rows.
-    guard let table = try? table("server_peak.csv"), !table.rows.isEmpty else { return nil }
+    guard let table = try optionalTable("server_peak.csv"), !table.rows.isEmpty else { return nil }
     let replication = try table.column("replication")
     let offset = try table.column("seconds_from_peak")
     // A folder from before `received` and `sent` kept a `total` that added both: no chart rather than that.

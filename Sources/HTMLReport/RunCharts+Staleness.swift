@@ -17,7 +17,7 @@ extension RunCharts {
       totals[row[widget], default: 0] += value
     }
     // Controls and Live Activities share the chart with widgets: their legend entries say what they are.
-    let kinds = subjectKinds()
+    let kinds = try subjectKinds()
     func shown(_ label: String) -> String {
       switch kinds[label] {
       case "control": "\(label) (control)"
@@ -71,8 +71,8 @@ extension RunCharts {
 
   /// What `staleness.csv` says each labelled subject is (`widget`, `control`, `activity`); empty for a folder
   /// written before the column existed.
-  func subjectKinds() -> [String: String] {
-    guard let table = try? table("staleness.csv"), let widget = try? table.column("widget"),
+  func subjectKinds() throws(CSVTable.ReadError) -> [String: String] {
+    guard let table = try optionalTable("staleness.csv"), let widget = try? table.column("widget"),
       let kind = try? table.column("subject_kind")
     else { return [:] }
     var kinds: [String: String] = [:]
@@ -84,7 +84,7 @@ extension RunCharts {
   /// but not shown, and the shares of Lock Screen and Dynamic Island views that found it past its stale date.
   /// Nil when the run has no Live Activity.
   func activityStaleness() throws(CSVTable.ReadError) -> Chart? {
-    let activities = subjectKinds().filter { $0.value == "activity" }.map(\.key)
+    let activities = try subjectKinds().filter { $0.value == "activity" }.map(\.key)
     guard !activities.isEmpty else { return nil }
     let table = try table("summary.csv")
     let metric = try table.column("metric")

@@ -19,7 +19,7 @@ struct RunCharts {
     if let activities = try activityStaleness() { charts.append(activities) }
     charts += [try energy(), try battery()]
     // Run folders written before app_wakes.csv existed have no such file.
-    if let wakes = try? table("app_wakes.csv") { charts.append(try appWakes(wakes)) }
+    if let wakes = try optionalTable("app_wakes.csv") { charts.append(try appWakes(wakes)) }
     if devices > 1 {
       charts.append(try serverLoad())
       if let peak = try serverPeak() { charts.append(peak) }
@@ -28,6 +28,12 @@ struct RunCharts {
   }
 
   func table(_ name: String) throws(CSVTable.ReadError) -> CSVTable { try CSVTable(path: "\(directory)/\(name)") }
+
+  /// A report that folders of older runs lack: nil when the folder has none; one that is there is read as
+  /// any other (a device, a FIFO or a file past the limit in its place is an error).
+  func optionalTable(_ name: String) throws(CSVTable.ReadError) -> CSVTable? {
+    ExistingReports.find([name], in: directory).isEmpty ? nil : try table(name)
+  }
 
   /// The run's replications, as captions say them: the reports of a mean over replications hold one row set,
   /// but the run had the manifest's count.

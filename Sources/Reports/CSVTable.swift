@@ -14,7 +14,7 @@ public struct CSVTable: Sendable {
   public init(path: String) throws(ReadError) {
     let text: String
     do {
-      text = try TextFile.read(path)
+      text = try TextFile.read(path, limit: InputLimits.chartedReportBytes)
     } catch {
       throw ReadError(path: path, message: error.reason)
     }

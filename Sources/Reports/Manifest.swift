@@ -3,7 +3,7 @@ import WidgetModel
 
 /// `manifest.json`: what produced a run's reports. Everything in it but `wall_time_seconds` is the same for
 /// the same scenario, overrides, seed and version.
-enum Manifest {
+public enum Manifest {
   static func json(
     configuration: ScenarioConfiguration, eventsHandled events: UInt64, fingerprints: [ReplicationFingerprint],
     metadata: RunMetadata, complete: Bool = true, installed: [(widget: String, devices: Double, phones: Double)] = []
@@ -47,7 +47,7 @@ enum Manifest {
   }
 
   /// 64-bit FNV-1a of the UTF-8 bytes: identifies a scenario text (not a cryptographic hash).
-  static func fnv1a64(_ text: String) -> UInt64 {
+  public static func fnv1a64(_ text: String) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in text.utf8 {
       hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
@@ -55,7 +55,7 @@ enum Manifest {
     return hash
   }
 
-  static func hexadecimal(_ value: UInt64) -> String {
+  public static func hexadecimal(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
   }

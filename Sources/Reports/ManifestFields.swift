@@ -3,9 +3,11 @@
 public struct ManifestFields: Sendable {
   public let values: [String: String]
 
-  public init(directory: String) {
+  /// The fields of `directory/manifest.json`; none when the folder has no manifest. A manifest that is not
+  /// a regular file, or larger than ``InputLimits/manifestBytes``, is an error.
+  public init(directory: String) throws(TextFile.ReadError) {
     var values: [String: String] = [:]
-    let text = (try? TextFile.read("\(directory)/manifest.json")) ?? ""
+    let text = try TextFile.readIfPresent("\(directory)/manifest.json", limit: InputLimits.manifestBytes) ?? ""
     for line in text.split(separator: "\n") {
       let trimmed = line.drop { $0 == " " }
       guard trimmed.hasPrefix("\""), let colon = trimmed.firstRange(of: "\": ") else { continue }

@@ -51,7 +51,7 @@ public struct RunProgress: Sendable, Equatable {
     let path = "\(directory)/\(file)"
     let text: String
     do {
-      text = try TextFile.read(path)
+      text = try TextFile.read(path, limit: InputLimits.descriptionBytes)
     } catch {
       throw ResumeError(
         message: "\(path): cannot resume: \(error.reason) (only a run stopped by Ctrl-C or SIGTERM can be resumed)")

@@ -69,7 +69,7 @@ public final class RunReportWriter {
     let path = "\(directory)/\(RunTotal.file)"
     let bytes: [UInt8]
     do {
-      bytes = try TextFile.readBytes(path, limit: Int.max)
+      bytes = try TextFile.readBytes(path, limit: InputLimits.resultBytes)
     } catch {
       throw AtomicFile.WriteError(path: path, reason: error.reason)
     }
@@ -91,7 +91,7 @@ public final class RunReportWriter {
     let path = replications.path
     let text: String
     do {
-      text = try TextFile.read(path)
+      text = try TextFile.read(path, limit: InputLimits.replicationsBytes)
     } catch {
       throw AtomicFile.WriteError(path: path, reason: error.reason)
     }

@@ -117,9 +117,11 @@ public struct SweepManifest: Sendable, Equatable {
   }
 
   /// The manifest in `directory`; nil when there is none, or it is not a sweep's (folders written before
-  /// sweeps had one).
-  public init?(directory: String) {
-    guard let text = try? TextFile.read("\(directory)/\(SweepManifest.file)"),
+  /// sweeps had one). A manifest that is not a regular file, or larger than ``InputLimits/manifestBytes``,
+  /// is an error.
+  public init?(directory: String) throws(TextFile.ReadError) {
+    guard
+      let text = try TextFile.readIfPresent("\(directory)/\(SweepManifest.file)", limit: InputLimits.manifestBytes),
       let document = try? JSONValue.parse(text), document["kind"]?.scalarText == "sweep"
     else { return nil }
     func numbers(_ key: String) -> [String] {

@@ -4,12 +4,16 @@
   import Darwin
 #endif
 
-/// Reading a whole text file, without Foundation.
+/// Reading input files, without Foundation: the one reader every command's inputs go through. It reads only
+/// a regular file (a folder, a device such as /dev/zero, a FIFO or a socket is refused before anything is
+/// read, and opening never waits for a FIFO's writer) of at most the limit its caller documents.
 public enum TextFile {
   public struct ReadError: Error, CustomStringConvertible {
     public let path: String
     /// Why, e.g. "cannot open: No such file or directory" or "not UTF-8 text".
     public let reason: String
+    /// Whether nothing is at `path` (a caller may treat a missing optional file as absent).
+    public var isMissing = false
     public var description: String { "\(path): \(reason)" }
   }
 
@@ -22,19 +26,56 @@ public enum TextFile {
   /// Whether there is something at `path`.
   public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
-  /// Opens `path` for reading, refusing (before reading anything) a file larger than `limit` bytes: for
-  /// inputs read a piece at a time. The caller closes the handle.
+  /// Opens `path` for reading, refusing (before reading anything) anything but a regular file and a file
+  /// larger than `limit` bytes: for inputs read a piece at a time. The caller closes the handle.
   public static func open(_ path: String, limit: Int) throws(ReadError) -> UnsafeMutablePointer<FILE> {
-    guard let handle = fopen(path, "rb") else {
-      throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
+    let descriptor = openWithoutWaiting(path)
+    guard descriptor >= 0 else {
+      let missing = errno == ENOENT
+      throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))", isMissing: missing)
     }
     var status = stat()
-    if fstat(fileno(handle), &status) == 0 && Int(status.st_size) > limit {
-      fclose(handle)
+    guard fstat(descriptor, &status) == 0 else {
+      let reason = "cannot read: \(String(cString: strerror(errno)))"
+      close(descriptor)
+      throw ReadError(path: path, reason: reason)
+    }
+    if let kind = nonRegularKind(status.st_mode) {
+      close(descriptor)
+      throw ReadError(path: path, reason: "is \(kind), not a regular file: only regular files are read")
+    }
+    if Int(status.st_size) > limit {
+      close(descriptor)
       throw ReadError(
-        path: path, reason: "is \(Int(status.st_size) >> 20) MiB, above the \(limit >> 20) MiB limit for this file")
+        path: path, reason: "is \(sizeText(Int(status.st_size))), above the \(sizeText(limit)) limit for this file")
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    guard let handle = fdopen(descriptor, "rb") else {
+      let reason = "cannot read: \(String(cString: strerror(errno)))"
+      close(descriptor)
+      throw ReadError(path: path, reason: reason)
     }
     return handle
+  }
+
+  /// What a file of `mode` is when it is not a regular file (for the refusal); nil for a regular file.
+  static func nonRegularKind(_ mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a folder"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFIFO: "a FIFO (named pipe)"
+    case S_IFSOCK: "a socket"
+    default: "not a regular file"
+    }
+  }
+
+  /// A size as messages give it: MiB from 1 MiB up, else KiB or bytes.
+  static func sizeText(_ bytes: Int) -> String {
+    if bytes >= 1 << 20 { return "\(bytes >> 20) MiB" }
+    if bytes >= 1 << 10 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
   }
 
   /// The file's bytes, refusing a file larger than `limit` before reading it.
@@ -53,7 +94,9 @@ public enum TextFile {
     while true {
       let count = fread(&buffer, 1, buffer.count, handle)
       if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-      guard bytes.count <= limit else { throw ReadError(path: path, reason: "grew past \(limit >> 20) MiB while read") }
+      guard bytes.count <= limit else {
+        throw ReadError(path: path, reason: "grew past the \(sizeText(limit)) limit for this file while read")
+      }
       if count < buffer.count {
         if ferror(handle) != 0 {
           throw ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
@@ -63,18 +106,28 @@ public enum TextFile {
     }
   }
 
-  /// The file's contents, which must be UTF-8 text; with `lossy`, invalid bytes become U+FFFD instead (for
-  /// files a crash may have cut mid-character).
-  public static func read(_ path: String, lossy: Bool = false) throws(ReadError) -> String {
-    guard let handle = fopen(path, "rb") else {
-      throw ReadError(path: path, reason: "cannot open: \(String(cString: strerror(errno)))")
-    }
-    defer { fclose(handle) }
-    let bytes = try readAll(handle, path: path, limit: Int.max)
+  /// The file's contents, at most `limit` bytes, which must be UTF-8 text; with `lossy`, invalid bytes
+  /// become U+FFFD instead (for files a crash may have cut mid-character).
+  public static func read(_ path: String, limit: Int, lossy: Bool = false) throws(ReadError) -> String {
+    let bytes = try readBytes(path, limit: limit)
     if lossy { return String(decoding: bytes, as: UTF8.self) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw ReadError(path: path, reason: "not UTF-8 text")
     }
     return text
   }
+
+  /// ``read(_:limit:lossy:)`` for a file a folder may lack: nil when nothing is at `path`; anything else
+  /// that cannot be read (a device, a FIFO, a file past `limit`) is still an error.
+  public static func readIfPresent(_ path: String, limit: Int) throws(ReadError) -> String? {
+    do {
+      return try read(path, limit: limit)
+    } catch let error where error.isMissing {
+      return nil
+    }
+  }
 }
+
+/// Opens `path` read-only and non-blocking, so that opening a FIFO does not wait for a writer (regular files
+/// ignore the flag).
+private func openWithoutWaiting(_ path: String) -> Int32 { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }

@@ -35,7 +35,9 @@ extension RunExecution {
     let metadata = RunMetadata(
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
-    let identity = RunProgress.identity(metadata, perDevice: perDevice, detail: detail)
+    let build = BuildIdentity.executable
+    let identity = ShardFolder.identity(
+      run: RunProgress.identity(metadata, perDevice: perDevice, detail: detail), build: build, allowLarge: allowLarge)
     stop.listen()
     try CommandFailure.mapping(status: 1) {
       try AtomicFile.createDirectory(directory)
@@ -63,8 +65,9 @@ extension RunExecution {
       try AtomicFile.write(scenario.text, to: "\(directory)/\(ShardFolder.scenario)")
       let elapsed = clock.now - started
       let description = ShardFolder(
-        identity: identity, shard: shard, replications: configuration.replications, version: version,
-        scenarioFile: scenario.file, overrides: overrides, allowLarge: allowLarge, perDevice: perDevice,
+        identity: identity, shard: shard, replications: configuration.replications, version: version, build: build,
+        scenarioHash: Manifest.hexadecimal(Manifest.fnv1a64(scenario.text)), scenarioFile: scenario.file,
+        overrides: overrides, allowLarge: allowLarge, perDevice: perDevice,
         detail: detail, eventsHandled: events,
         wallTimeSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
       try AtomicFile.write(description.text, to: "\(directory)/\(ShardFolder.description)")

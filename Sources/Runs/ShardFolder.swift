@@ -1,4 +1,5 @@
 import Reports
+import ScenarioFiles
 import WidgetModel
 
 /// What a shard of a fleet run (`run --shard K/N`) leaves in its folder: `shard.txt` (what was run), the
@@ -7,16 +8,21 @@ import WidgetModel
 public struct ShardFolder: Sendable, Equatable {
   public static let description = "shard.txt"
   public static let scenario = "scenario.yaml"
-  /// The most a replication file may be (its per-second load is about 1 MB a day at the most).
-  static let fileLimit = 4 << 30
+  /// The format of `shard.txt`; a folder of another is refused (run that shard again).
+  static let format = 2
 
   public static func replicationFile(_ replication: Int) -> String { "replication-\(replication).shard" }
 
-  /// Identifies the run (version, scenario text, overrides, `--per-device`, `--detail`): every shard must agree.
+  /// Identifies the run (see ``identity(run:build:allowLarge:)``): every shard's, and every file's in it,
+  /// must agree.
   public var identity: String
   public var shard: FleetShard
   public var replications: Int
   public var version: String
+  /// The build that simulated (``BuildIdentity/executable``).
+  public var build: String
+  /// FNV-1a of the scenario's text, which `scenario.yaml` must hash to.
+  public var scenarioHash: String
   public var scenarioFile: String
   public var overrides: [String]
   public var allowLarge: Bool
@@ -26,11 +32,28 @@ public struct ShardFolder: Sendable, Equatable {
   public var eventsHandled: UInt64
   public var wallTimeSeconds: Double
 
+  /// Everything that decides a shard's results: the run's identity (``RunProgress/identity(_:perDevice:detail:)``:
+  /// version, scenario text, overrides, `--per-device`, `--detail`), the build that simulated, and
+  /// `--allow-large` (the limits the scenario was loaded with).
+  static func identity(run: String, build: String, allowLarge: Bool) -> String {
+    Manifest.hexadecimal(Manifest.fnv1a64([run, build, allowLarge ? "allow_large" : ""].joined(separator: "\u{0}")))
+  }
+
+  /// ``identity(run:build:allowLarge:)`` as this description's lines and `scenarioText` give it.
+  func expectedIdentity(scenarioText: String) -> String {
+    let metadata = RunMetadata(
+      widgetsimVersion: version, scenarioFile: scenarioFile, scenarioText: scenarioText, overrides: overrides,
+      wallTimeSeconds: 0)
+    return ShardFolder.identity(
+      run: RunProgress.identity(metadata, perDevice: perDevice, detail: detail), build: build, allowLarge: allowLarge)
+  }
+
   /// `shard.txt`: one `key value` per line.
   var text: String {
     var lines = [
-      "widgetsim-fleet-shard 1", "identity \(identity)", "shard \(shard.index) \(shard.count)",
-      "replications \(replications)", "version \(version)", "allow_large \(allowLarge ? 1 : 0)",
+      "widgetsim-fleet-shard \(ShardFolder.format)", "identity \(identity)", "shard \(shard.index) \(shard.count)",
+      "replications \(replications)", "version \(version)", "build \(build)", "scenario_fnv1a64 \(scenarioHash)",
+      "allow_large \(allowLarge ? 1 : 0)",
       "per_device \(perDevice ? 1 : 0)", "detail \(detail ? 1 : 0)", "events \(eventsHandled)",
       "seconds \(wallTimeSeconds)",
       "file \(scenarioFile)",
@@ -40,14 +63,16 @@ public struct ShardFolder: Sendable, Equatable {
   }
 
   init(
-    identity: String, shard: FleetShard, replications: Int, version: String, scenarioFile: String,
-    overrides: [String], allowLarge: Bool, perDevice: Bool, detail: Bool, eventsHandled: UInt64,
-    wallTimeSeconds: Double
+    identity: String, shard: FleetShard, replications: Int, version: String, build: String, scenarioHash: String,
+    scenarioFile: String, overrides: [String], allowLarge: Bool, perDevice: Bool, detail: Bool,
+    eventsHandled: UInt64, wallTimeSeconds: Double
   ) {
     self.identity = identity
     self.shard = shard
     self.replications = replications
     self.version = version
+    self.build = build
+    self.scenarioHash = scenarioHash
     self.scenarioFile = scenarioFile
     self.overrides = overrides
     self.allowLarge = allowLarge
@@ -62,14 +87,19 @@ public struct ShardFolder: Sendable, Equatable {
     let path = "\(folder)/\(description)"
     let text: String
     do {
-      text = try TextFile.read(path)
+      text = try TextFile.read(path, limit: InputLimits.descriptionBytes)
     } catch {
-      throw .badInput("\(folder) is not the folder of a fleet shard (`run --shard K/N`): \(error)")
+      throw .badInput(
+        error.isMissing ? "\(folder) is not the folder of a fleet shard (`run --shard K/N`): \(error)" : "\(error)")
     }
     var values: [String: String] = [:]
     var overrides: [String] = []
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    guard lines.first == "widgetsim-fleet-shard 1" else {
+    guard lines.first == "widgetsim-fleet-shard \(format)" else {
+      if lines.first?.hasPrefix("widgetsim-fleet-shard ") == true {
+        throw .badInput(
+          "\(path): written by another widgetsim (\(lines.first ?? "")); run that shard again with this one")
+      }
       throw .badInput("\(path): not a fleet shard description (it starts \"\(lines.first ?? "")\")")
     }
     for line in lines.dropFirst() {
@@ -89,10 +119,44 @@ public struct ShardFolder: Sendable, Equatable {
     else { throw .badInput("\(path): malformed shard, replications, events or seconds line") }
     return ShardFolder(
       identity: try field("identity"), shard: FleetShard(index: pair[0], count: pair[1]), replications: replications,
-      version: try field("version"), scenarioFile: try field("file"), overrides: overrides,
+      version: try field("version"), build: try field("build"), scenarioHash: try field("scenario_fnv1a64"),
+      scenarioFile: try field("file"), overrides: overrides,
       allowLarge: try field("allow_large") == "1", perDevice: try field("per_device") == "1",
       detail: values["detail"] == "1", eventsHandled: events,
       wallTimeSeconds: seconds)
+  }
+
+  /// The folder's `scenario.yaml`, checked against the hash and the identity `shard.txt` records (an edited
+  /// copy would merge into figures no run produced); errors name the file.
+  func scenarioText(in folder: String) throws(CommandFailure) -> String {
+    let path = "\(folder)/\(ShardFolder.scenario)"
+    let text: String
+    do {
+      text = try TextFile.read(path, limit: ScenarioLoader.maximumFileBytes)
+    } catch {
+      throw .badInput("\(error)")
+    }
+    guard Manifest.hexadecimal(Manifest.fnv1a64(text)) == scenarioHash else {
+      throw .badInput(
+        "\(path) is not the scenario this shard ran (its hash is not the one \(ShardFolder.description) records): "
+          + "was it edited? Run the shard again")
+    }
+    guard expectedIdentity(scenarioText: text) == identity else {
+      throw .badInput(
+        "\(folder)/\(ShardFolder.description): its identity does not match its scenario, overrides, version and "
+          + "build lines: was it edited? Run the shard again")
+    }
+    return text
+  }
+
+  /// The fields two shards of one run share, by name, for the refusal to merge shards that differ.
+  var sharedFields: [(name: String, value: String)] {
+    [
+      ("widgetsim version", version), ("build", build), ("scenario", scenarioHash),
+      ("overrides", overrides.isEmpty ? "none" : overrides.joined(separator: " ")),
+      ("replications", "\(replications)"), ("split", "\(shard.count) shards"), ("--per-device", "\(perDevice)"),
+      ("--detail", "\(detail)"), ("--allow-large", "\(allowLarge)"), ("identity", identity),
+    ]
   }
 
   /// Reads a replication file of this folder's run (see ``FleetShardResult``); errors name the file.

@@ -23,16 +23,17 @@ public enum ShardMerge {
     for folder in folders { shards.append(try ShardFolder.read(folder)) }
     let count = shards[0].shard.count
     for (folder, shard) in zip(folders, shards) {
-      guard shard.identity == shards[0].identity, shard.replications == shards[0].replications else {
+      let differences = zip(shards[0].sharedFields, shard.sharedFields).filter { $0.0.value != $0.1.value }
+      guard differences.isEmpty else {
         throw .badInput(
-          "\(folder) holds a shard of a different run than \(first) (scenario, overrides, --per-device, "
-            + "replications or widgetsim version differ)")
-      }
-      guard shard.shard.count == count else {
-        throw .badInput(
-          "\(folder) is shard \(shard.shard.description), \(first) one of \(count): merge shards of one split")
+          "\(folder) holds a shard of a different run than \(first): "
+            + differences.map { "\($0.0.name): \($0.0.value) vs \($0.1.value)" }.joined(separator: "; ")
+            + " (\(first) vs \(folder))")
       }
     }
+    // Each folder's scenario must be the one its shard.txt records (they are then all the same text).
+    var texts: [String] = []
+    for (folder, shard) in zip(folders, shards) { texts.append(try shard.scenarioText(in: folder)) }
     var byIndex: [Int: (folder: String, shard: ShardFolder)] = [:]
     for (folder, shard) in zip(folders, shards) {
       if let other = byIndex[shard.shard.index] {
@@ -47,7 +48,12 @@ public enum ShardMerge {
     }
     let ordered = (0..<count).compactMap { byIndex[$0] }
     let description = shards[0]
-    let scenario = try loadScenario(first, description)
+    let scenario = try loadScenario(texts[0], description)
+    guard scenario.configuration.replications == description.replications else {
+      throw .badInput(
+        "\(first)/\(ShardFolder.description) says \(description.replications) replications; its scenario and "
+          + "overrides give \(scenario.configuration.replications): was it edited? Run the shards again")
+    }
     let directory = directory ?? first
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     let found = ExistingReports.find(ExistingReports.runFiles, in: directory)
@@ -67,7 +73,7 @@ public enum ShardMerge {
           let path = "\(folder)/\(ShardFolder.replicationFile(replication))"
           let bytes: [UInt8]
           do {
-            bytes = try TextFile.readBytes(path, limit: ShardFolder.fileLimit)
+            bytes = try TextFile.readBytes(path, limit: InputLimits.resultBytes)
           } catch {
             throw CommandFailure.badInput("\(error)")
           }
@@ -95,9 +101,8 @@ public enum ShardMerge {
   }
 
   /// The scenario the shards ran: the text they kept, with their overrides and limits.
-  static func loadScenario(_ folder: String, _ description: ShardFolder) throws(CommandFailure) -> LoadedScenario {
+  static func loadScenario(_ text: String, _ description: ShardFolder) throws(CommandFailure) -> LoadedScenario {
     try CommandFailure.mapping(status: 2) {
-      let text = try TextFile.read("\(folder)/\(ShardFolder.scenario)")
       var overrides: [ScenarioOverride] = []
       for argument in description.overrides { overrides.append(try ScenarioOverride(argument)) }
       return try ScenarioLoader.load(

@@ -34,8 +34,8 @@ public final class SweepJournal: Sendable {
   }
 
   public static let version = 2
-  /// Largest journal read (a 10^5-task sweep with 200 metrics a task is about 150 MB).
-  public static let maximumBytes = 512 << 20
+  /// Largest journal read (see ``InputLimits/journalBytes``).
+  public static let maximumBytes = InputLimits.journalBytes
 
   public let path: String
   /// File descriptor for appending (owned: closed on deinit). Writes go through `lock`.

@@ -4,7 +4,7 @@ import Reports
 public enum SweepMerge {
   /// Reads every shard folder's journal and writes the reports into `directory` (nil: the first folder),
   /// refusing to replace reports there unless `force`. Fails with exit 2 on unreadable or mismatched
-  /// folders and 1 when tasks are missing from all of them.
+  /// folders and when tasks are missing from all of them (a shard folder left out), as a fleet merge does.
   public static func run(
     folders: [String], directory: String?, baselinePoint: Int?, force: Bool, console: Console
   ) throws(CommandFailure) {
@@ -15,6 +15,17 @@ public enum SweepMerge {
       var values: [Int: [MetricValue]] = [:]
       for folder in folders {
         let journal = try SweepJournal.load(path: "\(folder)/\(SweepOutput.journal)")
+        // The points say which task is which point and replication: each folder's must give the journal's tasks.
+        let (folderKeys, folderPoints, folderTasks) = try SweepOutput.readPoints(from: folder)
+        guard journal.tasks == tasks.count, folderKeys == keys, folderPoints.map(\.index) == points.map(\.index),
+          folderPoints.map(\.label) == points.map(\.label), folderPoints.map(\.values) == points.map(\.values),
+          folderTasks.map(\.point) == tasks.map(\.point), folderTasks.map(\.replication) == tasks.map(\.replication)
+        else {
+          throw CommandFailure.badInput(
+            "\(folder)/\(SweepOutput.points) and \(folder)/\(SweepOutput.journal) do not describe the sweep of "
+              + "\(first)/\(SweepOutput.points) (\(journal.tasks) tasks in the journal, \(folderTasks.count) in the "
+              + "folder's points, \(tasks.count) in the first folder's): was one edited?")
+        }
         if let identity, identity != journal.identity {
           throw CommandFailure.badInput(
             "\(folder) holds a different sweep than \(first): "
@@ -25,15 +36,16 @@ public enum SweepMerge {
       }
       let missing = tasks.indices.filter { values[$0] == nil }
       guard missing.isEmpty else {
-        throw CommandFailure.failed(
-          "\(missing.count) of \(tasks.count) tasks are in no shard folder (first: task \(missing[0]))")
+        throw CommandFailure.badInput(
+          "\(missing.count) of \(tasks.count) tasks are in no shard folder (first: task \(missing[0])): "
+            + "give every shard's folder, each finished")
       }
       let directory = directory ?? first
       if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
       let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
       // Every shard wrote the same manifest (the identity check above holds them to one sweep); older
       // shard folders have none.
-      let manifest = SweepManifest(directory: first)
+      let manifest = try SweepManifest(directory: first)
       if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
       try AtomicFile.createDirectory(directory)
       let lock = try OutputFolder.lock(directory)

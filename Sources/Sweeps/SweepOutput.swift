@@ -45,7 +45,7 @@ public enum SweepOutput {
   public static func readPoints(from directory: String) throws -> (
     keys: [String], points: [SweepPointRow], tasks: [(point: Int, replication: Int)]
   ) {
-    let text = try TextFile.read("\(directory)/\(points)")
+    let text = try TextFile.read("\(directory)/\(points)", limit: InputLimits.sweepPointsBytes)
     var lines = CSVLines.parse(text)
     guard !lines.isEmpty, lines[0].count >= 2, lines[0][0] == "point", lines[0][1] == "replications" else {
       throw SweepJournal.JournalError(message: "\(directory)/\(points) is not a sweep points file")

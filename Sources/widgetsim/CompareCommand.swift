@@ -1,6 +1,7 @@
 import ArgumentParser
 import Comparisons
 import Reports
+import ScenarioFiles
 
 /// `widgetsim compare`: two runs' metrics, their differences and the regression gates.
 struct CompareCommand: ParsableCommand {
@@ -33,9 +34,12 @@ struct CompareCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    // A run folder's manifest names the scenario it ran: annotations point into it.
-    let scenarioFile = TextFile.isDirectory(candidate) ? ManifestFields(directory: candidate)["scenario_file"] : nil
-    let scenarioText = scenarioFile.flatMap { try? TextFile.read($0) }
+    // A run folder's manifest names the scenario it ran: annotations point into it (without its text when
+    // it is gone; a device, a FIFO or a file past the scenario limit there is refused).
+    let (scenarioFile, scenarioText) = try CommandFailure.mapping(status: 2) {
+      let file = TextFile.isDirectory(candidate) ? try ManifestFields(directory: candidate)["scenario_file"] : nil
+      return (file, try file.flatMap { try TextFile.readIfPresent($0, limit: ScenarioLoader.maximumFileBytes) })
+    }
     try gates.comparison.compare(
       baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
       writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard,

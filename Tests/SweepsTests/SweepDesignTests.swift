@@ -138,7 +138,7 @@ struct SweepDesignTests {
       // A spreadsheet would read "+hourly" as a formula: the cell carries a ' before it, as every text cell.
       #expect(seen == ["0": labels[0], "1": labels[1], "2": "'" + labels[2], "3": "'" + labels[3]], "\(name)")
     }
-    let manifest = try #require(SweepManifest(directory: whole))
+    let manifest = try #require(try SweepManifest(directory: whole))
     #expect(manifest.grid.first?.labels == ["poll, every 15m", "+hourly"])
     #expect(manifest.grid.dropFirst().first?.labels == nil)
 

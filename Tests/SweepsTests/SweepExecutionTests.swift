@@ -128,7 +128,10 @@ struct SweepExecutionTests {
       try SweepMerge.run(
         folders: [folders[0]], directory: nil, baselinePoint: nil, force: false, console: printed.console)
     }
-    #expect(missing == .failed("2 of 4 tasks are in no shard folder (first: task 1)"))
+    #expect(
+      missing
+        == .badInput(
+          "2 of 4 tasks are in no shard folder (first: task 1): give every shard's folder, each finished"))
   }
 
   @Test("bad input fails with exit 2 before anything runs")

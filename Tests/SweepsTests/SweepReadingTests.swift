@@ -30,13 +30,13 @@ struct SweepReadingTests {
     }
     let directory = TestFiles.temporaryDirectory()
     try manifest.write(to: directory)
-    let read = try #require(SweepManifest(directory: directory))
+    let read = try #require(try SweepManifest(directory: directory))
     #expect(read == manifest)
     #expect(read.grid.map(\.keys.count) == [1, 1, 2])
     #expect(read.seedText == "7" && read.daysText == "2" && read.replicationsText == "3")
     // A run's manifest is not a sweep's.
     try AtomicFile.write("{\n  \"scenario_name\": \"x\"\n}\n", to: "\(directory)/manifest.json")
-    #expect(SweepManifest(directory: directory) == nil)
+    #expect(try SweepManifest(directory: directory) == nil)
   }
 
   @Test("an objective naming a metric or widget the summary lacks is refused before any task runs, with its place")
@@ -168,7 +168,7 @@ struct SweepReadingTests {
     #expect(manifest.json.contains("\n  \"objective\": {\"maximize\":\"reloads_per_day\",\"widget\":\"score\"}\n}\n"))
     let directory = TestFiles.temporaryDirectory()
     try manifest.write(to: directory)
-    #expect(SweepManifest(directory: directory)?.objective == manifest.objective)
+    #expect(try SweepManifest(directory: directory)?.objective == manifest.objective)
     let plain = try SweepExecutionTests.sweep()
     let none = SweepOutput.manifest(
       plain, plan: SweepPlan(sweep: plain, overrides: [], commonRandomNumbers: true), overrides: [])
