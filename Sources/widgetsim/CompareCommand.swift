@@ -36,9 +36,18 @@ struct CompareCommand: ParsableCommand {
     // A run folder's manifest names the scenario it ran: annotations point into it.
     let scenarioFile = TextFile.isDirectory(candidate) ? ManifestFields(directory: candidate)["scenario_file"] : nil
     let scenarioText = scenarioFile.flatMap { try? TextFile.read($0) }
+    let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
+    let ci = gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText)
+    var inputs = [
+      ("the baseline", OutputPaths.replications(baseline)), ("the candidate", OutputPaths.replications(candidate)),
+    ]
+    for folder in [baseline, candidate] where TextFile.isDirectory(folder) {
+      inputs.append(("its manifest", "\(folder)/manifest.json"))
+    }
+    if let scenarioFile { inputs.append(("the candidate's scenario", scenarioFile)) }
+    try OutputPaths.check(outputs: [("compare.csv", "\(directory)/compare.csv")] + ci.outputs, inputs: inputs)
     try gates.comparison.compare(
       baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
-      writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard,
-      ci: gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText), title: "widgetsim compare \(candidate)")
+      writingInto: directory, replacing: force, console: .standard, ci: ci, title: "widgetsim compare \(candidate)")
   }
 }
