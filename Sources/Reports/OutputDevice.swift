@@ -14,10 +14,18 @@ public enum OutputDevice {
 
   /// The descriptor of the character device or FIFO at `path`, opened for writing; nil when `path` is a
   /// regular file or names nothing (it is written as a file). Anything else (a folder, a socket, a block
-  /// device) and a FIFO without a reader is an error naming it.
+  /// device), a FIFO without a reader, and a file in `/dev` or `/proc` (`/dev/stdout` redirected to a file:
+  /// renaming a file over it would replace the system's link) is an error naming it.
   static func descriptor(for path: String) throws(AtomicFile.WriteError) -> Int32? {
     var status = stat()
-    guard stat(path, &status) == 0, !isRegular(status) else { return nil }
+    guard stat(path, &status) == 0, !isRegular(status) else {
+      let place = OutputPaths.resolved(path)
+      if place.hasPrefix("/dev/") || place.hasPrefix("/proc/") {
+        throw AtomicFile.WriteError(
+          path: path, reason: "it is \(place), where widgetsim writes only into a device or FIFO; name the file itself")
+      }
+      return nil
+    }
     guard isStream(status) else {
       throw AtomicFile.WriteError(path: path, reason: "it is \(kind(status)), not a file widgetsim can write")
     }

@@ -38,11 +38,10 @@ struct CompareCommand: ParsableCommand {
     let scenarioText = scenarioFile.flatMap { try? TextFile.read($0) }
     let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
     let ci = gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText)
-    var inputs = [
-      ("the baseline", OutputPaths.replications(baseline)), ("the candidate", OutputPaths.replications(candidate)),
-    ]
-    for folder in [baseline, candidate] where TextFile.isDirectory(folder) {
-      inputs.append(("its manifest", "\(folder)/manifest.json"))
+    var inputs: [OutputPaths.Named] = []
+    for (role, path) in [("the baseline", baseline), ("the candidate", candidate)] {
+      inputs.append((role, OutputPaths.replications(path)))
+      if TextFile.isDirectory(path) { inputs.append(("\(role)'s manifest", "\(path)/manifest.json")) }
     }
     if let scenarioFile { inputs.append(("the candidate's scenario", scenarioFile)) }
     try OutputPaths.check(outputs: [("compare.csv", "\(directory)/compare.csv")] + ci.outputs, inputs: inputs)

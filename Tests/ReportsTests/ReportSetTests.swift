@@ -78,6 +78,19 @@ struct ReportSetTests {
     }
   }
 
+  @Test("a file reached through /proc (as /dev/stdout redirected to a file) is refused, never renamed over")
+  func systemLink() throws {
+    let file = TestFiles.temporaryDirectory() + "/out.txt"
+    let descriptor = open(file, O_WRONLY | O_CREAT, 0o644)
+    defer { close(descriptor) }
+    do {
+      _ = try AtomicFileWriter(path: "/proc/self/fd/\(descriptor)")
+      Issue.record("accepted")
+    } catch {
+      #expect(error.reason.contains("where widgetsim writes only into a device or FIFO"), "\(error)")
+    }
+  }
+
   @Test("a write to a pipe no one reads times out instead of waiting for ever")
   func pipeTimeout() throws {
     var ends: [Int32] = [0, 0]
