@@ -33,6 +33,11 @@ public struct CIReporting: Sendable {
     return CIReporting(stepSummary: summary, annotates: environment["GITHUB_ACTIONS"] == "true", junit: junit)
   }
 
+  /// The files these outputs write, for ``OutputPaths/check(outputs:inputs:)``.
+  public var outputs: [OutputPaths.Named] {
+    [junit.map { ("--junit", $0) }, stepSummary.map { ("GITHUB_STEP_SUMMARY", $0) }].compactMap { $0 }
+  }
+
   /// Writes the JUnit file and appends the step summary; fails (exit 1, the run failed) when one cannot be
   /// written.
   func write(_ comparison: Comparison, title: String) throws(CommandFailure) {

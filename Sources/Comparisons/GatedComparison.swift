@@ -55,8 +55,6 @@ public struct GatedComparison: Sendable {
     console: Console, ci: CIReporting = CIReporting(), title: String = "widgetsim compare"
   ) throws(CommandFailure) {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
-    let found = ExistingReports.find(["compare.csv"], in: directory)
-    if !replacing && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
     let comparison: Comparison
     do {
       comparison = try Comparison(
@@ -64,13 +62,11 @@ public struct GatedComparison: Sendable {
     } catch {
       throw .badInput("\(error)")
     }
-    do {
-      try AtomicFile.createDirectory(directory)
-    } catch {
-      throw .failed("\(error)")
-    }
-    let lock = try OutputFolder.lock(directory)
+    // Checked under the folder's lock: no other command can write compare.csv there in between.
+    let lock = try OutputFolder.prepare(directory)
     defer { withExtendedLifetime(lock) {} }
+    let found = ExistingReports.find(["compare.csv"], in: directory)
+    if !replacing && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
     do {
       try AtomicFile.write(ComparisonReport.csv(comparison), to: "\(directory)/compare.csv")
     } catch {
@@ -81,8 +77,9 @@ public struct GatedComparison: Sendable {
     console.print("compare.csv: \(directory)/compare.csv")
     if let junit = ci.junit { console.print("junit: \(junit)") }
     console.print(ComparisonReport.verdict(comparison))
-    // After the verdict is printed: a CI file that cannot be written fails the command (exit 1) with its own
-    // message, and the log still shows what the gates said.
+    // After the verdict is printed, and out of the buffer: a CI file that cannot be written (or a FIFO that
+    // keeps it waiting) fails the command (exit 1) with its own message, and the log still shows the gates.
+    console.flush()
     try ci.write(comparison, title: title)
     if !comparison.failures.isEmpty { throw CommandFailure(status: 1) }
   }

@@ -38,13 +38,26 @@ public enum AtomicFile {
     text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes all of `bytes` to an open file descriptor, as ``writeAll(_:to:)-(String,_)`` does.
-  public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  /// Writes all of `bytes` to an open file descriptor, as ``writeAll(_:to:)-(String,_)`` does. On a
+  /// descriptor opened without blocking (a device or FIFO, see ``OutputDevice``) it waits for room at most
+  /// `timeoutMilliseconds` at a time, then fails with `ETIMEDOUT`.
+  public static func writeAll(
+    _ bytes: UnsafeRawBufferPointer, to descriptor: Int32,
+    timeoutMilliseconds: Int32 = OutputDevice.timeoutMilliseconds
+  ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, base + offset, bytes.count - offset)
       if written < 0 && errno == EINTR { continue }
+      if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let ready = poll(&waiting, 1, timeoutMilliseconds)
+        if ready < 0 && errno == EINTR { continue }
+        if ready == 0 { errno = ETIMEDOUT }
+        if ready <= 0 { return false }
+        continue
+      }
       if written <= 0 { return false }
       offset += written
     }

@@ -6,12 +6,15 @@
 
 /// A report being written: text is appended to a temporary file beside the target, and ``commit()``
 /// flushes it to disk and renames it over the target, so no reader ever sees half a file. A writer that
-/// is dropped without committing removes its temporary file.
+/// is dropped without committing removes its temporary file. A target that is a character device or a FIFO
+/// (`/dev/null`, a named pipe) is written into instead, never replaced (see ``OutputDevice``).
 public final class AtomicFileWriter {
   public let path: String
-  private let temporary: String
+  /// The temporary file, `NAME.tmp-PID`; nil when writing straight into a device or FIFO at ``path``.
+  let temporary: String?
   private var descriptor: Int32
   private var buffer = ""
+  /// Whether the temporary file is no longer this writer's to remove: renamed, or named by a commit journal.
   private var committed = false
 
   /// Buffered text is written out once it passes this many bytes.
@@ -19,17 +22,21 @@ public final class AtomicFileWriter {
 
   public init(path: String) throws(AtomicFile.WriteError) {
     self.path = path
-    temporary = "\(path).tmp-\(getpid())"
-    descriptor = AtomicFile.createExclusively(temporary)
-    guard descriptor >= 0 else { throw AtomicFile.error(path, "open") }
+    if let device = try OutputDevice.descriptor(for: path) {
+      temporary = nil
+      descriptor = device
+    } else {
+      let temporary = "\(path).tmp-\(getpid())"
+      self.temporary = temporary
+      descriptor = AtomicFile.createExclusively(temporary)
+      guard descriptor >= 0 else { throw AtomicFile.error(path, "open") }
+    }
     buffer.reserveCapacity(AtomicFileWriter.flushThreshold * 2)
   }
 
   deinit {
-    if !committed {
-      if descriptor >= 0 { close(descriptor) }
-      unlink(temporary)
-    }
+    if descriptor >= 0 { close(descriptor) }
+    if !committed, let temporary { unlink(temporary) }
   }
 
   public func append(_ text: String) throws(AtomicFile.WriteError) {
@@ -79,17 +86,37 @@ public final class AtomicFileWriter {
 
   /// Writes what is buffered, flushes it to disk and renames the file into place.
   public func commit() throws(AtomicFile.WriteError) {
+    try prepare()
+    try rename()
+    committed = true
+  }
+
+  /// Writes what is buffered and flushes it to disk, ready to be renamed (a ``ReportSet`` prepares every
+  /// file of a set before it renames any). A device or FIFO is only written: `fsync` does not apply.
+  func prepare() throws(AtomicFile.WriteError) {
     try flush()
-    if fsync(descriptor) != 0 { throw AtomicFile.error(path, "fsync") }
+    if temporary != nil && fsync(descriptor) != 0 { throw AtomicFile.error(path, "fsync") }
     let closed = close(descriptor)
     descriptor = -1
     if closed != 0 { throw AtomicFile.error(path, "close") }
-    guard rename(temporary, path) == 0 else { throw AtomicFile.error(path, "rename") }
-    committed = true
+  }
+
+  /// Leaves the prepared temporary file in place when the writer is dropped: a commit journal names it.
+  func handOver() { committed = true }
+
+  /// Renames the prepared temporary file over the target.
+  func rename() throws(AtomicFile.WriteError) {
+    guard let temporary else { return }
+    guard systemRename(temporary, path) == 0 else { throw AtomicFile.error(path, "rename") }
   }
 
   private func flush() throws(AtomicFile.WriteError) {
     guard AtomicFile.writeAll(&buffer, to: descriptor) else { throw AtomicFile.error(path, "write") }
     buffer.removeAll(keepingCapacity: true)
   }
+}
+
+/// `rename(2)`, named apart from ``AtomicFileWriter/rename()``.
+func systemRename(_ from: String, _ to: String) -> Int32 {
+  rename(from, to)
 }

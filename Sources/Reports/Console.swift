@@ -18,16 +18,20 @@ public struct Console: Sendable {
   public let errorIsTerminal: Bool
   /// Processor cores online: the default number of threads.
   public let cores: Int
+  /// Writes out what ``output`` holds buffered (before something that may wait, such as a CI file).
+  public let flush: @Sendable () -> Void
 
   public init(
     cores: Int = 1, errorIsTerminal: Bool = false, output: @escaping @Sendable (String) -> Void,
-    error: @escaping @Sendable (String) -> Void, terminal: (@Sendable (String) -> Void)? = nil
+    error: @escaping @Sendable (String) -> Void, terminal: (@Sendable (String) -> Void)? = nil,
+    flush: @escaping @Sendable () -> Void = {}
   ) {
     self.cores = cores
     self.errorIsTerminal = errorIsTerminal
     self.output = output
     self.error = error
     self.terminal = terminal ?? error
+    self.flush = flush
   }
 
   /// The process's own: standard output buffered (as `print` writes it), standard error unbuffered (with
@@ -43,7 +47,8 @@ public struct Console: Sendable {
     terminal: { sequence in
       var text = sequence
       _ = AtomicFile.writeAll(&text, to: 2)
-    })
+    },
+    flush: { fflush(nil) })
 
   /// `text` with every control character but newline and tab (C0, DEL, C1: escapes, carriage returns,
   /// bells) written as `\u{XX}`.

@@ -51,13 +51,31 @@ public enum OutputFolder {
   }
 
   /// Takes the lock for a command: another writer holding it is bad input (exit 2, as any refused folder);
-  /// a folder where the lock file cannot be made is a failure to write (exit 1).
+  /// a folder where the lock file cannot be made is a failure to write (exit 1). Then, before the command
+  /// looks at the folder's reports, finishes a commit a stopped process left (``ReportSet/recover(_:)``) and
+  /// removes the temporary files of processes no longer running.
   public static func lock(_ directory: String) throws(CommandFailure) -> Lock {
+    let lock: Lock
     do {
-      return try Lock(directory)
+      lock = try Lock(directory)
     } catch {
       throw CommandFailure(status: error.isBusy ? 2 : 1, message: "error: \(error)")
     }
+    try ReportSet.recover(directory)
+    AtomicFile.removeStaleTemporaries(in: directory)
+    return lock
+  }
+
+  /// Creates `directory` if need be and takes its lock (``lock(_:)``): what a command does before it checks
+  /// the reports already there, so no other command can write them between the check and the writing.
+  public static func prepare(_ directory: String) throws(CommandFailure) -> Lock {
+    if let problem = problem(directory) { throw .badInput(problem) }
+    do {
+      try AtomicFile.createDirectory(directory)
+    } catch {
+      throw .failed("\(error)")
+    }
+    return try lock(directory)
   }
 
   /// " (process N)" from the lock file's contents, or "" when unreadable.

@@ -4,7 +4,8 @@ import WidgetModel
 /// results (and, by default, their running sum) however many replications run. By default each report gives
 /// the mean over the replications, written once at the end from their sum; with `detail` every replication's
 /// rows are written as it finishes. Every file goes to a temporary name and is renamed into place by
-/// ``finish(metadata:stoppedEarly:)``; a run that stops early leaves no report under its final name.
+/// ``finish(metadata:stoppedEarly:)``, all of them as one ``ReportSet``; until then the folder keeps the
+/// reports it had.
 public final class RunReportWriter {
   /// The files a run writes, in the order they are committed (manifest last: it marks a complete run).
   public static var files: [String] { RunReports.files }
@@ -28,6 +29,9 @@ public final class RunReportWriter {
   private var nextReplication = 0
   /// Renders replications.csv's rows of a replication.
   public let replicationRows: ReplicationRows
+  /// The reports ``finish(metadata:stoppedEarly:)`` commits as one set; a file written beside the reports
+  /// (trace.csv) joins it.
+  public let set: ReportSet
 
   /// Starts the reports of a run in `directory`; with `resuming`, the reports already there (an interrupted
   /// run's, holding `resuming.replicationsCompleted` replications) are carried over and the run goes on
@@ -40,6 +44,7 @@ public final class RunReportWriter {
     self.configuration = configuration
     self.detail = detail
     subjects = RunSummary.Subjects(configuration)
+    set = ReportSet(directory: directory)
     try AtomicFile.createDirectory(directory)
     var reports: [(report: any RunReport.Type, writer: AtomicFileWriter)] = []
     for report in RunReports.perReplication {
@@ -230,23 +235,21 @@ public final class RunReportWriter {
         try writer.append(report == ServerPeakReport.self ? total.peakRows : report.rows(sum, scope))
       }
     }
-    for (_, writer) in reports { try writer.commit() }
-    try replications.commit()
-    try devices?.commit()
-    if devices == nil { AtomicFile.remove("\(directory)/\(DevicesReport.file)") }  // an earlier run's, now stale
-    AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
-    try AtomicFile.write(result.csv(), to: "\(directory)/summary.csv")
-    let resume = "\(directory)/\(RunProgress.file)"
-    let resumeTotal = "\(directory)/\(RunTotal.file)"
+    for (_, writer) in reports { try set.add(writer) }
+    try set.add(replications)
+    if let devices { try set.add(devices) } else { set.remove(DevicesReport.file) }  // an earlier run's, now stale
+    set.remove("report.html")  // made from the old reports: `--report` writes it anew
+    if !set.contains(TraceReport.file) { set.remove(TraceReport.file) }  // it would describe another run
+    try set.write(result.csv(), to: "summary.csv")
     if stoppedEarly {
       let identity = RunProgress.identity(metadata, perDevice: devices != nil, detail: detail)
       let progress = RunProgress(identity: identity, eventsHandled: eventsHandled, fingerprints: fingerprints)
       // With --detail the total holds no sum, only the busiest seconds and herds so far.
-      try AtomicFile.write(bytes: total.encoded(identity: identity), to: resumeTotal)
-      try AtomicFile.write(progress.text, to: resume)
+      try set.write(bytes: total.encoded(identity: identity), to: RunTotal.file)
+      try set.write(progress.text, to: RunProgress.file)
     } else {
-      AtomicFile.remove(resume)
-      AtomicFile.remove(resumeTotal)
+      set.remove(RunProgress.file)
+      set.remove(RunTotal.file)
     }
     // Phones with each widget, the mean over replications (a fleet installs some widgets on some phones).
     let installed = configuration.instances.map(\.label).compactMap { label -> (String, Double, Double)? in
@@ -258,7 +261,8 @@ public final class RunReportWriter {
     let manifest = Manifest.json(
       configuration: configuration, eventsHandled: eventsHandled, fingerprints: fingerprints, metadata: metadata,
       complete: !stoppedEarly, installed: installed.map { (widget: $0.0, devices: $0.1, phones: $0.2) })
-    try AtomicFile.write(manifest, to: "\(directory)/manifest.json")
+    try set.write(manifest, to: "manifest.json")
+    try set.commit()
     return result
   }
 }

@@ -28,11 +28,11 @@ public enum TraceReport {
     return text
   }
 
-  /// Writes `directory/trace.csv` atomically.
+  /// Adds trace.csv to the run's reports, committed with them.
   public static func write(
-    _ records: [TraceRecord], device: Int, configuration: ScenarioConfiguration, directory: String
+    _ records: [TraceRecord], device: Int, configuration: ScenarioConfiguration, into set: ReportSet
   ) throws(AtomicFile.WriteError) {
-    try AtomicFile.write(csv(records, device: device, configuration: configuration), to: "\(directory)/\(file)")
+    try set.write(csv(records, device: device, configuration: configuration), to: file)
   }
 }
 

@@ -26,6 +26,9 @@ extension RunExecution {
     for warning in scenario.warnings { console.error("\(warning)\n") }
     let configuration = scenario.configuration
     let files = RunExecution.shardFiles(replications: configuration.replications)
+    // Checked under the folder's lock: no other command can write a shard there in between.
+    let lock = try OutputFolder.prepare(directory)
+    defer { withExtendedLifetime(lock) {} }
     if existing == .refuse {
       let found = ExistingReports.find(files + ExistingReports.runFiles, in: directory)
       guard found.isEmpty else { throw .badInput(ExistingReports.refusal(found, in: directory)) }
@@ -40,10 +43,6 @@ extension RunExecution {
       run: RunProgress.identity(metadata, perDevice: perDevice, detail: detail), build: build, allowLarge: allowLarge)
     stop.listen()
     try CommandFailure.mapping(status: 1) {
-      try AtomicFile.createDirectory(directory)
-      let lock = try OutputFolder.lock(directory)
-      defer { withExtendedLifetime(lock) {} }
-      AtomicFile.removeStaleTemporaries(in: directory)
       AtomicFile.remove("\(directory)/\(ShardFolder.description)")  // marks a complete shard: written last
       var events: UInt64 = 0
       for replication in 0..<configuration.replications {

@@ -67,7 +67,6 @@ public struct RunExecution: Sendable {
     var metadata = RunMetadata(
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
-    let resuming = try checkFolder(metadata: metadata)
     if let trace, !(0..<configuration.fleet.devices).contains(trace) {
       let devices = configuration.fleet.devices
       throw .badInput(
@@ -83,6 +82,10 @@ public struct RunExecution: Sendable {
             + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
       }
     }
+    // The folder's reports are checked under its lock: no other command can write them in between.
+    let lock = try OutputFolder.prepare(directory)
+    defer { withExtendedLifetime(lock) {} }
+    let resuming = try checkFolder(metadata: metadata)
     // Scenario warnings (a pinned time in a fleet, reloads that never happen) are said before the run, even
     // when quiet: they change what its figures mean.
     for warning in scenario.warnings { console.error("\(warning)\n") }
@@ -94,10 +97,6 @@ public struct RunExecution: Sendable {
     }
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
-      try AtomicFile.createDirectory(directory)
-      let lock = try OutputFolder.lock(directory)
-      defer { withExtendedLifetime(lock) {} }
-      AtomicFile.removeStaleTemporaries(in: directory)
       let writer = try RunReportWriter(
         configuration: configuration, directory: directory, perDevice: perDevice, detail: detail,
         resuming: resuming)
@@ -133,7 +132,7 @@ public struct RunExecution: Sendable {
             status: stop.exitStatus(),
             message: "interrupted before the first replication (or batch of replications) finished: nothing written")
         }
-        try writeTrace()
+        try writeTrace(writer)
         try writer.finish(metadata: metadata, stoppedEarly: true)
         throw CommandFailure(
           status: stop.exitStatus(),
@@ -141,7 +140,7 @@ public struct RunExecution: Sendable {
             + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
             + "with --resume")
       }
-      try writeTrace()
+      try writeTrace(writer)
       let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
       if let precision {
         let report = precision.report(summary, completed: finished)
@@ -239,13 +238,12 @@ public struct RunExecution: Sendable {
     }
   }
 
-  /// With ``trace``, writes trace.csv: the traced device simulated again alone, with the draws it had in
-  /// the first replication. Without, removes an earlier run's (it would describe another run).
-  func writeTrace() throws(AtomicFile.WriteError) {
-    let path = "\(directory)/\(TraceReport.file)"
-    guard let trace else { return AtomicFile.remove(path) }
+  /// With ``trace``, adds trace.csv to `writer`'s reports: the traced device simulated again alone, with the
+  /// draws it had in the first replication. (Without, the reports' commit removes an earlier run's.)
+  func writeTrace(_ writer: RunReportWriter) throws(AtomicFile.WriteError) {
+    guard let trace else { return }
     let records = ScenarioRunner.trace(scenario.configuration, device: trace)
-    try TraceReport.write(records, device: trace, configuration: scenario.configuration, directory: directory)
+    try TraceReport.write(records, device: trace, configuration: scenario.configuration, into: writer.set)
   }
 
   /// Commits a complete run's reports and prints its headline unless `quiet`.

@@ -55,14 +55,13 @@ public enum ShardMerge {
           + "overrides give \(scenario.configuration.replications): was it edited? Run the shards again")
     }
     let directory = directory ?? first
-    if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
+    // Checked under the folder's lock: no other command can write reports there in between.
+    let lock = try OutputFolder.prepare(directory)
+    defer { withExtendedLifetime(lock) {} }
     let found = ExistingReports.find(ExistingReports.runFiles, in: directory)
     if !force && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
     let configuration = scenario.configuration
     return try CommandFailure.mapping(status: 1) {
-      try AtomicFile.createDirectory(directory)
-      let lock = try OutputFolder.lock(directory)
-      defer { withExtendedLifetime(lock) {} }
       let writer = try RunReportWriter(
         configuration: configuration, directory: directory, perDevice: description.perDevice,
         detail: description.detail)

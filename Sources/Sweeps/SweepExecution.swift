@@ -109,6 +109,9 @@ public struct SweepExecution: Sendable {
     }
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkObjective()
+    // The folder is checked (and with --force emptied) under its lock: no other command writes there meanwhile.
+    let lock = try OutputFolder.prepare(directory)
+    defer { withExtendedLifetime(lock) {} }
     try checkFolder()
     let events = sweep.events
     if !quiet && events >= ScenarioLimits.announcedEvents {
@@ -118,10 +121,6 @@ public struct SweepExecution: Sendable {
     }
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
-      try AtomicFile.createDirectory(directory)
-      let lock = try OutputFolder.lock(directory)
-      defer { withExtendedLifetime(lock) {} }
-      AtomicFile.removeStaleTemporaries(in: directory)
       let opened: (SweepJournal, SweepJournal.Contents)
       do {
         opened = try SweepJournal.open(

@@ -41,18 +41,20 @@ public enum SweepMerge {
             + "give every shard's folder, each finished")
       }
       let directory = directory ?? first
-      if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
-      let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
       // Every shard wrote the same manifest (the identity check above holds them to one sweep); older
       // shard folders have none.
       let manifest = try SweepManifest(directory: first)
-      if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
-      try AtomicFile.createDirectory(directory)
-      let lock = try OutputFolder.lock(directory)
+      // Checked under the folder's lock: no other command can write reports there in between.
+      let lock = try OutputFolder.prepare(directory)
       defer { withExtendedLifetime(lock) {} }
-      try manifest?.write(to: directory)
+      let found = ExistingReports.find(SweepReports.files + ["sweep_baseline.csv"], in: directory)
+      if !force && !found.isEmpty { throw CommandFailure.badInput(ExistingReports.refusal(found, in: directory)) }
+      // The manifest and the reports are one set: a merge stopped part way leaves the old set or the new one.
+      let set = ReportSet(directory: directory)
+      if let manifest { try set.write(manifest.json, to: SweepManifest.file) }
       let rows = try SweepReports.write(
-        points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, to: directory)
+        points: points, keys: keys, tasks: tasks, values: values, baseline: baselinePoint, into: set)
+      try set.commit()
       let lines = SweepExecution.finishedLines(
         rows: rows, points: points, keys: keys, objective: manifest?.objective, directory: directory,
         baselinePoint: baselinePoint)

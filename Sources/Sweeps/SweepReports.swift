@@ -30,12 +30,24 @@ public enum SweepReports {
     return (header.joined(separator: ","), cells)
   }
 
-  /// `sweep.csv`, `sweep_summary.csv`, `sweep_compare.md` and, with a baseline point, `sweep_baseline.csv`, written atomically.
-  /// Returns the summary's rows (for the console's headline figures).
+  /// `sweep.csv`, `sweep_summary.csv`, `sweep_compare.md` and, with a baseline point, `sweep_baseline.csv`,
+  /// committed as one set. Returns the summary's rows (for the console's headline figures).
   @discardableResult
   public static func write(
     points: [SweepPointRow], keys: [String], tasks: [(point: Int, replication: Int)],
     values: [Int: [MetricValue]], baseline: Int?, to directory: String
+  ) throws(AtomicFile.WriteError) -> [SweepSummaryRow] {
+    let set = ReportSet(directory: directory)
+    let rows = try write(points: points, keys: keys, tasks: tasks, values: values, baseline: baseline, into: set)
+    try set.commit()
+    return rows
+  }
+
+  /// Adds the reports of ``write(points:keys:tasks:values:baseline:to:)`` to `set`, which the caller commits
+  /// (with a manifest, for a merge); an earlier sweep_baseline.csv that this one does not replace is removed.
+  public static func write(
+    points: [SweepPointRow], keys: [String], tasks: [(point: Int, replication: Int)],
+    values: [Int: [MetricValue]], baseline: Int?, into set: ReportSet
   ) throws(AtomicFile.WriteError) -> [SweepSummaryRow] {
     let (keyHeader, pointCells) = pointColumns(points: points, keys: keys)
     var rows: [SweepSummaryRow] = []
@@ -75,7 +87,7 @@ public enum SweepReports {
         positions[point] = pointPositions
       }
     }
-    try AtomicFile.write(bytes: sweep.bytes, to: "\(directory)/sweep.csv")
+    try set.write(bytes: sweep.bytes, to: "sweep.csv")
 
     var summary = "point,\(keyHeader),metric,widget,mean,ci95_low,ci95_high,replications,unit,ci_method\n"
     for point in points.map(\.index) {
@@ -95,12 +107,12 @@ public enum SweepReports {
         summary += "\(statistics.count),\(entry.unit),\(interval?.method.rawValue ?? "none")\n"
       }
     }
-    try AtomicFile.write(summary, to: "\(directory)/sweep_summary.csv")
-    try AtomicFile.write(
-      SweepComparison.markdown(rows: rows, points: points, keys: keys), to: "\(directory)/\(SweepComparison.file)")
-    AtomicFile.remove("\(directory)/report.html")  // made from the old reports: `--report` writes it anew
+    try set.write(summary, to: "sweep_summary.csv")
+    try set.write(SweepComparison.markdown(rows: rows, points: points, keys: keys), to: SweepComparison.file)
+    set.remove("report.html")  // made from the old reports: `--report` writes it anew
 
     guard let baseline, let reference = series[baseline], let referencePositions = positions[baseline] else {
+      set.remove("sweep_baseline.csv")  // an earlier one would pair other figures
       return rows
     }
     var paired = "point,\(keyHeader),metric,widget,difference_mean,ci95_low,ci95_high,replications,unit\n"
@@ -122,7 +134,7 @@ public enum SweepReports {
         paired += "\(statistics.count),\(entry.unit)\n"
       }
     }
-    try AtomicFile.write(paired, to: "\(directory)/sweep_baseline.csv")
+    try set.write(paired, to: "sweep_baseline.csv")
     return rows
   }
 }

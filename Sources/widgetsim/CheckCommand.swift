@@ -56,13 +56,18 @@ struct CheckCommand: ParsableCommand {
     let execution = RunExecution(
       loaded, overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,
       existing: force ? .replace : .refuse, version: WidgetSim.version)
-    try execution.run(console: .standard, stop: Interruption.stopRequest)
     let directory = execution.directory
+    let ci = gates.ci(scenarioFile: file, scenarioText: loaded.text)
+    if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
+    let reports = ExistingReports.runFiles.map { ("the run's \($0)", "\(directory)/\($0)") }
+    try OutputPaths.check(
+      outputs: reports + ci.outputs,
+      inputs: [("the scenario", file), ("the baseline", OutputPaths.replications(baseline))])
+    try execution.run(console: .standard, stop: Interruption.stopRequest)
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory))") }
     // The folder was checked before the run: compare.csv in it may be replaced.
     try gates.comparison.compare(
       baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
-      console: .standard, ci: gates.ci(scenarioFile: file, scenarioText: loaded.text),
-      title: "widgetsim check \(file)")
+      console: .standard, ci: ci, title: "widgetsim check \(file)")
   }
 }

@@ -40,9 +40,17 @@ struct CompareCommand: ParsableCommand {
       let file = TextFile.isDirectory(candidate) ? try ManifestFields(directory: candidate)["scenario_file"] : nil
       return (file, try file.flatMap { try TextFile.readIfPresent($0, limit: ScenarioLoader.maximumFileBytes) })
     }
+    let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
+    let ci = gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText)
+    var inputs: [OutputPaths.Named] = []
+    for (role, path) in [("the baseline", baseline), ("the candidate", candidate)] {
+      inputs.append((role, OutputPaths.replications(path)))
+      if TextFile.isDirectory(path) { inputs.append(("\(role)'s manifest", "\(path)/manifest.json")) }
+    }
+    if let scenarioFile { inputs.append(("the candidate's scenario", scenarioFile)) }
+    try OutputPaths.check(outputs: [("compare.csv", "\(directory)/compare.csv")] + ci.outputs, inputs: inputs)
     try gates.comparison.compare(
       baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
-      writingInto: out ?? (TextFile.isDirectory(candidate) ? candidate : "."), replacing: force, console: .standard,
-      ci: gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText), title: "widgetsim compare \(candidate)")
+      writingInto: directory, replacing: force, console: .standard, ci: ci, title: "widgetsim compare \(candidate)")
   }
 }

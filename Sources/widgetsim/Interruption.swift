@@ -13,9 +13,10 @@ private let signalsReceived = Atomic<Int>(0)
 private let firstSignal = Atomic<Int32>(0)
 
 /// Ctrl-C and SIGTERM for `run` and `sweep`: the first asks the command to stop after the work in hand,
-/// keep what is finished and say how to resume; a second exits at once. Exiting at once leaves no report
-/// cut short under its final name: reports are renamed into place only when complete (see AtomicFileWriter),
-/// so at worst a `*.tmp-PID` file remains, which the next run in that folder removes.
+/// keep what is finished and say how to resume; for `merge` and `report`, to finish their reports. A second
+/// exits at once. Exiting at once leaves no report cut short under its final name, nor a mixture of old and
+/// new: a folder's reports are renamed into place as one set (see ReportSet), so at worst `*.tmp-PID` files
+/// or an unfinished commit remain, which the next command writing into that folder removes or finishes.
 enum Interruption {
   /// Installs the handlers for SIGINT and SIGTERM.
   static func install() {

@@ -30,6 +30,8 @@ struct MergeCommand: ParsableCommand {
   }
 
   func run() throws {
+    // A first Ctrl-C or SIGTERM lets the merge finish its reports as one set; a second quits at once.
+    Interruption.install()
     if ShardMerge.isShard(folders[0]) {
       if baselinePoint != nil { throw ValidationError("--baseline-point applies to sweeps; these are fleet shards") }
       try ShardMerge.run(folders: folders, directory: out, force: force, quiet: quiet, console: .standard)

@@ -42,6 +42,8 @@ struct ReportCommand: ParsableCommand {
   }
 
   func run() throws {
+    // A first Ctrl-C or SIGTERM lets the page be finished and renamed into place; a second quits at once.
+    Interruption.install()
     let choice = TimelineChoice(device: device, day: day)
     Console.standard.print(
       "report: \(try HTMLReport.writeForCommand(directory: directory, timeline: choice, users: users))")
