@@ -1,11 +1,11 @@
 import CGSL
 import Testing
 
+@testable import SimulationEngine
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import SimulationEngine
 
 /// The fit of a rate to counts per second and the fleet's per-second distribution it gives: known answers
 /// with tolerances from the counts' own sampling error.
