@@ -55,25 +55,20 @@ struct SampledLoadEstimate {
       blocks[index].seconds > 0
         ? scale * (dispersion * Double(blocks[index].total)).squareRoot() / Double(blocks[index].seconds) : 0
     }
-    let z = 1.959_963_984_540_054
-    func samplingHalfWidth(_ sensitivities: [Double]) -> Double {
+    func samplingVariance(_ sensitivities: [Double]) -> Double {
       var variance = 0.0
       for (weight, error) in zip(sensitivities, rateErrors) { variance += weight * weight * error * error }
-      return z * variance.squareRoot()
+      return variance
     }
     let (p99, p99Weights) = model.quantile(0.99)
-    let p99Half = samplingHalfWidth(p99Weights)
+    let p99Half = SampledLoadEstimate.z * samplingVariance(p99Weights).squareRoot()
     self.p99 = p99
     p99Interval = SampledInterval(
       low: Swift.max(0, p99 - p99Half), high: p99 + p99Half, samplingHalfWidth: p99Half)
     let (peak, peakWeights) = model.medianBusiestSecond()
-    let peakHalf = samplingHalfWidth(peakWeights)
-    // The whole fleet's own busiest second varies from run to run even at known rates.
-    let (low, high) = (model.busiestSecond(0.025), model.busiestSecond(0.975))
     self.peak = peak
-    peakInterval = SampledInterval(
-      low: Swift.max(0, peak - ((peak - low) * (peak - low) + peakHalf * peakHalf).squareRoot()),
-      high: peak + ((high - peak) * (high - peak) + peakHalf * peakHalf).squareRoot(), samplingHalfWidth: peakHalf)
+    peakInterval = SampledLoadEstimate.busiestSecondInterval(
+      peak, model, samplingVariance: samplingVariance(peakWeights))
     var busiest = blocks.first
     for block in blocks where block.rate > busiest!.rate { busiest = block }
     var second = busiest?.start ?? 0
@@ -118,13 +113,22 @@ struct SampledLoadEstimate {
       let error = relative * Double(byteBlocks[index].total) * scale / Double(blocks[index].seconds)
       variance += weight * weight * error * error
     }
-    let half = 1.959_963_984_540_054 * variance.squareRoot()
+    return (peak, SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: variance))
+  }
+
+  /// The 97.5% quantile of the standard normal distribution.
+  static let z = 1.959_963_984_540_054
+
+  /// The interval of a median busiest second `peak` of `model`: the sampling half-width (from the variance
+  /// the rates' errors give it) combined on each side with the whole fleet's own spread of its busiest
+  /// second, which varies from run to run even at known rates (its 2.5% and 97.5% quantiles).
+  static func busiestSecondInterval(_ peak: Double, _ model: PerSecondLoadModel, samplingVariance: Double)
+    -> SampledInterval
+  {
+    let half = z * samplingVariance.squareRoot()
     let (low, high) = (model.busiestSecond(0.025), model.busiestSecond(0.975))
-    return (
-      peak,
-      SampledInterval(
-        low: Swift.max(0, peak - ((peak - low) * (peak - low) + half * half).squareRoot()),
-        high: peak + ((high - peak) * (high - peak) + half * half).squareRoot(), samplingHalfWidth: half)
-    )
+    return SampledInterval(
+      low: Swift.max(0, peak - ((peak - low) * (peak - low) + half * half).squareRoot()),
+      high: peak + ((high - peak) * (high - peak) + half * half).squareRoot(), samplingHalfWidth: half)
   }
 }
