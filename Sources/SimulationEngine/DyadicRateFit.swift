@@ -5,20 +5,22 @@
 #endif
 
 /// A stretch of seconds over which a count series is taken to have one rate: its first second, how many
-/// seconds, and the counts they hold.
+/// seconds, the counts they hold, and how many of its seconds were observed (the rest left out of the fit).
 public struct RateBlock: Sendable, Equatable {
   public let start: Int
   public let seconds: Int
   public let total: UInt64
+  public let observed: Int
 
-  public init(start: Int, seconds: Int, total: UInt64) {
+  public init(start: Int, seconds: Int, total: UInt64, observed: Int? = nil) {
     self.start = start
     self.seconds = seconds
     self.total = total
+    self.observed = observed ?? seconds
   }
 
-  /// Counts per second over the block.
-  public var rate: Double { Double(total) / Double(seconds) }
+  /// Counts per observed second over the block.
+  public var rate: Double { observed > 0 ? Double(total) / Double(observed) : 0 }
 }
 
 /// The rate over time of a series of counts per second (the requests some phones made), as a piecewise
@@ -43,20 +45,48 @@ public enum DyadicRateFit {
 
   /// The blocks of `counts` in order, covering every second once. `dispersion` (at least 1) is the
   /// variance over the mean of a second's count: 1 for Poisson counts, more when requests come in clusters.
-  public static func blocks(_ counts: UnsafeBufferPointer<UInt32>, dispersion: Double) -> [RateBlock] {
+  /// Seconds `skipped` marks are left out: their rate is the one of the seconds around them (a block of
+  /// skipped seconds alone joins the block before it, or the first after it).
+  public static func blocks(
+    _ counts: UnsafeBufferPointer<UInt32>, dispersion: Double, skipped: UnsafeBufferPointer<Bool>? = nil
+  ) -> [RateBlock] {
     let secondCount = counts.count
     guard secondCount > 0 else { return [] }
+    precondition(skipped == nil || skipped!.count == secondCount, "a mark for every second")
     let penalty = Swift.max(1, log(Double(secondCount))) * Swift.max(1, dispersion)
     var tree = Tree()
     var blocks: [RateBlock] = []
     var start = 0
     while start < secondCount {
       let length = Swift.min(DyadicRateFit.topSeconds, secondCount - start)
-      tree.fit(counts, start: start, length: length, penalty: penalty)
+      tree.fit(counts, skipped: skipped, start: start, length: length, penalty: penalty)
       tree.collect(start: start, length: length, into: &blocks)
       start += length
     }
-    return blocks
+    guard skipped != nil else { return blocks }
+    var joined: [RateBlock] = []
+    joined.reserveCapacity(blocks.count)
+    var pending: RateBlock?
+    for block in blocks {
+      if block.observed == 0, let last = joined.popLast() {
+        joined.append(
+          RateBlock(
+            start: last.start, seconds: last.seconds + block.seconds, total: last.total, observed: last.observed))
+      } else if block.observed == 0 {
+        pending =
+          pending.map { RateBlock(start: $0.start, seconds: $0.seconds + block.seconds, total: 0, observed: 0) }
+          ?? block
+      } else if let first = pending {
+        joined.append(
+          RateBlock(
+            start: first.start, seconds: first.seconds + block.seconds, total: block.total, observed: block.observed))
+        pending = nil
+      } else {
+        joined.append(block)
+      }
+    }
+    if let pending { joined.append(pending) }
+    return joined
   }
 
   /// `n log n` for the small counts most blocks hold, read from a table.
@@ -74,24 +104,32 @@ public enum DyadicRateFit {
 
   /// The working arrays of one stretch's partition, kept between stretches.
   private struct Tree {
-    /// Per level, per node: the counts under it, the best cost of its subtree, whether it is split.
+    /// Per level, per node: the counts under it, the seconds under it observed, the best cost of its
+    /// subtree, whether it is split.
     var totals: [[UInt64]] = []
+    var observed: [[Int32]] = []
     var costs: [[Double]] = []
     var split: [[Bool]] = []
 
     /// Finds the best partition of `counts[start..<start + length]`.
-    mutating func fit(_ counts: UnsafeBufferPointer<UInt32>, start: Int, length: Int, penalty: Double) {
+    mutating func fit(
+      _ counts: UnsafeBufferPointer<UInt32>, skipped: UnsafeBufferPointer<Bool>?, start: Int, length: Int,
+      penalty: Double
+    ) {
       if totals.isEmpty {
         totals = (0...DyadicRateFit.levels).map { Array(repeating: 0, count: DyadicRateFit.topSeconds >> $0) }
+        observed = totals.map { Array(repeating: 0, count: $0.count) }
         costs = totals.map { Array(repeating: 0, count: $0.count) }
         split = totals.map { Array(repeating: false, count: $0.count) }
       }
       // Level 0: one second each (the stretch's last may be shorter than a power of two: its seconds past
-      // the end hold nothing and count for nothing).
+      // the end hold nothing and count for nothing; so do skipped seconds).
       for node in 0..<DyadicRateFit.topSeconds {
-        let total = node < length ? UInt64(counts[start + node]) : 0
+        let seen = node < length && !(skipped?[start + node] ?? false)
+        let total = seen ? UInt64(counts[start + node]) : 0
         totals[0][node] = total
-        costs[0][node] = node < length ? penalty - DyadicRateFit.logLikelihood(total, seconds: 1, logSeconds: 0) : 0
+        observed[0][node] = seen ? 1 : 0
+        costs[0][node] = seen ? penalty - DyadicRateFit.logLikelihood(total, seconds: 1, logSeconds: 0) : 0
         split[0][node] = false
       }
       for level in 1...DyadicRateFit.levels {
@@ -100,17 +138,21 @@ public enum DyadicRateFit {
         for node in 0..<(DyadicRateFit.topSeconds >> level) {
           let first = node * width
           let total = totals[level - 1][2 * node] + totals[level - 1][2 * node + 1]
+          let seen = observed[level - 1][2 * node] + observed[level - 1][2 * node + 1]
           totals[level][node] = total
+          observed[level][node] = seen
           guard first < length else {
             costs[level][node] = 0
             split[level][node] = false
             continue
           }
-          let seconds = Swift.min(width, length - first)
+          let seconds = Int(seen)
           let whole =
-            penalty
-            - DyadicRateFit.logLikelihood(
-              total, seconds: seconds, logSeconds: seconds == width ? logWidth : log(Double(seconds)))
+            seconds == 0
+            ? 0
+            : penalty
+              - DyadicRateFit.logLikelihood(
+                total, seconds: seconds, logSeconds: seconds == width ? logWidth : log(Double(seconds)))
           let halves = costs[level - 1][2 * node] + costs[level - 1][2 * node + 1]
           // A node whose second half lies wholly past the end is its first half (the second costs nothing and
           // holds no block).
@@ -132,7 +174,10 @@ public enum DyadicRateFit {
           stack.append((level - 1, 2 * node))
         } else {
           let seconds = Swift.min(1 << level, length - first)
-          blocks.append(RateBlock(start: start + first, seconds: seconds, total: totals[level][node]))
+          blocks.append(
+            RateBlock(
+              start: start + first, seconds: seconds, total: totals[level][node],
+              observed: Int(observed[level][node])))
         }
       }
     }
@@ -143,13 +188,20 @@ public enum DyadicRateFit {
   /// successive-difference estimator of a variance): adjacent seconds share their rate, so a rate that
   /// drifts with the day adds nothing, where the spread around fitted blocks would count every drift
   /// within a block as noise.
-  public static func dispersion<Count: BinaryInteger>(_ counts: UnsafeBufferPointer<Count>) -> Double {
+  /// Pairs with a `skipped` second are left out.
+  public static func dispersion<Count: BinaryInteger>(
+    _ counts: UnsafeBufferPointer<Count>, skipped: UnsafeBufferPointer<Bool>? = nil
+  ) -> Double {
     guard counts.count > 1 else { return 1 }
     var squares = 0.0
     var sum = 0.0
     var previous = Double(counts[0])
     for index in 1..<counts.count {
       let count = Double(counts[index])
+      if let skipped, skipped[index] || skipped[index - 1] {
+        previous = count
+        continue
+      }
       squares += (count - previous) * (count - previous)
       sum += count
       previous = count

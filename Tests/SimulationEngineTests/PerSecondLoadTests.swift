@@ -101,4 +101,58 @@ struct PerSecondLoadTests {
     // The p99 falls among the quiet seconds (99.5% of them).
     #expect(model.quantile(0.99).value < 25)
   }
+
+  @Test("skipped seconds are left out of the fit and covered by the blocks around them")
+  func skippedSeconds() {
+    var counts = PerSecondLoadTests.poissonCounts(seconds: 86_400, peak: 3, seed: 5) { _ in 3 }
+    // A fan-out: 100 seconds of 2 counts each, and a lone second of 200, both skipped.
+    var skipped = [Bool](repeating: false, count: counts.count)
+    for second in 40_000..<40_100 {
+      counts[second] = 2
+      skipped[second] = true
+    }
+    counts[0] = 200
+    skipped[0] = true
+    let blocks = counts.withUnsafeBufferPointer { series in
+      skipped.withUnsafeBufferPointer { DyadicRateFit.blocks(series, dispersion: 1, skipped: $0) }
+    }
+    // Every second in one block, in order.
+    var next = 0
+    for block in blocks {
+      #expect(block.start == next)
+      next += block.seconds
+    }
+    #expect(next == counts.count)
+    #expect(blocks.allSatisfy { $0.observed > 0 })
+    #expect(blocks.count <= 13, "\(blocks.count) blocks")
+    for block in blocks {
+      // As if the skipped seconds were not there: the rate around, within 3.3 standard errors of 3.
+      let error = (3 / Double(block.observed)).squareRoot()
+      #expect(abs(block.rate - 3) < 3.3 * error, "\(block)")
+    }
+  }
+
+  @Test("a certain count in a piece adds to its values: the p99 and busiest second move by it, off the lattice")
+  func certainCounts() {
+    let (rate, seconds, shift) = (40.0, 1_000, 1_234.5)
+    for dispersion in [1.0, 1.7] {
+      let plain = PerSecondLoadModel(pieces: [.init(rate: rate, seconds: seconds)], dispersion: dispersion)
+      let shifted = PerSecondLoadModel(
+        pieces: [.init(rate: rate, seconds: seconds, shift: shift)], dispersion: dispersion)
+      #expect(abs(shifted.quantile(0.99).value - (plain.quantile(0.99).value + shift)) < 1e-6)
+      #expect(abs(shifted.medianBusiestSecond().value - (plain.medianBusiestSecond().value + shift)) < 1e-6)
+      #expect(abs(shifted.busiestSecond(0.975) - (plain.busiestSecond(0.975) + shift)) < 1e-6)
+    }
+    // A fan-out of 20,000 a second for 100 s over a day at 10 a second: its count is the busiest second, exactly,
+    // and it moves the busiest second one for one.
+    let day = PerSecondLoadModel.Piece(rate: 10, seconds: 86_300)
+    let walk = PerSecondLoadModel.Piece(rate: 0, seconds: 100, shift: 20_000)
+    let model = PerSecondLoadModel(pieces: [day, walk], dispersion: 1)
+    let (peak, weights) = model.medianBusiestSecond()
+    #expect(peak == 20_000)
+    #expect(model.order == [1, 0] && weights == [1, 0])
+    #expect(model.busiestSecond(0.025) == 20_000 && model.busiestSecond(0.975) == 20_000)
+    // 100 of 86,400 seconds: the p99 is the day's.
+    #expect(model.quantile(0.99).value == PerSecondLoadModel(pieces: [day], dispersion: 1).quantile(0.99).value)
+  }
 }

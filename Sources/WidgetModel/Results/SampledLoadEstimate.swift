@@ -31,33 +31,86 @@ struct SampledLoadEstimate {
   let blocks: [RateBlock]
   let scale: Double
   let dispersion: Double
+  /// Stretches of a fan-out (``FanOutWindows``), ascending, and the fleet's requests each of their seconds
+  /// holds from it: counted over the stretch, at an even pace, not drawn.
+  let walks: [Range<Int>]
+  let walkRates: [Double]
   let p99: Double
   let p99Interval: SampledInterval
   let peak: Double
   let peakInterval: SampledInterval
-  /// The second the estimated busiest second falls in: in the busiest block, the sample's busiest second.
+  /// The second the estimated busiest second falls in: in the busiest block (or fan-out), the sample's
+  /// busiest second.
   let peakSecond: Int
 
-  /// The estimate from `counts`, the sample's requests per second.
-  init(_ counts: UnsafeBufferPointer<UInt32>, scale: Double) {
+  /// The estimate from `counts`, the sample's requests per second, with `walks` the stretches of seconds
+  /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole).
+  init(_ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks: [Range<Int>] = []) {
     self.scale = scale
+    self.walks = walks
+    var skipped: [Bool] = []
+    if !walks.isEmpty {
+      skipped = Array(repeating: false, count: counts.count)
+      for walk in walks { for second in walk { skipped[second] = true } }
+    }
     // Requests that come in clusters make noise look like structure to a Poisson fit: the fit weighs the
     // counts by the dispersion they show.
-    let dispersion = DyadicRateFit.dispersion(counts)
-    let blocks = DyadicRateFit.blocks(counts, dispersion: dispersion)
+    let (dispersion, blocks) = skipped.withUnsafeBufferPointer { marks in
+      let skipped = walks.isEmpty ? nil : marks
+      let dispersion = DyadicRateFit.dispersion(counts, skipped: skipped)
+      return (dispersion, DyadicRateFit.blocks(counts, dispersion: dispersion, skipped: skipped))
+    }
     self.blocks = blocks
     self.dispersion = dispersion
-    let model = PerSecondLoadModel(
-      pieces: blocks.map { PerSecondLoadModel.Piece(rate: $0.rate * scale, seconds: $0.seconds) },
-      dispersion: dispersion)
-    // How far each block's rate may be off: its sample count is about quasi-Poisson, variance D S.
-    let rateErrors = model.order.map { index in
-      blocks[index].seconds > 0
-        ? scale * (dispersion * Double(blocks[index].total)).squareRoot() / Double(blocks[index].seconds) : 0
+    // A fan-out's own requests: the sample's over the stretch less what the rate around it accounts for.
+    var walkRates: [Double] = []
+    var walkErrors: [Double] = []
+    var pieces: [PerSecondLoadModel.Piece] = []
+    var owners: [(block: Int, walk: Int?)] = []
+    var nextWalk = 0
+    for (index, block) in blocks.enumerated() {
+      var second = block.start
+      let end = block.start + block.seconds
+      while second < end {
+        while nextWalk < walks.count && walks[nextWalk].upperBound <= second { nextWalk += 1 }
+        if nextWalk < walks.count && walks[nextWalk].contains(second) {
+          let walk = walks[nextWalk]
+          if walkRates.count == nextWalk {
+            var total: UInt64 = 0
+            for inside in walk { total += UInt64(counts[inside]) }
+            let others = block.rate * Double(walk.count)
+            walkRates.append(scale * Swift.max(0, Double(total) - others) / Double(walk.count))
+            walkErrors.append(scale * Double(total).squareRoot() / Double(walk.count))
+          }
+          let stop = Swift.min(end, walk.upperBound)
+          pieces.append(.init(rate: block.rate * scale, seconds: stop - second, shift: walkRates[nextWalk]))
+          owners.append((index, nextWalk))
+          second = stop
+        } else {
+          let stop = Swift.min(end, nextWalk < walks.count ? walks[nextWalk].lowerBound : end)
+          pieces.append(.init(rate: block.rate * scale, seconds: stop - second))
+          owners.append((index, nil))
+          second = stop
+        }
+      }
+    }
+    self.walkRates = walkRates
+    let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
+    // How far each block's rate may be off: its sample count is about quasi-Poisson, variance D S; and each
+    // fan-out's count, Poisson at most.
+    let blockErrors = blocks.map { block in
+      block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
     }
     func samplingVariance(_ sensitivities: [Double]) -> Double {
+      var byBlock = Array(repeating: 0.0, count: blocks.count)
+      var byWalk = Array(repeating: 0.0, count: walkRates.count)
+      for (weight, index) in zip(sensitivities, model.order) {
+        byBlock[owners[index].block] += weight
+        if let walk = owners[index].walk { byWalk[walk] += weight }
+      }
       var variance = 0.0
-      for (weight, error) in zip(sensitivities, rateErrors) { variance += weight * weight * error * error }
+      for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
+      for (weight, error) in zip(byWalk, walkErrors) { variance += weight * weight * error * error }
       return variance
     }
     let (p99, p99Weights) = model.quantile(0.99)
@@ -69,18 +122,19 @@ struct SampledLoadEstimate {
     self.peak = peak
     peakInterval = SampledLoadEstimate.busiestSecondInterval(
       peak, model, samplingVariance: samplingVariance(peakWeights))
-    var busiest = blocks.first
-    for block in blocks where block.rate > busiest!.rate { busiest = block }
-    var second = busiest?.start ?? 0
-    if let busiest {
-      for candidate in busiest.start..<(busiest.start + busiest.seconds) where counts[candidate] > counts[second] {
+    // The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
+    var second = 0
+    if let busiest = model.order.first {
+      let start = blocks[0].start + pieces[..<busiest].reduce(0) { $0 + $1.seconds }
+      second = start
+      for candidate in start..<(start + pieces[busiest].seconds) where counts[candidate] > counts[second] {
         second = candidate
       }
     }
     peakSecond = second
   }
 
-  /// The fitted fleet rate in second `second` (requests per second).
+  /// The fitted fleet rate in second `second` (requests per second), with a fan-out's own requests.
   func rate(at second: Int) -> Double {
     var low = 0
     var high = blocks.count
@@ -88,7 +142,9 @@ struct SampledLoadEstimate {
       let middle = (low + high) / 2
       if blocks[middle].start <= second { low = middle } else { high = middle }
     }
-    return blocks.isEmpty ? 0 : blocks[low].rate * scale
+    var rate = blocks.isEmpty ? 0 : blocks[low].rate * scale
+    if let walk = walks.firstIndex(where: { $0.contains(second) }) { rate += walkRates[walk] }
+    return rate
   }
 
   /// The busiest second of bytes fetched, from the sample's bytes per second `bytes` over this estimate's

@@ -13,8 +13,11 @@ extension ServerSeconds {
   /// figure estimated for the whole fleet when each simulated device stands for more than one phone
   /// (`scale` above 1: ``SampledLoadEstimate``); the sample's own, scaled, kept as ``ProvisioningFigures/raw``.
   /// Also the estimates, in the same order (nil: counted exactly, or nothing to estimate), which give the
-  /// fleet's fitted rate in any second.
-  func estimatedProvisioning(scale: Double) -> (figures: [ProvisioningFigures], estimates: [SampledLoadEstimate?]) {
+  /// fleet's fitted rate in any second. Pushes the servers send walking the fleet (`fanOuts`) are taken
+  /// over each walk, not fitted.
+  func estimatedProvisioning(scale: Double, fanOuts: FanOutWindows? = nil)
+    -> (figures: [ProvisioningFigures], estimates: [SampledLoadEstimate?])
+  {
     let counted = provisioning(scale: scale)
     guard scale > 1, !counted.isEmpty else { return (counted, counted.map { _ in nil }) }
     let active = activeSources()
@@ -37,7 +40,8 @@ extension ServerSeconds {
         estimate = known
       } else {
         fill(&series, sources)
-        estimate = series.withUnsafeBufferPointer { SampledLoadEstimate($0, scale: scale) }
+        let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
+        estimate = series.withUnsafeBufferPointer { SampledLoadEstimate($0, scale: scale, walks: walks) }
         fitted[key] = estimate
       }
       var peakBytes: (value: Double, interval: SampledInterval)?

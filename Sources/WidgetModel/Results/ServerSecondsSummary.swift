@@ -35,7 +35,8 @@ public struct ServerSecondsSummary: Sendable {
   /// The summary of `seconds`, the load of replication `replication` of `configuration`'s fleet.
   init(_ seconds: ServerSeconds, _ configuration: borrowing ScenarioConfiguration, replication: Int) {
     let scale = configuration.fleet.scale
-    (provisioning, estimates) = seconds.estimatedProvisioning(scale: scale)
+    (provisioning, estimates) = seconds.estimatedProvisioning(
+      scale: scale, fanOuts: scale > 1 ? FanOutWindows(configuration, replication: replication) : nil)
     guard !seconds.isEmpty else {
       herds = []
       peaks = []
