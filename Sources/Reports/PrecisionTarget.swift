@@ -41,11 +41,14 @@ public struct PrecisionTarget: Sendable, Equatable, CustomStringConvertible {
   /// measured yet: fewer than two replications, no values, or a zero mean with spread).
   public func achieved(in summary: RunSummary) -> Double {
     var worst = 0.0
-    for row in summary.rows where row.metric == metric && (subject == nil || row.widget == subject) {
+    for row in summary.rows where names(row) {
       worst = Swift.max(worst, PrecisionTarget.relativeHalfWidth(row.values))
     }
     return worst
   }
+
+  /// Whether the target names `row` (its metric, and its subject if the target has one).
+  public func names(_ row: RunSummary.Row) -> Bool { row.metric == metric && (subject == nil || row.widget == subject) }
 
   /// Whether every row the target names is within it.
   public func isMet(in summary: RunSummary) -> Bool { achieved(in: summary) <= relativeHalfWidth }

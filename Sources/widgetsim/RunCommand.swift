@@ -45,9 +45,14 @@ struct RunCommand: ParsableCommand {
     help: ArgumentHelp(
       "Run replications until the 95% confidence interval of METRIC (for SUBJECT, or every subject with it) is "
         + "within P% of its mean: the scenario's replications first (at least 5), then batches, up to "
-        + "--max-replications. Repeatable.",
+        + "--max-replications. For a per-second figure (p99_, peak_requests_per_second, peak_bytes_per_second) "
+        + "of a fleet whose devices stand for more phones, run once: simulate more devices until the part of "
+        + "its interval the sample's size accounts for is within P%, up to --max-devices. Repeatable.",
       valueName: "METRIC[@SUBJECT]:P%"))
   var precision: [String] = []
+
+  @Option(help: "With --precision on a per-second figure: the most devices to simulate (default fleet.represents).")
+  var maxDevices: Int?
 
   @Option(help: "With --precision: the most replications to run (default 1000).")
   var maxReplications = PrecisionPlan.defaultMaximum
@@ -89,6 +94,7 @@ struct RunCommand: ParsableCommand {
     }
     if let trace, trace < 0 { throw ValidationError("--trace takes a device number from 0, got \(trace)") }
     if maxReplications < 1 { throw ValidationError("--max-replications must be at least 1, got \(maxReplications)") }
+    if let maxDevices, maxDevices < 1 { throw ValidationError("--max-devices must be at least 1, got \(maxDevices)") }
     if let refusal = scenario.limits.refusal(replications: maxReplications) {
       throw ValidationError("--max-replications: \(refusal)")
     }
@@ -135,7 +141,44 @@ struct RunCommand: ParsableCommand {
         part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)
       return
     }
-    try execution.run(console: .standard, stop: Interruption.stopRequest)
+    if try SampleSizePlan.applies(targets, to: loaded.configuration) {
+      execution.precision = nil
+      try runGrowingDevices(execution, targets: targets)
+    } else {
+      try execution.run(console: .standard, stop: Interruption.stopRequest)
+    }
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
+  }
+
+  /// `--precision` on per-second figures of a sampled fleet: runs `first`, then again with more devices
+  /// (``SampleSizePlan``) in the same folder until the targets are met; the folder keeps the last run, whose
+  /// manifest records its devices.
+  private func runGrowingDevices(_ first: RunExecution, targets: [PrecisionTarget]) throws {
+    if resume {
+      throw CommandFailure.badInput(
+        "--resume: a run whose --precision grows its devices starts again with each sample: rerun it with --force")
+    }
+    let console = Console.standard
+    let represents = first.scenario.configuration.fleet.represents
+    let plan = SampleSizePlan(
+      targets: targets, maximumDevices: maxDevices ?? Int(Swift.min(represents, 1e15).rounded(.down)))
+    var execution = first
+    var options = scenario
+    while true {
+      let summary = try execution.run(console: console, stop: Interruption.stopRequest)
+      let devices = execution.scenario.configuration.fleet.devices
+      let next = plan.nextDevices(after: devices, summary: summary)
+      let report = plan.report(summary, devices: devices, next: next)
+      if !quiet || report.contains("warning") { console.error(report + "\n") }
+      guard let next else { return }
+      options.devices = next
+      let loaded = try options.load(file)
+      let arguments = options.arguments + targets.map { "--precision \($0.description)" }
+      var again = RunExecution(
+        loaded, overrides: arguments, directory: execution.directory, jobs: jobs, perDevice: perDevice,
+        detail: detail, quiet: quiet, existing: .replace, version: WidgetSim.version)
+      again.trace = trace
+      execution = again
+    }
   }
 }

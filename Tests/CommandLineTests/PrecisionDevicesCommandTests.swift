@@ -1,0 +1,79 @@
+import TestSupport
+import Testing
+
+@Suite("run --precision on a sampled fleet's per-second figures: more devices, not replications")
+struct PrecisionDevicesCommandTests {
+  /// fleet-capacity for a day, `devices` phones standing for 10,000.
+  static func arguments(devices: Int, out: String) -> [String] {
+    [
+      "run", Repository.path("Scenarios/fleet-capacity.yaml"), "--days", "1", "--warmup-days", "0", "--devices",
+      "\(devices)", "--set", "fleet.represents=10000", "--out", out,
+    ]
+  }
+
+  /// The percentages the precision lines report for `target`, in order.
+  static func sampling(_ output: String, _ target: String) -> [Double] {
+    output.split(separator: "\n").compactMap { line -> Double? in
+      let prefix = "  \(target): sampling ±"
+      guard line.hasPrefix(prefix) else { return nil }
+      return Double(line.dropFirst(prefix.count).prefix { $0 != "%" })
+    }
+  }
+
+  @Test("a target the sample misses runs again with the devices the square-root law asks; the last run meets it")
+  func growsTheSample() throws {
+    let out = TestFiles.temporaryDirectory()
+    let target = "p99_requests_per_second@received:3.00%"
+    let run = try Subprocess.run(
+      PrecisionDevicesCommandTests.arguments(devices: 100, out: out) + ["--precision", target])
+    #expect(run.code == 0, "\(run.output)")
+    let reached = PrecisionDevicesCommandTests.sampling(run.output, target)
+    // The first sample misses 3%; the sampling half-width falls as one over the root of the devices, and
+    // the next run is sized for 3% with a 10% margin.
+    #expect(reached.count == 2, "\(run.output)")
+    #expect(reached.first.map { $0 > 3 } == true && reached.last.map { $0 <= 3 } == true, "\(reached)")
+    let next = try #require(
+      run.output.split(separator: "\n").first { $0.hasPrefix("precision: running again with ") }.flatMap {
+        Int($0.dropFirst("precision: running again with ".count).prefix { $0.isNumber })
+      })
+    let expected = (100 * (reached[0] / 3) * (reached[0] / 3) * 1.1).rounded(.up)
+    // The printed percentage is rounded to 0.01: the devices agree to that.
+    #expect(abs(Double(next) - expected) <= expected * 0.01, "\(next) vs \(expected)")
+    #expect(run.output.contains("precision: every target met with \(next) devices"))
+    // The folder holds the last run, and its manifest the devices that reproduce it.
+    let manifest = try TestFiles.read(out + "/manifest.json")
+    #expect(manifest.contains("\"fleet.devices=\(next)\""))
+    #expect(manifest.contains("\"devices\": \(next),"))
+    let summary = try TestFiles.read(out + "/summary.csv")
+    #expect(summary.contains("p99_requests_per_second,received,") && summary.contains("fleet_sample"))
+  }
+
+  @Test("mixed targets, a resume, and the most devices: refused or said")
+  func refusalsAndLimits() throws {
+    let out = TestFiles.temporaryDirectory()
+    let mixed = try Subprocess.run(
+      PrecisionDevicesCommandTests.arguments(devices: 50, out: out + "/mixed") + [
+        "--precision", "peak_requests_per_second:5%", "--precision", "staleness_p95@orders:5%",
+      ])
+    #expect(mixed.code == 2)
+    #expect(
+      mixed.output.contains(
+        "--precision: peak_requests_per_second:5.00% are made precise by simulating more devices and "
+          + "staleness_p95@orders:5.00% by more replications: give them to separate runs"), "\(mixed.output)")
+    let resumed = try Subprocess.run(
+      PrecisionDevicesCommandTests.arguments(devices: 50, out: out + "/resumed") + [
+        "--precision", "peak_requests_per_second:5%", "--resume",
+      ])
+    #expect(resumed.code == 2)
+    #expect(resumed.output.contains("--resume: a run whose --precision grows its devices"), "\(resumed.output)")
+    // A target out of reach within --max-devices: the run stops there, says so, and succeeds.
+    let capped = try Subprocess.run(
+      PrecisionDevicesCommandTests.arguments(devices: 50, out: out + "/capped") + [
+        "--precision", "p99_requests_per_second@received:0.5%", "--max-devices", "80", "--quiet",
+      ])
+    #expect(capped.code == 0, "\(capped.output)")
+    #expect(
+      capped.output.contains("precision: warning: not every target met with 80 devices (the most, --max-devices 80)"),
+      "\(capped.output)")
+  }
+}
