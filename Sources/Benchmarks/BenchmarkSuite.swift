@@ -157,6 +157,15 @@ public struct BenchmarkSuite: Sendable {
         Measurement(benchmark: "fleet_devices", parameter: fleet.name, unit: "devices_per_s") { repetition in
           FleetBenchmark.devicesPerSecond(scenario: fleet, devices: devices, seed: UInt64(repetition + 1))
         })
+      // The same fleet standing for 100 times as many phones: its per-second figures are then estimated
+      // from the sample, and the ratio of the two rows is what the estimate costs.
+      var sampled = fleet
+      sampled.fleet.represents = Double(devices ?? fleet.fleet.devices) * 100
+      rows.append(
+        Measurement(benchmark: "fleet_devices", parameter: fleet.name + "-sampled", unit: "devices_per_s") {
+          repetition in
+          FleetBenchmark.devicesPerSecond(scenario: sampled, devices: devices, seed: UInt64(repetition + 1))
+        })
     }
     if let sweep = scenarios?.sweep, wanted("sweep_points") {
       let limit = sweepTasks

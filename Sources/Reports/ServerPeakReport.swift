@@ -4,8 +4,9 @@ import WidgetModel
 /// receive (five minutes either side), by stream, scaled to the real fleet: the burst a per-minute count
 /// averages away. `received` and `sent` add each side's streams; no column adds both. When each simulated
 /// phone stands for several, the stream columns are the whole fleet's expected requests in that second as
-/// fitted from the sample (``ServerSecondsSummary/estimatedRequests(second:source:)``), and `raw_received`,
-/// `raw_sent` the sample's own counts times the scale.
+/// fitted from the sample (``ServerSecondsSummary/estimatedRequests(second:source:)``), `fetch_bytes` the
+/// fitted bytes alike, and `raw_received`, `raw_sent`, `raw_fetch_bytes` the sample's own counts times the
+/// scale.
 /// Every replication's with `--detail`; by default the replication with the busiest second of all (a mean
 /// over replications would smear the peaks), so the `replication` column is always there.
 public enum ServerPeakReport: RunReport {
@@ -13,7 +14,8 @@ public enum ServerPeakReport: RunReport {
   public static let header = "replication," + columns
   static let columns =
     "second,day,time,seconds_from_peak,received,sent,"
-    + ServerStream.partition.map(\.name).joined(separator: ",") + ",fetch_bytes,utc,raw_received,raw_sent\n"
+    + ServerStream.partition.map(\.name).joined(separator: ",")
+    + ",fetch_bytes,utc,raw_received,raw_sent,raw_fetch_bytes\n"
   /// Seconds shown either side of the peak.
   static let window = 300
 
@@ -48,8 +50,10 @@ public enum ServerPeakReport: RunReport {
         raw[stream.sources[0].isPush ? 1 : 0] += counted
         cells.append(CSVFormat.number(value, decimals: 2))
       }
-      let bytes = Double(
-        seconds.bytes(second: second, stream: .widgetFetch) + seconds.bytes(second: second, stream: .appFetch))
+      let bytes =
+        scale
+        * Double(
+          seconds.bytes(second: second, stream: .widgetFetch) + seconds.bytes(second: second, stream: .appFetch))
       let row =
         [
           "\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)",
@@ -57,8 +61,9 @@ public enum ServerPeakReport: RunReport {
         ]
         + cells
         + [
-          CSVFormat.number(bytes * scale, decimals: 0), utc, CSVFormat.number(raw[0], decimals: 2),
-          CSVFormat.number(raw[1], decimals: 2),
+          CSVFormat.number(result.perSecond.estimatedBytes(second: second) ?? bytes, decimals: 0), utc,
+          CSVFormat.number(raw[0], decimals: 2), CSVFormat.number(raw[1], decimals: 2),
+          CSVFormat.number(bytes, decimals: 0),
         ]
       text += row.joined(separator: ",") + "\n"
     }

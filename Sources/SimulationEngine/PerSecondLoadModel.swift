@@ -7,16 +7,17 @@ import CGSL
 #endif
 
 /// What a large fleet's requests per second are, second by second, when its phones act independently at a
-/// known rate: in a second of rate `r`, `D N` requests with `N` Poisson of mean `r / D` (a quasi-Poisson
-/// count: mean `r`, variance `D r`; `D = 1` is Poisson). A superposition of many independent, individually
-/// sparse request streams is Poisson in the limit (the Palm-Khintchine theorem; Cinlar, "Superposition of
-/// point processes", 1972); `D` above 1 is what a phone's requests that come together in one second add.
+/// known rate: in a second of rate `r`, a count of mean `r` and variance `D r`: Poisson for `D = 1`, and
+/// above it negative binomial (size `r / (D - 1)`, success probability `1 / D`), an overdispersed count on
+/// the integers as requests are. A superposition of many independent, individually sparse request streams
+/// is Poisson in the limit (the Palm-Khintchine theorem; Cinlar, "Superposition of point processes",
+/// 1972); `D` above 1 is what a phone's requests that come together in one second add.
 /// Seconds are independent given their rates, so the fleet's busiest second over the run has the
 /// distribution `P(max <= y) = prod_t P(Y_t <= y)`.
 ///
 /// The rates come as pieces (a rate and how many seconds have it), in any order. A piece may also carry a
 /// count each of its seconds holds for certain (`shift`: what the servers send on a fixed schedule, such as
-/// a fan-out paced at a known rate), added to the drawn one: `Y = shift + D N`.
+/// a fan-out paced at a known rate), added to the drawn one: `Y = shift + N`.
 public struct PerSecondLoadModel: Sendable {
   public struct Piece: Sendable, Equatable {
     public let rate: Double
@@ -51,33 +52,47 @@ public struct PerSecondLoadModel: Sendable {
     isShifted = pieces.contains { $0.shift != 0 }
   }
 
-  /// The mean of `N` in a piece.
-  @inline(__always)
-  private func mean(_ piece: Piece) -> Double { piece.rate / dispersion }
-
-  /// The largest `n` with `shift + D n <= y` in a piece (negative: no value of the piece is that low).
+  /// The largest `n` with `shift + n <= y` in a piece (negative: no value of the piece is that low).
   @inline(__always)
   private func lattice(_ y: Double, _ piece: Piece) -> Int {
-    let steps = (y - piece.shift) / dispersion
+    let steps = y - piece.shift
     return steps < 0 ? -1 : Int(Swift.min((steps + 1e-9).rounded(.down), 4e9))
+  }
+
+  /// The negative binomial's size for a piece, nil where the count is Poisson: `D = 1`, or a size so large
+  /// that the two agree to double precision (and GSL's negative binomial would lose it).
+  @inline(__always)
+  private func size(_ piece: Piece) -> Double? {
+    let size = piece.rate / (dispersion - 1)
+    return dispersion > 1 && size < 1e9 ? size : nil
   }
 
   /// `P(N <= n)` and `P(N > n)` for a piece, each computed where it is accurate.
   @inline(__always)
   private func cdf(_ n: Int, _ piece: Piece) -> (below: Double, above: Double) {
     guard n >= 0 else { return (0, 1) }
-    let mu = mean(piece)
-    guard mu > 0 else { return (1, 0) }
+    guard piece.rate > 0 else { return (1, 0) }
     let k = UInt32(clamping: n)
-    return (gsl_cdf_poisson_P(k, mu), gsl_cdf_poisson_Q(k, mu))
+    guard let size = size(piece) else { return (gsl_cdf_poisson_P(k, piece.rate), gsl_cdf_poisson_Q(k, piece.rate)) }
+    return (
+      gsl_cdf_negative_binomial_P(k, 1 / dispersion, size), gsl_cdf_negative_binomial_Q(k, 1 / dispersion, size)
+    )
   }
 
   @inline(__always)
   private func pmf(_ n: Int, _ piece: Piece) -> Double {
     guard n >= 0 else { return 0 }
-    let mu = mean(piece)
-    guard mu > 0 else { return n == 0 ? 1 : 0 }
-    return gsl_ran_poisson_pdf(UInt32(clamping: n), mu)
+    guard piece.rate > 0 else { return n == 0 ? 1 : 0 }
+    let k = UInt32(clamping: n)
+    guard let size = size(piece) else { return gsl_ran_poisson_pdf(k, piece.rate) }
+    return gsl_ran_negative_binomial_pdf(k, 1 / dispersion, size)
+  }
+
+  /// How far past its mean a piece's count may lie before it is certain to double precision: 15 standard
+  /// deviations, and at least what the negative binomial's geometric tail (about `e^(-x / D)`) needs.
+  @inline(__always)
+  private func reach(_ piece: Piece, deviations: Double) -> Double {
+    deviations * (dispersion * (piece.rate + dispersion)).squareRoot() + 3 * deviations * dispersion
   }
 
   /// Whether `N <= n` is certain to double precision for a piece (its mean far below), or impossible (far
@@ -85,36 +100,33 @@ public struct PerSecondLoadModel: Sendable {
   @inline(__always)
   private func isSettled(_ n: Int, _ piece: Piece) -> Bool? {
     if n < 0 { return false }
-    let mu = mean(piece)
     let x = Double(n)
-    if mu + 15 * (mu + 1).squareRoot() + 30 < x { return true }
-    if x + 15 * (mu + 1).squareRoot() + 30 < mu { return false }
+    let reach = reach(piece, deviations: 15)
+    if piece.rate + reach < x { return true }
+    if x + reach < piece.rate { return false }
     return nil
   }
 
   /// A value past every piece's likely values: where searches start from above.
   private var ceiling: Double {
     var top = 0.0
-    for piece in pieces {
-      let mu = mean(piece)
-      top = Swift.max(top, piece.shift + dispersion * (mu + 20 * (mu + 1).squareRoot() + 60))
-    }
+    for piece in pieces { top = Swift.max(top, piece.shift + piece.rate + reach(piece, deviations: 20)) }
     return top
   }
 
   /// The smallest value `y` at which `holds(y)` is true, given it is true at ``ceiling`` and monotone and
-  /// changes only where some piece can take a value. Without certain counts those are the lattice `D n`;
+  /// changes only where some piece can take a value. Without certain counts those are the integers;
   /// with them, the search narrows the reals and returns the last value a piece takes at or below its top.
   private func smallest(_ holds: (Double) -> Bool) -> Double {
     var high = ceiling
-    while !holds(high) { high = 2 * high + 1 }
+    while !holds(high) && high < 1e15 { high = 2 * high + 1 }
     guard isShifted else {
-      var (low, top) = (-1, Int((high / dispersion).rounded(.up)))
+      var (low, top) = (-1, Int(high.rounded(.up)))
       while top - low > 1 {
         let middle = (low + top) / 2
-        if holds(dispersion * Double(middle)) { top = middle } else { low = middle }
+        if holds(Double(middle)) { top = middle } else { low = middle }
       }
-      return dispersion * Double(top)
+      return Double(top)
     }
     var low = -1.0
     while high - low > 1e-7 * Swift.max(1, high) {
@@ -124,7 +136,7 @@ public struct PerSecondLoadModel: Sendable {
     // The distribution is constant from the last value any piece takes at or below `high` up to `high`.
     var value = 0.0
     for piece in pieces where lattice(high, piece) >= 0 {
-      value = Swift.max(value, piece.shift + dispersion * Double(lattice(high, piece)))
+      value = Swift.max(value, piece.shift + Double(lattice(high, piece)))
     }
     return value
   }
@@ -155,7 +167,7 @@ public struct PerSecondLoadModel: Sendable {
     // d quantile / d rate_b = L_b pmf_b(n) / sum L pmf(n): the weights of the seconds at the quantile.
     var weights = pieces.map { piece in
       let n = lattice(y, piece)
-      return isSettled(n, piece) == nil && piece.shift + dispersion * Double(n) == y
+      return isSettled(n, piece) == nil && piece.shift + Double(n) == y
         ? Double(piece.seconds) * pmf(n, piece) : 0
     }
     let sum = weights.reduce(0, +)
@@ -192,13 +204,13 @@ public struct PerSecondLoadModel: Sendable {
   }
 
   /// The median busiest second and how it moves with each piece's rate (`d median / d rate`, in piece
-  /// order): implicit differentiation of `sum L log F(y) = log 1/2`, with `d F / d rate = -pmf / D` for
-  /// a quasi-Poisson count and the change in `y` one step of the piece's lattice makes. A piece's certain
-  /// count moves it as much as its rate does.
+  /// order): implicit differentiation of `sum L log F(y) = log 1/2`, with `d F / d rate = -pmf` (exact for
+  /// a Poisson count, a shift of the mean for an overdispersed one) and the change in `y` one request
+  /// makes. A piece's certain count moves it as much as its rate does.
   public func medianBusiestSecond() -> (value: Double, sensitivities: [Double]) {
     guard secondCount > 0 else { return (.nan, []) }
     let y = smallest { logAllAtMost($0) >= log(0.5) }
-    let step = logAllAtMost(y) - logAllAtMost(y - dispersion)
+    let step = logAllAtMost(y) - logAllAtMost(y - 1)
     var weights = Array(repeating: 0.0, count: pieces.count)
     if step.isFinite && step > 0 {
       for (index, piece) in pieces.enumerated() {

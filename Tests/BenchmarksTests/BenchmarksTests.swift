@@ -21,10 +21,10 @@ struct BenchmarksTests {
     let scenarios = try BenchmarkScenarios.load(directory: BenchmarkScenarios.defaultDirectory)
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
-    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet, sweep, the two
-    // replication-cost phones and the report-writing one.
+    // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet (counted and
+    // sampled), sweep, the two replication-cost phones and the report-writing one.
     let expectedCount =
-      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 2 + 2 + 1
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 3 + 2 + 1
     #expect(results.count == expectedCount)
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
@@ -34,7 +34,10 @@ struct BenchmarksTests {
       results.filter { $0.benchmark == "model_device_days" }.map(\.parameter)
         == ["bench-model", "light", "typical", "push-heavy", "polling"]
         && results.contains { $0.benchmark == "model_device_days" && $0.unit == "device_days_per_s" })
-    #expect(results.contains { $0.benchmark == "fleet_devices" && $0.unit == "devices_per_s" })
+    #expect(
+      results.filter { $0.benchmark == "fleet_devices" && $0.unit == "devices_per_s" }.map(\.parameter) == [
+        "fleet-200x7d", "fleet-200x7d-sampled",
+      ])
     #expect(results.contains { $0.benchmark == "sweep_points" && $0.unit == "points_per_s" })
     #expect(
       results.filter { $0.benchmark == "replication_cost" }.map(\.parameter) == ["light", "polling"]

@@ -119,7 +119,9 @@ struct CIOutputTests {
     let smaller = try TestFiles.read("\(directory)/smaller.json")
     #expect(
       bigger.hasPrefix("[\n  {\"name\": \"fleet_devices fleet-200x7d\", \"unit\": \"devices_per_s\", \"value\": "))
-    #expect(bigger.split(separator: "\n").count == 3, "one entry: \(bigger)")
+    #expect(
+      bigger.split(separator: "\n").count == 4 && bigger.contains("{\"name\": \"fleet_devices fleet-200x7d-sampled\""),
+      "two entries, the fleet counted and sampled: \(bigger)")
     #expect(smaller.hasPrefix("[\n  {\"name\": \"generator_uniform "))
     #expect(!smaller.contains("_per_s\"") && !bigger.contains("ns_per_"))
   }

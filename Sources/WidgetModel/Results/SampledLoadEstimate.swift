@@ -147,9 +147,21 @@ struct SampledLoadEstimate {
     return rate
   }
 
+  /// The fleet's fitted bytes per second in each block, once ``peakBytes(_:)`` set them (what the servers
+  /// receive: the fetches' bytes).
+  var byteRates: [Double] = []
+
+  /// The fitted fleet bytes fetched in second `second` (nil without ``byteRates``).
+  func bytesRate(at second: Int) -> Double? {
+    guard !byteRates.isEmpty else { return nil }
+    let block = (blocks.lastIndex { $0.start <= second }) ?? 0
+    return byteRates[block]
+  }
+
   /// The busiest second of bytes fetched, from the sample's bytes per second `bytes` over this estimate's
-  /// blocks: the same model with the bytes' own dispersion, and the requests' relative sampling error.
-  func peakBytes(_ bytes: UnsafeBufferPointer<UInt64>) -> (value: Double, interval: SampledInterval) {
+  /// blocks: the same model with the bytes' own dispersion, and the requests' relative sampling error; and
+  /// the fleet's bytes per second in each block.
+  func peakBytes(_ bytes: UnsafeBufferPointer<UInt64>) -> (value: Double, interval: SampledInterval, rates: [Double]) {
     var totals: [UInt64] = []
     totals.reserveCapacity(blocks.count)
     for block in blocks {
@@ -169,7 +181,10 @@ struct SampledLoadEstimate {
       let error = relative * Double(byteBlocks[index].total) * scale / Double(blocks[index].seconds)
       variance += weight * weight * error * error
     }
-    return (peak, SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: variance))
+    return (
+      peak, SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: variance),
+      byteBlocks.map { $0.rate * scale }
+    )
   }
 
   /// The 97.5% quantile of the standard normal distribution.

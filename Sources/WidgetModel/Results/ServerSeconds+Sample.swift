@@ -35,7 +35,7 @@ extension ServerSeconds {
         continue
       }
       let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
-      let estimate: SampledLoadEstimate
+      var estimate: SampledLoadEstimate
       if let known = fitted[key] {
         estimate = known
       } else {
@@ -44,10 +44,12 @@ extension ServerSeconds {
         estimate = series.withUnsafeBufferPointer { SampledLoadEstimate($0, scale: scale, walks: walks) }
         fitted[key] = estimate
       }
-      var peakBytes: (value: Double, interval: SampledInterval)?
+      var peakBytes: (value: Double, interval: SampledInterval, rates: [Double])?
       if figure.peakBytesPerSecond != nil {
         fillBytes(&bytes, widget: sources.contains(.widgetFetch), app: sources.contains { $0 != .widgetFetch })
         peakBytes = bytes.withUnsafeBufferPointer { estimate.peakBytes($0) }
+        // What the servers receive keeps its fitted bytes per second (server_peak.csv's fetch_bytes).
+        if index == ServerDirection.received.rawValue { estimate.byteRates = peakBytes?.rates ?? [] }
       }
       // What is sent adds the broadcasts, counted: their own p99 and busiest second, at most a few requests.
       let extra: (p99: Double, peak: Double) =

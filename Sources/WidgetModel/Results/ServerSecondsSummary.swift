@@ -32,6 +32,12 @@ public struct ServerSecondsSummary: Sendable {
     return estimates[index]?.rate(at: second) ?? 0
   }
 
+  /// The whole fleet's expected bytes fetched in `second`, as fitted from the sample; nil when counted.
+  public func estimatedBytes(second: Int) -> Double? {
+    guard isEstimated, let received = estimates.first else { return nil }
+    return received?.bytesRate(at: second)
+  }
+
   /// The summary of `seconds`, the load of replication `replication` of `configuration`'s fleet.
   init(_ seconds: ServerSeconds, _ configuration: borrowing ScenarioConfiguration, replication: Int) {
     let scale = configuration.fleet.scale
