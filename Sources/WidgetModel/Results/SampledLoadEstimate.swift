@@ -33,8 +33,9 @@ struct SampledLoadEstimate {
   let dispersion: Double
   /// Stretches of a fan-out (``FanOutWindows``), ascending, and the fleet's requests each of their seconds
   /// holds from it: counted over the stretch, at an even pace, not drawn.
-  let walks: [Range<Int>]
-  let walkRates: [Double]
+  let walks: [FanOutStretch]
+  /// Per walk, the fleet's pushes over it that the walk itself sends.
+  let walkTotals: [Double]
   let p99: Double
   let p99Interval: SampledInterval
   let peak: Double
@@ -45,13 +46,13 @@ struct SampledLoadEstimate {
 
   /// The estimate from `counts`, the sample's requests per second, with `walks` the stretches of seconds
   /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole).
-  init(_ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks: [Range<Int>] = []) {
+  init(_ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks: [FanOutStretch] = []) {
     self.scale = scale
     self.walks = walks
     var skipped: [Bool] = []
     if !walks.isEmpty {
       skipped = Array(repeating: false, count: counts.count)
-      for walk in walks { for second in walk { skipped[second] = true } }
+      for walk in walks { for second in walk.seconds { skipped[second] = true } }
     }
     // Requests that come in clusters make noise look like structure to a Poisson fit: the fit weighs the
     // counts by the dispersion they show.
@@ -62,39 +63,47 @@ struct SampledLoadEstimate {
     }
     self.blocks = blocks
     self.dispersion = dispersion
-    // A fan-out's own requests: the sample's over the stretch less what the rate around it accounts for.
-    var walkRates: [Double] = []
+    // A fan-out's own requests: the sample's over the stretch less what the rate around it accounts for,
+    // shared among its seconds as the walks' time in each.
+    var walkTotals: [Double] = []
     var walkErrors: [Double] = []
     var pieces: [PerSecondLoadModel.Piece] = []
-    var owners: [(block: Int, walk: Int?)] = []
+    var owners: [(block: Int, walk: Int?, weight: Double)] = []
     var nextWalk = 0
     for (index, block) in blocks.enumerated() {
       var second = block.start
       let end = block.start + block.seconds
       while second < end {
-        while nextWalk < walks.count && walks[nextWalk].upperBound <= second { nextWalk += 1 }
-        if nextWalk < walks.count && walks[nextWalk].contains(second) {
+        while nextWalk < walks.count && walks[nextWalk].seconds.upperBound <= second { nextWalk += 1 }
+        if nextWalk < walks.count && walks[nextWalk].seconds.contains(second) {
           let walk = walks[nextWalk]
-          if walkRates.count == nextWalk {
+          if walkTotals.count == nextWalk {
             var total: UInt64 = 0
-            for inside in walk { total += UInt64(counts[inside]) }
-            let others = block.rate * Double(walk.count)
-            walkRates.append(scale * Swift.max(0, Double(total) - others) / Double(walk.count))
-            walkErrors.append(scale * Double(total).squareRoot() / Double(walk.count))
+            for inside in walk.seconds { total += UInt64(counts[inside]) }
+            let others = block.rate * Double(walk.seconds.count)
+            walkTotals.append(scale * Swift.max(0, Double(total) - others))
+            walkErrors.append(scale * Double(total).squareRoot())
           }
-          let stop = Swift.min(end, walk.upperBound)
-          pieces.append(.init(rate: block.rate * scale, seconds: stop - second, shift: walkRates[nextWalk]))
-          owners.append((index, nextWalk))
+          // Seconds alike (the same share of the walk) make one piece.
+          let weight = walk.weights[second - walk.seconds.lowerBound]
+          var stop = second + 1
+          while stop < Swift.min(end, walk.seconds.upperBound) && walk.weights[stop - walk.seconds.lowerBound] == weight
+          {
+            stop += 1
+          }
+          pieces.append(
+            .init(rate: block.rate * scale, seconds: stop - second, shift: walkTotals[nextWalk] * weight))
+          owners.append((index, nextWalk, weight))
           second = stop
         } else {
-          let stop = Swift.min(end, nextWalk < walks.count ? walks[nextWalk].lowerBound : end)
+          let stop = Swift.min(end, nextWalk < walks.count ? walks[nextWalk].seconds.lowerBound : end)
           pieces.append(.init(rate: block.rate * scale, seconds: stop - second))
-          owners.append((index, nil))
+          owners.append((index, nil, 0))
           second = stop
         }
       }
     }
-    self.walkRates = walkRates
+    self.walkTotals = walkTotals
     let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
     // How far each block's rate may be off: its sample count is about quasi-Poisson, variance D S; and each
     // fan-out's count, Poisson at most.
@@ -103,10 +112,11 @@ struct SampledLoadEstimate {
     }
     func samplingVariance(_ sensitivities: [Double]) -> Double {
       var byBlock = Array(repeating: 0.0, count: blocks.count)
-      var byWalk = Array(repeating: 0.0, count: walkRates.count)
+      var byWalk = Array(repeating: 0.0, count: walkTotals.count)
       for (weight, index) in zip(sensitivities, model.order) {
         byBlock[owners[index].block] += weight
-        if let walk = owners[index].walk { byWalk[walk] += weight }
+        // A piece's certain count is its share of the walk's total.
+        if let walk = owners[index].walk { byWalk[walk] += weight * owners[index].weight }
       }
       var variance = 0.0
       for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
@@ -143,7 +153,9 @@ struct SampledLoadEstimate {
       if blocks[middle].start <= second { low = middle } else { high = middle }
     }
     var rate = blocks.isEmpty ? 0 : blocks[low].rate * scale
-    if let walk = walks.firstIndex(where: { $0.contains(second) }) { rate += walkRates[walk] }
+    if let walk = walks.firstIndex(where: { $0.seconds.contains(second) }) {
+      rate += walkTotals[walk] * walks[walk].weights[second - walks[walk].seconds.lowerBound]
+    }
     return rate
   }
 
