@@ -105,7 +105,7 @@ struct SampledLoadEstimate {
     }
     self.walkTotals = walkTotals
     let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
-    // How far each block's rate may be off: its sample count is about quasi-Poisson, variance D S; and each
+    // How far each block's rate may be off: its sample count has variance about D S; and each
     // fan-out's count, Poisson at most.
     let blockErrors = blocks.map { block in
       block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
@@ -146,13 +146,7 @@ struct SampledLoadEstimate {
 
   /// The fitted fleet rate in second `second` (requests per second), with a fan-out's own requests.
   func rate(at second: Int) -> Double {
-    var low = 0
-    var high = blocks.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if blocks[middle].start <= second { low = middle } else { high = middle }
-    }
-    var rate = blocks.isEmpty ? 0 : blocks[low].rate * scale
+    var rate = blocks.isEmpty ? 0 : blocks[block(at: second)].rate * scale
     if let walk = walks.firstIndex(where: { $0.seconds.contains(second) }) {
       rate += walkTotals[walk] * walks[walk].weights[second - walks[walk].seconds.lowerBound]
     }
@@ -166,8 +160,18 @@ struct SampledLoadEstimate {
   /// The fitted fleet bytes fetched in second `second` (nil without ``byteRates``).
   func bytesRate(at second: Int) -> Double? {
     guard !byteRates.isEmpty else { return nil }
-    let block = (blocks.lastIndex { $0.start <= second }) ?? 0
-    return byteRates[block]
+    return byteRates[block(at: second)]
+  }
+
+  /// The index of the block holding `second` (the first block for a second before it); blocks not empty.
+  private func block(at second: Int) -> Int {
+    var low = 0
+    var high = blocks.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if blocks[middle].start <= second { low = middle } else { high = middle }
+    }
+    return low
   }
 
   /// The busiest second of bytes fetched, from the sample's bytes per second `bytes` over this estimate's
