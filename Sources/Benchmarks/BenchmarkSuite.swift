@@ -59,11 +59,12 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sweep_points", "replication_cost", "report_writing",
+    "sample_estimate", "sweep_points", "replication_cost", "report_writing",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = [
-    "model_events", "model_device_days", "fleet_devices", "sweep_points", "replication_cost", "report_writing",
+    "model_events", "model_device_days", "fleet_devices", "sample_estimate", "sweep_points", "replication_cost",
+    "report_writing",
   ]
   /// The model scenarios `replication_cost` runs: the lightest phone and the polling one (a replication's own
   /// cost shows most beside a light phone's).
@@ -166,6 +167,17 @@ public struct BenchmarkSuite: Sendable {
           repetition in
           FleetBenchmark.devicesPerSecond(scenario: sampled, devices: devices, seed: UInt64(repetition + 1))
         })
+    }
+    if let fleet = scenarios?.fleet, wanted("sample_estimate") {
+      // The fleet's own sample and one ten times larger: the estimate's cost does not grow with the devices.
+      let devices = fleetDevices ?? fleet.fleet.devices
+      for count in [devices, 10 * devices] {
+        rows.append(
+          Measurement(benchmark: "sample_estimate", parameter: "\(count)-devices", unit: "percent_of_run") {
+            repetition in
+            SampleEstimateBenchmark.percentOfRun(scenario: fleet, devices: count, seed: UInt64(repetition + 1))
+          })
+      }
     }
     if let sweep = scenarios?.sweep, wanted("sweep_points") {
       let limit = sweepTasks

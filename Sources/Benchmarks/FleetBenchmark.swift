@@ -15,3 +15,4 @@ public enum FleetBenchmark {
     return Double(configuration.fleet.devices) / (elapsedNanoseconds / 1e9)
   }
 }
+

@@ -30,8 +30,9 @@ public struct RateBlock: Sendable, Equatable {
 /// Statistics 32, 2004; Willett and Nowak, "Multiscale Poisson intensity and density estimation", IEEE
 /// Trans. Information Theory 53, 2007): among all partitions of each stretch of ``topSeconds`` into dyadic
 /// blocks, the one that maximises the (quasi-)Poisson log-likelihood of the counts, divided by the series'
-/// dispersion, minus a penalty per block. A bottom-up pass finds it exactly: a block is kept whole unless
-/// its two halves, each at their best, do better. Where the rate changes fast (an event's fan-out, a moment
+/// dispersion, minus a penalty per block. A search of the dyadic tree finds it exactly: a block is kept
+/// whole unless its two halves, each at their best, do better (and a block no split could improve is kept
+/// without searching below it). Where the rate changes fast (an event's fan-out, a moment
 /// every phone shares) the blocks stay as short as the counts show; where it drifts with the day they grow
 /// to hours, so a small sample's second-to-second noise is averaged away rather than read as peaks.
 ///
@@ -54,16 +55,19 @@ public enum DyadicRateFit {
     guard secondCount > 0 else { return [] }
     precondition(skipped == nil || skipped!.count == secondCount, "a mark for every second")
     let penalty = Swift.max(1, log(Double(secondCount))) * Swift.max(1, dispersion)
-    var tree = Tree()
+    var search = Search()
     var blocks: [RateBlock] = []
     var start = 0
     while start < secondCount {
       let length = Swift.min(DyadicRateFit.topSeconds, secondCount - start)
-      tree.fit(counts, skipped: skipped, start: start, length: length, penalty: penalty)
-      tree.collect(start: start, length: length, into: &blocks)
+      search.fit(counts, skipped: skipped, start: start, length: length, penalty: penalty, into: &blocks)
       start += length
     }
-    guard skipped != nil else { return blocks }
+    return skipped == nil ? blocks : joiningUnobserved(blocks)
+  }
+
+  /// `blocks` with each block of skipped seconds alone joined to the block before it (or the first after it).
+  static func joiningUnobserved(_ blocks: [RateBlock]) -> [RateBlock] {
     var joined: [RateBlock] = []
     joined.reserveCapacity(blocks.count)
     var pending: RateBlock?
@@ -90,123 +94,168 @@ public enum DyadicRateFit {
   }
 
   /// `n log n` for the small counts most blocks hold, read from a table.
-  private static let smallCounts = 4_096
-  private static let countLogs: [Double] = (0..<smallCounts).map { $0 > 0 ? Double($0) * log(Double($0)) : 0 }
+  fileprivate static let smallCounts = 4_096
+  fileprivate static let countLogs: [Double] = (0..<smallCounts).map { $0 > 0 ? Double($0) * log(Double($0)) : 0 }
 
-  /// The Poisson log-likelihood of `total` counts over `seconds` seconds at their own rate, up to terms every
-  /// partition shares: `S log(S / L) - S`.
-  @inline(__always)
-  static func logLikelihood(_ total: UInt64, seconds: Int, logSeconds: Double) -> Double {
-    guard total > 0 else { return 0 }
-    let sLogS = total < UInt64(smallCounts) ? countLogs[Int(total)] : Double(total) * log(Double(total))
-    return sLogS - Double(total) * logSeconds - Double(total)
-  }
+  /// The prefix sums of one stretch, kept between stretches, from which its best partition is searched top
+  /// down: a node's counts and seconds observed come from two prefix sums, and a node is kept whole without
+  /// visiting its subtree when no split of it could do better.
+  ///
+  /// That test is exact. Any partition of a half costs at least the penalty (when it observes a second) less
+  /// the log-likelihood of its finest partition (one block per second, the most any partition of it reaches:
+  /// the log-sum inequality). A node whose whole cost is below that bound for its two halves, by a margin
+  /// far above rounding, is one the bottom-up pass also keeps whole, with the same cost.
+  private struct Search {
+    /// Per second of the stretch, from its start: the counts observed before it, the finest
+    /// log-likelihood before it, the seconds skipped before it.
+    var totals: [UInt64] = []
+    var finest: [Double] = []
+    var unseen: [Int32] = []
 
-  /// The working arrays of one stretch's partition, kept between stretches.
-  private struct Tree {
-    /// Per level, per node: the counts under it, the seconds under it observed, the best cost of its
-    /// subtree, whether it is split.
-    var totals: [[UInt64]] = []
-    var observed: [[Int32]] = []
-    var costs: [[Double]] = []
-    var split: [[Bool]] = []
-
-    /// Finds the best partition of `counts[start..<start + length]`.
+    /// Appends the best partition of `counts[start..<start + length]`, in order.
     mutating func fit(
       _ counts: UnsafeBufferPointer<UInt32>, skipped: UnsafeBufferPointer<Bool>?, start: Int, length: Int,
-      penalty: Double
+      penalty: Double, into blocks: inout [RateBlock]
     ) {
-      if totals.isEmpty {
-        totals = (0...DyadicRateFit.levels).map { Array(repeating: 0, count: DyadicRateFit.topSeconds >> $0) }
-        observed = totals.map { Array(repeating: 0, count: $0.count) }
-        costs = totals.map { Array(repeating: 0, count: $0.count) }
-        split = totals.map { Array(repeating: false, count: $0.count) }
+      if totals.count < length + 1 {
+        totals = Array(repeating: 0, count: length + 1)
+        finest = Array(repeating: 0, count: length + 1)
+        unseen = Array(repeating: 0, count: length + 1)
       }
-      // Level 0: one second each (the stretch's last may be shorter than a power of two: its seconds past
-      // the end hold nothing and count for nothing; so do skipped seconds).
-      for node in 0..<DyadicRateFit.topSeconds {
-        let seen = node < length && !(skipped?[start + node] ?? false)
-        let total = seen ? UInt64(counts[start + node]) : 0
-        totals[0][node] = total
-        observed[0][node] = seen ? 1 : 0
-        costs[0][node] = seen ? penalty - DyadicRateFit.logLikelihood(total, seconds: 1, logSeconds: 0) : 0
-        split[0][node] = false
-      }
-      for level in 1...DyadicRateFit.levels {
-        let width = 1 << level
-        let logWidth = Double(level) * M_LN2
-        for node in 0..<(DyadicRateFit.topSeconds >> level) {
-          let first = node * width
-          let total = totals[level - 1][2 * node] + totals[level - 1][2 * node + 1]
-          let seen = observed[level - 1][2 * node] + observed[level - 1][2 * node + 1]
-          totals[level][node] = total
-          observed[level][node] = seen
-          guard first < length else {
-            costs[level][node] = 0
-            split[level][node] = false
-            continue
+      totals.withUnsafeMutableBufferPointer { totals in
+        finest.withUnsafeMutableBufferPointer { finest in
+          unseen.withUnsafeMutableBufferPointer { unseen in
+            DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
+              let stretch = Stretch(
+                counts: UnsafeBufferPointer(rebasing: counts[start..<(start + length)]),
+                skipped: skipped.map { UnsafeBufferPointer(rebasing: $0[start..<(start + length)]) },
+                countLogs: countLogs, totals: totals, finest: finest, unseen: unseen, start: start,
+                length: length, penalty: penalty)
+              stretch.sum()
+              _ = stretch.visit(first: 0, level: DyadicRateFit.levels, into: &blocks)
+            }
           }
-          let seconds = Int(seen)
-          let whole =
-            seconds == 0
-            ? 0
-            : penalty
-              - DyadicRateFit.logLikelihood(
-                total, seconds: seconds, logSeconds: seconds == width ? logWidth : log(Double(seconds)))
-          let halves = costs[level - 1][2 * node] + costs[level - 1][2 * node + 1]
-          // A node whose second half lies wholly past the end is its first half (the second costs nothing and
-          // holds no block).
-          let apart = first + width / 2 >= length || halves < whole
-          costs[level][node] = apart ? halves : whole
-          split[level][node] = apart
-        }
-      }
-    }
-
-    /// Appends the blocks of the partition found by ``fit(_:start:length:penalty:)``, in order.
-    func collect(start: Int, length: Int, into blocks: inout [RateBlock]) {
-      var stack: [(level: Int, node: Int)] = [(DyadicRateFit.levels, 0)]
-      while let (level, node) = stack.popLast() {
-        let first = node << level
-        guard first < length else { continue }
-        if level > 0 && split[level][node] {
-          stack.append((level - 1, 2 * node + 1))
-          stack.append((level - 1, 2 * node))
-        } else {
-          let seconds = Swift.min(1 << level, length - first)
-          blocks.append(
-            RateBlock(
-              start: start + first, seconds: seconds, total: totals[level][node],
-              observed: Int(observed[level][node])))
         }
       }
     }
   }
 
-  /// The dispersion of `counts`: the variance of a second's count over its mean, at least 1. Half the mean
-  /// squared difference of adjacent seconds over the mean count (the lag-one variogram; von Neumann's
-  /// successive-difference estimator of a variance): adjacent seconds share their rate, so a rate that
-  /// drifts with the day adds nothing, where the spread around fitted blocks would count every drift
-  /// within a block as noise.
-  /// Pairs with a `skipped` second are left out.
-  public static func dispersion<Count: BinaryInteger>(
-    _ counts: UnsafeBufferPointer<Count>, skipped: UnsafeBufferPointer<Bool>? = nil
-  ) -> Double {
-    guard counts.count > 1 else { return 1 }
-    var squares = 0.0
-    var sum = 0.0
-    var previous = Double(counts[0])
-    for index in 1..<counts.count {
-      let count = Double(counts[index])
-      if let skipped, skipped[index] || skipped[index - 1] {
-        previous = count
-        continue
+  /// One stretch's counts and prefix sums, in hand while its partition is searched.
+  private struct Stretch {
+    let counts: UnsafeBufferPointer<UInt32>
+    let skipped: UnsafeBufferPointer<Bool>?
+    let countLogs: UnsafeBufferPointer<Double>
+    let totals: UnsafeMutableBufferPointer<UInt64>
+    let finest: UnsafeMutableBufferPointer<Double>
+    let unseen: UnsafeMutableBufferPointer<Int32>
+    let start: Int
+    let length: Int
+    let penalty: Double
+
+    /// Fills the prefix sums (`unseen` holds zeros when nothing is skipped).
+    func sum() {
+      var total: UInt64 = 0
+      var best = 0.0
+      var missed: Int32 = 0
+      totals[0] = 0
+      finest[0] = 0
+      unseen[0] = 0
+      guard skipped != nil else {
+        // Nothing skipped (`unseen` stays zero): the common case, without a mark to read per second.
+        for second in 0..<length {
+          let count = UInt64(counts[second])
+          total += count
+          best += logLikelihood(count, logSeconds: 0)
+          totals[second + 1] = total
+          finest[second + 1] = best
+        }
+        return
       }
-      squares += (count - previous) * (count - previous)
-      sum += count
-      previous = count
+      for second in 0..<length {
+        if skipped?[second] ?? false {
+          missed += 1
+        } else {
+          let count = UInt64(counts[second])
+          total += count
+          best += logLikelihood(count, logSeconds: 0)
+        }
+        totals[second + 1] = total
+        finest[second + 1] = best
+        unseen[second + 1] = missed
+      }
     }
-    guard sum > 0 else { return 1 }
-    return Swift.max(1, squares / (2 * sum))
+
+    /// The Poisson log-likelihood of `total` counts over seconds whose log is `logSeconds`, at their own
+    /// rate, up to terms every partition shares: `S log(S / L) - S`.
+    @inline(__always)
+    func logLikelihood(_ total: UInt64, logSeconds: Double) -> Double {
+      guard total > 0 else { return 0 }
+      let sLogS =
+        total < UInt64(DyadicRateFit.smallCounts) ? countLogs[Int(total)] : Double(total) * log(Double(total))
+      return sLogS - Double(total) * logSeconds - Double(total)
+    }
+
+    /// The seconds observed in `first..<end`.
+    @inline(__always)
+    func observed(_ first: Int, _ end: Int) -> Int { end - first - Int(unseen[end] - unseen[first]) }
+
+    /// Appends the best partition of the node of `level` from second `first` and returns its cost (the
+    /// penalty per block less the log-likelihood): the node whole unless its two halves, each at their best,
+    /// cost less.
+    func visit(first: Int, level: Int, into blocks: inout [RateBlock]) -> Double {
+      guard first < length else { return 0 }
+      guard level > 0 else {
+        let seen = !(skipped?[first] ?? false)
+        let total = seen ? UInt64(counts[first]) : 0
+        blocks.append(RateBlock(start: start + first, seconds: 1, total: total, observed: seen ? 1 : 0))
+        return seen ? penalty - logLikelihood(total, logSeconds: 0) : 0
+      }
+      let width = 1 << level
+      let middle = first + width / 2
+      // A node whose second half lies wholly past the end is its first half.
+      if middle >= length { return visit(first: first, level: level - 1, into: &blocks) }
+      let end = Swift.min(first + width, length)
+      let total = totals[end] - totals[first]
+      let seen = observed(first, end)
+      let whole = RateBlock(start: start + first, seconds: end - first, total: total, observed: seen)
+      guard seen > 0 else {
+        blocks.append(whole)
+        return 0
+      }
+      let cost =
+        penalty
+        - logLikelihood(total, logSeconds: seen == width ? Double(level) * M_LN2 : log(Double(seen)))
+      let bound =
+        (observed(first, middle) > 0 ? penalty : 0) + (observed(middle, end) > 0 ? penalty : 0)
+        - (finest[end] - finest[first])
+      if cost < bound - 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + 1) {
+        blocks.append(whole)
+        return cost
+      }
+      let mark = blocks.count
+      let halves =
+        visit(first: first, level: level - 1, into: &blocks) + visit(first: middle, level: level - 1, into: &blocks)
+      if halves < cost { return halves }
+      blocks.removeSubrange(mark...)
+      blocks.append(whole)
+      return cost
+    }
+  }
+
+  /// The dispersion of `counts` (``SuccessiveDifferences``): the variance of a second's count over its mean,
+  /// at least 1, where the spread around fitted blocks would count every drift within a block as noise.
+  /// Pairs with a `skipped` second are left out.
+  public static func dispersion(_ counts: UnsafeBufferPointer<UInt32>, skipped: UnsafeBufferPointer<Bool>? = nil)
+    -> Double
+  {
+    var differences = SuccessiveDifferences()
+    guard let skipped else {
+      for count in counts { differences.add(Double(count)) }
+      return differences.dispersion
+    }
+    for index in counts.indices {
+      differences.add(Double(counts[index]), paired: index == 0 || !(skipped[index] || skipped[index - 1]))
+    }
+    return differences.dispersion
   }
 }

@@ -67,16 +67,29 @@ public struct PerSecondLoadModel: Sendable {
     return dispersion > 1 && size < 1e9 ? size : nil
   }
 
-  /// `P(N <= n)` and `P(N > n)` for a piece, each computed where it is accurate.
+  /// `P(N <= n)` alone (one distribution function, not two).
   @inline(__always)
-  private func cdf(_ n: Int, _ piece: Piece) -> (below: Double, above: Double) {
-    guard n >= 0 else { return (0, 1) }
-    guard piece.rate > 0 else { return (1, 0) }
+  private func below(_ n: Int, _ piece: Piece) -> Double {
+    guard n >= 0 else { return 0 }
+    guard piece.rate > 0 else { return 1 }
     let k = UInt32(clamping: n)
-    guard let size = size(piece) else { return (gsl_cdf_poisson_P(k, piece.rate), gsl_cdf_poisson_Q(k, piece.rate)) }
-    return (
-      gsl_cdf_negative_binomial_P(k, 1 / dispersion, size), gsl_cdf_negative_binomial_Q(k, 1 / dispersion, size)
-    )
+    guard let size = size(piece) else { return gsl_cdf_poisson_P(k, piece.rate) }
+    return gsl_cdf_negative_binomial_P(k, 1 / dispersion, size)
+  }
+
+  /// `log P(N <= n)`, from whichever tail is accurate (`log1p(-P(N > n))` while that tail is under one
+  /// half, so the lower tail is computed only when needed), and `P(N > n)`.
+  @inline(__always)
+  private func logBelow(_ n: Int, _ piece: Piece) -> (value: Double, above: Double) {
+    guard n >= 0 else { return (-.infinity, 1) }
+    guard piece.rate > 0 else { return (0, 0) }
+    let k = UInt32(clamping: n)
+    if let size = size(piece) {
+      let above = gsl_cdf_negative_binomial_Q(k, 1 / dispersion, size)
+      return (above < 0.5 ? log1p(-above) : log(gsl_cdf_negative_binomial_P(k, 1 / dispersion, size)), above)
+    }
+    let above = gsl_cdf_poisson_Q(k, piece.rate)
+    return (above < 0.5 ? log1p(-above) : log(gsl_cdf_poisson_P(k, piece.rate)), above)
   }
 
   @inline(__always)
@@ -151,7 +164,7 @@ public struct PerSecondLoadModel: Sendable {
       switch isSettled(n, piece) {
       case true?: seconds += Double(piece.seconds)
       case false?: continue
-      case nil: seconds += Double(piece.seconds) * cdf(n, piece).below
+      case nil: seconds += Double(piece.seconds) * below(n, piece)
       }
     }
     return seconds
@@ -189,8 +202,8 @@ public struct PerSecondLoadModel: Sendable {
         }
         return -.infinity
       }
-      let (below, above) = cdf(n, piece)
-      sum += Double(piece.seconds) * (above < 0.5 ? log1p(-above) : log(below))
+      let (logBelow, above) = logBelow(n, piece)
+      sum += Double(piece.seconds) * logBelow
       if above < 1e-18 && !isShifted { break }
     }
     return sum
@@ -219,7 +232,7 @@ public struct PerSecondLoadModel: Sendable {
           if settled && !isShifted { break }
           continue
         }
-        let below = cdf(n, piece).below
+        let below = below(n, piece)
         guard below > 0 else { continue }
         weights[index] = Double(piece.seconds) * pmf(n, piece) / below / step
       }

@@ -153,7 +153,7 @@ struct SampledLoadEstimate {
     return rate
   }
 
-  /// The fleet's fitted bytes per second in each block, once ``peakBytes(_:)`` set them (what the servers
+  /// The fleet's fitted bytes per second in each block, once ``peakBytes(blockTotals:dispersion:)`` set them (what the servers
   /// receive: the fetches' bytes).
   var byteRates: [Double] = []
 
@@ -174,21 +174,17 @@ struct SampledLoadEstimate {
     return low
   }
 
-  /// The busiest second of bytes fetched, from the sample's bytes per second `bytes` over this estimate's
-  /// blocks: the same model with the bytes' own dispersion, and the requests' relative sampling error; and
-  /// the fleet's bytes per second in each block.
-  func peakBytes(_ bytes: UnsafeBufferPointer<UInt64>) -> (value: Double, interval: SampledInterval, rates: [Double]) {
-    var totals: [UInt64] = []
-    totals.reserveCapacity(blocks.count)
-    for block in blocks {
-      var sum: UInt64 = 0
-      for second in block.start..<(block.start + block.seconds) { sum &+= bytes[second] }
-      totals.append(sum)
-    }
+  /// The busiest second of bytes fetched, from the sample's bytes in each of this estimate's blocks
+  /// (`blockTotals`) and the dispersion of its bytes per second: the same model with the bytes' own
+  /// dispersion, and the requests' relative sampling error; and the fleet's bytes per second in each block.
+  func peakBytes(blockTotals totals: [UInt64], dispersion bytesDispersion: Double)
+    -> (value: Double, interval: SampledInterval, rates: [Double])
+  {
+    precondition(totals.count == blocks.count, "bytes for every block")
     let byteBlocks = zip(blocks, totals).map { RateBlock(start: $0.start, seconds: $0.seconds, total: $1) }
     let model = PerSecondLoadModel(
       pieces: byteBlocks.map { PerSecondLoadModel.Piece(rate: $0.rate * scale, seconds: $0.seconds) },
-      dispersion: DyadicRateFit.dispersion(bytes))
+      dispersion: bytesDispersion)
     let (peak, weights) = model.medianBusiestSecond()
     var variance = 0.0
     for (weight, index) in zip(weights, model.order) where blocks[index].total > 0 {

@@ -23,7 +23,6 @@ extension ServerSeconds {
     let active = activeSources()
     var fitted: [UInt64: SampledLoadEstimate] = [:]
     var series = [UInt32](repeating: 0, count: secondCount)
-    var bytes: [UInt64] = []
     var figures: [ProvisioningFigures] = []
     var estimates: [SampledLoadEstimate?] = []
     let broadcast = counted[ServerDirection.allCases.count + ServerStream.broadcast.rawValue]
@@ -46,8 +45,9 @@ extension ServerSeconds {
       }
       var peakBytes: (value: Double, interval: SampledInterval, rates: [Double])?
       if figure.peakBytesPerSecond != nil {
-        fillBytes(&bytes, widget: sources.contains(.widgetFetch), app: sources.contains { $0 != .widgetFetch })
-        peakBytes = bytes.withUnsafeBufferPointer { estimate.peakBytes($0) }
+        let fetched = blockBytes(
+          estimate.blocks, widget: sources.contains(.widgetFetch), app: sources.contains { $0 != .widgetFetch })
+        peakBytes = estimate.peakBytes(blockTotals: fetched.totals, dispersion: fetched.dispersion)
         // What the servers receive keeps its fitted bytes per second (server_peak.csv's fetch_bytes).
         if index == ServerDirection.received.rawValue { estimate.byteRates = peakBytes?.rates ?? [] }
       }
@@ -72,36 +72,83 @@ extension ServerSeconds {
 
   /// Whether each source made any request in the run (by raw value).
   private func activeSources() -> [Bool] {
-    var active = Array(repeating: false, count: ServerSource.count)
-    var next = 0
-    while next < secondCount, let cell = counts.firstNonZero(from: next * ServerSource.count) {
-      let second = cell / ServerSource.count
-      guard second < secondCount else { break }
-      counts.nonzeroCells(from: second * ServerSource.count, count: ServerSource.count).forEachSetBit {
-        active[$0] = true
+    let width = ServerSource.count
+    var seen = Array(repeating: UInt8(0), count: width)
+    counts.cells.withUnsafeBytes { bytes in
+      // Eight seconds are `width` whole words, whose bytes fall on the same sources in every such group: or
+      // the words together, then read each byte's source.
+      let groups = bytes.count / (8 * width)
+      var words = Array(repeating: UInt64(0), count: width)
+      words.withUnsafeMutableBufferPointer { words in
+        for group in 0..<groups {
+          for word in 0..<width {
+            words[word] |= bytes.loadUnaligned(fromByteOffset: (group * width + word) * 8, as: UInt64.self)
+          }
+        }
+        for word in 0..<width {
+          for byte in 0..<8 { seen[(word * 8 + byte) % width] |= UInt8(truncatingIfNeeded: words[word] >> (8 * byte)) }
+        }
       }
-      next = second + 1
+      for offset in (groups * 8 * width)..<bytes.count { seen[offset % width] |= bytes[offset] }
     }
-    return active
+    return seen.map { $0 != 0 }
   }
 
   /// `series[t]`: the requests of `sources` in second `t`.
   private func fill(_ series: inout [UInt32], _ sources: [ServerSource]) {
-    for second in 0..<secondCount {
-      var sum: UInt64 = 0
-      for source in sources { sum += requests(second: second, source: source) }
-      series[second] = UInt32(clamping: sum)
+    let width = ServerSource.count
+    let indices = sources.map(\.rawValue)
+    let seconds = secondCount
+    series.withUnsafeMutableBufferPointer { series in
+      let top = counts.cells.withUnsafeBufferPointer { cells in
+        var top: UInt8 = 0
+        for time in 0..<seconds {
+          var sum: UInt32 = 0
+          for source in indices {
+            let cell = cells[time * width + source]
+            top = Swift.max(top, cell)
+            sum += UInt32(cell)
+          }
+          series[time] = sum
+        }
+        return top
+      }
+      // A cell at its maximum marks a count kept apart (rare): read every count through the counts then.
+      guard top == UInt8.max else { return }
+      for time in 0..<seconds {
+        series[time] = UInt32(clamping: indices.reduce(UInt64(0)) { $0 + counts[time * width + $1] })
+      }
     }
   }
 
-  /// `bytes[t]`: the bytes fetched in second `t` by widgets, the app, or both.
-  private func fillBytes(_ bytes: inout [UInt64], widget: Bool, app: Bool) {
-    if bytes.count != secondCount { bytes = Array(repeating: 0, count: secondCount) }
-    for second in 0..<secondCount {
-      bytes[second] =
-        (widget ? self.bytes(second: second, stream: .widgetFetch) : 0)
-        + (app ? self.bytes(second: second, stream: .appFetch) : 0)
+  /// The bytes fetched by widgets, the app, or both in each of `blocks` (in order, covering every second),
+  /// and the dispersion of the bytes per second: one walk over the seconds, no series kept.
+  private func blockBytes(_ blocks: [RateBlock], widget: Bool, app: Bool) -> (totals: [UInt64], dispersion: Double) {
+    let (widgetMask, appMask): (UInt32, UInt32) = (widget ? .max : 0, app ? .max : 0)
+    var differences = SuccessiveDifferences()
+    var totals: [UInt64] = []
+    totals.reserveCapacity(blocks.count)
+    var next = 0
+    fetchBytes.cells.withUnsafeBufferPointer { cells in
+      for block in blocks {
+        precondition(block.start == next, "blocks cover every second in order")
+        next = block.start + block.seconds
+        var sum: UInt64 = 0
+        for time in block.start..<next {
+          let (widgetBytes, appBytes) = (cells[2 * time] & widgetMask, cells[2 * time + 1] & appMask)
+          // A cell at its maximum marks a count kept apart: read it through the counts.
+          let bytes =
+            widgetBytes == .max || appBytes == .max
+            ? (widget ? fetchBytes[2 * time] : 0) + (app ? fetchBytes[2 * time + 1] : 0)
+            : UInt64(widgetBytes) + UInt64(appBytes)
+          sum &+= bytes
+          differences.add(Double(bytes))
+        }
+        totals.append(sum)
+      }
     }
+    precondition(next == secondCount, "blocks cover every second")
+    return (totals, differences.dispersion)
   }
 }
 

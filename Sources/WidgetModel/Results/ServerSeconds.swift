@@ -82,7 +82,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// By `second * ServerSource.count + source`.
   private(set) var counts: CompactCounts<UInt8>
   /// By `second * 2 + (0: widget fetch, 1: app fetch)`.
-  private var fetchBytes: CompactCounts<UInt32>
+  private(set) var fetchBytes: CompactCounts<UInt32>
 
   public init() {
     secondCount = 0
