@@ -15,4 +15,3 @@ public enum FleetBenchmark {
     return Double(configuration.fleet.devices) / (elapsedNanoseconds / 1e9)
   }
 }
-

@@ -17,7 +17,7 @@ public enum ReplicationCostBenchmark {
   /// N (replications, and devices) of the standard suite and of a quick run.
   public static let standardCount = 1_000
   public static let quickCount = 20
-  /// Days each run simulates (`--days`), as the figures in README were measured.
+  /// Days each run simulates (`--days`), as the figures in docs/performance.md were measured.
   public static let days = 7
 
   /// Time of `count` replications of one device over time of one replication of `count` devices, for

@@ -1,4 +1,4 @@
-/// The largest file widgetsim reads of each kind it takes as input (README's "Running safely" lists them):
+/// The largest file widgetsim reads of each kind it takes as input (docs/commands.md, "Running safely", lists them):
 /// each is far above what widgetsim writes for a run within the standard limits, and is checked before the
 /// file is read (``TextFile``), so a file that grew by mistake (a log, a dataset, a corrupt copy) is refused
 /// in milliseconds instead of filling memory. Scenario and sweep files have their own limit

@@ -1,7 +1,7 @@
 import SimulationEngine
 import WidgetModel
 
-/// Every summary metric, documented in README.md (report columns). Per-day rates divide by the simulated days.
+/// Every summary metric, documented in docs/reports.md. Per-day rates divide by the simulated days.
 extension RunSummary {
   /// A count per device and day: over the devices that have the instance (`instance`), or all devices.
   static func perDay(_ value: Int, _ result: ReplicationResult, instance: Int? = nil) -> Double {

@@ -11,7 +11,7 @@ public struct RunSummary: Sendable {
     /// The widget instance label, `widget_push`, or the Live Activity id.
     public let widget: String
     public let unit: String
-    /// What the figure is per: `phone`, `phone_with_widget`, `view`, `fleet`, `run`... (see README.md).
+    /// What the figure is per: `phone`, `phone_with_widget`, `view`, `fleet`, `run`... (see docs/reports.md).
     public let per: String
     /// What the subject is: `widget`, `control`, `activity`, `channel`, `device`, `app`, `fleet`,
     /// `fleet_group`, `server` or `event` (the `subject_kind` column).

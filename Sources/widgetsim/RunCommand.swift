@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
     discussion: """
       Without FILE, runs the embedded default scenario (a copy of Scenarios/quickstart.yaml).
       Reports go to Reports/<scenario name>/ unless --out says otherwise: reloads.csv, budget.csv,
-      staleness.csv, summary.csv and manifest.json (see README.md for every column).
+      staleness.csv, summary.csv and manifest.json (see docs/reports.md for every column).
       """
   )
 

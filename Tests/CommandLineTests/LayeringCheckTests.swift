@@ -7,16 +7,16 @@ import Testing
   import Darwin
 #endif
 
-/// `scripts/check-layering` (run by CI on the repository) run on small fixture trees: a README.md with an
-/// architecture table shaped like the real one, and Sources/ folders whose imports follow it or not.
+/// `scripts/check-layering` (run by CI on the repository) run on small fixture trees: a docs/ARCHITECTURE.md
+/// with an architecture table shaped like the real one, and Sources/ folders whose imports follow it or not.
 @Suite("scripts/check-layering")
 struct LayeringCheckTests {
   static let script = Repository.path("scripts/check-layering")
 
-  static let readme = """
+  static let architecture = """
     # Fixture
 
-    ## Architecture
+    ## Modules
 
     Imports point downward only.
 
@@ -88,9 +88,10 @@ struct LayeringCheckTests {
   ]
 
   /// Writes `files` (path relative to the root: contents) under a new temporary root; returns the root.
-  static func tree(readme: String = readme, _ files: [String: String] = cleanSources) throws -> String {
+  static func tree(architecture: String = architecture, _ files: [String: String] = cleanSources) throws -> String {
     let root = TestFiles.temporaryDirectory()
-    try TestFiles.write(readme, to: "\(root)/README.md")
+    mkdir("\(root)/docs", 0o755)
+    try TestFiles.write(architecture, to: "\(root)/docs/ARCHITECTURE.md")
     for (path, contents) in files {
       let folders = path.split(separator: "/").dropLast()
       for depth in folders.indices {
@@ -113,7 +114,7 @@ struct LayeringCheckTests {
     let (code, output) = try LayeringCheckTests.check(try LayeringCheckTests.tree())
     #expect(code == 0, "\(output)")
     #expect(
-      output == "check-layering: OK, 14 imports in 5 Swift files of 6 modules follow README's architecture table\n")
+      output == "check-layering: OK, 14 imports in 5 Swift files of 6 modules follow the architecture table\n")
   }
 
   @Test("a planted import the table does not allow fails, naming the file, the line and what is allowed")
@@ -124,9 +125,9 @@ struct LayeringCheckTests {
     #expect(code == 1)
     #expect(
       output.contains(
-        "Sources/Model/Widget.swift:5: Model imports Yams, which README's architecture table does not allow (allowed: Engine, DequeModule)\n"
+        "Sources/Model/Widget.swift:5: Model imports Yams, which the architecture table does not allow (allowed: Engine, DequeModule)\n"
       ), "\(output)")
-    #expect(output.hasSuffix("check-layering: 1 problem(s); see README.md, \"Architecture\"\n"), "\(output)")
+    #expect(output.hasSuffix("check-layering: 1 problem(s); see docs/ARCHITECTURE.md, \"Modules\"\n"), "\(output)")
   }
 
   @Test(
@@ -161,7 +162,7 @@ struct LayeringCheckTests {
     #expect(code == 1)
     #expect(
       output.contains(
-        "Sources/Extra: module Extra is not in README's architecture table; add a row saying what it may import"),
+        "Sources/Extra: module Extra is not in the architecture table; add a row saying what it may import"),
       "\(output)")
     #expect(!output.contains("Sources/Extra/Extra.swift"), "one message for the module, not one per import")
 
@@ -170,29 +171,30 @@ struct LayeringCheckTests {
     (code, output) = try LayeringCheckTests.check(try LayeringCheckTests.tree(sources))
     #expect(code == 1)
     #expect(
-      output.contains("README.md:13: the architecture table lists `Chart`, which is not a module under Sources/"),
+      output.contains(
+        "docs/ARCHITECTURE.md:13: the architecture table lists `Chart`, which is not a module under Sources/"),
       "\(output)")
 
-    let split = LayeringCheckTests.readme.replacing("| `Files` |", with: "\n| `Files` |")
-    (code, output) = try LayeringCheckTests.check(try LayeringCheckTests.tree(readme: split))
+    let split = LayeringCheckTests.architecture.replacing("| `Files` |", with: "\n| `Files` |")
+    (code, output) = try LayeringCheckTests.check(try LayeringCheckTests.tree(architecture: split))
     #expect(code == 1)
-    #expect(output.contains("README.md:13: a blank line splits the architecture table"), "\(output)")
+    #expect(output.contains("docs/ARCHITECTURE.md:13: a blank line splits the architecture table"), "\(output)")
   }
 
-  @Test("no README.md, or no architecture table in it, exits 2")
+  @Test("no docs/ARCHITECTURE.md, or no architecture table in it, exits 2")
   func unreadableExits2() throws {
-    let root = try LayeringCheckTests.tree(readme: "# Fixture\n\nNo table here.\n")
+    let root = try LayeringCheckTests.tree(architecture: "# Fixture\n\nNo table here.\n")
     #expect(try LayeringCheckTests.check(root).code == 2)
     #expect(try LayeringCheckTests.check(TestFiles.temporaryDirectory()).code == 2)
   }
 
-  @Test("the repository's README lists exactly the modules under Sources/, in one table")
+  @Test("the repository's docs/ARCHITECTURE.md lists exactly the modules under Sources/, in one table")
   func repositoryTableListsEveryModule() throws {
     // Module folders without their files: this checks the table against Sources/ and leaves the imports to
     // CI, which runs the script on the repository itself.
     let modules = try TestFiles.list(Repository.path("Sources"))
     let root = try LayeringCheckTests.tree(
-      readme: try TestFiles.read(Repository.path("README.md")),
+      architecture: try TestFiles.read(Repository.path("docs/ARCHITECTURE.md")),
       Dictionary(uniqueKeysWithValues: modules.map { ("Sources/\($0)/Empty.swift", "") }))
     let (code, output) = try LayeringCheckTests.check(root)
     #expect(code == 0, "\(output)")

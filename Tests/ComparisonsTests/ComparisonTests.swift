@@ -252,11 +252,11 @@ struct ComparisonTests {
   }
 }
 
-@Suite("README regression example")
-struct ReadmeExampleTests {
-  @Test("the `check` example in README.md reproduces exactly as written")
+@Suite("The documented regression example")
+struct DocumentedExampleTests {
+  @Test("the `check` example in docs/gates.md reproduces exactly as written")
   func readmeExample() throws {
-    let expected = try ReadmeExample.block("check-example")
+    let expected = try DocumentedExample.block("check-example", in: "docs/gates.md")
 
     // What `widgetsim check Scenarios/regression/candidate.yaml --baseline Scenarios/regression/baseline.csv
     // --out Reports/regression-candidate --quiet` prints, with the run written to a temporary folder.
@@ -271,7 +271,7 @@ struct ReadmeExampleTests {
       ComparisonReport.text(comparison) + "compare.csv: Reports/regression-candidate/compare.csv\n"
       + ComparisonReport.verdict(comparison) + "\n"
     #expect(printed == expected)
-    #expect(!comparison.failures.isEmpty, "the README says the example fails")
+    #expect(!comparison.failures.isEmpty, "docs/gates.md says the example fails")
   }
 
   @Test("the stored baseline is what baseline.yaml produces today")

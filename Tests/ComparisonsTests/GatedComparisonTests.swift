@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Comparing as a command does")
 struct GatedComparisonTests {
-  @Test("the README's check example: printed as written (the folder aside), compare.csv written, exit 1")
+  @Test("docs/gates.md's check example: printed as written (the folder aside), compare.csv written, exit 1")
   func readmeExample() throws {
-    let expected = try ReadmeExample.block("check-example")
+    let expected = try DocumentedExample.block("check-example", in: "docs/gates.md")
 
     // A run of the candidate scenario, in a temporary folder.
     let run = try runTable("Scenarios/regression/candidate.yaml")

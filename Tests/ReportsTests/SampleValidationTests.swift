@@ -7,7 +7,7 @@ import WidgetModel
 /// phone: for each fleet example, samples standing for 10 and 100 phones each, over two seeds. The figure
 /// passes when the estimate is within 10% of the whole fleet's (or one request: counts are whole numbers,
 /// and at this size a p99 is a few requests) or its 95% interval holds it. The cases that do not yet are
-/// listed (`knownMisses`, as README.md's check says), so a change that fixes one or breaks another shows.
+/// listed (`knownMisses`, as docs/capacity.md's check says), so a change that fixes one or breaks another shows.
 @Suite("A sample's per-second estimates against the whole fleet")
 struct SampleValidationTests {
   /// Phones in the whole fleet: small enough for a test, large enough that its busiest seconds are tens to

@@ -89,15 +89,15 @@ public final class SynchronizedText: Sendable {
   public func append(_ text: String) { storage.withLock { $0 += text } }
 }
 
-/// README.md's worked examples, as the tests that reproduce them read them.
-public enum ReadmeExample {
+/// The worked examples in the documentation, as the tests that reproduce them read them.
+public enum DocumentedExample {
   public struct Missing: Error {
     public let marker: String
   }
 
-  /// The fenced block right after `<!-- NAME -->` in README.md.
-  public static func block(_ name: String) throws -> String {
-    let readme = try TestFiles.read(Repository.path("README.md"))
+  /// The fenced block right after `<!-- NAME -->` in `file` (a path from the repository's root).
+  public static func block(_ name: String, in file: String) throws -> String {
+    let readme = try TestFiles.read(Repository.path(file))
     let marker = "<!-- \(name) -->\n```\n"
     guard let start = readme.firstRange(of: marker)?.upperBound,
       let end = readme[start...].firstRange(of: "```\n")?.lowerBound

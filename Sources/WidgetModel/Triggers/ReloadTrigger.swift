@@ -96,7 +96,7 @@ public struct ReloadTrigger: Sendable {
 
 extension ReloadCause {
   /// The trigger table: every reload cause, listed once. The model reads budget and scope from it, the
-  /// reports its name, and README.md's trigger list is checked against it (`TriggerTableTests`).
+  /// reports its name, and docs/reports.md's trigger list is checked against it (`TriggerTableTests`).
   /// Adding a cause: a case above, a row here, and the component that raises it.
   public var trigger: ReloadTrigger {
     switch self {
@@ -166,7 +166,7 @@ extension ReloadCause {
     }
   }
 
-  /// The trigger table as a Markdown table (README.md's reloads.csv section and Scenarios/README.md's
+  /// The trigger table as a Markdown table (docs/reports.md's reloads.csv section and Scenarios/README.md's
   /// "Reload triggers" hold exactly this).
   public static var markdownTable: String {
     var lines = [
