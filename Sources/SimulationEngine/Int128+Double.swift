@@ -1,8 +1,8 @@
 extension Int128 {
-  /// The nearest `Double`, quickly. The standard library's generic conversion from a 128-bit integer costs
-  /// some 350 ns on this platform (measured), which report and summary code paid per cell; a value that
-  /// fits in 64 bits (every realistic sum) converts through `Int64` exactly as that conversion would, and
-  /// a larger one from its two halves (at most one rounding more).
+  /// The nearest `Double`, quickly: the standard library's generic conversion from a 128-bit integer is
+  /// slow, and report and summary code convert per cell. A value that fits in 64 bits (every realistic sum)
+  /// converts through `Int64` exactly as that conversion would, and a larger one from its two halves (at
+  /// most one rounding more).
   @inlinable public var double: Double {
     let low = Int64(truncatingIfNeeded: self)
     if Int128(low) == self { return Double(low) }

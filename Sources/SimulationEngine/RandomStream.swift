@@ -8,10 +8,10 @@ import CGSL
 
 /// Which GSL generator a ``RandomStream`` uses.
 ///
-/// Measured with `widgetsim bench` (release build, this project's CI machine kind): taus2 draws a uniform
-/// in about 3 ns against about 8 ns for mt19937, with 24 bytes of state against 5 KB (gfsr4: 128 KB),
-/// which matters with thousands of streams alive; taus2 is a maximally equidistributed combined
-/// Tausworthe generator (L'Ecuyer 1996) with period 2^88. It is the default.
+/// taus2 draws a uniform faster than mt19937 (`widgetsim bench`'s `generator_uniform` rows give the figures)
+/// with 24 bytes of state against 5 KB (gfsr4: 128 KB), which matters with thousands of streams alive;
+/// taus2 is a maximally equidistributed combined Tausworthe generator (L'Ecuyer 1996) with period 2^88. It
+/// is the default.
 public enum RandomGeneratorKind: String, CaseIterable, Sendable {
   case taus2
   case mt19937
@@ -130,8 +130,7 @@ public struct BorrowedStream {
   ///
   /// `gsl_ran_exponential`'s inversion, `-mean * log1p(-u)` for a uniform u, written as `-mean * log(1 - u)`:
   /// u is a multiple of 2^-32, so `1 - u` is exact and the draws are the same values (to the last bit but for
-  /// the two functions' rounding), while glibc's `log` takes about 9.5 ns where `log1p` took 17 (measured on
-  /// this project's CI machine kind): one logarithm per draw, the cheaper one.
+  /// the two functions' rounding), and glibc's `log` is the cheaper of the two: one logarithm per draw.
   @inlinable
   public func exponential(mean: Double) -> Double {
     -mean * log(1 - gsl_rng_uniform(generator))

@@ -356,9 +356,9 @@ struct DeviceSimulation: EventHandler {
   /// Hands the aggregate back without leaving a second reference to its arrays behind.
   mutating func takeResult() -> ReplicationResult {
     result.serverLoad.applyPendingUnlessKept()
-    // A shared empty result, not a new one: making one allocates every field (a light phone's replication
-    // spent about 8% of its instructions there). Swapped in, not assigned after a copy: the copy retained
-    // and released every array of the result.
+    // A shared empty result, not a new one: making one allocates every field, a large share of a light
+    // phone's replication. Swapped in, not assigned after a copy: the copy retained and released every
+    // array of the result.
     var taken = ReplicationResult.placeholder
     swap(&taken, &result)
     return taken

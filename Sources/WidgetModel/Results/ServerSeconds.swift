@@ -224,8 +224,8 @@ extension ServerSeconds {
   /// series, no sort.
   public func provisioning(scale: Double) -> [ProvisioningFigures] {
     guard secondCount > 0 else { return [] }
-    // One pass over the seconds: each second's counts are read once and go to every histogram (a pass per
-    // stream read the whole series a dozen times, and was a third of a small fleet's run).
+    // One pass over the seconds: each second's counts are read once and go to every histogram, rather than
+    // the whole series once per stream.
     let streams = ServerStream.allCases
     let broadcast = ServerSource.broadcast.rawValue
     let fleetWide = ServerSource.allCases.map(\.isFleetWide)
