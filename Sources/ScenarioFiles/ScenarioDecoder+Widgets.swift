@@ -72,21 +72,20 @@ extension ScenarioDecoder {
     _ widget: WidgetConfiguration, familyValue: YAMLValue?, placementValue: YAMLValue?, widgetValue: YAMLValue
   ) throws(ScenarioError) {
     let at = familyValue ?? placementValue ?? widgetValue
-    for placement in widget.placements {
-      if placement == .lockScreen && !widget.family.isAccessory {
+    // The surface table says which families each placement shows.
+    for placement in widget.placements where !placement.rule.shows(widget.family) {
+      let family = widget.family.rawValue
+      switch placement.rule.families {
+      case .accessory:
         throw at.error(
-          "Lock Screen widgets use an accessory family (accessoryCircular, accessoryRectangular, accessoryInline), got \(widget.family.rawValue)"
+          "Lock Screen widgets use an accessory family (accessoryCircular, accessoryRectangular, accessoryInline), got \(family)"
         )
-      }
-      if placement != .lockScreen && widget.family.isAccessory {
-        throw at.error(
-          "\(widget.family.rawValue) is a Lock Screen family; use placement lock_screen or a system family")
-      }
-      if placement == .standby && widget.family != .systemSmall {
-        throw at.error("StandBy shows systemSmall widgets, got \(widget.family.rawValue)")
-      }
-      if placement == .carplay && widget.family != .systemSmall {
-        throw at.error("CarPlay shows systemSmall widgets (StandBy-style), got \(widget.family.rawValue)")
+      case .system, .systemSmall:
+        if widget.family.isAccessory {
+          throw at.error("\(family) is a Lock Screen family; use placement lock_screen or a system family")
+        }
+        // Only a placement of systemSmall alone refuses a system family.
+        throw at.error("\(placement.rule.name) shows systemSmall widgets, got \(family)")
       }
     }
   }

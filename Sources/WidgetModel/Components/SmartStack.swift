@@ -19,7 +19,9 @@ struct SmartStack {
   ) {
     let members =
       settings.rule == .relevance
-      ? instances.indices.filter { instances[$0].placement == .smartStack && instances[$0].installed } : []
+      ? instances.indices.filter {
+        instances[$0].placementRule.homeScreenShare == .smartStack && instances[$0].installed
+      } : []
     var cumulative: [Double] = []
     var totals: [Double] = []
     for hour in 0..<24 {

@@ -10,6 +10,8 @@ struct WidgetInstance {
   let installed: Bool
   let kind: KindID
   let placement: WidgetPlacement
+  /// The placement's row of the surface table: who sees it, whether a view there catches up.
+  let placementRule: PlacementRule
   let surface: WidgetSurface
   /// Whether a WidgetKit push reloads it (its configuration has a push handler).
   let pushHandler: Bool
@@ -40,6 +42,7 @@ struct WidgetInstance {
     self.installed = installed
     self.kind = kind
     self.placement = placement
+    placementRule = placement.rule
     surface = widget.surface
     pushHandler = widget.pushHandler
     timeline = widget.timeline

@@ -9,7 +9,8 @@ public enum WidgetFamily: String, Sendable, CaseIterable {
   public var isAccessory: Bool { rawValue.hasPrefix("accessory") }
 }
 
-/// Where the widget sits, which decides which of the user's views see it.
+/// Where the widget sits, which decides which of the user's views see it (its row of the surface table,
+/// ``rule``, says how).
 public enum WidgetPlacement: String, Sendable, CaseIterable {
   /// First Home Screen page: every Home Screen view sees it.
   case home
@@ -29,13 +30,6 @@ public enum WidgetPlacement: String, Sendable, CaseIterable {
   case controlCenter = "control_center"
   /// A control on the Action button: pressed, never looked at (no staleness is measured).
   case actionButton = "action_button"
-
-  /// Where a control (not a widget) may sit.
-  public static let controlPlacements: [WidgetPlacement] = [.controlCenter, .lockScreen, .actionButton]
-  /// Where a widget (not a control) may sit.
-  public static let widgetPlacements: [WidgetPlacement] = [
-    .home, .homeOtherPage, .smartStack, .lockScreen, .standby, .carplay,
-  ]
 }
 
 /// What a configuration is: a widget (`widgets:`) or a control (`controls:`, iOS 18 `ControlWidget`).

@@ -31,7 +31,7 @@ extension DeviceSimulation {
   var noCatchUpDue: Bool {
     // Indices, not `contains`: a closure over the instances would copy each one, after every event.
     for index in instances.indices
-    where instances[index].placement == .homeOtherPage && instances[index].installed
+    where instances[index].placementRule.catchesUpWhenSeen && instances[index].installed
       && instances[index].machine.isWaiting
     {
       return false
@@ -69,18 +69,17 @@ extension DeviceSimulation {
     // other draw moves without it).
     let visitsOtherPage = hasOtherPageWidget && user.visitsOtherPage()
     let stackShows = smartStack.shown(hour: now.clockHour)
-    for index in instances.indices {
+    for index in instances.indices where instances[index].placementRule.views == .homeScreen {
       let visible: Bool
-      switch instances[index].placement {
-      case .home: visible = true
-      case .homeOtherPage: visible = visitsOtherPage
+      switch instances[index].placementRule.homeScreenShare {
+      case .every: visible = true
+      case .otherPage: visible = visitsOtherPage
       case .smartStack:
         if user.configuration.smartStack.rule == .fixed {
           visible = instances[index].streams.smartStack.bernoulli(user.configuration.smartStackProbability)
         } else {
           visible = index == stackShows
         }
-      case .lockScreen, .standby, .carplay, .controlCenter, .actionButton: visible = false
       }
       if visible { view(index, at: now, &scheduler) }
     }
@@ -88,7 +87,7 @@ extension DeviceSimulation {
 
   /// A Lock Screen view at `now`: its widgets, and the Live Activities shown there.
   mutating func lockScreenViewed(at now: SimTime, _ scheduler: inout Scheduler) {
-    for index in instances.indices where instances[index].placement == .lockScreen {
+    for index in instances.indices where instances[index].placementRule.views == .lockScreen {
       view(index, at: now, &scheduler)
     }
     if !power.isOff { activities.lockScreenViewed(at: now, &result) }

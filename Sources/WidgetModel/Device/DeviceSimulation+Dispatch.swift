@@ -103,7 +103,7 @@ extension DeviceSimulation {
     case .lockScreenViews:
       lockScreenViewed(at: scheduler.now, &scheduler)
     case .controlCenterViews:
-      for index in instances.indices where instances[index].placement == .controlCenter {
+      for index in instances.indices where instances[index].placementRule.views == .controlCenter {
         view(index, &scheduler)
       }
     case .dynamicIslandViews:
@@ -205,7 +205,7 @@ extension DeviceSimulation {
       result.staleness[index].recordPlaceholder()
       if inBurst { result.burstStaleness[index].recordPlaceholder() }
     }
-    if instances[index].placement == .homeOtherPage && instances[index].machine.isWaiting {
+    if instances[index].placementRule.catchesUpWhenSeen && instances[index].machine.isWaiting {
       // A deferred view must not need to raise (its gate closes while a catch-up is due); a new raise here
       // needs a gate of its own (ProcessDeferral).
       precondition(now == scheduler.now, "a deferred view raised a catch-up")

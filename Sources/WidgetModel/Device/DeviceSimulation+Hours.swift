@@ -68,16 +68,20 @@ extension DeviceSimulation {
     smartStackShare: Double = 1.0 / 3.0
   ) -> Double {
     let awake = user.sleep.awakeFraction(ofHour: hour)
-    switch placement {
-    case .home: return user.homeScreenViews[hour] * awake
-    case .homeOtherPage: return user.homeScreenViews[hour] * awake * user.otherPageProbability
-    case .smartStack: return user.homeScreenViews[hour] * awake * smartStackShare
+    let rule = placement.rule
+    switch rule.views {
+    case .homeScreen:
+      switch rule.homeScreenShare {
+      case .every: return user.homeScreenViews[hour] * awake
+      case .otherPage: return user.homeScreenViews[hour] * awake * user.otherPageProbability
+      case .smartStack: return user.homeScreenViews[hour] * awake * smartStackShare
+      }
     case .lockScreen: return user.lockScreenViews[hour] * awake
     case .standby: return system.standbyAtNight ? user.standbyViewsPerHour * (1 - awake) : 0
     case .carplay:
       return user.carplayDrives[hour] * awake * user.carplayDrive.mean / 3_600 * user.carplayViewsPerHour
     case .controlCenter: return user.controlCenterViews[hour] * awake
-    case .actionButton: return 0
+    case .none: return 0
     }
   }
 
@@ -92,7 +96,7 @@ extension DeviceSimulation {
     guard stack.rule == .relevance else { return configuration.user.smartStackProbability }
     var total = 0.0
     var members = 0
-    for other in identities where other.placement == .smartStack {
+    for other in identities where other.placement.rule.homeScreenShare == .smartStack {
       total += configuration.widgets[other.widgetIndex].relevance[hour]
       members += 1
     }

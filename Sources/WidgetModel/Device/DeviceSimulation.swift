@@ -141,7 +141,7 @@ struct DeviceSimulation: EventHandler {
       offset: clockOffset, installed: installed, audience: { stream(.eventAudience, $0) })
     instances = FixedTable(DeviceSimulation.makeInstances(configuration, installed: installed, stream))
     data = DataSources(configuration: configuration, kindOfInstance: instances.map(\.kind))
-    hasOtherPageWidget = instances.contains { $0.placement == .homeOtherPage && $0.installed }
+    hasOtherPageWidget = instances.contains { $0.placementRule.homeScreenShare == .otherPage && $0.installed }
     // Closures below capture these parts, not the configuration: a closure captures what it names by value,
     // and a copy of the whole configuration retains each of its arrays (on every thread at once, when
     // replications run side by side).
@@ -161,10 +161,12 @@ struct DeviceSimulation: EventHandler {
       rotation: stream(.smartStackRotation))
     standby = StandbyDisplay(
       enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
-      instances: instances.filter { $0.placement == .standby && $0.installed }.map(\.id), event: .standbyRefresh)
+      instances: instances.filter { $0.placementRule.views == .standby && $0.installed }.map(\.id),
+      event: .standbyRefresh)
     carplay = StandbyDisplay(
       enabled: !configuration.user.carplayDrives.isZero, interval: configuration.system.standbyRefreshInterval,
-      instances: instances.filter { $0.placement == .carplay && $0.installed }.map(\.id), event: .carplayRefresh)
+      instances: instances.filter { $0.placementRule.views == .carplay && $0.installed }.map(\.id),
+      event: .carplayRefresh)
     carplayDriveStream = stream(.carplayDrive)
     let kinds = configuration.kinds
     switch configuration.app.onOpen {

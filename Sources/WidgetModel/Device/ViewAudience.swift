@@ -11,11 +11,11 @@ struct ViewAudience {
     var lock = hasActivities
     var control = false
     for instance in instances where instance.installed {
-      switch instance.placement {
-      case .home, .homeOtherPage, .smartStack: home = true
+      switch instance.placementRule.views {
+      case .homeScreen: home = true
       case .lockScreen: lock = true
       case .controlCenter: control = true
-      case .standby, .carplay, .actionButton: break
+      case .standby, .carplay, .none: break
       }
     }
     homeScreen = home
