@@ -228,7 +228,9 @@ public enum DyadicRateFit {
       let bound =
         (observed(first, middle) > 0 ? penalty : 0) + (observed(middle, end) > 0 ? penalty : 0)
         - (finest[end] - finest[first])
-      if cost < bound - 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + 1) {
+      // The margin covers the rounding of the prefix sums too, which grows with the stretch's sums so far.
+      let margin = 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + Swift.abs(finest[end]) + Swift.abs(finest[first]) + 1)
+      if cost < bound - margin {
         blocks.append(whole)
         return cost
       }

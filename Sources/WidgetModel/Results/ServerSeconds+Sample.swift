@@ -82,7 +82,8 @@ extension ServerSeconds {
       words.withUnsafeMutableBufferPointer { words in
         for group in 0..<groups {
           for word in 0..<width {
-            words[word] |= bytes.loadUnaligned(fromByteOffset: (group * width + word) * 8, as: UInt64.self)
+            words[word] |= UInt64(
+              littleEndian: bytes.loadUnaligned(fromByteOffset: (group * width + word) * 8, as: UInt64.self))
           }
         }
         for word in 0..<width {
