@@ -51,8 +51,9 @@ struct ResumeTests {
     arguments: [("quickstart", 2), ("delivery-live-activity", 1), ("fleet-capacity", 3)], [true, false])
   func resumedEqualsUninterrupted(_ scenario: (name: String, stopAfter: Int), detail: Bool) throws {
     let (name, stopAfter) = scenario
-    var overrides = [try ScenarioOverride("days=4"), try ScenarioOverride("replications=4")]
-    if name == "fleet-capacity" { overrides.append(try ScenarioOverride("fleet.devices=40")) }
+    // Resuming is about replications, not days or devices: 2 days, and 20 of the fleet's devices.
+    var overrides = [try ScenarioOverride("days=2"), try ScenarioOverride("replications=4")]
+    if name == "fleet-capacity" { overrides.append(try ScenarioOverride("fleet.devices=20")) }
     let loaded = try ScenarioLoader.load(path: Repository.path("Scenarios/\(name).yaml"), overrides: overrides)
     let perDevice = name == "fleet-capacity"
     let whole = try Self.reports(loaded, stopAfter: nil, perDevice: perDevice, detail: detail)

@@ -8,10 +8,20 @@ import Testing
 /// shard recorded (scenario text, overrides, version, build, split), and anything else is refused (exit 2).
 @Suite("Shard identity")
 struct ShardIdentityTests {
-  /// Two shards of ShardMergeTests' fleet, each in a folder of its own under a fresh folder.
+  /// Two shards of ShardMergeTests' fleet, run once for the suite; each test edits copies of them.
+  static let written: Result<[String], Error> = Result {
+    try ShardMergeTests.runShards(2, into: TestFiles.temporaryDirectory(), perDevice: false)
+  }
+
+  /// Copies of the two shards, each in a folder of its own under a fresh folder.
   static func shards() throws -> (base: String, folders: [String]) {
     let base = TestFiles.temporaryDirectory()
-    return (base, try ShardMergeTests.runShards(2, into: base, perDevice: false))
+    var folders: [String] = []
+    for (index, folder) in try written.get().enumerated() {
+      folders.append("\(base)/shard-\(index)")
+      try TestFiles.copyFolder(folder, to: folders[index])
+    }
+    return (base, folders)
   }
 
   /// What merging `folders` throws; nil when it merges.

@@ -114,8 +114,8 @@ struct ShardMergeTests {
 
   @Test("missing, repeated, damaged or foreign shards are refused with exit 2, naming the folder")
   func refusals() throws {
-    let base = TestFiles.temporaryDirectory()
-    let folders = try Self.runShards(2, into: base, perDevice: false)
+    // Copies of the two shards ShardIdentityTests runs once (this test damages and replaces them).
+    let (base, folders) = try ShardIdentityTests.shards()
     func refusal(_ folders: [String]) -> CommandFailure? {
       do {
         try ShardMerge.run(

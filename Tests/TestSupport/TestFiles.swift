@@ -60,6 +60,29 @@ public enum TestFiles {
     return names.sorted()
   }
 
+  /// Copies the folder `source` (its files, byte for byte, and its folders) to the new folder `destination`.
+  public static func copyFolder(_ source: String, to destination: String) throws {
+    guard mkdir(destination, 0o755) == 0 else { throw FileError(path: destination) }
+    for name in try list(source) {
+      var status = stat()
+      guard stat("\(source)/\(name)", &status) == 0 else { throw FileError(path: "\(source)/\(name)") }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        try copyFolder("\(source)/\(name)", to: "\(destination)/\(name)")
+        continue
+      }
+      guard let input = fopen("\(source)/\(name)", "rb") else { throw FileError(path: "\(source)/\(name)") }
+      defer { fclose(input) }
+      guard let output = fopen("\(destination)/\(name)", "wb") else { throw FileError(path: "\(destination)/\(name)") }
+      defer { fclose(output) }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = fread(&buffer, 1, buffer.count, input)
+        guard fwrite(buffer, 1, count, output) == count else { throw FileError(path: "\(destination)/\(name)") }
+        if count < buffer.count { break }
+      }
+    }
+  }
+
   /// The names (without `.yaml`) of the example scenarios under Scenarios/, sweeps left out.
   public static func exampleScenarios() -> [String] {
     let names = (try? list(Repository.path("Scenarios"))) ?? []

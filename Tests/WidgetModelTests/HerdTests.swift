@@ -103,7 +103,7 @@ struct HerdTests {
   static func usFleet(varied: Bool) -> ScenarioConfiguration {
     var configuration = HerdTests.polling(days: 2)
     configuration.fleet = FleetConfiguration(
-      devices: 2_000, represents: 2_000_000,
+      devices: 1_000, represents: 2_000_000,
       clockOffset: try! .empirical(values: [-8, -7, -6, -5].map { $0 * 3_600 }, weights: nil))
     if !varied { configuration.fleet.spread = .pinned }
     if varied {
