@@ -1,74 +1,5 @@
 import SimulationEngine
 
-/// The request streams a provisioning figure is given for: widget fetches, the app's fetches (all, and by the
-/// wake channel that ran it), pushes by type, a broadcast channel's updates, Live Activity token
-/// registrations. Each is one or more ``ServerSource``s.
-public enum ServerStream: Int, CaseIterable, Sendable {
-  case widgetFetch
-  case appFetch
-  case appFetchForeground
-  case appFetchAudioSession
-  case appFetchBackgroundRefresh
-  case appFetchSilentPush
-  case appFetchAlwaysRunning
-  case widgetPush
-  case silentPush
-  case activityPush
-  case broadcast
-  case tokenRegistration
-
-  /// How `summary.csv` names it (in the `widget` column of the provisioning metrics).
-  public var name: String {
-    switch self {
-    case .widgetFetch: "widget_fetch"
-    case .appFetch: "app_fetch"
-    case .appFetchForeground: "app_fetch_foreground"
-    case .appFetchAudioSession: "app_fetch_audio_session"
-    case .appFetchBackgroundRefresh: "app_fetch_background_refresh"
-    case .appFetchSilentPush: "app_fetch_silent_push"
-    case .appFetchAlwaysRunning: "app_fetch_always_running"
-    case .widgetPush: "widget_push"
-    case .silentPush: "silent_push"
-    case .activityPush: "activity_push"
-    case .broadcast: "broadcast"
-    case .tokenRegistration: "token_registration"
-    }
-  }
-
-  /// The sources it counts.
-  public var sources: [ServerSource] {
-    switch self {
-    case .widgetFetch: [.widgetFetch]
-    case .appFetch:
-      [
-        .appFetchForeground, .appFetchAudioSession, .appFetchBackgroundRefresh, .appFetchSilentPush,
-        .appFetchAlwaysRunning,
-      ]
-    case .appFetchForeground: [.appFetchForeground]
-    case .appFetchAudioSession: [.appFetchAudioSession]
-    case .appFetchBackgroundRefresh: [.appFetchBackgroundRefresh]
-    case .appFetchSilentPush: [.appFetchSilentPush]
-    case .appFetchAlwaysRunning: [.appFetchAlwaysRunning]
-    case .widgetPush: [.widgetPush]
-    case .silentPush: [.silentPush]
-    case .activityPush: [.activityPush]
-    case .broadcast: [.broadcast]
-    case .tokenRegistration: [.tokenRegistration]
-    }
-  }
-
-  /// Whether one request serves the whole fleet (never scaled by `fleet.represents`).
-  public var isFleetWide: Bool { self == .broadcast }
-
-  /// Whether fetched bytes are kept per second for it (widget fetches and the app's, all channels).
-  public var keepsBytes: Bool { self == .widgetFetch || self == .appFetch }
-
-  /// The streams that partition every request (the total adds these).
-  public static let partition: [ServerStream] = ServerSource.allCases.map { source in
-    ServerStream.allCases.first { $0.sources == [source] }!
-  }
-}
-
 /// Requests per UTC second of the run's days, by ``ServerSource``, and fetched bytes per second (widget and
 /// app fetches): what the busiest second asks of the servers, which per-minute counts average away.
 ///
@@ -165,56 +96,6 @@ public struct ServerSeconds: Sendable, TimeSeries {
 
   /// Bytes per second kept per day of the run.
   static let bytesPerDay = 86_400 * (ServerSource.count + 2 * 4)
-}
-
-/// What one request stream (or what the servers receive, or send) asks of them per second over the run, scaled
-/// to the real fleet: the mean, the 99th percentile and the busiest second, and the most bytes fetched in one
-/// second.
-public struct ProvisioningFigures: Sendable, Equatable {
-  /// `received`, `sent`, or a ``ServerStream`` name.
-  public let stream: String
-  public let meanPerSecond: Double
-  public let p99PerSecond: Double
-  public let peakPerSecond: Double
-  /// The busiest second (since 00:00 UTC of the first measured day).
-  public let peakSecond: Int
-  /// Fetch streams and `received` only.
-  public let peakBytesPerSecond: Double?
-  /// When each simulated device stands for more than one phone: the figures above are the whole fleet's,
-  /// estimated from the sample (``SampledLoadEstimate``), each with its interval, and these are the sample's
-  /// counts times the scale (biased upward: kept, labelled `raw_`, for comparison). Nil when every phone is
-  /// simulated: the figures are then counted, not estimated.
-  public var raw: RawFigures? = nil
-  public var p99Interval: SampledInterval? = nil
-  public var peakInterval: SampledInterval? = nil
-  public var peakBytesInterval: SampledInterval? = nil
-
-  /// The sample's p99, busiest second and most bytes in a second, times the scale.
-  public struct RawFigures: Sendable, Equatable {
-    public let p99PerSecond: Double
-    public let peakPerSecond: Double
-    public let peakSecond: Int
-    public let peakBytesPerSecond: Double?
-  }
-}
-
-/// The two sides of the servers' load that are provisioned apart: what they receive (fetches from widgets and
-/// the app, token registrations) and what they send (pushes to APNs, broadcast requests). No figure adds
-/// both: a second busy with both asks two different systems for capacity.
-public enum ServerDirection: Int, CaseIterable, Sendable {
-  case received
-  case sent
-
-  /// How `summary.csv` names it (in the `widget` column of the provisioning metrics).
-  public var name: String {
-    switch self {
-    case .received: "received"
-    case .sent: "sent"
-    }
-  }
-
-  /// Whether `source`'s requests go this way.
-  public func counts(_ source: ServerSource) -> Bool { source.isPush == (self == .sent) }
 }
 
 extension ServerSeconds {
@@ -333,59 +214,6 @@ extension ServerSeconds {
     }
     return found.enumerated().sorted { ($0.element.requests, -$0.offset) > ($1.element.requests, -$1.offset) }.map(
       \.element)
-  }
-}
-
-/// How many seconds had each count (small counts in an array, large ones in a table), the sum and the
-/// busiest second: the mean, p99 and peak of a count series without keeping it.
-struct CountHistogram {
-  private var small = Array(repeating: 0, count: 4_096)
-  private var large: [UInt64: Int] = [:]
-  private var sum: UInt64 = 0
-  /// Seconds counted so far.
-  private(set) var seconds = 0
-  private var peak: (count: UInt64, second: Int) = (0, 0)
-
-  mutating func add(_ count: UInt64, second: Int) {
-    if count < UInt64(small.count) { small[Int(count)] += 1 } else { large[count, default: 0] += 1 }
-    sum &+= count
-    seconds += 1
-    if count > peak.count { peak = (count, second) }
-  }
-
-  /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
-  mutating func addZeros(_ seconds: Int) {
-    small[0] += seconds
-    self.seconds += seconds
-  }
-
-  /// The figures with every count times `factor`.
-  func figures(_ name: String, factor: Double, peakBytes: Double?) -> ProvisioningFigures {
-    var values: [(Double, Int)] = []
-    for (count, seconds) in small.enumerated() where seconds > 0 { values.append((Double(count) * factor, seconds)) }
-    for (count, seconds) in large.sorted(by: { $0.key < $1.key }) { values.append((Double(count) * factor, seconds)) }
-    return ProvisioningFigures(
-      stream: name, meanPerSecond: seconds > 0 ? Double(sum) * factor / Double(seconds) : .nan,
-      p99PerSecond: CountHistogram.p99(values, total: seconds), peakPerSecond: Double(peak.count) * factor,
-      peakSecond: peak.second, peakBytesPerSecond: peakBytes)
-  }
-
-  /// The p99 (Hyndman-Fan 7) of `total` values given as (value, how many) in ascending order.
-  static func p99(_ values: [(Double, Int)], total: Int) -> Double {
-    guard total > 0 else { return .nan }
-    let rank = 0.99 * Double(total - 1)
-    let lower = Int(rank.rounded(.down))
-    let upper = Swift.min(lower + 1, total - 1)
-    func value(_ index: Int) -> Double {
-      var seen = 0
-      for (value, count) in values {
-        seen += count
-        if index < seen { return value }
-      }
-      return values.last?.0 ?? .nan
-    }
-    let low = value(lower)
-    return low + (rank - Double(lower)) * (value(upper) - low)
   }
 }
 
