@@ -1,0 +1,102 @@
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `scripts/check-limits` (run by CI on the repository) run on small fixture trees: files and functions
+/// within their limits or past them, listed in the exceptions file or not.
+@Suite("scripts/check-limits")
+struct LimitsCheckTests {
+  static let script = Repository.path("scripts/check-limits")
+
+  /// A Swift file of `lines` lines, with a function whose body spans `body` lines.
+  static func swift(lines: Int, body: Int = 3) -> String {
+    var text = ["func work() {"] + Array(repeating: "  let x = \"{\"  // }", count: body - 2) + ["}"]
+    text += Array(repeating: "// filler", count: Swift.max(0, lines - text.count))
+    return text.joined(separator: "\n") + "\n"
+  }
+
+  /// A tree holding `files` (path: contents) and the exceptions file `listed`.
+  static func tree(_ files: [String: String], listed: String = "") throws -> String {
+    let root = TestFiles.temporaryDirectory()
+    for (path, contents) in files.merging(["scripts/limits-exceptions.txt": listed], uniquingKeysWith: { $1 }) {
+      let folders = path.split(separator: "/").dropLast()
+      for depth in folders.indices { mkdir("\(root)/" + folders[...depth].joined(separator: "/"), 0o755) }
+      try TestFiles.write(contents, to: "\(root)/\(path)")
+    }
+    return root
+  }
+
+  static func check(_ root: String) throws -> (code: Int32, output: String) {
+    let log = TestFiles.temporaryDirectory() + "/output.txt"
+    let code = Subprocess.wait(Subprocess.start(program: script, [root], output: log, errors: nil))
+    return (code, try TestFiles.read(log))
+  }
+
+  @Test("files and functions within their limits pass; braces in strings and comments do not count")
+  func withinLimits() throws {
+    let root = try Self.tree([
+      "Sources/Engine/Clock.swift": Self.swift(lines: 400, body: 60),
+      "Sources/WidgetModel/Widget.swift": Self.swift(lines: 300),
+      "Sources/widgetsim/main.swift": Self.swift(lines: 350),
+      "Sources/widgetsim/Run.swift": Self.swift(lines: 350),
+    ])
+    let (code, output) = try Self.check(root)
+    #expect(code == 0, "\(output)")
+    #expect(output.hasPrefix("check-limits: OK"), "\(output)")
+  }
+
+  @Test(
+    "a file, a model file, a function or the command-line target past its limit fails, naming it",
+    arguments: [
+      ("Sources/Engine/Clock.swift", 401, 3, "file Sources/Engine/Clock.swift: 401 lines, over the limit of 400"),
+      (
+        "Sources/WidgetModel/Widget.swift", 301, 3,
+        "file Sources/WidgetModel/Widget.swift: 301 lines, over the limit of 300"
+      ),
+      (
+        "Sources/Engine/Clock.swift", 100, 61,
+        "function Sources/Engine/Clock.swift work: 61 lines, over the limit of 60"
+      ),
+      ("Sources/widgetsim/main.swift", 399, 3, "target Sources/widgetsim: 749 lines, over the limit of 700"),
+    ])
+  func pastLimits(path: String, lines: Int, body: Int, message: String) throws {
+    // Beside a command-line file of 350 lines.
+    let files = [path: Self.swift(lines: lines, body: body), "Sources/widgetsim/Run.swift": Self.swift(lines: 350)]
+    let (code, output) = try Self.check(try Self.tree(files))
+    #expect(code == 1)
+    #expect(output.contains(message), "\(output)")
+  }
+
+  @Test("a listed item may stay as it is; grown, back within its limit, or gone, it fails")
+  func listedItems() throws {
+    let files = ["Sources/Engine/Clock.swift": Self.swift(lines: 420, body: 70)]
+    let listed = "# older code\nfile Sources/Engine/Clock.swift 420\nfunction Sources/Engine/Clock.swift work 70\n"
+    #expect(try Self.check(try Self.tree(files, listed: listed)).code == 0)
+    var (code, output) = try Self.check(
+      try Self.tree(files, listed: listed.replacing("work 70", with: "work 65")))
+    #expect(code == 1 && output.contains("work: 70 lines, grown past the 65"), "\(output)")
+    (code, output) = try Self.check(
+      try Self.tree(["Sources/Engine/Clock.swift": Self.swift(lines: 390, body: 70)], listed: listed))
+    #expect(code == 1 && output.contains("within the limit of 400 now: remove its line"), "\(output)")
+    (code, output) = try Self.check(try Self.tree(files, listed: listed + "file Sources/Gone.swift 500\n"))
+    #expect(code == 1 && output.contains("Sources/Gone.swift: listed"), "\(output)")
+  }
+
+  @Test("a malformed exceptions line, or no Sources/, exits 2")
+  func unreadable() throws {
+    let sources = ["Sources/Engine/Clock.swift": Self.swift(lines: 5)]
+    #expect(try Self.check(try Self.tree(sources, listed: "file Sources/x.swift many\n")).code == 2)
+    #expect(try Self.check(TestFiles.temporaryDirectory()).code == 2)
+  }
+
+  @Test("the repository holds its limits")
+  func repository() throws {
+    let (code, output) = try Self.check(Repository.root)
+    #expect(code == 0, "\(output)")
+  }
+}
