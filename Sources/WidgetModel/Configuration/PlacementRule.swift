@@ -57,8 +57,6 @@ public struct PlacementRule: Sendable, Equatable {
   }
 
   public let placement: WidgetPlacement
-  /// What users call it, for messages ("StandBy").
-  public let name: String
   /// What may sit there.
   public let holds: Holds
   /// The families a widget there may have (a control's family is not read).
@@ -72,17 +70,31 @@ public struct PlacementRule: Sendable, Equatable {
   public let catchesUpWhenSeen: Bool
 
   init(
-    _ placement: WidgetPlacement, _ name: String, holds: Holds, families: Families, views: Views,
+    _ placement: WidgetPlacement, holds: Holds, families: Families, views: Views,
     homeScreenShare: HomeScreenShare = .every, systemRefresh: ReloadCause? = nil, catchesUpWhenSeen: Bool = false
   ) {
     self.placement = placement
-    self.name = name
     self.holds = holds
     self.families = families
     self.views = views
     self.homeScreenShare = homeScreenShare
     self.systemRefresh = systemRefresh
     self.catchesUpWhenSeen = catchesUpWhenSeen
+  }
+
+  /// What users call the placement, for messages ("StandBy"); a plain value, so a device keeps its rows
+  /// without reference counting.
+  public var name: String {
+    switch placement {
+    case .home: "The Home Screen"
+    case .homeOtherPage: "Another Home Screen page"
+    case .smartStack: "A Smart Stack"
+    case .lockScreen: "The Lock Screen"
+    case .standby: "StandBy"
+    case .carplay: "CarPlay"
+    case .controlCenter: "Control Center"
+    case .actionButton: "The Action button"
+    }
   }
 
   /// Whether a widget of `family` may sit there.
@@ -97,28 +109,28 @@ public struct PlacementRule: Sendable, Equatable {
   /// The surface table, one row per placement in ``WidgetPlacement/allCases`` order.
   static let table: [PlacementRule] = WidgetPlacement.allCases.map { placement in
     switch placement {
-    case .home: PlacementRule(.home, "The Home Screen", holds: .widgets, families: .system, views: .homeScreen)
+    case .home: PlacementRule(.home, holds: .widgets, families: .system, views: .homeScreen)
     case .homeOtherPage:
       PlacementRule(
-        .homeOtherPage, "Another Home Screen page", holds: .widgets, families: .system, views: .homeScreen,
+        .homeOtherPage, holds: .widgets, families: .system, views: .homeScreen,
         homeScreenShare: .otherPage, catchesUpWhenSeen: true)
     case .smartStack:
       PlacementRule(
-        .smartStack, "A Smart Stack", holds: .widgets, families: .system, views: .homeScreen,
+        .smartStack, holds: .widgets, families: .system, views: .homeScreen,
         homeScreenShare: .smartStack)
     case .lockScreen:
       PlacementRule(
-        .lockScreen, "The Lock Screen", holds: [.widgets, .controls], families: .accessory, views: .lockScreen)
+        .lockScreen, holds: [.widgets, .controls], families: .accessory, views: .lockScreen)
     case .standby:
       PlacementRule(
-        .standby, "StandBy", holds: .widgets, families: .systemSmall, views: .standby, systemRefresh: .standby)
+        .standby, holds: .widgets, families: .systemSmall, views: .standby, systemRefresh: .standby)
     case .carplay:
       PlacementRule(
-        .carplay, "CarPlay", holds: .widgets, families: .systemSmall, views: .carplay, systemRefresh: .carplay)
+        .carplay, holds: .widgets, families: .systemSmall, views: .carplay, systemRefresh: .carplay)
     case .controlCenter:
-      PlacementRule(.controlCenter, "Control Center", holds: .controls, families: .system, views: .controlCenter)
+      PlacementRule(.controlCenter, holds: .controls, families: .system, views: .controlCenter)
     case .actionButton:
-      PlacementRule(.actionButton, "The Action button", holds: .controls, families: .system, views: .none)
+      PlacementRule(.actionButton, holds: .controls, families: .system, views: .none)
     }
   }
 
