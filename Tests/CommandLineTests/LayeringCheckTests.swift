@@ -1,12 +1,6 @@
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `scripts/check-layering` (run by CI on the repository) run on small fixture trees: a docs/ARCHITECTURE.md
 /// with an architecture table shaped like the real one, and Sources/ folders whose imports follow it or not.
 @Suite("scripts/check-layering")
@@ -90,23 +84,13 @@ struct LayeringCheckTests {
   /// Writes `files` (path relative to the root: contents) under a new temporary root; returns the root.
   static func tree(architecture: String = architecture, _ files: [String: String] = cleanSources) throws -> String {
     let root = TestFiles.temporaryDirectory()
-    mkdir("\(root)/docs", 0o755)
-    try TestFiles.write(architecture, to: "\(root)/docs/ARCHITECTURE.md")
-    for (path, contents) in files {
-      let folders = path.split(separator: "/").dropLast()
-      for depth in folders.indices {
-        mkdir("\(root)/" + folders[...depth].joined(separator: "/"), 0o755)
-      }
-      try TestFiles.write(contents, to: "\(root)/\(path)")
-    }
+    try TestFiles.write(files.merging(["docs/ARCHITECTURE.md": architecture], uniquingKeysWith: { $1 }), under: root)
     return root
   }
 
   /// Runs the script on `root`: its exit code and what it printed (standard output and error together).
   static func check(_ root: String) throws -> (code: Int32, output: String) {
-    let log = TestFiles.temporaryDirectory() + "/output.txt"
-    let code = Subprocess.wait(Subprocess.start(program: script, [root], output: log, errors: nil))
-    return (code, try TestFiles.read(log))
+    try Subprocess.run(program: script, [root])
   }
 
   @Test("a tree that follows its table passes with a one-line summary")

@@ -69,10 +69,13 @@ enum Subprocess {
     return signal == 0 ? (status >> 8) & 0xff : 128 + signal
   }
 
-  /// Runs `widgetsim arguments...` to the end (with `environment` added): its exit code and what it printed.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (code: Int32, output: String) {
+  /// Runs `program arguments...` (by default `widgetsim`) to the end, with `environment` added: its exit code
+  /// and what it printed (standard output and error together).
+  static func run(program: String = executable, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> (code: Int32, output: String)
+  {
     let log = TestFiles.temporaryDirectory() + "/output.txt"
-    let code = wait(start(arguments, log: log, environment: environment))
+    let code = wait(start(program: program, arguments, output: log, errors: nil, environment: environment))
     return (code, try TestFiles.read(log))
   }
 

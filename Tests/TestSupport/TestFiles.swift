@@ -60,6 +60,15 @@ public enum TestFiles {
     return names.sorted()
   }
 
+  /// Writes `files` (a path under `root`: its text), making the folders they need.
+  public static func write(_ files: [String: String], under root: String) throws {
+    for (path, contents) in files {
+      let folders = path.split(separator: "/").dropLast()
+      for depth in folders.indices { mkdir("\(root)/" + folders[...depth].joined(separator: "/"), 0o755) }
+      try write(contents, to: "\(root)/\(path)")
+    }
+  }
+
   /// Copies the folder `source` (its files, byte for byte, and its folders) to the new folder `destination`.
   public static func copyFolder(_ source: String, to destination: String) throws {
     guard mkdir(destination, 0o755) == 0 else { throw FileError(path: destination) }
