@@ -84,12 +84,9 @@ public struct PerSecondLoadModel: Sendable {
     guard n >= 0 else { return (-.infinity, 1) }
     guard piece.rate > 0 else { return (0, 0) }
     let k = UInt32(clamping: n)
-    if let size = size(piece) {
-      let above = gsl_cdf_negative_binomial_Q(k, 1 / dispersion, size)
-      return (above < 0.5 ? log1p(-above) : log(gsl_cdf_negative_binomial_P(k, 1 / dispersion, size)), above)
-    }
-    let above = gsl_cdf_poisson_Q(k, piece.rate)
-    return (above < 0.5 ? log1p(-above) : log(gsl_cdf_poisson_P(k, piece.rate)), above)
+    let above =
+      size(piece).map { gsl_cdf_negative_binomial_Q(k, 1 / dispersion, $0) } ?? gsl_cdf_poisson_Q(k, piece.rate)
+    return (above < 0.5 ? log1p(-above) : log(below(n, piece)), above)
   }
 
   @inline(__always)

@@ -117,7 +117,7 @@ extension ServerSeconds {
       // A cell at its maximum marks a count kept apart (rare): read every count through the counts then.
       guard top == UInt8.max else { return }
       for time in 0..<seconds {
-        series[time] = UInt32(clamping: indices.reduce(UInt64(0)) { $0 + counts[time * width + $1] })
+        series[time] = UInt32(clamping: sources.reduce(UInt64(0)) { $0 + requests(second: time, source: $1) })
       }
     }
   }
@@ -140,7 +140,8 @@ extension ServerSeconds {
           // A cell at its maximum marks a count kept apart: read it through the counts.
           let bytes =
             widgetBytes == .max || appBytes == .max
-            ? (widget ? fetchBytes[2 * time] : 0) + (app ? fetchBytes[2 * time + 1] : 0)
+            ? (widget ? self.bytes(second: time, stream: .widgetFetch) : 0)
+              + (app ? self.bytes(second: time, stream: .appFetch) : 0)
             : UInt64(widgetBytes) + UInt64(appBytes)
           sum &+= bytes
           differences.add(Double(bytes))
