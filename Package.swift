@@ -75,6 +75,12 @@ let package = Package(
       name: "Comparisons",
       dependencies: ["CGSL", "SimulationEngine", "Reports"]
     ),
+    // Field logs: what an app logged on real phones (JSON Lines), `run --field-log`, calibrating a
+    // scenario's uncertain parameters to the logs, and the goodness of fit (`calibrate`, `check --observed`).
+    .target(
+      name: "FieldLogs",
+      dependencies: ["CGSL", "SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
+    ),
     // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
     // scenario files and sweeps, never the CLI.
     .target(
@@ -87,6 +93,7 @@ let package = Package(
       dependencies: [
         "Benchmarks",
         "Comparisons",
+        "FieldLogs",
         "HTMLReport",
         "Reports",
         "Runs",
@@ -139,6 +146,10 @@ let package = Package(
     .testTarget(
       name: "CommandLineTests",
       dependencies: ["widgetsim", "Reports", "SimulationEngine", "TestSupport"]
+    ),
+    .testTarget(
+      name: "FieldLogsTests",
+      dependencies: ["FieldLogs", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "BenchmarksTests",

@@ -43,6 +43,12 @@ public enum ScenarioRunner {
     DeviceSimulation.trace(configuration, device: device, replication: replication)
   }
 
+  /// What fleet device `device`'s app could have logged in replication `replication` (`widgetsim run
+  /// --field-log` logs the first): the device simulated again alone, with the very draws it has in the run.
+  public static func fieldLog(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> FieldLog {
+    DeviceSimulation.fieldLog(configuration, device: device, replication: replication)
+  }
+
   /// Simulates every replication, one after another.
   public static func run(_ configuration: ScenarioConfiguration, jobs: Int = 1) -> [ReplicationResult] {
     (0..<configuration.replications).map { runReplication(configuration, replication: $0, jobs: jobs) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FieldLogs
 import HTMLReport
 import Reports
 import Runs
@@ -78,6 +79,12 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Also write FILE: what each device's app could have logged in the first replication, as JSON Lines "
+        + "(docs/field-logs.md): the input of `widgetsim calibrate`.", valueName: "FILE"))
+  var fieldLog: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Simulate only part K of N of a fleet's devices (device d is in part d mod N) and keep exact results; "
         + "`widgetsim merge` adds the N folders into the reports of the whole fleet, byte for byte.",
       valueName: "K/N"))
@@ -108,8 +115,8 @@ struct RunCommand: ParsableCommand {
       }
       if resume { throw ValidationError("--resume does not apply to a shard: rerun it with --force") }
       if report { throw ValidationError("a shard has no reports to chart: give --report to the merged run's `report`") }
-      if trace != nil {
-        throw ValidationError("--trace does not apply to a shard: trace the device in a run without --shard")
+      if trace != nil || fieldLog != nil {
+        throw ValidationError("--trace and --field-log do not apply to a shard: give them to a run without --shard")
       }
     }
   }
@@ -147,6 +154,7 @@ struct RunCommand: ParsableCommand {
     } else {
       try execution.run(console: .standard, stop: Interruption.stopRequest)
     }
+    if let fieldLog { try FieldLogWriter.write(loaded.configuration, to: fieldLog) }
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
   }
 

@@ -136,13 +136,17 @@ struct AppProcess {
 
   /// The user opens the app for a session drawn from `length`; with probability `widgetShare` from a widget
   /// tap, after which reload requests are ignored for `ignoreWindow`.
+  /// Returns whether the open came from a tap on one of the app's widgets.
+  @discardableResult
   mutating func opened(
     length: Distribution, widgetShare: Double, ignoreWindow: SimDuration, _ scheduler: inout Scheduler
-  ) {
+  ) -> Bool {
     life = .foreground
     dormancy.launched(at: scheduler.now)
     foreground.extend(by: SimDuration(seconds: Swift.max(0, length.sample(sessionLength))), &scheduler)
-    if widgetOpens.bernoulli(widgetShare) { ignoreReloadsUntil = scheduler.now + ignoreWindow }
+    guard widgetOpens.bernoulli(widgetShare) else { return false }
+    ignoreReloadsUntil = scheduler.now + ignoreWindow
+    return true
   }
 
   /// An audio or navigation session starts, for a length drawn from `length`.

@@ -126,6 +126,8 @@ extension LiveActivities {
     result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
     guard !poweredOff else { return }
     let kind = records[activity.index].kind
+    renderedUpdates += 1
+    lastRenderedKind = kind.index
     let subject = result.activitySubject(kind.index)
     power.bookPushWake(subject: subject, at: now, &result.energy)
     let memory = Swift.max(0, kinds[kind.index].memoryBytes.sample(streams[kind.index].render))

@@ -56,6 +56,9 @@ struct LiveActivities {
   /// Every start attempt on this device, in order, and its runtime state (parallel arrays, by ActivityID).
   var records: [ActivityRecord] = []
   var runtime: [ActivityRuntime] = []
+  /// Updates that reached a switched-on phone, and the kind of the last one (for the app's field log).
+  var renderedUpdates = 0
+  var lastRenderedKind = 0
   private var attempts: [Int]
   private var running = 0
   /// Running activities per kind.

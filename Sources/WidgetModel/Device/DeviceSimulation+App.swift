@@ -9,13 +9,14 @@ extension DeviceSimulation {
   /// start a Live Activity never comes from a widget tap (`fromWidgetPossible` false).
   mutating func appOpened(fromWidgetPossible: Bool = true, _ scheduler: inout Scheduler) {
     guard !power.isOff else { return }
-    app.opened(
+    let fromWidget = app.opened(
       length: user.configuration.appSession,
       widgetShare: fromWidgetPossible ? user.configuration.widgetOpenShare : 0,
       ignoreWindow: system.ignoreReloadsAfterWidgetOpen, &scheduler)
     backgroundRefresh.opened(at: scheduler.now)
     appTrace?.append(AppRecord(time: scheduler.now, event: .opened))
     timeline?.appOpened(at: scheduler.now)
+    fieldLog?.appOpened(fromWidget: fromWidget, at: scheduler.now)
     result.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
     for index in instances.indices { instances[index].machine.appLaunched() }
     _ = appFetch(.foreground, &scheduler)
@@ -49,6 +50,7 @@ extension DeviceSimulation {
     app.handle(kind)
     if wasForeground && !app.isForeground {
       timeline?.appLeftForeground(at: scheduler.now)
+      fieldLog?.appLeftForeground(at: scheduler.now)
       backgroundRefresh.submit(&scheduler, &result)
     }
   }
@@ -103,6 +105,7 @@ extension DeviceSimulation {
     case .denied(let denial):
       countLaunch(channel, denial, hourIndex: hourIndex, at: scheduler.now)
     case .run(let cause):
+      fieldLog?.add(channel == .silentPush ? .silentPush : .backgroundRefresh, at: scheduler.now)
       let fetched = appFetch(channel, &scheduler)
       app.backgroundTaskEnded()
       countLaunch(channel, fetched ? outcome : .expired, hourIndex: hourIndex, at: scheduler.now)
@@ -120,6 +123,7 @@ extension DeviceSimulation {
     appTrace?.append(AppRecord(time: scheduler.now, event: .forceQuit))
     timeline?.appLeftForeground(at: scheduler.now)
     timeline?.add(.forceQuit, at: scheduler.now)
+    fieldLog?.appLeftForeground(at: scheduler.now)
   }
 
   /// Counts a background launch's outcome (in the hour the chance arose) and traces it at `now`.
@@ -155,6 +159,7 @@ extension DeviceSimulation {
 
   /// The app calls `reloadTimelines`: the request reaches WidgetKit after `system.app_reload_delay`.
   mutating func requestAppReload(_ cause: ReloadCause, _ targets: ReloadTargets, _ scheduler: inout Scheduler) {
+    if fieldLog != nil { logReloadCall(targets, at: scheduler.now) }
     let delay = SimDuration(seconds: Swift.max(0, system.appReloadDelay.sample(appReloadDelayStream)))
     guard delay > .zero else { return appReloadArrived(cause, targets, &scheduler) }
     scheduler.schedule(

@@ -48,12 +48,15 @@ extension DeviceSimulation {
         &scheduler, &result)
       if delivered {
         timeline?.add(.push(.widgets, .delivered), at: scheduler.now)
+        fieldLog?.add(.widgetPush, at: scheduler.now)
         eventPushDelivered(at: scheduler.now)
         processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
         raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
       }
     case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss, .broadcastUpdate:
+      let rendered = activities.renderedUpdates
       activities.handle(kind, target: event.target, poweredOff: power.isOff, &scheduler, &result)
+      if fieldLog != nil { logActivityUpdates(since: rendered, at: scheduler.now) }
     case .activityScheduledStart:
       scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: event.target)
       startActivity(ActivityKindID(Int(event.target)), &scheduler)
@@ -89,7 +92,9 @@ extension DeviceSimulation {
       let burst = bursts.updated(target: event.target)
       dataChanged(KindID(burst.kind), &scheduler)
       if let activity = burst.activity {
+        let rendered = activities.renderedUpdates
         activities.update(activity, poweredOff: power.isOff, &scheduler, &result)
+        if fieldLog != nil { logActivityUpdates(since: rendered, at: scheduler.now) }
       }
     }
     assert(!instances.contains { !$0.machine.isSettled }, "an instance was left awaiting a decision or a build")

@@ -37,6 +37,7 @@ extension DeviceSimulation {
       activities.deviceReturned(&scheduler, &result)
     }
     if timeline != nil { tracePower(at: now) }
+    if fieldLog != nil { logBattery(at: now) }
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {
       instances[index].budget.advance(to: now)

@@ -176,6 +176,7 @@ extension DeviceSimulation {
     count(request, instances[index].id, outcome, at: now)
     if outcome.isReload { tally.reloads += 1 }
     traceReload(request, index, outcome, at: now)
+    if fieldLog != nil && outcome.isReload { logTimeline(index, at: now) }
     instances[index].lastReload = now
     schedulePolicy(index, &scheduler)
     guard budgeted && system.coalesceWindow > .zero else { return }

@@ -73,6 +73,8 @@ struct DeviceSimulation: EventHandler {
   var appTrace: [AppRecord]?
   /// Everything a device timeline shows, when this device is traced (`widgetsim run --trace`).
   var timeline: TraceRecorder?
+  /// What the app could have logged, when a field log is asked for (`widgetsim run --field-log`).
+  var fieldLog: FieldRecorder?
   /// Whether Poisson firings may wait for the next event at all (tests turn it off to compare).
   var defersFirings = true
 

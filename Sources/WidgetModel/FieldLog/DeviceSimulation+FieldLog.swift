@@ -1,0 +1,67 @@
+import SimulationEngine
+
+/// What the device writes to its app's field log (`widgetsim run --field-log`), beyond the one-line
+/// records at the events themselves.
+extension DeviceSimulation {
+  /// The app's `reloadTimelines` call: of one kind, or of every widget (`nil`).
+  mutating func logReloadCall(_ targets: ReloadTargets, at now: SimTime) {
+    let kind: Int?
+    switch targets {
+    case .kind(let whole): kind = whole.index
+    case .changedData(let changed): kind = data.sources[changed.index].onChange == .reloadKind ? changed.index : nil
+    default: kind = nil
+    }
+    fieldLog?.add(.reloadCall(kind: kind), at: now)
+  }
+
+  /// A build of instance `index` ran: its timeline, and the date the timeline's policy asks for (what the
+  /// app hands WidgetKit, without the system's lateness).
+  mutating func logTimeline(_ index: Int, at now: SimTime) {
+    let timeline = instances[index].timeline
+    fieldLog?.add(
+      .timeline(
+        widget: instances[index].widgetIndex, next: timeline.nextReloadDate(after: now), entries: timeline.entries),
+      at: now)
+  }
+
+  /// The battery at the end of an hour.
+  mutating func logBattery(at now: SimTime) {
+    fieldLog?.add(
+      .battery(
+        level: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode, charging: power.isCharging(at: now)),
+      at: now)
+  }
+
+  /// Simulates replication `replication` of fleet device `device` alone, exactly as a run simulates it (the
+  /// same draws: the log draws nothing), and returns what its app could have logged, on the measured days'
+  /// clock, in time order, with the device's clock offset ahead of UTC.
+  static func fieldLog(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> FieldLog {
+    let drawn = FleetRunner.device(device, of: configuration, replication: replication)
+    var simulation = DeviceSimulation(
+      configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
+      installed: drawn.installed, installTime: drawn.installTime,
+      broadcasts: BroadcastSchedule(configuration, replication: replication),
+      events: FleetEventSchedule(configuration, replication: replication))
+    simulation.fieldLog = FieldRecorder()
+    simulation.simulate()
+    let records = simulation.fieldLog?.finish(start: simulation.measuredFrom) ?? []
+    return FieldLog(device: device, clockOffset: drawn.clockOffset, records: records)
+  }
+}
+
+/// What one device's app could have logged in a run: its records, on its local clock (the measured days'
+/// clock, after any warm-up), and how far that clock runs ahead of UTC.
+public struct FieldLog: Sendable {
+  public let device: Int
+  public let clockOffset: SimDuration
+  public let records: [FieldRecord]
+}
+
+extension DeviceSimulation {
+  /// The Live Activity updates rendered since the count was `rendered`.
+  mutating func logActivityUpdates(since rendered: Int, at now: SimTime) {
+    for _ in rendered..<activities.renderedUpdates {
+      fieldLog?.add(.activityUpdate(activity: activities.lastRenderedKind), at: now)
+    }
+  }
+}
