@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_multimin.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_gamma.h>
@@ -17,6 +18,9 @@ static inline const gsl_rng_type *widgetsim_rng_taus2(void) { return gsl_rng_tau
 static inline const gsl_rng_type *widgetsim_rng_mt19937(void) { return gsl_rng_mt19937; }
 static inline const gsl_rng_type *widgetsim_rng_gfsr4(void) { return gsl_rng_gfsr4; }
 static inline const char *widgetsim_gsl_version(void) { return gsl_version; }
+static inline const gsl_multimin_fminimizer_type *widgetsim_multimin_nmsimplex2(void) {
+  return gsl_multimin_fminimizer_nmsimplex2;
+}
 
 // Writes a full 96-bit state into a taus2 generator.
 //

@@ -20,7 +20,7 @@ struct WidgetSim: ParsableCommand {
     version: "widgetsim \(version) (GSL \(gslVersion))",
     subcommands: [
       RunCommand.self, SweepCommand.self, MergeCommand.self, CompareCommand.self, CheckCommand.self,
-      ValidateCommand.self, ReportCommand.self, BenchCommand.self,
+      ValidateCommand.self, ReportCommand.self, BenchCommand.self, CalibrateCommand.self,
     ]
   )
 

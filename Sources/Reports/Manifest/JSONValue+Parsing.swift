@@ -9,7 +9,12 @@ extension JSONValue {
 
   /// The document in `text`; throws on anything that is not one JSON value (trailing text included).
   public static func parse(_ text: String) throws(ParseError) -> JSONValue {
-    var reader = Reader(bytes: Array(text.utf8))
+    try parse(bytes: Array(text.utf8))
+  }
+
+  /// The document in `bytes` (UTF-8), as ``parse(_:)`` reads text.
+  public static func parse(bytes: [UInt8]) throws(ParseError) -> JSONValue {
+    var reader = Reader(bytes: bytes)
     let value = try reader.value(depth: 0)
     reader.skipSpace()
     guard reader.position == reader.bytes.count else { throw reader.error("unexpected text after the value") }

@@ -44,7 +44,7 @@ extension DeviceSimulation {
       events: FleetEventSchedule(configuration, replication: replication))
     simulation.fieldLog = FieldRecorder()
     simulation.simulate()
-    let records = simulation.fieldLog?.finish(start: simulation.measuredFrom) ?? []
+    let records = simulation.fieldLog?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
     return FieldLog(device: device, clockOffset: drawn.clockOffset, records: records)
   }
 }

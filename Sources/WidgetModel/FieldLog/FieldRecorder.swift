@@ -25,12 +25,12 @@ struct FieldRecorder {
     add(.appBackground, at: now)
   }
 
-  /// The records from `start` on (after a warm-up), on a clock that starts there: in time order, as
-  /// recorded.
-  func finish(start: SimTime) -> [FieldRecord] {
+  /// The records from `start` until `end` (after a warm-up, before the run's end), on a clock that starts
+  /// at `start`: in time order, as recorded.
+  func finish(start: SimTime, end: SimTime) -> [FieldRecord] {
     let shift = start - SimTime.zero
     return records.compactMap { record in
-      guard record.time >= start else { return nil }
+      guard record.time >= start && record.time < end else { return nil }
       let next: FieldEvent
       if case .timeline(let widget, let date?, let entries) = record.event {
         next = .timeline(widget: widget, next: date - shift, entries: entries)

@@ -1,0 +1,45 @@
+import Reports
+
+extension Calibration.Outcome {
+  /// What `calibrate` prints: each fit (or why not), then the goodness of fit and its verdict.
+  public var lines: [String] {
+    var lines = ["fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones)"]
+    lines += skipped
+    for fit in fits {
+      if let refusal = fit.refusal {
+        lines.append("  \(fit.key): not fitted: \(refusal)")
+      } else {
+        lines.append("  \(Calibration.summary(fit))")
+      }
+    }
+    lines.append("goodness of fit (two-sample Kolmogorov-Smirnov, logs against a simulation of fitted.yaml):")
+    for check in checks {
+      guard let test = check.test else {
+        lines.append(
+          "  \(check.measure.name): too few values (\(check.observed.count) logged, \(check.simulated.count) simulated)"
+        )
+        continue
+      }
+      lines.append(
+        "  \(check.measure.name): distance \(FitText.fixed(test.distance, 3)) (floor \(FitText.number(check.floor))), "
+          + "p \(FitText.number(test.p, digits: 3)), n \(test.countA)/\(test.countB)\(check.failed ? ": FAILS" : "")")
+    }
+    lines.append(GoodnessOfFit.verdict(checks))
+    return lines
+  }
+}
+
+extension GoodnessOfFit {
+  /// One line: whether the scenario explains the logs, naming the worst-fitting distribution.
+  public static func verdict(_ checks: [Check]) -> String {
+    guard let worst = worst(checks), let test = worst.test else {
+      return "verdict: nothing to compare (too few values on either side)"
+    }
+    let failed = checks.filter(\.failed).count
+    let what =
+      "\(worst.measure.name) (distance \(FitText.fixed(test.distance, 3)), floor \(FitText.number(worst.floor)))"
+    return failed > 0
+      ? "verdict: the scenario does not explain the logs: \(failed) distribution\(failed == 1 ? "" : "s") differ; worst \(what)"
+      : "verdict: the scenario explains the logs; the worst fit is \(what)"
+  }
+}

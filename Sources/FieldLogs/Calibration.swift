@@ -1,0 +1,111 @@
+import Reports
+import ScenarioFiles
+import WidgetModel
+
+/// `widgetsim calibrate`: fits the base scenario's uncertain parameters to field logs, writes the fitted
+/// scenario and the fits, then simulates the fitted scenario with the logs' phones and days and says how
+/// well it explains them (``GoodnessOfFit``).
+public struct Calibration {
+  public var logs: [String]
+  public var base: String
+  public var out: String
+  /// The share of phones kept aside to check the fit on (0: check on the phones it was fitted to).
+  public var holdout = 0.0
+  public var jobs = 1
+
+  public init(logs: [String], base: String, out: String) {
+    self.logs = logs
+    self.base = base
+    self.out = out
+  }
+
+  /// What a calibration found.
+  public struct Outcome: Sendable {
+    public let fits: [ParameterFit]
+    public let checks: [GoodnessOfFit.Check]
+    public let fittedPhones: Int
+    public let checkedPhones: Int
+    public let skipped: [String]
+  }
+
+  public static let fittedFile = "fitted.yaml"
+  public static let fitFile = "fit.csv"
+  public static let reportFile = "fit_report.csv"
+
+  /// Reads, fits, writes and checks; bad input (a log line, the base scenario) fails with status 2.
+  public func run() throws(CommandFailure) -> Outcome {
+    let loaded = try CommandFailure.mapping(status: 2) { try ScenarioLoader.load(path: base) }
+    let configuration = loaded.configuration
+    var set = FieldLogSet(
+      refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
+      lowBattery: configuration.app.backgroundRefresh.lowBattery, holdout: holdout)
+    try CommandFailure.mapping(status: 2) { try set.read(logs) }
+    let (fitSample, checkSample) = set.samples()
+    guard fitSample.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
+    let fits = FieldEstimators.fit(fitSample, base: configuration)
+    let fitted = try fittedText(fits, phones: fitSample.devices)
+    let lock = try OutputFolder.prepare(out)
+    defer { withExtendedLifetime(lock) {} }
+    // The fitted scenario must load back before anything is written.
+    let simulated = try CommandFailure.mapping(status: 1, prefix: "the fitted scenario does not load: ") {
+      try ScenarioLoader.load(
+        text: fitted, file: "\(out)/\(Calibration.fittedFile)",
+        overrides: [
+          try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
+          try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
+        ], limits: .large)
+    }
+    let checks = GoodnessOfFit.compare(checkSample, GoodnessOfFit.simulate(simulated.configuration, jobs: jobs))
+    try CommandFailure.mapping(status: 1) {
+      try AtomicFile.write(fitted, to: "\(out)/\(Calibration.fittedFile)")
+      try AtomicFile.write(Calibration.csv(fits), to: "\(out)/\(Calibration.fitFile)")
+      try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
+    }
+    return Outcome(
+      fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
+      skipped: set.skipped)
+  }
+
+  /// The base scenario with every fitted value, each key commented with its estimates.
+  func fittedText(_ fits: [ParameterFit], phones: Int) throws(CommandFailure) -> String {
+    var overrides: [ScenarioOverride] = []
+    var comments: [(path: String, text: String)] = []
+    for fit in fits {
+      guard let override = fit.override, let path = override.split(separator: "=", maxSplits: 1).first.map(String.init)
+      else {
+        continue
+      }
+      overrides.append(try CommandFailure.mapping(status: 1) { try ScenarioOverride(override) })
+      let related = fits.filter { $0.key.hasPrefix(path) && $0.estimate != nil }
+      comments.append((path, "fitted: " + related.map(Calibration.summary).joined(separator: "; ")))
+    }
+    return try CommandFailure.mapping(status: 2) {
+      try ScenarioRewrite.text(
+        path: base, overrides: overrides, comments: comments,
+        header: [
+          "Fitted by `widgetsim calibrate` from \(logs.count) log file\(logs.count == 1 ? "" : "s") "
+            + "(\(phones) phone\(phones == 1 ? "" : "s")) on the base scenario \(base).",
+          "Each fitted key says its estimate, 95% interval and sample size; fit.csv lists every estimator.",
+        ])
+    }
+  }
+
+  /// `key estimate (95% CI low-high, n N)`.
+  static func summary(_ fit: ParameterFit) -> String {
+    guard let estimate = fit.estimate, let low = fit.low, let high = fit.high else { return fit.key }
+    // Times of day read as clock times.
+    let text: (Double) -> String =
+      fit.key.hasPrefix("user.sleep.") ? { FieldEstimators.clock($0) } : { FitText.number($0) }
+    return "\(fit.key) \(text(estimate)) (95% CI \(text(low))-\(text(high)), n \(fit.count))"
+  }
+
+  /// `fit.csv`.
+  static func csv(_ fits: [ParameterFit]) -> String {
+    ParameterFit.columns
+      + fits.map { fit in
+        let numbers = [fit.estimate, fit.low, fit.high].map { $0.map { FitText.number($0, digits: 6) } ?? "" }
+        let method = fit.refusal.map { "not fitted: \($0)" } ?? fit.method
+        return "\(fit.key),\(numbers.joined(separator: ",")),\(fit.count),\(CSVFormat.text(method))\n"
+      }.joined()
+  }
+}

@@ -1,0 +1,55 @@
+/// What one phone's log showed, gathered in one pass over the logs (a phone's records in time order; phones
+/// may interleave): the raw observations behind every estimator, kept per phone until the pass ends, when
+/// the phone's waking hours (from its opens) decide which of them count.
+struct FieldDevice {
+  /// The local days the log covers, first and last.
+  var firstDay = Int.max
+  var lastDay = Int.min
+  var lastTime: Int64 = .min
+  /// App opens: when (UTC microseconds), the local second of day, the local day.
+  var openTimes: [Int64] = []
+  var openSecondsOfDay: [Double] = []
+  var openDays: [Int] = []
+  /// Opens whose log says whether they came from a widget tap, and those that did.
+  var opensWithSource = 0
+  var opensFromWidget = 0
+  var foregroundSince: Int64?
+  var lastBackground: Int64?
+  /// Foreground stretches, in seconds.
+  var sessions: [Double] = []
+  /// The app's pending Background App Refresh request: when it asked (after a run, or on leaving the
+  /// foreground), and whether the battery showed a reason to refuse a run since.
+  var refreshSubmitted: Int64?
+  /// Background App Refresh runs by local day, and the lateness of each request past its earliest date:
+  /// exact for a run, a lower bound for a request the next open replaced before it ran.
+  var refreshDays: [Int] = []
+  var refreshLateness: [(seconds: Double, exact: Bool, submitted: Int64, submittedDay: Int)] = []
+  /// Whether the battery showed Low Power Mode or a low charge since the last request (a refused run is
+  /// tried again, so its lateness is not the system's first draw).
+  var batteryRefusalSince = false
+  var silentPushDays: [Int] = []
+  var silentPushSecondsOfDay: [Double] = []
+  var widgetPushes = 0
+  /// Per widget (kind and family): its last timeline and what happened since.
+  var widgets: [String: FieldWidget] = [:]
+  /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
+  /// `exact` false: a lower bound (the reload may have had another cause).
+  var lateness: [(widget: String, seconds: Double, nextSecondOfDay: Double, exact: Bool)] = []
+}
+
+/// One widget (a kind and a family) on one phone.
+struct FieldWidget {
+  var lastTime: Int64?
+  var lastNext: Int64?
+  var lastPolicy: String?
+  var lastEntries: Int?
+  /// When something the app saw (a reload call, an open, a push, a background run) that could have caused
+  /// a reload first happened since the last timeline (UTC microseconds).
+  var firstTrigger: Int64?
+  /// Timelines per local day.
+  var perDay: [Int: Int] = [:]
+  /// Seconds between consecutive timelines.
+  var gaps: [Double] = []
+  /// Seconds from each timeline to the date its policy asked for.
+  var requestedIntervals: [Double] = []
+}

@@ -1,0 +1,50 @@
+/// One line of a field log, read: when, which phone, and what its app saw.
+public struct FieldLogEntry: Sendable, Equatable {
+  public var time: FieldLogTime
+  /// The phone's opaque id, as the app wrote it.
+  public var device: String
+  public var event: FieldLogEvent
+
+  public init(time: FieldLogTime, device: String, event: FieldLogEvent) {
+    self.time = time
+    self.device = device
+    self.event = event
+  }
+}
+
+/// What an app can observe, one case per `event` of docs/field-logs.md.
+public enum FieldLogEvent: Sendable, Equatable {
+  /// Its TimelineProvider's `getTimeline` ran: the widget's kind and family, the policy it returned
+  /// (`after`, `at_end`, `never`), the date the policy asked to be reloaded at, and the entries.
+  case timeline(kind: String, family: String?, policy: String?, next: FieldLogTime?, entries: Int?)
+  /// It called `reloadTimelines(ofKind:)`, or `reloadAllTimelines()` (kind nil).
+  case reloadCall(kind: String?)
+  /// It came to the foreground; whether from a tap on one of its widgets, when it knows.
+  case appForeground(fromWidget: Bool?)
+  case appBackground
+  /// Its `BGAppRefreshTask` ran.
+  case backgroundRefresh
+  /// A background (silent) push was delivered to it.
+  case silentPush
+  /// A WidgetKit push was received.
+  case widgetPush
+  /// A Live Activity received an update.
+  case activityUpdate(activity: String?)
+  /// The battery: level 0...1, Low Power Mode, charging (each when known).
+  case battery(level: Double?, lowPower: Bool?, charging: Bool?)
+
+  /// The name the log gives it.
+  public var name: String {
+    switch self {
+    case .timeline: "timeline"
+    case .reloadCall: "reload_call"
+    case .appForeground: "app_foreground"
+    case .appBackground: "app_background"
+    case .backgroundRefresh: "background_refresh"
+    case .silentPush: "silent_push"
+    case .widgetPush: "widget_push"
+    case .activityUpdate: "activity_update"
+    case .battery: "battery"
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Reports
+
+/// The fields of one field-log line, read by name and type; what is never read is an unknown field.
+struct FieldLogFields {
+  let members: [(String, JSONValue)]
+  let path: String
+  let line: Int
+  private var read: Set<String> = []
+
+  init(members: [(String, JSONValue)], path: String, line: Int) {
+    self.members = members
+    self.path = path
+    self.line = line
+  }
+
+  /// The names of the fields nothing read.
+  var unread: [String] { members.map(\.0).filter { !read.contains($0) } }
+
+  private mutating func value(_ name: String, required: Bool, expected: String) throws(FieldLogError) -> JSONValue? {
+    read.insert(name)
+    guard let value = members.first(where: { $0.0 == name })?.1, value != .null else {
+      if required { throw FieldLogError(file: path, line: line, "missing \"\(name)\": expected \(expected)") }
+      return nil
+    }
+    return value
+  }
+
+  private func wrong(_ name: String, _ value: JSONValue, expected: String) -> FieldLogError {
+    FieldLogError(file: path, line: line, "\"\(name)\": expected \(expected), got \(value.text)")
+  }
+
+  mutating func text(_ name: String, required: Bool = false) throws(FieldLogError) -> String? {
+    let expected = "a string"
+    guard let value = try value(name, required: required, expected: expected) else { return nil }
+    switch value {
+    case .string(let text): return text
+    case .integer(let number): return String(number)
+    default: throw wrong(name, value, expected: expected)
+    }
+  }
+
+  mutating func time(_ name: String, required: Bool = false) throws(FieldLogError) -> FieldLogTime? {
+    let expected = "an ISO-8601 time with a UTC offset, e.g. \"2026-01-05T08:30:00+01:00\""
+    guard let value = try value(name, required: required, expected: expected) else { return nil }
+    guard case .string(let text) = value, let time = FieldLogTime(text: text) else {
+      throw wrong(name, value, expected: expected)
+    }
+    return time
+  }
+
+  mutating func number(_ name: String, in range: ClosedRange<Double>) throws(FieldLogError) -> Double? {
+    let expected = "a number in \(range.lowerBound)...\(range.upperBound)"
+    guard let value = try value(name, required: false, expected: expected) else { return nil }
+    let number: Double
+    switch value {
+    case .integer(let whole): number = Double(whole)
+    case .number(let real): number = real
+    default: throw wrong(name, value, expected: expected)
+    }
+    guard range.contains(number) else { throw wrong(name, value, expected: expected) }
+    return number
+  }
+
+  mutating func flag(_ name: String) throws(FieldLogError) -> Bool? {
+    guard let value = try value(name, required: false, expected: "true or false") else { return nil }
+    guard case .bool(let flag) = value else { throw wrong(name, value, expected: "true or false") }
+    return flag
+  }
+
+  /// The event named `name` with its fields; nil for a name the format does not know.
+  static func event(_ name: String, _ fields: inout FieldLogFields) throws(FieldLogError) -> FieldLogEvent? {
+    switch name {
+    case "timeline":
+      let kind = try fields.text("kind", required: true)!
+      let policy = try fields.text("policy")
+      if let policy, !["after", "at_end", "never"].contains(policy) {
+        throw FieldLogError(
+          file: fields.path, line: fields.line, "\"policy\": expected after, at_end or never, got \"\(policy)\"")
+      }
+      return .timeline(
+        kind: kind, family: try fields.text("family"), policy: policy, next: try fields.time("next"),
+        entries: try fields.number("entries", in: 0...1e9).map { Int($0) })
+    case "reload_call": return .reloadCall(kind: try fields.text("kind"))
+    case "app_foreground": return .appForeground(fromWidget: try fields.flag("from_widget"))
+    case "app_background": return .appBackground
+    case "background_refresh": return .backgroundRefresh
+    case "silent_push": return .silentPush
+    case "widget_push": return .widgetPush
+    case "activity_update": return .activityUpdate(activity: try fields.text("activity"))
+    case "battery":
+      return .battery(
+        level: try fields.number("level", in: 0...1), lowPower: try fields.flag("low_power"),
+        charging: try fields.flag("charging"))
+    default: return nil
+    }
+  }
+}

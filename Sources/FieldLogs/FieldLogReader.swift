@@ -1,0 +1,97 @@
+import Reports
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads field logs (JSON Lines, docs/field-logs.md) one line at a time, without holding a file in memory.
+/// Events and fields it does not know are skipped and counted; a line that is not a JSON object, or a known
+/// field of the wrong type, is an error naming the file and line.
+public struct FieldLogReader {
+  /// Lines read (blank lines included).
+  public private(set) var lines = 0
+  /// Records read, of events it knows.
+  public private(set) var records = 0
+  /// Lines skipped for an event it does not know, by event name.
+  public private(set) var unknownEvents: [String: Int] = [:]
+  /// Fields skipped, by `event.field`.
+  public private(set) var unknownFields: [String: Int] = [:]
+
+  /// No log file may be larger (1 TiB); no line longer (1 MiB).
+  public static let fileLimit = 1 << 40
+  public static let lineLimit = 1 << 20
+
+  public init() {}
+
+  /// Calls `body` with every record of the file at `path` and its 1-based line, in file order.
+  public mutating func read(path: String, _ body: (FieldLogEntry, Int) throws(FieldLogError) -> Void)
+    throws(FieldLogError)
+  {
+    let handle: UnsafeMutablePointer<FILE>
+    do {
+      handle = try TextFile.open(path, limit: FieldLogReader.fileLimit)
+    } catch {
+      throw FieldLogError(file: path, line: nil, error.reason)
+    }
+    defer { fclose(handle) }
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    var line: [UInt8] = []
+    var number = 0
+    while true {
+      let count = fread(&block, 1, block.count, handle)
+      if count == 0 {
+        if ferror(handle) != 0 {
+          throw FieldLogError(file: path, line: nil, "cannot read: \(String(cString: strerror(errno)))")
+        }
+        break
+      }
+      var start = 0
+      for index in 0..<count where block[index] == 0x0A {
+        line.append(contentsOf: block[start..<index])
+        number += 1
+        if let record = try entry(line, path: path, line: number) { try body(record, number) }
+        line.removeAll(keepingCapacity: true)
+        start = index + 1
+      }
+      line.append(contentsOf: block[start..<count])
+      guard line.count <= FieldLogReader.lineLimit else {
+        throw FieldLogError(file: path, line: number + 1, "a line longer than 1 MiB: expected one JSON object a line")
+      }
+    }
+    if !line.isEmpty {
+      number += 1
+      if let record = try entry(line, path: path, line: number) { try body(record, number) }
+    }
+    lines += number
+  }
+
+  /// The record on one line; nil for a blank line or an event it does not know.
+  mutating func entry(_ bytes: [UInt8], path: String, line: Int) throws(FieldLogError) -> FieldLogEntry? {
+    var bytes = bytes
+    if bytes.last == 0x0D { bytes.removeLast() }
+    if line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(bytes: bytes)
+    } catch {
+      throw FieldLogError(file: path, line: line, "not a JSON object (\(error.message) at byte \(error.offset + 1))")
+    }
+    guard case .object(let members) = value else {
+      throw FieldLogError(file: path, line: line, "expected a JSON object, e.g. {\"t\": ..., \"event\": ...}")
+    }
+    var fields = FieldLogFields(members: members, path: path, line: line)
+    let time = try fields.time("t", required: true)!
+    let device = try fields.text("device", required: true)!
+    let name = try fields.text("event", required: true)!
+    guard let event = try FieldLogFields.event(name, &fields) else {
+      unknownEvents[name, default: 0] += 1
+      return nil
+    }
+    for field in fields.unread { unknownFields["\(name).\(field)", default: 0] += 1 }
+    records += 1
+    return FieldLogEntry(time: time, device: device, event: event)
+  }
+}

@@ -1,0 +1,56 @@
+import Reports
+import SimulationEngine
+
+/// The field logs a command reads, in one pass: each record to the half of the phones it belongs to
+/// (``holdout``: the share of phones kept aside to check the fit on, chosen by a hash of their id).
+public struct FieldLogSet {
+  public var fit: FieldObservations
+  public var check: FieldObservations
+  public let holdout: Double
+  public private(set) var reader = FieldLogReader()
+
+  public init(refreshIntervalSeconds: Double, lowBattery: Double, holdout: Double) {
+    fit = FieldObservations(refreshIntervalSeconds: refreshIntervalSeconds, lowBattery: lowBattery)
+    check = fit
+    self.holdout = holdout
+  }
+
+  /// Reads every file of `paths`; a bad line is an error naming its file and line.
+  public mutating func read(_ paths: [String]) throws(FieldLogError) {
+    // Local copies: the reader's callback adds to the observations while the reader runs.
+    var (reader, fit, check) = (self.reader, self.fit, self.check)
+    defer { (self.reader, self.fit, self.check) = (reader, fit, check) }
+    let holdout = self.holdout
+    for path in paths {
+      try reader.read(path: path) { (entry: FieldLogEntry, line: Int) throws(FieldLogError) in
+        let heldOut = holdout > 0 && FieldLogSet.share(entry.device) < holdout
+        if let problem = heldOut ? check.add(entry) : fit.add(entry) {
+          throw FieldLogError(file: path, line: line, problem)
+        }
+      }
+    }
+  }
+
+  /// A phone id's place in 0..<1 (FNV-1a, mixed by SplitMix64's finaliser so that ids differing in their
+  /// last characters spread evenly), the same on every machine and run.
+  static func share(_ device: String) -> Double {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in device.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Double(SplitMix64.finalize(hash) >> 11) / Double(1 << 53)
+  }
+
+  /// The samples to fit and to check: without a holdout both are every phone.
+  public func samples() -> (fit: FieldSample, check: FieldSample) {
+    let fitted = fit.finish()
+    return (fitted, holdout > 0 ? check.finish() : fitted)
+  }
+
+  /// What was skipped, for the console: unknown events and fields with their counts.
+  public var skipped: [String] {
+    reader.unknownEvents.sorted { $0.key < $1.key }.map { "unknown event \($0.key): \($0.value) lines skipped" }
+      + reader.unknownFields.sorted { $0.key < $1.key }.map { "unknown field \($0.key): \($0.value) times ignored" }
+  }
+}

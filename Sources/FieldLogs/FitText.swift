@@ -1,0 +1,35 @@
+import CGSL
+
+/// Numbers as `fit.csv`, the fitted scenario and the console write them.
+enum FitText {
+  /// Up to `digits` significant digits, no exponent for ordinary sizes, no trailing zeros.
+  static func number(_ value: Double, digits: Int = 4) -> String {
+    guard value.isFinite else { return "\(value)" }
+    if value == 0 { return "0" }
+    let magnitude = Int((log10(abs(value))).rounded(.down))
+    let decimals = Swift.max(0, Swift.min(9, digits - 1 - magnitude))
+    var text = fixed(value, decimals)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
+  }
+
+  /// A duration for a scenario file: seconds with a unit.
+  static func seconds(_ value: Double) -> String { "\(number(value))s" }
+
+  /// `value` with exactly `decimals` decimals.
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
+    let scaled = (abs(value) * scale).rounded()
+    let whole = Int64(scaled / scale)
+    let fraction = Int64(scaled - Double(whole) * scale)
+    var text = (value < 0 && scaled > 0 ? "-" : "") + String(whole)
+    if decimals > 0 {
+      let digits = String(fraction)
+      text += "." + String(repeating: "0", count: decimals - digits.count) + digits
+    }
+    return text
+  }
+}

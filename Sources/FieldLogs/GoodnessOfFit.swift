@@ -1,0 +1,122 @@
+import Dispatch
+import Reports
+import SimulationEngine
+import WidgetModel
+
+/// How well a scenario explains field logs: the logs' distributions against the same ones read from the
+/// field log of a simulation of the scenario (with the logs' phones and days), each by the two-sample
+/// Kolmogorov-Smirnov test and a table of quantiles.
+public enum GoodnessOfFit {
+  /// One distribution the logs and the simulation both show, and the largest KS distance that is not yet a
+  /// failure (its floor: with a million lines any p-value rejects a trivial difference).
+  public struct Measure: Sendable {
+    public let name: String
+    public let unit: String
+    public let floor: Double
+    let values: @Sendable (FieldSample) -> [Double]
+  }
+
+  /// The distributions compared, with their default floors (docs/field-logs.md).
+  public static let measures: [Measure] = [
+    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15) { $0.reloadsPerInstanceDay },
+    Measure(name: "reload_gap", unit: "s", floor: 0.10) { $0.reloadGaps },
+    Measure(name: "policy_lateness", unit: "s", floor: 0.10) { $0.lateness.filter(\.exact).map(\.seconds) },
+    Measure(name: "app_opens_per_day", unit: "opens", floor: 0.15) { $0.opensPerDeviceDay },
+    Measure(name: "session_length", unit: "s", floor: 0.10) { $0.sessions },
+    Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15) { $0.refreshesPerDeviceDay },
+    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15) { $0.silentPushesPerDeviceDay },
+    Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10) { $0.silentPushSecondsOfDay },
+  ]
+
+  /// The quantiles `fit_report.csv` tabulates.
+  public static let quantiles = [0.05, 0.25, 0.5, 0.75, 0.95]
+
+  /// A p-value below this, with a distance above the floor, fails the check.
+  public static let significance = 0.05
+
+  /// One distribution compared; `test` nil when either side has fewer than ``minimumCount`` values.
+  public struct Check: Sendable {
+    public let measure: Measure
+    public let observed: [Double]
+    public let simulated: [Double]
+    public let test: TwoSampleKS?
+    public let floor: Double
+
+    /// Whether the difference is both real (p below the significance) and large (distance above the floor).
+    public var failed: Bool {
+      guard let test else { return false }
+      return test.p < GoodnessOfFit.significance && test.distance > floor
+    }
+  }
+
+  public static let minimumCount = 5
+
+  /// The checks of `observed` against `simulated`; `floors` replace the defaults by name.
+  public static func compare(_ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:])
+    -> [Check]
+  {
+    measures.map { measure in
+      let a = measure.values(observed)
+      let b = measure.values(simulated)
+      let test = a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b) : nil
+      return Check(
+        measure: measure, observed: a, simulated: b, test: test, floor: floors[measure.name] ?? measure.floor)
+    }
+  }
+
+  /// The check that fits worst: the failed one with the largest distance over its floor, else the largest
+  /// distance over its floor among those tested.
+  public static func worst(_ checks: [Check]) -> Check? {
+    let tested = checks.filter { $0.test != nil }
+    let failed = tested.filter(\.failed)
+    return (failed.isEmpty ? tested : failed).max { $0.test!.distance / $0.floor < $1.test!.distance / $1.floor }
+  }
+
+  /// `fit_report.csv`: per distribution its sizes, the KS distance, p-value, floor and verdict, and one row
+  /// per quantile with the observed and simulated values.
+  public static func csv(_ checks: [Check]) -> String {
+    var text =
+      "distribution,unit,n_observed,n_simulated,ks_distance,ks_p_value,floor,verdict,quantile,observed,simulated\n"
+    for check in checks {
+      let head =
+        "\(check.measure.name),\(check.measure.unit),\(check.observed.count),\(check.simulated.count),"
+        + (check.test.map { "\(CSVFormat.number($0.distance, decimals: 4)),\(CSVFormat.number($0.p, decimals: 6))" }
+          ?? ",")
+        + ",\(CSVFormat.number(check.floor, decimals: 3)),"
+        + (check.test == nil ? "too_few" : check.failed ? "fail" : "pass")
+      let observed = SampleQuantiles(check.observed)
+      let simulated = SampleQuantiles(check.simulated)
+      for quantile in quantiles {
+        text +=
+          "\(head),\(CSVFormat.number(quantile, decimals: 2)),"
+          + "\(observed.count > 0 ? CSVFormat.number(observed.quantile(quantile), decimals: 3) : ""),"
+          + "\(simulated.count > 0 ? CSVFormat.number(simulated.quantile(quantile), decimals: 3) : "")\n"
+      }
+    }
+    return text
+  }
+
+  /// The field log of `configuration` (every device, replication 0) read as field logs are: device by device
+  /// on `jobs` threads, added in device order.
+  public static func simulate(_ configuration: ScenarioConfiguration, jobs: Int) -> FieldSample {
+    var observations = FieldObservations(
+      refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
+      lowBattery: configuration.app.backgroundRefresh.lowBattery)
+    let devices = configuration.fleet.devices
+    let batch = Swift.max(1, jobs) * 16
+    for start in stride(from: 0, to: devices, by: batch) {
+      let count = Swift.min(batch, devices - start)
+      let entries = EntryBatches(count: count)
+      DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { worker in
+        for index in stride(from: worker, to: count, by: Swift.max(1, jobs)) {
+          let log = ScenarioRunner.fieldLog(configuration, device: start + index)
+          entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
+        }
+      }
+      for index in 0..<count {
+        for entry in entries.take(index) { _ = observations.add(entry) }
+      }
+    }
+    return observations.finish()
+  }
+}

@@ -1,0 +1,116 @@
+import CGSL
+import SimulationEngine
+
+/// A family of distributions for a lateness (seconds ≥ 0), fitted by maximum likelihood to exact values and
+/// lower bounds (right-censored), in log parameters so the search stays in range.
+public enum LatenessFamily: String, CaseIterable, Sendable {
+  case exponential, gamma, lognormal, weibull
+
+  var parameterCount: Int { self == .exponential ? 1 : 2 }
+
+  /// Values below this many seconds are read as it (a density at zero may be zero or infinite).
+  static let floorSeconds = 1e-3
+
+  /// log f(x) and log S(x) under parameters `p` (log scale).
+  func logDensity(_ x: Double, _ p: [Double]) -> Double {
+    let x = Swift.max(x, LatenessFamily.floorSeconds)
+    let value: Double
+    switch self {
+    case .exponential: value = gsl_ran_exponential_pdf(x, exp(p[0]))
+    case .gamma: value = gsl_ran_gamma_pdf(x, exp(p[0]), exp(p[1]))
+    case .lognormal: value = gsl_ran_lognormal_pdf(x, p[0], exp(p[1]))
+    case .weibull: value = gsl_ran_weibull_pdf(x, exp(p[0]), exp(p[1]))
+    }
+    return log(Swift.max(value, 1e-300))
+  }
+
+  func logSurvival(_ x: Double, _ p: [Double]) -> Double {
+    let x = Swift.max(x, LatenessFamily.floorSeconds)
+    let value: Double
+    switch self {
+    case .exponential: value = gsl_cdf_exponential_Q(x, exp(p[0]))
+    case .gamma: value = gsl_cdf_gamma_Q(x, exp(p[0]), exp(p[1]))
+    case .lognormal: value = gsl_cdf_lognormal_Q(x, p[0], exp(p[1]))
+    case .weibull: value = gsl_cdf_weibull_Q(x, exp(p[0]), exp(p[1]))
+    }
+    return log(Swift.max(value, 1e-300))
+  }
+
+  /// The mean under parameters `p`.
+  func mean(_ p: [Double]) -> Double {
+    switch self {
+    case .exponential: exp(p[0])
+    case .gamma: exp(p[0]) * exp(p[1])
+    case .lognormal: exp(p[0] + exp(2 * p[1]) / 2)
+    case .weibull: exp(p[0]) * gsl_sf_gamma(1 + 1 / exp(p[1]))
+    }
+  }
+
+  /// Starting parameters from the exact values' mean and variance.
+  func start(mean m: Double, variance v: Double) -> [Double] {
+    let m = Swift.max(m, 1)
+    let cv2 = Swift.max(v / (m * m), 0.05)
+    switch self {
+    case .exponential: return [log(m)]
+    case .gamma: return [log(1 / cv2), log(m * cv2)]
+    case .lognormal:
+      let s2 = log(1 + cv2)
+      return [log(m) - s2 / 2, log(s2.squareRoot())]
+    case .weibull: return [log(m), log(Swift.max(0.2, 1 / cv2.squareRoot()))]
+    }
+  }
+
+  /// The distribution as a scenario writes it (durations in seconds).
+  func yaml(_ p: [Double]) -> String {
+    switch self {
+    case .exponential: "{dist: exponential, mean: \(FitText.seconds(exp(p[0])))}"
+    case .gamma: "{dist: gamma, shape: \(FitText.number(exp(p[0]))), scale: \(FitText.seconds(exp(p[1])))}"
+    case .lognormal: "{dist: lognormal, median: \(FitText.seconds(exp(p[0]))), sigma: \(FitText.number(exp(p[1])))}"
+    case .weibull: "{dist: weibull, scale: \(FitText.seconds(exp(p[0]))), shape: \(FitText.number(exp(p[1])))}"
+    }
+  }
+
+  /// A maximum-likelihood fit of this family: parameters, log-likelihood, AIC, and the mean with its 95%
+  /// interval (delta method on the observed information); nil when the search fails.
+  struct Fit {
+    let family: LatenessFamily
+    let parameters: [Double]
+    let logLikelihood: Double
+    var aic: Double { 2 * Double(family.parameterCount) - 2 * logLikelihood }
+    let mean: Double
+    let meanLow: Double
+    let meanHigh: Double
+  }
+
+  func fit(exact: [Double], censored: [Double]) -> Fit? {
+    guard !exact.isEmpty else { return nil }
+    let m = exact.reduce(0, +) / Double(exact.count)
+    let v = exact.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(Swift.max(1, exact.count - 1))
+    let negative: ([Double]) -> Double = { p in
+      var sum = 0.0
+      for x in exact { sum += self.logDensity(x, p) }
+      for x in censored { sum += self.logSurvival(x, p) }
+      return -sum
+    }
+    let start = self.start(mean: m, variance: v)
+    let result = Minimizer.minimize(negative, from: start, steps: start.map { _ in 0.3 })
+    guard result.converged, result.value.isFinite else { return nil }
+    let p = result.parameters
+    let mean = self.mean(p)
+    guard mean.isFinite, let covariance = Minimizer.inverse(Minimizer.hessian(negative, at: p)) else { return nil }
+    // The mean's gradient in the log parameters, by central differences.
+    let gradient = p.indices.map { index -> Double in
+      var up = p
+      var down = p
+      up[index] += 1e-5
+      down[index] -= 1e-5
+      return (self.mean(up) - self.mean(down)) / 2e-5
+    }
+    var variance = 0.0
+    for i in p.indices { for j in p.indices { variance += gradient[i] * covariance[i][j] * gradient[j] } }
+    let half = 1.959964 * Swift.max(0, variance).squareRoot()
+    return Fit(
+      family: self, parameters: p, logLikelihood: -result.value, mean: mean, meanLow: Swift.max(0, mean - half),
+      meanHigh: mean + half)
+  }
+}
