@@ -85,7 +85,7 @@ let package = Package(
     // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports", "Runs"]
+      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports", "Runs", "FieldLogs"]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(

@@ -13,6 +13,8 @@ public struct BenchmarkScenarios: Sendable {
   public static let fleetFile = "fleet.yaml"
   /// The sweep for `sweep_points`.
   public static let sweepFile = "sweep.yaml"
+  /// The field app for `calibrate_lines` (its log, and the base scenario it is fitted on).
+  public static let fieldFile = "field.yaml"
   /// The default directory, relative to the package root.
   public static let defaultDirectory = "Scenarios/bench"
 
@@ -20,12 +22,17 @@ public struct BenchmarkScenarios: Sendable {
   public let models: [ScenarioConfiguration]
   /// The `fleet_devices` scenario.
   public let fleet: ScenarioConfiguration
+  /// The `calibrate_lines` scenario.
+  public let field: ScenarioConfiguration?
   /// The `sweep_points` sweep, with common random numbers as `widgetsim sweep` runs it by default.
   public let sweep: SweepPlan
 
-  public init(models: [ScenarioConfiguration], fleet: ScenarioConfiguration, sweep: SweepPlan) {
+  public init(
+    models: [ScenarioConfiguration], fleet: ScenarioConfiguration, sweep: SweepPlan, field: ScenarioConfiguration? = nil
+  ) {
     self.models = models
     self.fleet = fleet
+    self.field = field
     self.sweep = sweep
   }
 
@@ -34,7 +41,7 @@ public struct BenchmarkScenarios: Sendable {
     guard TextFile.isDirectory(directory) else {
       throw BenchmarkScenarioError(
         message: "benchmark scenario directory '\(directory)' not found (expected "
-          + "\((modelFiles + [fleetFile, sweepFile]).joined(separator: ", "))); "
+          + "\((modelFiles + [fleetFile, sweepFile, fieldFile]).joined(separator: ", "))); "
           + "run from the package root or pass --scenarios DIR")
     }
     func path(_ file: String) -> String { directory.hasSuffix("/") ? directory + file : "\(directory)/\(file)" }
@@ -45,8 +52,10 @@ public struct BenchmarkScenarios: Sendable {
       }
       let fleet = try ScenarioLoader.load(path: path(fleetFile)).configuration
       let sweep = try SweepLoader.load(path: path(sweepFile))
+      let field = try ScenarioLoader.load(path: path(fieldFile)).configuration
       return BenchmarkScenarios(
-        models: models, fleet: fleet, sweep: SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: true))
+        models: models, fleet: fleet, sweep: SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: true),
+        field: field)
     } catch {
       throw BenchmarkScenarioError(message: "benchmark scenario: \(error)")
     }

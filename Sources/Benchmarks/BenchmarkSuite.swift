@@ -59,12 +59,12 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sample_estimate", "sweep_points", "replication_cost", "report_writing",
+    "sample_estimate", "sweep_points", "replication_cost", "report_writing", "calibrate_lines",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = [
     "model_events", "model_device_days", "fleet_devices", "sample_estimate", "sweep_points", "replication_cost",
-    "report_writing",
+    "report_writing", "calibrate_lines",
   ]
   /// The model scenarios `replication_cost` runs: the lightest phone and the polling one (a replication's own
   /// cost shows most beside a light phone's).
@@ -199,6 +199,13 @@ public struct BenchmarkSuite: Sendable {
       rows.append(
         Measurement(benchmark: "report_writing", parameter: scenario.name, unit: "rows_per_s") { repetition in
           ReportWritingBenchmark.rowsPerSecond(scenario: scenario, seed: UInt64(repetition + 1))
+        })
+    }
+    if let field = scenarios?.field, wanted("calibrate_lines") {
+      let benchmark = CalibrationBenchmark(scenario: field)
+      rows.append(
+        Measurement(benchmark: "calibrate_lines", parameter: field.name, unit: "lines_per_s") { _ in
+          benchmark.linesPerSecond()
         })
     }
     return rows

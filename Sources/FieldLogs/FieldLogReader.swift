@@ -73,13 +73,13 @@ public struct FieldLogReader {
     if bytes.last == 0x0D { bytes.removeLast() }
     if line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-    let value: JSONValue
+    let object: [(String, JSONValue)]?
     do {
-      value = try JSONValue.parse(bytes: bytes)
+      object = try FlatJSONObject.members(bytes)
     } catch {
       throw FieldLogError(file: path, line: line, "not a JSON object (\(error.message) at byte \(error.offset + 1))")
     }
-    guard case .object(let members) = value else {
+    guard let members = object else {
       throw FieldLogError(file: path, line: line, "expected a JSON object, e.g. {\"t\": ..., \"event\": ...}")
     }
     var fields = FieldLogFields(members: members, path: path, line: line)

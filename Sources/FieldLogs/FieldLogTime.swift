@@ -34,6 +34,13 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
     return Int(micros >= 0 ? micros / day : (micros - day + 1) / day)
   }
 
+  /// The same time to the whole millisecond below (what ``text`` writes).
+  public var truncatedToMilliseconds: FieldLogTime {
+    let local = localMicroseconds
+    let truncated = local - ((local % 1_000) + 1_000) % 1_000
+    return FieldLogTime(utcMicroseconds: truncated - Int64(offsetSeconds) * 1_000_000, offsetSeconds: offsetSeconds)
+  }
+
   /// The text, to the millisecond, with the offset to the minute (`+HH:MM`).
   public var text: String {
     let local = localMicroseconds
@@ -55,22 +62,42 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
 
   /// Reads `YYYY-MM-DDTHH:MM[:SS[.fraction]](Z|±HH:MM)`; nil for anything else.
   public init?(text: String) {
-    var bytes = Array(text.utf8)[...]
-    func number(_ count: Int) -> Int? {
-      guard bytes.count >= count else { return nil }
-      var value = 0
-      for byte in bytes.prefix(count) {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      bytes = bytes.dropFirst(count)
-      return value
+    var text = text
+    let parsed = text.withUTF8 { bytes -> (Int64, Int)? in
+      var scanner = TimeScanner(bytes: bytes)
+      return scanner.time()
     }
-    func take(_ byte: UInt8) -> Bool {
-      guard bytes.first == byte else { return false }
-      bytes = bytes.dropFirst()
-      return true
+    guard let (utc, offset) = parsed else { return nil }
+    self.init(utcMicroseconds: utc, offsetSeconds: offset)
+  }
+}
+
+/// The reader behind ``FieldLogTime/init(text:)``: a position in the text's bytes.
+private struct TimeScanner {
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
+
+  /// `count` digits as a number, or nil.
+  mutating func number(_ count: Int) -> Int? {
+    guard position + count <= bytes.count else { return nil }
+    var value = 0
+    for index in position..<position + count {
+      let byte = bytes[index]
+      guard (0x30...0x39).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 0x30)
     }
+    position += count
+    return value
+  }
+
+  mutating func take(_ byte: UInt8) -> Bool {
+    guard position < bytes.count, bytes[position] == byte else { return false }
+    position += 1
+    return true
+  }
+
+  /// (UTC microseconds since 1970, offset seconds), or nil.
+  mutating func time() -> (Int64, Int)? {
     guard let year = number(4), take(0x2D), let month = number(2), take(0x2D), let day = number(2),
       take(0x54) || take(0x74), let hour = number(2), hour < 24, take(0x3A), let minute = number(2), minute < 60,
       let date = CalendarDate(year: year, month: month, day: day)
@@ -82,19 +109,17 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
       if take(0x2E) {
         var scale: Int64 = 100_000
         var digits = 0
-        while let byte = bytes.first, (0x30...0x39).contains(byte) {
-          micros += Int64(byte - 0x30) * scale
+        while position < bytes.count, (0x30...0x39).contains(bytes[position]) {
+          micros += Int64(bytes[position] - 0x30) * scale
           scale /= 10
           digits += 1
-          bytes = bytes.dropFirst()
+          position += 1
         }
         guard digits > 0 else { return nil }
       }
     }
     var offset = 0
-    if take(0x5A) || take(0x7A) {
-      offset = 0
-    } else {
+    if !(take(0x5A) || take(0x7A)) {
       let sign: Int
       if take(0x2B) {
         sign = 1
@@ -108,8 +133,8 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
       else { return nil }
       offset = sign * (offsetHour * 3_600 + offsetMinute * 60)
     }
-    guard bytes.isEmpty else { return nil }
+    guard position == bytes.count else { return nil }
     let local = Int64(date.daysSince1970) * 86_400_000_000 + micros
-    self.init(utcMicroseconds: local - Int64(offset) * 1_000_000, offsetSeconds: offset)
+    return (local - Int64(offset) * 1_000_000, offset)
   }
 }

@@ -10,42 +10,7 @@ public enum FieldLogWriter {
 
   /// The lines of one device's log.
   public static func lines(_ log: FieldLog, configuration: ScenarioConfiguration) -> String {
-    let offsetSeconds = Int((log.clockOffset.seconds / 60).rounded()) * 60
-    let dayZero = Int64(configuration.startDate.daysSince1970) * 86_400_000_000
-    func time(_ at: SimTime) -> String {
-      let local = dayZero + at.microseconds
-      return FieldLogTime(utcMicroseconds: local - Int64(offsetSeconds) * 1_000_000, offsetSeconds: offsetSeconds)
-        .text
-    }
-    let device = JSONValue.quoted(deviceID(log.device))
-    var text = ""
-    for record in log.records {
-      text += "{\"t\":\"\(time(record.time))\",\"device\":\(device),\"event\":"
-      switch record.event {
-      case .timeline(let widget, let next, let entries):
-        let configured = configuration.widgets[widget]
-        text +=
-          "\"timeline\",\"kind\":\(JSONValue.quoted(configured.kind)),\"family\":\"\(configured.family.rawValue)\","
-          + "\"policy\":\"\(policyName(configured.timeline.policy))\",\"next\":"
-          + (next.map { "\"\(time($0))\"" } ?? "null") + ",\"entries\":\(entries)"
-      case .reloadCall(let kind):
-        text += "\"reload_call\",\"kind\":" + (kind.map { JSONValue.quoted(configuration.kinds[$0]) } ?? "null")
-      case .appForeground(let fromWidget):
-        text += "\"app_foreground\",\"from_widget\":\(fromWidget)"
-      case .appBackground: text += "\"app_background\""
-      case .backgroundRefresh: text += "\"background_refresh\""
-      case .silentPush: text += "\"silent_push\""
-      case .widgetPush: text += "\"widget_push\""
-      case .activityUpdate(let activity):
-        text += "\"activity_update\",\"activity\":\(JSONValue.quoted(configuration.liveActivities[activity].id))"
-      case .battery(let level, let lowPowerMode, let charging):
-        text +=
-          "\"battery\",\"level\":\(CSVFormat.number(level, decimals: 3)),\"low_power\":\(lowPowerMode),"
-          + "\"charging\":\(charging)"
-      }
-      text += "}\n"
-    }
-    return text
+    FieldLogEntry.entries(of: log, configuration: configuration).map { $0.line + "\n" }.joined()
   }
 
   /// The policy's name in the log, as the scenario writes it.
@@ -64,5 +29,66 @@ public enum FieldLogWriter {
       try writer.append(lines(ScenarioRunner.fieldLog(configuration, device: device), configuration: configuration))
     }
     try writer.commit()
+  }
+}
+
+extension FieldLogEntry {
+  /// A simulated device's log as the entries a reader makes of its lines (the lines are these entries'
+  /// ``line``s): times on the device's local clock from the scenario's `start_date`, with its offset to the
+  /// minute.
+  public static func entries(of log: FieldLog, configuration: ScenarioConfiguration) -> [FieldLogEntry] {
+    let offsetSeconds = Int((log.clockOffset.seconds / 60).rounded()) * 60
+    let dayZero = Int64(configuration.startDate.daysSince1970) * 86_400_000_000
+    func time(_ at: SimTime) -> FieldLogTime {
+      FieldLogTime(
+        utcMicroseconds: dayZero + at.microseconds - Int64(offsetSeconds) * 1_000_000, offsetSeconds: offsetSeconds
+      ).truncatedToMilliseconds
+    }
+    let device = FieldLogWriter.deviceID(log.device)
+    return log.records.map { record in
+      let event: FieldLogEvent
+      switch record.event {
+      case .timeline(let widget, let next, let entries):
+        let configured = configuration.widgets[widget]
+        event = .timeline(
+          kind: configured.kind, family: configured.family.rawValue,
+          policy: FieldLogWriter.policyName(configured.timeline.policy), next: next.map(time), entries: entries)
+      case .reloadCall(let kind): event = .reloadCall(kind: kind.map { configuration.kinds[$0] })
+      case .appForeground(let fromWidget): event = .appForeground(fromWidget: fromWidget)
+      case .appBackground: event = .appBackground
+      case .backgroundRefresh: event = .backgroundRefresh
+      case .silentPush: event = .silentPush
+      case .widgetPush: event = .widgetPush
+      case .activityUpdate(let activity): event = .activityUpdate(activity: configuration.liveActivities[activity].id)
+      case .battery(let level, let lowPowerMode, let charging):
+        event = .battery(level: (level * 1_000).rounded() / 1_000, lowPower: lowPowerMode, charging: charging)
+      }
+      return FieldLogEntry(time: time(record.time), device: device, event: event)
+    }
+  }
+
+  /// The entry as one line of JSON (without the newline).
+  public var line: String {
+    var text = "{\"t\":\"\(time.text)\",\"device\":\(JSONValue.quoted(device)),\"event\":\"\(event.name)\""
+    func string(_ name: String, _ value: String?) {
+      text += ",\"\(name)\":" + (value.map { JSONValue.quoted($0) } ?? "null")
+    }
+    switch event {
+    case .timeline(let kind, let family, let policy, let next, let entries):
+      string("kind", kind)
+      string("family", family)
+      string("policy", policy)
+      string("next", next?.text)
+      text += ",\"entries\":" + (entries.map { "\($0)" } ?? "null")
+    case .reloadCall(let kind): string("kind", kind)
+    case .appForeground(let fromWidget): text += ",\"from_widget\":" + (fromWidget.map { "\($0)" } ?? "null")
+    case .appBackground, .backgroundRefresh, .silentPush, .widgetPush: break
+    case .activityUpdate(let activity): string("activity", activity)
+    case .battery(let level, let lowPower, let charging):
+      text += ",\"level\":" + (level.map { CSVFormat.number($0, decimals: 3) } ?? "null")
+      text += ",\"low_power\":" + (lowPower.map { "\($0)" } ?? "null")
+      text += ",\"charging\":" + (charging.map { "\($0)" } ?? "null")
+    }
+    return text + "}"
   }
 }

@@ -27,11 +27,15 @@ public struct FieldObservations {
         + "must be in time order (devices may interleave)"
       : nil
     guard problem == nil else { return problem }
-    record(entry, into: &devices[entry.device]!)
+    FieldObservations.record(
+      entry, into: &devices[entry.device]!, refreshInterval: refreshInterval, lowBattery: lowBattery)
     return nil
   }
 
-  private func record(_ entry: FieldLogEntry, into device: inout FieldDevice) {
+  /// Static, so that the phone's state changes in place in the dictionary (a method would copy it).
+  private static func record(
+    _ entry: FieldLogEntry, into device: inout FieldDevice, refreshInterval: Double, lowBattery: Double
+  ) {
     let t = entry.time.utcMicroseconds
     let day = entry.time.localDay
     device.lastTime = t
@@ -54,7 +58,7 @@ public struct FieldObservations {
         if fromWidget { device.opensFromWidget += 1 }
       }
       if device.foregroundSince == nil { device.foregroundSince = t }
-      refreshReplaced(at: entry.time, &device)
+      refreshReplaced(at: entry.time, refreshInterval: refreshInterval, &device)
       FieldObservations.trigger(at: t, &device)
     case .appBackground:
       if let since = device.foregroundSince { device.sessions.append(Double(t - since) / 1e6) }
@@ -96,7 +100,7 @@ public struct FieldObservations {
 
   /// The user opened the app before its pending background refresh ran: the request is replaced when the app
   /// leaves the foreground, so its lateness is only known to pass the open (a lower bound).
-  private func refreshReplaced(at time: FieldLogTime, _ device: inout FieldDevice) {
+  private static func refreshReplaced(at time: FieldLogTime, refreshInterval: Double, _ device: inout FieldDevice) {
     guard let submitted = device.refreshSubmitted else { return }
     device.refreshSubmitted = nil
     let bound = Double(time.utcMicroseconds - submitted) / 1e6 - refreshInterval
@@ -107,12 +111,13 @@ public struct FieldObservations {
 
   /// A timeline of widget `key`: the gap since its last one, and the lateness past the date its last policy
   /// asked for (exact when nothing the app saw could have caused the reload, else a lower bound).
-  private func timeline(
+  private static func timeline(
     _ key: String, at time: FieldLogTime, policy: String?, next: FieldLogTime?, entries: Int?,
     _ device: inout FieldDevice
   ) {
     let t = time.utcMicroseconds
-    var widget = device.widgets[key] ?? FieldWidget()
+    // Out of the dictionary while it changes, so that its arrays grow in place (not copied at every append).
+    var widget = device.widgets.removeValue(forKey: key) ?? FieldWidget()
     if let last = widget.lastTime { widget.gaps.append(Double(t - last) / 1e6) }
     // A one-entry `.atEnd` timeline leaves the date to the system: its lateness is not `after_delay`'s.
     if let lastNext = widget.lastNext, widget.lastPolicy != "never",

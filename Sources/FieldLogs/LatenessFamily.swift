@@ -36,6 +36,52 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     return log(Swift.max(value, 1e-300))
   }
 
+  /// The sums of the exact values the families' likelihoods need (values below the floor read as it).
+  struct ExactSums {
+    let count: Double
+    let sum: Double
+    let sumOfLogs: Double
+    let sumOfSquaredLogs: Double
+
+    init(_ values: [Double]) {
+      var (sum, logs, squares) = (0.0, 0.0, 0.0)
+      for value in values {
+        let x = Swift.max(value, LatenessFamily.floorSeconds)
+        let logarithm = log(x)
+        sum += x
+        logs += logarithm
+        squares += logarithm * logarithm
+      }
+      count = Double(values.count)
+      self.sum = sum
+      sumOfLogs = logs
+      sumOfSquaredLogs = squares
+    }
+  }
+
+  /// The sum of log f over the exact values: from their sums where the family allows (exponential, gamma,
+  /// lognormal), value by value (from their logs) for the Weibull.
+  func exactLogLikelihood(_ sums: ExactSums, _ logs: [Double], _ p: [Double]) -> Double {
+    let n = sums.count
+    switch self {
+    case .exponential:
+      return -n * p[0] - sums.sum / exp(p[0])
+    case .gamma:
+      let (shape, scale) = (exp(p[0]), exp(p[1]))
+      return -n * (gsl_sf_lngamma(shape) + shape * p[1]) + (shape - 1) * sums.sumOfLogs - sums.sum / scale
+    case .lognormal:
+      let (mu, sigma) = (p[0], exp(p[1]))
+      let squares = sums.sumOfSquaredLogs - 2 * mu * sums.sumOfLogs + n * mu * mu
+      return -n * (p[1] + 0.5 * log(2 * Double.pi)) - sums.sumOfLogs - squares / (2 * sigma * sigma)
+    case .weibull:
+      // log f = log shape - log scale + (shape - 1)(log x - log scale) - (x / scale)^shape.
+      let shape = exp(p[1])
+      var powers = 0.0
+      for value in logs { powers += exp(shape * (value - p[0])) }
+      return n * (p[1] - p[0]) + (shape - 1) * (sums.sumOfLogs - n * p[0]) - powers
+    }
+  }
+
   /// The mean under parameters `p`.
   func mean(_ p: [Double]) -> Double {
     switch self {
@@ -86,10 +132,21 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     guard !exact.isEmpty else { return nil }
     let m = exact.reduce(0, +) / Double(exact.count)
     let v = exact.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(Swift.max(1, exact.count - 1))
+    let exactSums = ExactSums(exact)
+    let exactLogs = exact.map { log(Swift.max($0, LatenessFamily.floorSeconds)) }
+    let censoredLogs = censored.map { log(Swift.max($0, LatenessFamily.floorSeconds)) }
+    let censoredSum = censored.reduce(0) { $0 + Swift.max($1, LatenessFamily.floorSeconds) }
     let negative: ([Double]) -> Double = { p in
-      var sum = 0.0
-      for x in exact { sum += self.logDensity(x, p) }
-      for x in censored { sum += self.logSurvival(x, p) }
+      var sum = self.exactLogLikelihood(exactSums, exactLogs, p)
+      switch self {
+      case .exponential: sum -= censoredSum / exp(p[0])
+      case .weibull:
+        // log S(c) = -(c / scale)^shape.
+        let shape = exp(p[1])
+        for value in censoredLogs { sum -= exp(shape * (value - p[0])) }
+      case .gamma, .lognormal:
+        for x in censored { sum += self.logSurvival(x, p) }
+      }
       return -sum
     }
     let start = self.start(mean: m, variance: v)

@@ -6,7 +6,8 @@ import Testing
     let time = try #require(FieldLogTime(text: "2026-01-05T08:30:12.345+01:30"))
     #expect(time.offsetSeconds == 5_400)
     #expect(time.text == "2026-01-05T08:30:12.345+01:30")
-    #expect(time.localSecondOfDay == 8 * 3_600 + 30 * 60 + 12.345)
+    let expected: Double = 30_612.345
+    #expect(time.localSecondOfDay == expected)
     let utc = try #require(FieldLogTime(text: "2026-01-05T07:00:12.345Z"))
     #expect(utc.utcMicroseconds == time.utcMicroseconds)
   }
