@@ -9,8 +9,9 @@ public struct FieldSample: Sendable {
     public let requestedPerDay: Double
   }
 
-  /// A Background App Refresh run: its lateness past the earliest date, and the app's opens per day over the
-  /// 7 days before the request (days before the log count the phones' mean).
+  /// A Background App Refresh request: its lateness past the earliest date (exact for a run, a lower bound
+  /// for one the next open replaced), and the app's opens a day over the 7 days before it (today so far
+  /// included); only requests made 6 days or more into the phone's log.
   public struct RefreshLateness: Sendable {
     public let seconds: Double
     /// False: a lower bound (the user opened the app first, which replaces the request).
@@ -90,17 +91,15 @@ public struct FieldSample: Sendable {
     var lateness: [Lateness] = []
     var refreshes: [RefreshLateness] = []
     for phone in phones {
-      // Before its log starts, a phone counts its own mean opens a day.
-      let span = Swift.max(1, phone.lastDay - phone.firstDay + 1)
-      let meanOpens = Double(phone.openTimes.count) / Double(span)
-      refreshes += phone.refreshLateness.map { run in
+      // Only requests whose 7 days before lie inside the log: their opens a day are the phone's own count,
+      // as the system saw it, not a guess about the days before the log.
+      refreshes += phone.refreshLateness.compactMap { run in
         let window = (run.submittedDay - 6)...run.submittedDay
+        guard window.lowerBound >= phone.firstDay else { return nil }
         let known = phone.openTimes.indices.filter {
           window.contains(phone.openDays[$0]) && phone.openTimes[$0] <= run.submitted
         }.count
-        let before = Swift.max(0, phone.firstDay - window.lowerBound)
-        return RefreshLateness(
-          seconds: run.seconds, exact: run.exact, opensPerDay: (Double(known) + Double(before) * meanOpens) / 7)
+        return RefreshLateness(seconds: run.seconds, exact: run.exact, opensPerDay: Double(known) / 7)
       }
       guard let window = FieldSample.waking(phone.openSecondsOfDay) else { continue }
       waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
