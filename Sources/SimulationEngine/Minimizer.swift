@@ -5,7 +5,7 @@ import CGSL
 /// log-likelihood). Not for the simulation's hot path: the objective is a Swift closure.
 public enum Minimizer {
   /// Where the search ended: the parameters, the objective there, and whether the simplex shrank below the
-  /// tolerance within the iteration limit.
+  /// tolerance within the iteration limit (or below 1e-5 where the objective stops improving, flat to its last bit).
   public struct Result: Sendable {
     public let parameters: [Double]
     public let value: Double
@@ -46,10 +46,21 @@ public enum Minimizer {
         defer { gsl_multimin_fminimizer_free(minimizer) }
         gsl_multimin_fminimizer_set(minimizer, &function, x, size)
         var converged = false
+        var (bestValue, stalled) = (Double.infinity, 0)
         for _ in 0..<maximumIterations {
-          guard gsl_multimin_fminimizer_iterate(minimizer) == GSL_SUCCESS else { break }
-          if gsl_multimin_test_size(gsl_multimin_fminimizer_size(minimizer), tolerance) == GSL_SUCCESS {
+          let status = gsl_multimin_fminimizer_iterate(minimizer)
+          let size = gsl_multimin_fminimizer_size(minimizer)
+          if gsl_multimin_test_size(size, tolerance) == GSL_SUCCESS {
             converged = true
+            break
+          }
+          // Flat to its last bit across a small simplex (a minimum's neighbourhood at double precision):
+          // no step improves, so that is where it is.
+          let value = minimizer.pointee.fval
+          stalled = value < bestValue ? 0 : stalled + 1
+          bestValue = Swift.min(bestValue, value)
+          if status != GSL_SUCCESS || stalled >= 200 {
+            converged = size < Swift.max(tolerance, 1e-5)
             break
           }
         }
