@@ -79,7 +79,7 @@ let package = Package(
     // scenario's uncertain parameters to the logs, and the goodness of fit (`calibrate`, `check --observed`).
     .target(
       name: "FieldLogs",
-      dependencies: ["CGSL", "SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
+      dependencies: ["CGSL", "SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports", "Comparisons"]
     ),
     // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
     // scenario files and sweeps, never the CLI.

@@ -110,3 +110,26 @@ public struct BenchmarkSession: Sendable {
     }
   }
 }
+
+extension BenchmarkSession {
+  /// What is wrong with `widgetsim bench`'s options, or nil: `outputs` are (option, kind of file, path).
+  public static func problem(
+    repetitions: Int?, outputs: [(option: String, kind: String, path: String?)], only: [String], tolerance: String
+  ) -> String? {
+    if let repetitions, repetitions < 1 { return "--repetitions must be at least 1, got \(repetitions)" }
+    for output in outputs {
+      if let path = output.path, path.isEmpty || path.hasSuffix("/") {
+        return "\(output.option) names the \(output.kind) file to write, got '\(path)'"
+      }
+    }
+    for name in only where !BenchmarkSuite.names.contains(name) {
+      return "--only \(name): no such benchmark; expected one of \(BenchmarkSuite.names.joined(separator: ", "))"
+    }
+    do {
+      _ = try BenchmarkTolerance(parsing: tolerance)
+    } catch {
+      return error.message
+    }
+    return nil
+  }
+}

@@ -194,6 +194,13 @@ public struct BenchmarkSuite: Sendable {
           ReplicationCostBenchmark.ratio(scenario: scenario, count: count, seed: UInt64(repetition + 1))
         })
     }
+    return rows + outputMeasurements(only: only, scenarios: scenarios)
+  }
+
+  /// The rows of what comes after a run: writing its reports, calibrating from a field log.
+  func outputMeasurements(only: Set<String>?, scenarios: BenchmarkScenarios?) -> [Measurement] {
+    var rows: [Measurement] = []
+    func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
     for scenario in scenarios?.models ?? []
     where wanted("report_writing") && BenchmarkSuite.reportWritingScenarios.contains(scenario.name) {
       rows.append(

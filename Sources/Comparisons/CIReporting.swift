@@ -1,5 +1,11 @@
 import Reports
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What a comparison hands to the CI system it runs in, besides the console and compare.csv: a Markdown step
 /// summary (GitHub Actions' `GITHUB_STEP_SUMMARY`), error annotations on the scenario's lines (workflow
 /// commands, when running under GitHub Actions), and a JUnit XML file (`--junit`), which Jenkins, GitLab,
@@ -31,6 +37,15 @@ public struct CIReporting: Sendable {
   public static func fromEnvironment(_ environment: [String: String], junit: String?) -> CIReporting {
     let summary = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
     return CIReporting(stepSummary: summary, annotates: environment["GITHUB_ACTIONS"] == "true", junit: junit)
+  }
+
+  /// ``fromEnvironment(_:junit:)`` of this process's environment.
+  public static func fromProcessEnvironment(junit: String?) -> CIReporting {
+    var environment: [String: String] = [:]
+    for name in ["GITHUB_STEP_SUMMARY", "GITHUB_ACTIONS"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return fromEnvironment(environment, junit: junit)
   }
 
   /// The files these outputs write, for ``OutputPaths/check(outputs:inputs:)``.

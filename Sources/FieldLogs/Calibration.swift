@@ -13,10 +13,19 @@ public struct Calibration {
   public var holdout = 0.0
   public var jobs = 1
 
-  public init(logs: [String], base: String, out: String) {
+  public init(logs: [String], base: String, out: String, holdout: Double = 0, jobs: Int = 1) {
     self.logs = logs
     self.base = base
     self.out = out
+    self.holdout = holdout
+    self.jobs = jobs
+  }
+
+  /// What is wrong with the command's options, or nil.
+  public static func problem(holdout: Double, jobs: Int?) -> String? {
+    if !(0..<1).contains(holdout) { return "--holdout takes a share in 0..<1, got \(holdout)" }
+    if let jobs, jobs < 1 { return "--jobs must be at least 1, got \(jobs)" }
+    return nil
   }
 
   /// What a calibration found.

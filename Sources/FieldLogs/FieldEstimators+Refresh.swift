@@ -15,7 +15,6 @@ extension FieldEstimators {
   /// changes nothing, and the method says so.
   static func backgroundRefresh(_ sample: FieldSample, base: BackgroundRefreshConfiguration) -> [ParameterFit] {
     let key = "app.background_refresh.delay"
-    let referenceKey = "app.background_refresh.reference_opens"
     let runs = sample.refreshes
     let exact = runs.filter(\.exact).count
     guard base.enabled else {
@@ -33,7 +32,13 @@ extension FieldEstimators {
           refusal: "\(exact) background refresh runs whose request the log shows; \(minimumCount) needed")
       ]
     }
-    let likelihood = RefreshLikelihood(runs)
+    return refreshFits(RefreshLikelihood(runs), count: runs.count)
+  }
+
+  /// The two fits from the likelihood of `count` requests (see ``backgroundRefresh(_:base:)``).
+  static func refreshFits(_ likelihood: RefreshLikelihood, count n: Int) -> [ParameterFit] {
+    let key = "app.background_refresh.delay"
+    let referenceKey = "app.background_refresh.reference_opens"
     let grid = likelihood.grid()
     let profile = grid.map { likelihood.profile(reference: $0).logLikelihood }
     let best = profile.indices.max { profile[$0] < profile[$1] }!
@@ -47,29 +52,10 @@ extension FieldEstimators {
     let low = inside.first! > 0 ? edge(grid[inside.first!], grid[inside.first! - 1], referenceProfile) : grid[0]
     let high =
       inside.last! < grid.count - 1 ? edge(grid[inside.last!], grid[inside.last! + 1], referenceProfile) : grid.last!
-    let n = runs.count
     let method =
       "exponential lateness, mean delay x max(1, reference_opens / opens a day), maximum likelihood "
       + "with lower bounds; profile-likelihood interval"
-    if p >= 0.05 {
-      // The delay alone, every factor 1: closed form, profile interval from the chi-square.
-      let delay = flat.delay
-      let scaled = delay * Double(exact)
-      let floor = FitText.number(Swift.max(0.01, (likelihood.opens.first ?? 1) / 2))
-      return [
-        ParameterFit(
-          key: key, estimate: delay, low: 2 * scaled / gsl_cdf_chisq_Pinv(0.975, 2 * Double(exact)),
-          high: 2 * scaled / gsl_cdf_chisq_Pinv(0.025, 2 * Double(exact)), count: n,
-          method: "exponential lateness by maximum likelihood with lower bounds (seconds); chi-square interval; "
-            + "the runs' lateness does not depend on opens (likelihood ratio p = \(FitText.number(p, digits: 3)))",
-          override: "\(key)=\(FitText.seconds(delay))"),
-        ParameterFit(
-          key: referenceKey, estimate: 0, low: 0, high: high, count: n,
-          method: "the logs contradict the rule's shape: lateness does not depend on opens (likelihood ratio p = "
-            + "\(FitText.number(p, digits: 3))); set below every phone's opens so that it changes nothing",
-          override: "\(referenceKey)=\(floor)"),
-      ]
-    }
+    if p >= 0.05 { return independentRefreshFits(likelihood, p: p, referenceHigh: high, count: n) }
     if inside.last! == grid.count - 1 || inside.first! == 0 {
       return [
         ParameterFit(
@@ -103,6 +89,34 @@ extension FieldEstimators {
         key: referenceKey, estimate: reference, low: low, high: high, count: n,
         method: method + "; depends on opens (likelihood ratio p = \(FitText.number(p, digits: 3)))",
         override: "\(referenceKey)=\(FitText.number(reference))"),
+    ]
+  }
+
+  /// The fits when the latenesses do not depend on opens (likelihood ratio p ≥ 0.05): the delay alone, every
+  /// factor 1 (closed form, chi-square interval), and `reference_opens` set below every phone's opens.
+  static func independentRefreshFits(
+    _ likelihood: RefreshLikelihood, p: Double, referenceHigh high: Double, count n: Int
+  ) -> [ParameterFit] {
+    let key = "app.background_refresh.delay"
+    let referenceKey = "app.background_refresh.reference_opens"
+    let exact = Int(likelihood.exact)
+    let flat = likelihood.profile(reference: 0)
+    // The delay alone, every factor 1: closed form, profile interval from the chi-square.
+    let delay = flat.delay
+    let scaled = delay * Double(exact)
+    let floor = FitText.number(Swift.max(0.01, (likelihood.opens.first ?? 1) / 2))
+    return [
+      ParameterFit(
+        key: key, estimate: delay, low: 2 * scaled / gsl_cdf_chisq_Pinv(0.975, 2 * Double(exact)),
+        high: 2 * scaled / gsl_cdf_chisq_Pinv(0.025, 2 * Double(exact)), count: n,
+        method: "exponential lateness by maximum likelihood with lower bounds (seconds); chi-square interval; "
+          + "the runs' lateness does not depend on opens (likelihood ratio p = \(FitText.number(p, digits: 3)))",
+        override: "\(key)=\(FitText.seconds(delay))"),
+      ParameterFit(
+        key: referenceKey, estimate: 0, low: 0, high: high, count: n,
+        method: "the logs contradict the rule's shape: lateness does not depend on opens (likelihood ratio p = "
+          + "\(FitText.number(p, digits: 3))); set below every phone's opens so that it changes nothing",
+        override: "\(referenceKey)=\(floor)"),
     ]
   }
 

@@ -96,9 +96,16 @@ public enum GoodnessOfFit {
     return text
   }
 
-  /// The field log of `configuration` (every device, replication 0) read as field logs are: device by device
-  /// on `jobs` threads, added in device order.
-  public static func simulate(_ configuration: ScenarioConfiguration, jobs: Int) -> FieldSample {
+  /// Mixed into the scenario's seed for the check's simulation: draws of its own, so that a log the scenario
+  /// itself wrote (`run --field-log`) is compared with other phones, not with itself.
+  public static let seedMix: UInt64 = 0x0B5E_12ED_F1E1_D10C
+
+  /// The field log of `configuration` (every device, replication 0, with ``seedMix`` in its seed) read as
+  /// field logs are: device by device on `jobs` threads, added in device order.
+  public static func simulate(_ scenario: ScenarioConfiguration, jobs: Int) -> FieldSample {
+    var mixed = scenario
+    mixed.seed ^= seedMix
+    let configuration = mixed
     var observations = FieldObservations(
       refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
       lowBattery: configuration.app.backgroundRefresh.lowBattery)

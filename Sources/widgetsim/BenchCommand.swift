@@ -67,25 +67,11 @@ struct BenchCommand: ParsableCommand {
   var jsonSmaller: String?
 
   func validate() throws {
-    if let repetitions, repetitions < 1 {
-      throw ValidationError("--repetitions must be at least 1, got \(repetitions)")
-    }
-    for (option, kind, path) in [
-      ("--out", "CSV", out), ("--json", "JSON", json), ("--json-smaller", "JSON", jsonSmaller),
-    ] {
-      if let path, path.isEmpty || path.hasSuffix("/") {
-        throw ValidationError("\(option) names the \(kind) file to write, got '\(path)'")
-      }
-    }
-    for name in only where !BenchmarkSuite.names.contains(name) {
-      throw ValidationError(
-        "--only \(name): no such benchmark; expected one of \(BenchmarkSuite.names.joined(separator: ", "))")
-    }
-    do {
-      _ = try BenchmarkTolerance(parsing: tolerance)
-    } catch {
-      throw ValidationError(error.message)
-    }
+    let problem = BenchmarkSession.problem(
+      repetitions: repetitions,
+      outputs: [("--out", "CSV", out), ("--json", "JSON", json), ("--json-smaller", "JSON", jsonSmaller)],
+      only: only, tolerance: tolerance)
+    if let problem { throw ValidationError(problem) }
   }
 
   func run() throws {

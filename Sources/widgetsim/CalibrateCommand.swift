@@ -7,14 +7,10 @@ struct CalibrateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calibrate",
     abstract: "Fit a scenario's uncertain parameters to field logs and check the fit.",
-    discussion: """
-      Reads field logs (JSON Lines, docs/field-logs.md), fits the parameters they inform, writes
-      fitted.yaml (the base scenario with the fitted values), fit.csv (estimate, 95% interval, n, method)
-      and fit_report.csv (the logs against a simulation of fitted.yaml, distribution by distribution).
-      Exit codes: 0 done, 1 the run failed, 2 bad input.
-      """)
+    discussion:
+      "Writes fitted.yaml, fit.csv and fit_report.csv (docs/field-logs.md). Exit 0 done, 1 failed, 2 bad input.")
 
-  @Argument(help: "Field log files (JSON Lines).")
+  @Argument(help: "Field log files (JSON Lines), at least one.")
   var logs: [String]
 
   @Option(help: "The base scenario: what the logs do not inform, and the app's own settings.")
@@ -30,15 +26,12 @@ struct CalibrateCommand: ParsableCommand {
   var jobs: Int?
 
   func validate() throws {
-    if logs.isEmpty { throw ValidationError("give at least one field log") }
-    if !(0..<1).contains(holdout) { throw ValidationError("--holdout takes a share in 0..<1, got \(holdout)") }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    if let problem = Calibration.problem(holdout: holdout, jobs: jobs) { throw ValidationError(problem) }
   }
 
   func run() throws {
-    var calibration = Calibration(logs: logs, base: scenario, out: out)
-    calibration.holdout = holdout
-    calibration.jobs = jobs ?? Console.standard.cores
+    let calibration = Calibration(
+      logs: logs, base: scenario, out: out, holdout: holdout, jobs: jobs ?? Console.standard.cores)
     for line in try calibration.run().lines { Console.standard.print(line) }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Comparisons
+import FieldLogs
 import HTMLReport
 import Reports
 import Runs
@@ -13,6 +14,7 @@ struct CheckCommand: ParsableCommand {
       Runs FILE as `widgetsim run` does (reports into --out), then compares the run with --baseline (a
       replications.csv kept from an earlier run) as `widgetsim compare` does, writing compare.csv next to the
       reports. Keep the scenario's seed and replications as in the baseline so the tests are paired.
+      With --observed LOG... instead, it checks the scenario against field logs (docs/field-logs.md).
       Under GitHub Actions it also appends a Markdown summary to $GITHUB_STEP_SUMMARY and annotates the
       scenario line of each widget whose gate failed; --junit writes the gates as JUnit XML.
       Exit codes: 0 no gate failed, 1 a gate failed (or the run failed), 2 bad input.
@@ -23,7 +25,14 @@ struct CheckCommand: ParsableCommand {
   var file: String
 
   @Option(help: "The stored baseline: a replications.csv file or a run folder.")
-  var baseline: String
+  var baseline: String?
+
+  @Option(parsing: .upToNextOption, help: "Field logs to check the scenario against (instead of --baseline).")
+  var observed: [String] = []
+
+  @Option(
+    help: ArgumentHelp("With --observed: a distribution's KS-distance floor, NAME=D (repeatable).", valueName: "floor"))
+  var ksFloor: [String] = []
 
   @OptionGroup var scenario: ScenarioOptions
 
@@ -46,9 +55,13 @@ struct CheckCommand: ParsableCommand {
 
   func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    if (baseline == nil) == observed.isEmpty { throw ValidationError("give --baseline FILE or --observed LOG...") }
+    if !observed.isEmpty && report { throw ValidationError("--report charts a run: --observed makes none") }
+    if let problem = ObservedCheck.floorProblem(ksFloor) { throw ValidationError(problem) }
   }
 
   func run() throws {
+    guard let baseline else { return try checkObserved() }
     // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.
     let stored = try GatedComparison.table(baseline)
     try gates.comparison.checkGates(against: stored)
@@ -69,5 +82,14 @@ struct CheckCommand: ParsableCommand {
     try gates.comparison.compare(
       baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
       console: .standard, ci: ci, title: "widgetsim check \(file)")
+  }
+
+  /// `--observed`: the scenario against field logs.
+  func checkObserved() throws {
+    let loaded = try scenario.load(file)
+    try ObservedCheck(
+      logs: observed, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
+      ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor, jobs: jobs ?? Console.standard.cores
+    ).runForCommand(quiet: quiet, console: .standard)
   }
 }

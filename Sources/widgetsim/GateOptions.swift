@@ -2,12 +2,6 @@ import ArgumentParser
 import Comparisons
 import ScenarioFiles
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Options of the commands that compare runs: which metrics gate, how much worse they may get, and the
 /// significance level.
 struct GateOptions: ParsableArguments {
@@ -60,11 +54,7 @@ extension GateOptions {
   /// The CI outputs: `--junit`, and under GitHub Actions (its environment variables) the step summary and
   /// annotations on the lines of `scenarioFile` (whose text is `scenarioText`) where failing widgets are.
   func ci(scenarioFile: String?, scenarioText: String?) -> CIReporting {
-    var environment: [String: String] = [:]
-    for name in ["GITHUB_STEP_SUMMARY", "GITHUB_ACTIONS"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    var ci = CIReporting.fromEnvironment(environment, junit: junit)
+    var ci = CIReporting.fromProcessEnvironment(junit: junit)
     if ci.annotates, let scenarioFile, let scenarioText {
       let map = ScenarioSourceMap(text: scenarioText)
       ci.scenarioFile = scenarioFile

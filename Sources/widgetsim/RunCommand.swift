@@ -91,34 +91,11 @@ struct RunCommand: ParsableCommand {
   var shard: String?
 
   func validate() throws {
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-    if force && resume {
-      throw ValidationError("--resume carries on the run in the output folder and --force replaces it: give one")
-    }
-    for text in precision where PrecisionTarget(text) == nil {
-      throw ValidationError(
-        "--precision takes METRIC[@SUBJECT]:P% with 0 < P <= 100, e.g. staleness_p95:5%; got '\(text)'")
-    }
-    if let trace, trace < 0 { throw ValidationError("--trace takes a device number from 0, got \(trace)") }
-    if maxReplications < 1 { throw ValidationError("--max-replications must be at least 1, got \(maxReplications)") }
-    if let maxDevices, maxDevices < 1 { throw ValidationError("--max-devices must be at least 1, got \(maxDevices)") }
-    if let refusal = scenario.limits.refusal(replications: maxReplications) {
-      throw ValidationError("--max-replications: \(refusal)")
-    }
-    if precisionBatch < 1 { throw ValidationError("--precision-batch must be at least 1, got \(precisionBatch)") }
-    if !precision.isEmpty && shard != nil {
-      throw ValidationError("--precision decides replications as it goes: it does not apply to a shard")
-    }
-    if let shard {
-      guard FleetShard(shard) != nil else {
-        throw ValidationError("--shard takes K/N with 0 <= K < N, e.g. 0/4; got '\(shard)'")
-      }
-      if resume { throw ValidationError("--resume does not apply to a shard: rerun it with --force") }
-      if report { throw ValidationError("a shard has no reports to chart: give --report to the merged run's `report`") }
-      if trace != nil || fieldLog != nil {
-        throw ValidationError("--trace and --field-log do not apply to a shard: give them to a run without --shard")
-      }
-    }
+    let options = RunOptions(
+      jobs: jobs, force: force, resume: resume, report: report, precision: precision, trace: trace,
+      fieldLog: fieldLog != nil, maxReplications: maxReplications, maxDevices: maxDevices,
+      precisionBatch: precisionBatch, shard: shard)
+    if let problem = options.problem(limits: scenario.limits) { throw ValidationError(problem) }
   }
 
   func run() throws {
@@ -149,44 +126,18 @@ struct RunCommand: ParsableCommand {
       return
     }
     if try SampleSizePlan.applies(targets, to: loaded.configuration) {
-      execution.precision = nil
-      try runGrowingDevices(execution, targets: targets)
+      var options = scenario
+      try execution.runGrowingDevices(
+        targets: targets, maximumDevices: maxDevices, resume: resume, console: .standard,
+        stop: Interruption.stopRequest
+      ) { devices in
+        options.devices = devices
+        return (try options.load(file), options.arguments)
+      }
     } else {
       try execution.run(console: .standard, stop: Interruption.stopRequest)
     }
     if let fieldLog { try FieldLogWriter.write(loaded.configuration, to: fieldLog) }
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
-  }
-
-  /// `--precision` on per-second figures of a sampled fleet: runs `first`, then again with more devices
-  /// (``SampleSizePlan``) in the same folder until the targets are met; the folder keeps the last run, whose
-  /// manifest records its devices.
-  private func runGrowingDevices(_ first: RunExecution, targets: [PrecisionTarget]) throws {
-    if resume {
-      throw CommandFailure.badInput(
-        "--resume: a run whose --precision grows its devices starts again with each sample: rerun it with --force")
-    }
-    let console = Console.standard
-    let represents = first.scenario.configuration.fleet.represents
-    let plan = SampleSizePlan(
-      targets: targets, maximumDevices: maxDevices ?? Int(Swift.min(represents, 1e15).rounded(.down)))
-    var execution = first
-    var options = scenario
-    while true {
-      let summary = try execution.run(console: console, stop: Interruption.stopRequest)
-      let devices = execution.scenario.configuration.fleet.devices
-      let next = plan.nextDevices(after: devices, summary: summary)
-      let report = plan.report(summary, devices: devices, next: next)
-      if !quiet || report.contains("warning") { console.error(report + "\n") }
-      guard let next else { return }
-      options.devices = next
-      let loaded = try options.load(file)
-      let arguments = options.arguments + targets.map { "--precision \($0.description)" }
-      var again = RunExecution(
-        loaded, overrides: arguments, directory: execution.directory, jobs: jobs, perDevice: perDevice,
-        detail: detail, quiet: quiet, existing: .replace, version: WidgetSim.version)
-      again.trace = trace
-      execution = again
-    }
   }
 }

@@ -54,9 +54,7 @@ extension DeviceSimulation {
         raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
       }
     case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss, .broadcastUpdate:
-      let rendered = activities.renderedUpdates
-      activities.handle(kind, target: event.target, poweredOff: power.isOff, &scheduler, &result)
-      if fieldLog != nil { logActivityUpdates(since: rendered, at: scheduler.now) }
+      activityEvent(kind, target: event.target, &scheduler)
     case .activityScheduledStart:
       scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: event.target)
       startActivity(ActivityKindID(Int(event.target)), &scheduler)
@@ -91,11 +89,7 @@ extension DeviceSimulation {
     case .burstUpdate:
       let burst = bursts.updated(target: event.target)
       dataChanged(KindID(burst.kind), &scheduler)
-      if let activity = burst.activity {
-        let rendered = activities.renderedUpdates
-        activities.update(activity, poweredOff: power.isOff, &scheduler, &result)
-        if fieldLog != nil { logActivityUpdates(since: rendered, at: scheduler.now) }
-      }
+      if let activity = burst.activity { activityEvent(.activityUpdate, activity: activity, &scheduler) }
     }
     assert(!instances.contains { !$0.machine.isSettled }, "an instance was left awaiting a decision or a build")
   }

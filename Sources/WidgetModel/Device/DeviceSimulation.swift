@@ -56,8 +56,7 @@ struct DeviceSimulation: EventHandler {
   var processor: Processor
   var power: PowerSystem
 
-  /// The aggregate this device adds to (a scratch result during the warm-up), and its own figures until it
-  /// finishes.
+  /// The aggregate this device adds to (a scratch result during the warm-up; its own figures until it ends).
   var result: ReplicationResult
   /// The group of phones with the same widgets this one is in (``DeviceGroups``); nil when there are none.
   let deviceGroup: Int?
@@ -67,13 +66,12 @@ struct DeviceSimulation: EventHandler {
   /// into (see ``run(_:replication:device:broadcasts:events:into:warmupScratch:)``).
   var spareScratch: ReplicationResult?
   var tally: DeviceTally
-  /// Every reload that ran, in order, when tracing (tests and diagnostics); nil otherwise.
+  /// When tracing (tests, diagnostics), nil otherwise: every reload that ran, in order; the app's opens,
+  /// force-quits and launches; everything a device timeline shows (`--trace`); what the app could have
+  /// logged (`--field-log`).
   var trace: [ReloadRecord]?
-  /// The app's opens, force-quits and launches, when tracing.
   var appTrace: [AppRecord]?
-  /// Everything a device timeline shows, when this device is traced (`widgetsim run --trace`).
   var timeline: TraceRecorder?
-  /// What the app could have logged, when a field log is asked for (`widgetsim run --field-log`).
   var fieldLog: FieldRecorder?
   /// Whether Poisson firings may wait for the next event at all (tests turn it off to compare).
   var defersFirings = true

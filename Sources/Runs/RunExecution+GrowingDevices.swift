@@ -1,0 +1,37 @@
+import Reports
+import ScenarioFiles
+
+extension RunExecution {
+  /// `--precision` on per-second figures of a sampled fleet: runs this execution, then again with more
+  /// devices (``SampleSizePlan``) in the same folder until the targets are met; the folder keeps the last
+  /// run, whose manifest records its devices. `reload` loads the scenario with a number of devices and gives
+  /// the overrides the manifest records.
+  public func runGrowingDevices(
+    targets: [PrecisionTarget], maximumDevices: Int?, resume: Bool, console: Console, stop: StopRequest,
+    reload: (Int) throws -> (scenario: LoadedScenario, overrides: [String])
+  ) throws {
+    if resume {
+      throw CommandFailure.badInput(
+        "--resume: a run whose --precision grows its devices starts again with each sample: rerun it with --force")
+    }
+    let represents = scenario.configuration.fleet.represents
+    let plan = SampleSizePlan(
+      targets: targets, maximumDevices: maximumDevices ?? Int(Swift.min(represents, 1e15).rounded(.down)))
+    var execution = self
+    execution.precision = nil
+    while true {
+      let summary = try execution.run(console: console, stop: stop)
+      let devices = execution.scenario.configuration.fleet.devices
+      let next = plan.nextDevices(after: devices, summary: summary)
+      let report = plan.report(summary, devices: devices, next: next)
+      if !quiet || report.contains("warning") { console.error(report + "\n") }
+      guard let next else { return }
+      let (loaded, overrides) = try reload(next)
+      var again = RunExecution(
+        loaded, overrides: overrides + targets.map { "--precision \($0.description)" }, directory: directory,
+        jobs: jobs, perDevice: perDevice, detail: detail, quiet: quiet, existing: .replace, version: version)
+      again.trace = trace
+      execution = again
+    }
+  }
+}
