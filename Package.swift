@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Reports", targets: ["Reports"]),
     .library(name: "Comparisons", targets: ["Comparisons"]),
     .library(name: "Sweeps", targets: ["Sweeps"]),
+    .library(name: "FieldLogs", targets: ["FieldLogs"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -149,7 +150,8 @@ let package = Package(
     ),
     .testTarget(
       name: "FieldLogsTests",
-      dependencies: ["FieldLogs", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"]
+      dependencies: ["FieldLogs", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "BenchmarksTests",

@@ -21,6 +21,14 @@ let package = Package(
       name: "ReplicationsFuzzer",
       dependencies: [.product(name: "Comparisons", package: "widgetsim")]
     ),
+    // Field logs (`calibrate`, `check --observed`): the reader, the observations and every estimator.
+    .executableTarget(
+      name: "FieldLogFuzzer",
+      dependencies: [
+        .product(name: "FieldLogs", package: "widgetsim"),
+        .product(name: "ScenarioFiles", package: "widgetsim"),
+      ]
+    ),
     .executableTarget(
       name: "JournalFuzzer",
       dependencies: [.product(name: "Sweeps", package: "widgetsim")]

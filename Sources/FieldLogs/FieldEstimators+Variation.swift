@@ -5,8 +5,7 @@ extension FieldEstimators {
   /// `fleet.vary[user.app_opens.per_day]`: how much phones' opening rates differ beyond chance. The
   /// dispersion test (Poisson counts at one rate: sum of (N - r T)^2 / (r T) is chi-square with phones - 1
   /// degrees of freedom) says whether they differ; if so, a lognormal fitted to the logs of the rates
-  /// (``lognormalRates(_:)``), its 95% intervals from 400 bootstrap resamples of the phones (a fixed seed: the
-  /// same logs give the same intervals).
+  /// (``lognormalRates(_:)``), with Student's t interval for the median and the chi-square's for sigma.
   static func opensVariation(_ sample: FieldSample) -> [ParameterFit] {
     let key = "fleet.vary[user.app_opens.per_day]"
     let phones = sample.opensPerPhone.filter { $0.days > 0 }
@@ -35,29 +34,26 @@ extension FieldEstimators {
     guard let point = lognormalRates(phones) else {
       return [ParameterFit(key: "\(key).sigma", count: phones.count, refusal: "the rates' variance is all chance")]
     }
-    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 0x0F1E_1D10))
-    var medians: [Double] = []
-    var sigmas: [Double] = []
-    for _ in 0..<400 {
-      let resample = (0..<phones.count).map { _ in phones[stream.integer(below: phones.count)] }
-      guard let fit = lognormalRates(resample) else { continue }
-      medians.append(fit.median)
-      sigmas.append(fit.sigma)
-    }
-    let median = SampleQuantiles(medians)
-    let sigma = SampleQuantiles(sigmas)
+    // The logs of the rates are normal with variance sigma^2 + noise (the lognormal, plus the counts' own
+    // noise): Student's t for their mean, the chi-square for their variance, less the noise.
+    let n = Double(point.count)
+    let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: n - 1)
+    let spread = point.logVariance * (n - 1)
+    let half = t * (point.logVariance / n).squareRoot()
+    let sigmaLow = Swift.max(0, spread / gsl_cdf_chisq_Pinv(0.975, n - 1) - point.noise).squareRoot()
+    let sigmaHigh = Swift.max(0, spread / gsl_cdf_chisq_Pinv(0.025, n - 1) - point.noise).squareRoot()
     let method =
       "lognormal of the phones' rates, moments of their logs less the counts' noise (dispersion test p = "
-      + "\(FitText.number(p, digits: 3))); bootstrap percentile interval"
+      + "\(FitText.number(p, digits: 3)))"
     return [
       ParameterFit(
-        key: "\(key).median", estimate: point.median, low: median.quantile(0.025), high: median.quantile(0.975),
-        count: phones.count, method: method,
+        key: "\(key).median", estimate: point.median, low: point.median * exp(-half),
+        high: point.median * exp(half), count: phones.count, method: method + "; Student t interval",
         override: "\(key)={dist: lognormal, median: \(FitText.number(point.median)), "
           + "sigma: \(FitText.number(point.sigma))}"),
       ParameterFit(
-        key: "\(key).sigma", estimate: point.sigma, low: sigma.quantile(0.025), high: sigma.quantile(0.975),
-        count: phones.count, method: method, override: nil),
+        key: "\(key).sigma", estimate: point.sigma, low: sigmaLow, high: sigmaHigh, count: phones.count,
+        method: method + "; chi-square interval", override: nil),
     ]
   }
 
@@ -66,7 +62,9 @@ extension FieldEstimators {
   /// is the mean of log(N / T) + 1 / (2 N) and its sigma^2 the variance of the logs less the mean of 1 / N.
   /// Phones without an open carry no log (they are few when rates are fitted at all); nil when nothing is
   /// left beyond the counts' own noise.
-  static func lognormalRates(_ phones: [(opens: Int, days: Int)]) -> (median: Double, sigma: Double)? {
+  static func lognormalRates(_ phones: [(opens: Int, days: Int)]) -> (
+    median: Double, sigma: Double, count: Int, logVariance: Double, noise: Double
+  )? {
     let counted = phones.filter { $0.opens > 0 }
     guard counted.count >= 2 else { return nil }
     let logs = counted.map { log(Double($0.opens) / Double($0.days)) + 1 / (2 * Double($0.opens)) }
@@ -75,6 +73,6 @@ extension FieldEstimators {
     let variance = logs.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / (n - 1)
     let noise = counted.reduce(0) { $0 + 1 / Double($1.opens) } / n
     guard variance > noise else { return nil }
-    return (exp(mu), (variance - noise).squareRoot())
+    return (exp(mu), (variance - noise).squareRoot(), counted.count, variance, noise)
   }
 }

@@ -67,8 +67,9 @@ public struct FieldLogReader {
     lines += number
   }
 
-  /// The record on one line; nil for a blank line or an event it does not know.
-  mutating func entry(_ bytes: [UInt8], path: String, line: Int) throws(FieldLogError) -> FieldLogEntry? {
+  /// The record on one line (`path` and `line` name it in errors); nil for a blank line or an event it does
+  /// not know.
+  public mutating func entry(_ bytes: [UInt8], path: String, line: Int) throws(FieldLogError) -> FieldLogEntry? {
     var bytes = bytes
     if bytes.last == 0x0D { bytes.removeLast() }
     if line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }

@@ -1,0 +1,65 @@
+import Reports
+import TestSupport
+import Testing
+
+/// `calibrate`, `check --observed` and `run --field-log` through the built executable: what they write,
+/// and their exit codes (0 done or passed, 1 a failed check, 2 bad input).
+@Suite("calibrate and check --observed", .serialized)
+struct CalibrateCommandTests {
+  static let log = Repository.path("Scenarios/field/field-log.jsonl")
+  static let base = Repository.path("Scenarios/field/calibrate.yaml")
+
+  @Test("calibrate writes a fitted scenario that passes check --observed, and the base fails it")
+  func calibrateThenCheck() throws {
+    let root = TestFiles.temporaryDirectory()
+    let calibrated = try Subprocess.run(
+      ["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/fit", "--jobs", "2"])
+    #expect(calibrated.code == 0, "\(calibrated.output)")
+    #expect(calibrated.output.contains("verdict: the scenario explains the logs"), "\(calibrated.output)")
+    let fits = try CSVTable(path: "\(root)/fit/fit.csv")
+    #expect(fits.header.joined(separator: ",") + "\n" == "key,estimate,ci95_low,ci95_high,n,method\n")
+    let fitted = try TestFiles.read("\(root)/fit/fitted.yaml")
+    #expect(fitted.contains("# fitted: system.after_delay.mean"))
+    #expect(try TestFiles.read("\(root)/fit/fit_report.csv").hasPrefix("distribution,unit,n_observed"))
+
+    let junit = "\(root)/junit.xml"
+    let passing = try Subprocess.run(
+      ["check", "\(root)/fit/fitted.yaml", "--observed", Self.log, "--out", "\(root)/pass", "--junit", junit])
+    #expect(passing.code == 0, "\(passing.output)")
+    #expect(try TestFiles.read(junit).contains(#"failures="0""#))
+    let failing = try Subprocess.run(["check", Self.base, "--observed", Self.log, "--out", "\(root)/fail", "--quiet"])
+    #expect(failing.code == 1, "\(failing.output)")
+    #expect(failing.output.contains("verdict: the scenario does not explain the logs"), "\(failing.output)")
+  }
+
+  @Test("a malformed log line is exit 2 naming the file and line, and nothing is written")
+  func malformedLog() throws {
+    let root = TestFiles.temporaryDirectory()
+    let bad = "\(root)/bad.jsonl"
+    try TestFiles.write(
+      "{\"t\":\"2026-01-05T08:00:00Z\",\"device\":\"a\",\"event\":\"app_foreground\"}\n{\"t\":\"soon\"}\n", to: bad)
+    let result = try Subprocess.run(["calibrate", bad, "--scenario", Self.base, "--out", "\(root)/out"])
+    #expect(result.code == 2, "\(result.output)")
+    #expect(result.output.contains("\(bad):2:"), "\(result.output)")
+    #expect(!TextFile.isReadable("\(root)/out/fit.csv"))
+    let check = try Subprocess.run(["check", Self.base, "--observed", bad, "--out", "\(root)/check"])
+    #expect(check.code == 2, "\(check.output)")
+    let usage = try Subprocess.run(["check", Self.base, "--out", "\(root)/check"])
+    #expect(usage.code == 2, "\(usage.output)")
+  }
+
+  @Test("run --field-log writes the example's log, and leaves the run's reports as they are")
+  func fieldLogFromRun() throws {
+    let root = TestFiles.temporaryDirectory()
+    let scenario = Repository.path("Scenarios/field/app.yaml")
+    let logged = try Subprocess.run(
+      ["run", scenario, "--out", "\(root)/logged", "--field-log", "\(root)/log.jsonl", "--quiet"])
+    #expect(logged.code == 0, "\(logged.output)")
+    #expect(try TestFiles.read("\(root)/log.jsonl") == TestFiles.read(Self.log))
+    let plain = try Subprocess.run(["run", scenario, "--out", "\(root)/plain", "--quiet"])
+    #expect(plain.code == 0, "\(plain.output)")
+    for file in RunReportWriter.files where file != "manifest.json" {
+      #expect(try TestFiles.read("\(root)/logged/\(file)") == TestFiles.read("\(root)/plain/\(file)"), "\(file)")
+    }
+  }
+}
