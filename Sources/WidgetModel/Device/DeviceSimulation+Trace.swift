@@ -32,15 +32,23 @@ extension DeviceSimulation {
   /// as a run simulates it (the same draws: tracing draws nothing), and returns everything its timeline shows,
   /// on the measured days' clock (after any warm-up), in time order.
   static func trace(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> [TraceRecord] {
-    // As `FleetRunner.runWorker` runs it: the fleet-wide schedules from the scenario, not the device's draws.
+    var simulation = alone(configuration, device: device, replication: replication).simulation
+    simulation.timeline = TraceRecorder()
+    simulation.simulate()
+    return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
+  }
+
+  /// Fleet device `device` of replication `replication` ready to run alone, as `FleetRunner.runWorker` runs
+  /// it (the fleet-wide schedules from the scenario, not the device's draws), with its draws.
+  static func alone(_ configuration: ScenarioConfiguration, device: Int, replication: Int)
+    -> (simulation: DeviceSimulation, drawn: FleetDevice)
+  {
     let drawn = FleetRunner.device(device, of: configuration, replication: replication)
-    var simulation = DeviceSimulation(
+    let simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
       installed: drawn.installed, installTime: drawn.installTime,
       broadcasts: BroadcastSchedule(configuration, replication: replication),
       events: FleetEventSchedule(configuration, replication: replication))
-    simulation.timeline = TraceRecorder()
-    simulation.simulate()
-    return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
+    return (simulation, drawn)
   }
 }

@@ -36,16 +36,12 @@ extension DeviceSimulation {
   /// same draws: the log draws nothing), and returns what its app could have logged, on the measured days'
   /// clock, in time order, with the device's clock offset ahead of UTC.
   static func fieldLog(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> FieldLog {
-    let drawn = FleetRunner.device(device, of: configuration, replication: replication)
-    var simulation = DeviceSimulation(
-      configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
-      installed: drawn.installed, installTime: drawn.installTime,
-      broadcasts: BroadcastSchedule(configuration, replication: replication),
-      events: FleetEventSchedule(configuration, replication: replication))
+    let prepared = alone(configuration, device: device, replication: replication)
+    var simulation = prepared.simulation
     simulation.fieldLog = FieldRecorder()
     simulation.simulate()
     let records = simulation.fieldLog?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
-    return FieldLog(device: device, clockOffset: drawn.clockOffset, records: records)
+    return FieldLog(device: device, clockOffset: prepared.drawn.clockOffset, records: records)
   }
 }
 
