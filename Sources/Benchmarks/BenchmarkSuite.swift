@@ -208,7 +208,10 @@ public struct BenchmarkSuite: Sendable {
           ReportWritingBenchmark.rowsPerSecond(scenario: scenario, seed: UInt64(repetition + 1))
         })
     }
-    if let field = scenarios?.field, wanted("calibrate_lines") {
+    if var field = scenarios?.field, wanted("calibrate_lines") {
+      // `--quick` (and the tests) log a few phones over its days.
+      if let devices = fleetDevices { field.fleet.devices = Swift.min(field.fleet.devices, devices) }
+      if let days = scenarioDays { field.days = Swift.min(field.days, days) }
       let benchmark = CalibrationBenchmark(scenario: field)
       rows.append(
         Measurement(benchmark: "calibrate_lines", parameter: field.name, unit: "lines_per_s") { _ in

@@ -28,9 +28,7 @@ public final class CalibrationBenchmark: @unchecked Sendable {
   func linesPerSecond() -> Double {
     let path = logPath()
     let stopwatch = Stopwatch()
-    var set = FieldLogSet(
-      refreshIntervalSeconds: scenario.app.backgroundRefresh.interval.seconds,
-      lowBattery: scenario.app.backgroundRefresh.lowBattery, holdout: 0)
+    var set = FieldLogSet(base: scenario, holdout: 0)
     do {
       try set.read([path])
     } catch {

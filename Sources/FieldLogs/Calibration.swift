@@ -45,9 +45,7 @@ public struct Calibration {
   public func run() throws(CommandFailure) -> Outcome {
     let loaded = try CommandFailure.mapping(status: 2) { try ScenarioLoader.load(path: base) }
     let configuration = loaded.configuration
-    var set = FieldLogSet(
-      refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
-      lowBattery: configuration.app.backgroundRefresh.lowBattery, holdout: holdout)
+    var set = FieldLogSet(base: configuration, holdout: holdout)
     try CommandFailure.mapping(status: 2) { try set.read(logs) }
     let (fitSample, checkSample) = set.samples()
     guard fitSample.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
@@ -55,19 +53,21 @@ public struct Calibration {
     let fitted = try fittedText(fits, phones: fitSample.devices)
     let lock = try OutputFolder.prepare(out)
     defer { withExtendedLifetime(lock) {} }
-    // The fitted scenario must load back before anything is written.
+    try CommandFailure.mapping(status: 1) {
+      try AtomicFile.write(Calibration.csv(fits), to: "\(out)/\(Calibration.fitFile)")
+    }
+    // The fitted scenario must load back before it is written (fit.csv says what was fitted either way).
     let simulated = try CommandFailure.mapping(status: 1, prefix: "the fitted scenario does not load: ") {
       try ScenarioLoader.load(
-        text: fitted, file: "\(out)/\(Calibration.fittedFile)",
+        text: fitted, file: "fitted.yaml (not written)",
         overrides: [
           try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
           try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
-        ], limits: .large)
+        ])
     }
     let checks = GoodnessOfFit.compare(checkSample, GoodnessOfFit.simulate(simulated.configuration, jobs: jobs))
     try CommandFailure.mapping(status: 1) {
       try AtomicFile.write(fitted, to: "\(out)/\(Calibration.fittedFile)")
-      try AtomicFile.write(Calibration.csv(fits), to: "\(out)/\(Calibration.fitFile)")
       try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
     }
     return Outcome(

@@ -5,7 +5,15 @@ struct FieldDevice {
   /// The local days the log covers, first and last.
   var firstDay = Int.max
   var lastDay = Int.min
+  var firstTime: Int64 = .max
   var lastTime: Int64 = .min
+  /// Low Power Mode at the last battery line (the system's delay doubles while it is on).
+  var lowPower = false
+  /// The last battery line that gave the system no reason to refuse a background run.
+  var lastFineBattery: Int64?
+  /// When the battery first showed a reason to refuse since the pending request: the last fine line before
+  /// it (the system's first try came no earlier, or it would have run).
+  var refusalBound: Int64?
   /// App opens: when (UTC microseconds), the local second of day, the local day.
   var openTimes: [Int64] = []
   var openSecondsOfDay: [Double] = []
@@ -43,6 +51,8 @@ struct FieldWidget {
   var lastNext: Int64?
   var lastPolicy: String?
   var lastEntries: Int?
+  /// Whether Low Power Mode was on at the last timeline (the delay then doubles: not `after_delay`'s own).
+  var lastLowPower = false
   /// When something the app saw (a reload call, an open, a push, a background run) that could have caused
   /// a reload first happened since the last timeline (UTC microseconds).
   var firstTrigger: Int64?

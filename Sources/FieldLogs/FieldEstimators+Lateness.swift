@@ -7,8 +7,20 @@ extension FieldEstimators {
   /// in each family widgetsim offers (exact latenesses and lower bounds), the family chosen by AIC. Only
   /// widgets whose policy asks for no more reloads a waking day than the budget's minimum count: past it the
   /// budget, not the system's delay, decides when they run.
-  static func afterDelay(_ sample: FieldSample, budgetPerDay: Double) -> ParameterFit {
+  static func afterDelay(_ sample: FieldSample, base: ScenarioConfiguration) -> ParameterFit {
     let key = "system.after_delay.mean"
+    // A log names a widget by kind and family only: two instances of one cannot be told apart.
+    var instances: [String: Int] = [:]
+    for widget in base.widgets {
+      instances["\(widget.kind) (\(widget.family.rawValue))", default: 0] += widget.instances * widget.placements.count
+    }
+    if let shared = instances.filter({ $0.value > 1 }).keys.sorted().first {
+      return ParameterFit(
+        key: key, count: sample.lateness.count,
+        refusal: "the base scenario has \(instances[shared]!) instances of \(shared): a log cannot tell their "
+          + "timelines apart")
+    }
+    let budgetPerDay = base.budget.minPerDay
     let within = sample.lateness.filter { $0.requestedPerDay <= budgetPerDay }
     let exact = within.filter(\.exact).map(\.seconds)
     let censored = within.filter { !$0.exact }.map(\.seconds)

@@ -16,7 +16,8 @@ extension FieldEstimators {
   static func backgroundRefresh(_ sample: FieldSample, base: BackgroundRefreshConfiguration) -> [ParameterFit] {
     let key = "app.background_refresh.delay"
     let runs = sample.refreshes
-    let exact = runs.filter(\.exact).count
+    // Runs from phones that opened the app in the 7 days before: the rule's factor needs opens.
+    let exact = runs.filter { $0.exact && $0.opensPerDay > 0 }.count
     guard base.enabled else {
       return [
         ParameterFit(
@@ -29,7 +30,8 @@ extension FieldEstimators {
       return [
         ParameterFit(
           key: key, count: runs.count,
-          refusal: "\(exact) background refresh runs whose request the log shows; \(minimumCount) needed")
+          refusal: "\(exact) background refresh runs whose request the log shows, from phones opened in the 7 days "
+            + "before; \(minimumCount) needed")
       ]
     }
     return refreshFits(RefreshLikelihood(runs), count: runs.count)
@@ -41,7 +43,9 @@ extension FieldEstimators {
     let referenceKey = "app.background_refresh.reference_opens"
     let grid = likelihood.grid()
     let profile = grid.map { likelihood.profile(reference: $0).logLikelihood }
-    let best = profile.indices.max { profile[$0] < profile[$1] }!
+    guard let best = profile.indices.filter({ profile[$0].isFinite }).max(by: { profile[$0] < profile[$1] }) else {
+      return [ParameterFit(key: key, count: n, refusal: "the likelihood could not be evaluated on these runs")]
+    }
     let maximum = profile[best]
     // No dependence on opens: every run's factor is 1 (a reference below every phone's opens).
     let flat = likelihood.profile(reference: 0)

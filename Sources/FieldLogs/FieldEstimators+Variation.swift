@@ -15,12 +15,12 @@ extension FieldEstimators {
           key: "\(key).sigma", count: phones.count, refusal: "\(phones.count) phones; \(minimumCount) needed")
       ]
     }
-    let rate = Double(phones.reduce(0) { $0 + $1.opens }) / Double(phones.reduce(0) { $0 + $1.days })
+    let rate = Double(phones.reduce(0) { $0 + $1.opens }) / phones.reduce(0) { $0 + $1.days }
     guard rate > 0 else {
       return [ParameterFit(key: "\(key).sigma", count: phones.count, refusal: "no phone opened the app")]
     }
     let dispersion = phones.reduce(0.0) {
-      $0 + pow(Double($1.opens) - rate * Double($1.days), 2) / (rate * Double($1.days))
+      $0 + pow(Double($1.opens) - rate * $1.days, 2) / (rate * $1.days)
     }
     let p = gsl_cdf_chisq_Q(dispersion, Double(phones.count - 1))
     guard p < 0.05 else {
@@ -62,12 +62,12 @@ extension FieldEstimators {
   /// is the mean of log(N / T) + 1 / (2 N) and its sigma^2 the variance of the logs less the mean of 1 / N.
   /// Phones without an open carry no log (they are few when rates are fitted at all); nil when nothing is
   /// left beyond the counts' own noise.
-  static func lognormalRates(_ phones: [(opens: Int, days: Int)]) -> (
+  static func lognormalRates(_ phones: [(opens: Int, days: Double)]) -> (
     median: Double, sigma: Double, count: Int, logVariance: Double, noise: Double
   )? {
     let counted = phones.filter { $0.opens > 0 }
     guard counted.count >= 2 else { return nil }
-    let logs = counted.map { log(Double($0.opens) / Double($0.days)) + 1 / (2 * Double($0.opens)) }
+    let logs = counted.map { log(Double($0.opens) / $0.days) + 1 / (2 * Double($0.opens)) }
     let n = Double(logs.count)
     let mu = logs.reduce(0, +) / n
     let variance = logs.reduce(0) { $0 + ($1 - mu) * ($1 - mu) } / (n - 1)

@@ -11,14 +11,32 @@ public enum FieldEstimators {
   /// Every estimate `sample` supports, against the base scenario `base` (which says what the app asks for:
   /// its background refresh interval, its budget).
   public static func fit(_ sample: FieldSample, base: ScenarioConfiguration) -> [ParameterFit] {
+    // GSL's error handler off: a domain error is a NaN the fits refuse, never an abort.
+    GSL.configure()
     var fits = [opensPerDay(sample)]
     fits += opensVariation(sample)
     fits.append(widgetOpenShare(sample))
     fits += session(sample)
     fits += sleep(sample)
-    fits.append(afterDelay(sample, budgetPerDay: base.budget.minPerDay))
+    fits.append(afterDelay(sample, base: base))
     fits += backgroundRefresh(sample, base: base.app.backgroundRefresh)
-    return fits
+    return fits.map(sane)
+  }
+
+  /// A fit whose value a scenario cannot hold (not finite, a zero spread, a delay past the 30 days a key
+  /// allows) becomes a refusal that says so, rather than a fitted.yaml that does not load.
+  static func sane(_ fit: ParameterFit) -> ParameterFit {
+    guard let estimate = fit.estimate else { return fit }
+    var problem: String?
+    if !estimate.isFinite || fit.override?.contains("nan") == true || fit.override?.contains("inf") == true {
+      problem = "the estimate is not a finite number"
+    } else if fit.key.hasSuffix("sigma") && estimate <= 0 {
+      problem = "the spread came out zero: the logged values are all alike"
+    } else if fit.key.contains("delay") && estimate > 30 * 86_400 {
+      problem = "the estimate (\(FitText.number(estimate)) s) is past the 30 days the key allows"
+    }
+    guard let problem else { return fit }
+    return ParameterFit(key: fit.key, count: fit.count, refusal: problem)
   }
 
   /// `user.app_opens.per_day`: opens over phone-days (a ratio estimator), with its 95% interval over phones
@@ -28,16 +46,17 @@ public enum FieldEstimators {
     let phones = sample.opensPerPhone
     guard phones.count >= 2 else { return ParameterFit(key: key, count: phones.count, refusal: "fewer than 2 phones") }
     let opens = Double(phones.reduce(0) { $0 + $1.opens })
-    let days = Double(phones.reduce(0) { $0 + $1.days })
+    let days = phones.reduce(0) { $0 + $1.days }
     let rate = opens / days
     let n = Double(phones.count)
     let meanDays = days / n
-    let residuals = phones.reduce(0.0) { $0 + pow(Double($1.opens) - rate * Double($1.days), 2) }
+    let residuals = phones.reduce(0.0) { $0 + pow(Double($1.opens) - rate * $1.days, 2) }
     let standardError = (residuals / (n * (n - 1))).squareRoot() / meanDays
     let t = ConfidenceInterval.studentQuantile(probability: 0.975, degreesOfFreedom: n - 1)
     return ParameterFit(
       key: key, estimate: rate, low: Swift.max(0, rate - t * standardError), high: rate + t * standardError,
-      count: phones.count, method: "opens per phone-day (ratio estimator); Student t interval over phones",
+      count: phones.count,
+      method: "opens per day of log (ratio estimator, first record to last); Student t interval over phones",
       override: "\(key)=\(FitText.number(rate))")
   }
 
@@ -90,11 +109,12 @@ public enum FieldEstimators {
   /// between opens around the clock, widened by one mean spacing); an order-statistic interval for the median.
   static func sleep(_ sample: FieldSample) -> [ParameterFit] {
     let phones = sample.waking
-    guard phones.count >= 3 else {
+    // With 6 phones the widest order-statistic interval, [min, max], holds the median 97% of the time.
+    guard phones.count >= 6 else {
       return [
         ParameterFit(
           key: "user.sleep.from", count: phones.count,
-          refusal: "\(phones.count) phones with \(FieldSample.minimumOpensForWaking) opens or more; 3 needed")
+          refusal: "\(phones.count) phones with \(FieldSample.minimumOpensForWaking) opens or more; 6 needed")
       ]
     }
     let from = clockMedianInterval(phones.map(\.sleep))

@@ -1,5 +1,6 @@
 import Reports
 import SimulationEngine
+import WidgetModel
 
 /// The field logs a command reads, in one pass: each record to the half of the phones it belongs to
 /// (``holdout``: the share of phones kept aside to check the fit on, chosen by a hash of their id).
@@ -11,6 +12,13 @@ public struct FieldLogSet {
 
   public init(refreshIntervalSeconds: Double, lowBattery: Double, holdout: Double) {
     fit = FieldObservations(refreshIntervalSeconds: refreshIntervalSeconds, lowBattery: lowBattery)
+    check = fit
+    self.holdout = holdout
+  }
+
+  /// The logs of the app `base` describes.
+  public init(base: ScenarioConfiguration, holdout: Double) {
+    fit = FieldObservations(base: base)
     check = fit
     self.holdout = holdout
   }

@@ -1,18 +1,41 @@
+import WidgetModel
+
 /// Everything the field logs show, gathered record by record (``add(_:)``) and summed up per phone at the
 /// end (``finish()``): the samples the estimators and the goodness of fit read.
 public struct FieldObservations {
   /// Background App Refresh's `interval` (the app's earliest date past each request) and `low_battery`,
   /// from the base scenario: the log shows when the app asked, not for when.
-  let refreshInterval: Double
-  let lowBattery: Double
+  /// What the base scenario says of the app, which the log cannot: Background App Refresh's `interval` and
+  /// `low_battery`, and `dormant_after` (seconds; nil: never), past which a request due ends unseen.
+  struct Settings {
+    let refreshInterval: Double
+    let lowBattery: Double
+    let dormantAfter: Double?
+  }
+
+  let settings: Settings
   private var devices: [String: FieldDevice] = [:]
   /// Device ids in order of first appearance, so that results do not depend on hashing.
   private var order: [String] = []
 
-  public init(refreshIntervalSeconds: Double, lowBattery: Double) {
-    refreshInterval = refreshIntervalSeconds
-    self.lowBattery = lowBattery
+  public init(refreshIntervalSeconds: Double, lowBattery: Double, dormantAfterSeconds: Double? = nil) {
+    settings = Settings(
+      refreshInterval: refreshIntervalSeconds, lowBattery: lowBattery, dormantAfter: dormantAfterSeconds)
   }
+
+  /// The observations for a base scenario's app.
+  public init(base: ScenarioConfiguration) {
+    self.init(
+      refreshIntervalSeconds: base.app.backgroundRefresh.interval.seconds,
+      lowBattery: base.app.backgroundRefresh.lowBattery, dormantAfterSeconds: base.app.dormantAfter?.seconds)
+  }
+
+  /// A phone's records a little out of order (the app and its widget extension writing one file) are read
+  /// at the previous record's time when at most this far back; further back is an error.
+  public static let reorderToleranceMicroseconds: Int64 = 1_000_000
+
+  /// No phone's log may span more days (the scenario limit on days).
+  public static let maximumSpanDays = 3_650
 
   /// Adds one record; returns what is wrong with it (a phone's records out of time order), else nil.
   public mutating func add(_ entry: FieldLogEntry) -> String? {
@@ -20,31 +43,36 @@ public struct FieldObservations {
       devices[entry.device] = FieldDevice()
       order.append(entry.device)
     }
-    let t = entry.time.utcMicroseconds
-    let problem: String? =
-      devices[entry.device]!.lastTime > t
-      ? "\"t\": \(entry.time.text) is earlier than device \(entry.device)'s previous record: each device's records "
-        + "must be in time order (devices may interleave)"
-      : nil
-    guard problem == nil else { return problem }
-    FieldObservations.record(
-      entry, into: &devices[entry.device]!, refreshInterval: refreshInterval, lowBattery: lowBattery)
+    var entry = entry
+    let last = devices[entry.device]!.lastTime
+    if last > entry.time.utcMicroseconds {
+      guard last - entry.time.utcMicroseconds <= FieldObservations.reorderToleranceMicroseconds else {
+        return "\"t\": \(entry.time.text) is earlier than device \(entry.device)'s previous record: each device's "
+          + "records must be in time order (devices may interleave; up to 1 s back is read as in order)"
+      }
+      entry.time = FieldLogTime(utcMicroseconds: last, offsetSeconds: entry.time.offsetSeconds)
+    }
+    if devices[entry.device]!.firstDay != .max,
+      entry.time.localDay - devices[entry.device]!.firstDay >= FieldObservations.maximumSpanDays
+    {
+      return "\"t\": \(entry.time.text): device \(entry.device)'s log would span more than "
+        + "\(FieldObservations.maximumSpanDays) days"
+    }
+    FieldObservations.record(entry, into: &devices[entry.device]!, settings: settings)
     return nil
   }
 
   /// Static, so that the phone's state changes in place in the dictionary (a method would copy it).
-  private static func record(
-    _ entry: FieldLogEntry, into device: inout FieldDevice, refreshInterval: Double, lowBattery: Double
-  ) {
+  private static func record(_ entry: FieldLogEntry, into device: inout FieldDevice, settings: Settings) {
     let t = entry.time.utcMicroseconds
     let day = entry.time.localDay
+    device.firstTime = Swift.min(device.firstTime, t)
     device.lastTime = t
     device.firstDay = Swift.min(device.firstDay, day)
     device.lastDay = Swift.max(device.lastDay, day)
     switch entry.event {
     case .timeline(let kind, let family, let policy, let next, let entries):
-      timeline(
-        "\(kind)/\(family ?? "")", at: entry.time, policy: policy, next: next, entries: entries, &device)
+      timeline("\(kind)/\(family ?? "")", at: entry.time, policy: policy, next: next, entries: entries, &device)
     case .reloadCall(let kind):
       for key in device.widgets.keys where kind == nil || key.hasPrefix("\(kind!)/") {
         if device.widgets[key]!.firstTrigger == nil { device.widgets[key]!.firstTrigger = t }
@@ -58,23 +86,15 @@ public struct FieldObservations {
         if fromWidget { device.opensFromWidget += 1 }
       }
       if device.foregroundSince == nil { device.foregroundSince = t }
-      refreshReplaced(at: entry.time, refreshInterval: refreshInterval, &device)
+      refreshReplaced(at: entry.time, settings: settings, &device)
       FieldObservations.trigger(at: t, &device)
     case .appBackground:
       if let since = device.foregroundSince { device.sessions.append(Double(t - since) / 1e6) }
       device.foregroundSince = nil
       device.refreshSubmitted = t
-      device.batteryRefusalSince = false
+      (device.batteryRefusalSince, device.refusalBound) = (false, nil)
     case .backgroundRefresh:
-      device.refreshDays.append(day)
-      if let submitted = device.refreshSubmitted, !device.batteryRefusalSince {
-        let lateness = Double(t - submitted) / 1e6 - refreshInterval
-        let submittedDay = FieldLogTime(utcMicroseconds: submitted, offsetSeconds: entry.time.offsetSeconds).localDay
-        if lateness >= 0 { device.refreshLateness.append((lateness, true, submitted, submittedDay)) }
-      }
-      device.refreshSubmitted = t
-      device.batteryRefusalSince = false
-      FieldObservations.trigger(at: t, &device)
+      refreshRan(at: entry.time, settings: settings, &device)
     case .silentPush:
       device.silentPushDays.append(day)
       device.silentPushSecondsOfDay.append(entry.time.localSecondOfDay)
@@ -85,9 +105,44 @@ public struct FieldObservations {
     case .activityUpdate:
       break
     case .battery(let level, let lowPower, let charging):
-      if lowPower == true || (level.map { $0 < lowBattery } ?? false) && charging != true {
-        device.batteryRefusalSince = true
+      battery(level: level, lowPower: lowPower, charging: charging, at: t, settings: settings, &device)
+    }
+  }
+
+  /// A Background App Refresh run: the pending request's lateness (exact; a lower bound at the last fine
+  /// battery line when the battery gave the system a reason to refuse since), and the next request.
+  private static func refreshRan(at time: FieldLogTime, settings: Settings, _ device: inout FieldDevice) {
+    let t = time.utcMicroseconds
+    device.refreshDays.append(time.localDay)
+    if let submitted = device.refreshSubmitted {
+      let submittedDay = FieldLogTime(utcMicroseconds: submitted, offsetSeconds: time.offsetSeconds).localDay
+      if !device.batteryRefusalSince {
+        let lateness = Double(t - submitted) / 1e6 - settings.refreshInterval
+        if lateness >= 0 { device.refreshLateness.append((lateness, true, submitted, submittedDay)) }
+      } else if let bound = device.refusalBound.map({ Double($0 - submitted) / 1e6 - settings.refreshInterval }),
+        bound > 0
+      {
+        device.refreshLateness.append((bound, false, submitted, submittedDay))
       }
+    }
+    device.refreshSubmitted = t
+    (device.batteryRefusalSince, device.refusalBound) = (false, nil)
+    trigger(at: t, &device)
+  }
+
+  /// A battery line: Low Power Mode for the timelines, and whether the system had a reason to refuse a
+  /// background run since the pending request (the first such line bounds its lateness).
+  private static func battery(
+    level: Double?, lowPower: Bool?, charging: Bool?, at t: Int64, settings: Settings, _ device: inout FieldDevice
+  ) {
+    device.lowPower = lowPower ?? device.lowPower
+    guard lowPower == true || (level.map { $0 < settings.lowBattery } ?? false) && charging != true else {
+      device.lastFineBattery = t
+      return
+    }
+    if !device.batteryRefusalSince {
+      device.batteryRefusalSince = true
+      device.refusalBound = device.lastFineBattery ?? device.refreshSubmitted
     }
   }
 
@@ -99,12 +154,19 @@ public struct FieldObservations {
   }
 
   /// The user opened the app before its pending background refresh ran: the request is replaced when the app
-  /// leaves the foreground, so its lateness is only known to pass the open (a lower bound).
-  private static func refreshReplaced(at time: FieldLogTime, refreshInterval: Double, _ device: inout FieldDevice) {
+  /// leaves the foreground, so its lateness is only known to pass the open (a lower bound); no later than
+  /// the app going dormant (a request due then ends unseen), nor than the battery's first refusal.
+  private static func refreshReplaced(at time: FieldLogTime, settings: Settings, _ device: inout FieldDevice) {
     guard let submitted = device.refreshSubmitted else { return }
     device.refreshSubmitted = nil
-    let bound = Double(time.utcMicroseconds - submitted) / 1e6 - refreshInterval
-    guard bound > 0, !device.batteryRefusalSince else { return }
+    var end = time.utcMicroseconds
+    if let dormant = settings.dormantAfter, device.openTimes.count >= 2 {
+      let previousOpen = device.openTimes[device.openTimes.count - 2]
+      end = Swift.min(end, previousOpen + Int64(dormant * 1e6))
+    }
+    if device.batteryRefusalSince, let bound = device.refusalBound { end = Swift.min(end, bound) }
+    let bound = Double(end - submitted) / 1e6 - settings.refreshInterval
+    guard bound > 0 else { return }
     let submittedDay = FieldLogTime(utcMicroseconds: submitted, offsetSeconds: time.offsetSeconds).localDay
     device.refreshLateness.append((bound, false, submitted, submittedDay))
   }
@@ -120,7 +182,8 @@ public struct FieldObservations {
     var widget = device.widgets.removeValue(forKey: key) ?? FieldWidget()
     if let last = widget.lastTime { widget.gaps.append(Double(t - last) / 1e6) }
     // A one-entry `.atEnd` timeline leaves the date to the system: its lateness is not `after_delay`'s.
-    if let lastNext = widget.lastNext, widget.lastPolicy != "never",
+    // In Low Power Mode the system's delay is longer (`after_delay_factor`): not `after_delay`'s own.
+    if let lastNext = widget.lastNext, widget.lastPolicy != "never", !widget.lastLowPower,
       !(widget.lastPolicy == "at_end" && widget.lastEntries == 1)
     {
       let seconds = Double(t - lastNext) / 1e6
@@ -139,12 +202,13 @@ public struct FieldObservations {
     widget.lastNext = next?.utcMicroseconds
     widget.lastPolicy = policy
     widget.lastEntries = entries
+    widget.lastLowPower = device.lowPower
     widget.firstTrigger = nil
     device.widgets[key] = widget
   }
 
   /// The phones' observations, summed up.
   public func finish() -> FieldSample {
-    FieldSample(order.map { devices[$0]! }, refreshIntervalSeconds: refreshInterval)
+    FieldSample(order.map { devices[$0]! }, refreshIntervalSeconds: settings.refreshInterval)
   }
 }

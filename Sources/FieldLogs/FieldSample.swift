@@ -32,8 +32,8 @@ public struct FieldSample: Sendable {
   /// The longest stretch of local days one phone's log covers.
   public let days: Int
   public let opensPerDeviceDay: [Double]
-  /// Per phone: its opens and the days its log covers.
-  public let opensPerPhone: [(opens: Int, days: Int)]
+  /// Per phone: its opens and the days its log covers (first record to last).
+  public let opensPerPhone: [(opens: Int, days: Double)]
   public let opensByHour: [Int]
   public let sessions: [Double]
   public let opensWithSource: Int
@@ -53,27 +53,14 @@ public struct FieldSample: Sendable {
 
   init(_ phones: [FieldDevice], refreshIntervalSeconds: Double) {
     devices = phones.count
-    var days = 0
-    var opens: [Double] = []
-    var byHour = Array(repeating: 0, count: 24)
-    var refreshesPerDay: [Double] = []
-    var silentPerDay: [Double] = []
-    var reloadsPerDay: [Double] = []
-    for phone in phones where phone.lastDay >= phone.firstDay {
-      let span = phone.lastDay - phone.firstDay + 1
-      days += span
-      opens += FieldSample.perDay(phone.openDays, first: phone.firstDay, span: span)
-      refreshesPerDay += FieldSample.perDay(phone.refreshDays, first: phone.firstDay, span: span)
-      silentPerDay += FieldSample.perDay(phone.silentPushDays, first: phone.firstDay, span: span)
-      for second in phone.openSecondsOfDay { byHour[Swift.min(23, Int(second / 3_600))] += 1 }
-      for key in phone.widgets.keys.sorted() {
-        let widget = phone.widgets[key]!
-        reloadsPerDay += (0..<span).map { Double(widget.perDay[phone.firstDay + $0] ?? 0) }
-      }
-    }
+    let counts = FieldSample.perDayCounts(phones)
+    let days = counts.opens.count
+    let (opens, byHour) = (counts.opens, counts.byHour)
+    let (refreshesPerDay, silentPerDay, reloadsPerDay) = (counts.refreshes, counts.silentPushes, counts.reloads)
     deviceDays = days
-    opensPerPhone = phones.filter { $0.lastDay >= $0.firstDay }.map {
-      ($0.openTimes.count, $0.lastDay - $0.firstDay + 1)
+    // Rates over the time each log covers, first record to last.
+    opensPerPhone = phones.filter { $0.lastTime > $0.firstTime }.map {
+      ($0.openTimes.count, Double($0.lastTime - $0.firstTime) / 86_400e6)
     }
     self.days = phones.map { Swift.max(0, $0.lastDay - $0.firstDay + 1) }.max() ?? 0
     opensPerDeviceDay = opens
@@ -96,9 +83,10 @@ public struct FieldSample: Sendable {
       refreshes += phone.refreshLateness.compactMap { run in
         let window = (run.submittedDay - 6)...run.submittedDay
         guard window.lowerBound >= phone.firstDay else { return nil }
-        let known = phone.openTimes.indices.filter {
-          window.contains(phone.openDays[$0]) && phone.openTimes[$0] <= run.submitted
-        }.count
+        // Opens are in time order, so their days are too: the count is between two partition points.
+        let from = FieldSample.partition(phone.openDays) { $0 < window.lowerBound }
+        let through = FieldSample.partition(phone.openTimes) { $0 <= run.submitted }
+        let known = Swift.max(0, through - from)
         return RefreshLateness(seconds: run.seconds, exact: run.exact, opensPerDay: Double(known) / 7)
       }
       guard let window = FieldSample.waking(phone.openSecondsOfDay) else { continue }
@@ -108,6 +96,39 @@ public struct FieldSample: Sendable {
     self.waking = waking
     self.lateness = lateness
     self.refreshes = refreshes
+  }
+
+  /// Per whole local day of every phone (each phone's first and last day left out when there are days
+  /// between: a log starts and stops within a day): opens, refreshes, silent pushes, and each widget's
+  /// timelines; and opens by local hour.
+  static func perDayCounts(_ phones: [FieldDevice]) -> (
+    opens: [Double], refreshes: [Double], silentPushes: [Double], reloads: [Double], byHour: [Int]
+  ) {
+    var (opens, refreshes, silent, reloads) = ([Double](), [Double](), [Double](), [Double]())
+    var byHour = Array(repeating: 0, count: 24)
+    for phone in phones where phone.lastDay >= phone.firstDay {
+      let whole = phone.lastDay - phone.firstDay >= 2
+      let (first, span) = (phone.firstDay + (whole ? 1 : 0), phone.lastDay - phone.firstDay + (whole ? -1 : 1))
+      opens += perDay(phone.openDays, first: first, span: span)
+      refreshes += perDay(phone.refreshDays, first: first, span: span)
+      silent += perDay(phone.silentPushDays, first: first, span: span)
+      for second in phone.openSecondsOfDay { byHour[Swift.min(23, Int(second / 3_600))] += 1 }
+      for key in phone.widgets.keys.sorted() {
+        let widget = phone.widgets[key]!
+        reloads += (0..<span).map { Double(widget.perDay[first + $0] ?? 0) }
+      }
+    }
+    return (opens, refreshes, silent, reloads, byHour)
+  }
+
+  /// The first index of `sorted` where `isBefore` turns false (`isBefore` true on a prefix).
+  static func partition<Value>(_ sorted: [Value], _ isBefore: (Value) -> Bool) -> Int {
+    var (low, high) = (0, sorted.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if isBefore(sorted[middle]) { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// Counts per day of `days` (local day numbers) over the `span` days from `first`, zeros included.

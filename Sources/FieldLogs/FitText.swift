@@ -5,6 +5,8 @@ enum FitText {
   /// Up to `digits` significant digits, no exponent for ordinary sizes, no trailing zeros.
   static func number(_ value: Double, digits: Int = 4) -> String {
     guard value.isFinite else { return "\(value)" }
+    // Past about 1e15 a fixed-point text would not fit 64 bits: Swift's own shortest form (with exponent).
+    if abs(value) >= 1e15 || (value != 0 && abs(value) < 1e-9) { return "\(value)" }
     if value == 0 { return "0" }
     let magnitude = Int((log10(abs(value))).rounded(.down))
     let decimals = Swift.max(0, Swift.min(9, digits - 1 - magnitude))
@@ -21,6 +23,7 @@ enum FitText {
 
   /// `value` with exactly `decimals` decimals.
   static func fixed(_ value: Double, _ decimals: Int) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     let scale = (0..<decimals).reduce(1.0) { value, _ in value * 10 }
     let scaled = (abs(value) * scale).rounded()
     let whole = Int64(scaled / scale)

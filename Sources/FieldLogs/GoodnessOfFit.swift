@@ -13,18 +13,27 @@ public enum GoodnessOfFit {
     public let name: String
     public let unit: String
     public let floor: Double
+    /// Whether the values come a phone's days at a time (correlated within a phone): the p-value then counts
+    /// phones, not values.
+    public var perPhoneDays = false
     let values: @Sendable (FieldSample) -> [Double]
   }
 
   /// The distributions compared, with their default floors (docs/field-logs.md).
   public static let measures: [Measure] = [
-    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15) { $0.reloadsPerInstanceDay },
+    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15, perPhoneDays: true) {
+      $0.reloadsPerInstanceDay
+    },
     Measure(name: "reload_gap", unit: "s", floor: 0.10) { $0.reloadGaps },
     Measure(name: "policy_lateness", unit: "s", floor: 0.10) { $0.lateness.filter(\.exact).map(\.seconds) },
-    Measure(name: "app_opens_per_day", unit: "opens", floor: 0.15) { $0.opensPerDeviceDay },
+    Measure(name: "app_opens_per_day", unit: "opens", floor: 0.15, perPhoneDays: true) { $0.opensPerDeviceDay },
     Measure(name: "session_length", unit: "s", floor: 0.10) { $0.sessions },
-    Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15) { $0.refreshesPerDeviceDay },
-    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15) { $0.silentPushesPerDeviceDay },
+    Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15, perPhoneDays: true) {
+      $0.refreshesPerDeviceDay
+    },
+    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15, perPhoneDays: true) {
+      $0.silentPushesPerDeviceDay
+    },
     Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10) { $0.silentPushSecondsOfDay },
   ]
 
@@ -58,7 +67,9 @@ public enum GoodnessOfFit {
     measures.map { measure in
       let a = measure.values(observed)
       let b = measure.values(simulated)
-      let test = a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b) : nil
+      let independent = measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
+      let test =
+        a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b, independent: independent) : nil
       return Check(
         measure: measure, observed: a, simulated: b, test: test, floor: floors[measure.name] ?? measure.floor)
     }
@@ -106,9 +117,7 @@ public enum GoodnessOfFit {
     var mixed = scenario
     mixed.seed ^= seedMix
     let configuration = mixed
-    var observations = FieldObservations(
-      refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
-      lowBattery: configuration.app.backgroundRefresh.lowBattery)
+    var observations = FieldObservations(base: configuration)
     let devices = configuration.fleet.devices
     let batch = Swift.max(1, jobs) * 16
     for start in stride(from: 0, to: devices, by: batch) {

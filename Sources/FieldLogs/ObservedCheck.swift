@@ -61,9 +61,7 @@ public struct ObservedCheck {
           + GoodnessOfFit.measures.map(\.name).joined(separator: ", "))
     }
     let configuration = scenario.configuration
-    var set = FieldLogSet(
-      refreshIntervalSeconds: configuration.app.backgroundRefresh.interval.seconds,
-      lowBattery: configuration.app.backgroundRefresh.lowBattery, holdout: 0)
+    var set = FieldLogSet(base: configuration, holdout: 0)
     try CommandFailure.mapping(status: 2) { try set.read(logs) }
     let observed = set.samples().check
     guard observed.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }

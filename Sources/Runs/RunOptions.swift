@@ -50,9 +50,8 @@ public struct RunOptions {
       }
       if resume { return "--resume does not apply to a shard: rerun it with --force" }
       if report { return "a shard has no reports to chart: give --report to the merged run's `report`" }
-      if trace != nil || fieldLog {
-        return "--trace and --field-log do not apply to a shard: give them to a run without --shard"
-      }
+      if trace != nil { return "--trace does not apply to a shard: trace the device in a run without --shard" }
+      if fieldLog { return "--field-log does not apply to a shard: log the fleet in a run without --shard" }
     }
     return nil
   }

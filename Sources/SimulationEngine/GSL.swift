@@ -1,7 +1,7 @@
 import CGSL
 
 /// Process-wide GSL setup.
-enum GSL {
+public enum GSL {
   /// GSL's default error handler aborts the process; with it off, GSL functions return error codes and
   /// NaN, which this library checks. Runs once (a `static let` initialiser is thread-safe and lazy).
   private static let errorHandlerTurnedOff: Bool = {
@@ -9,7 +9,8 @@ enum GSL {
     return true
   }()
 
-  static func configure() {
+  /// Turns GSL's aborting error handler off; callers of GSL outside this module call it first.
+  public static func configure() {
     _ = errorHandlerTurnedOff
   }
 

@@ -12,8 +12,10 @@ public struct TwoSampleKS: Sendable, Equatable {
   public let countA: Int
   public let countB: Int
 
-  /// The test of samples `a` and `b` (each non-empty; order does not matter).
-  public init(_ a: [Double], _ b: [Double]) {
+  /// The test of samples `a` and `b` (each non-empty; order does not matter). `independent` gives the number
+  /// of independent units behind each sample when its values come in correlated groups (a phone's days):
+  /// the p-value then counts those, not the values.
+  public init(_ a: [Double], _ b: [Double], independent: (Int, Int)? = nil) {
     precondition(!a.isEmpty && !b.isEmpty, "two non-empty samples")
     let first = a.sorted()
     let second = b.sorted()
@@ -29,7 +31,8 @@ public struct TwoSampleKS: Sendable, Equatable {
     distance = largest
     countA = first.count
     countB = second.count
-    let effective = (n * m / (n + m)).squareRoot()
+    let (units, otherUnits) = independent.map { (Double(Swift.max(1, $0.0)), Double(Swift.max(1, $0.1))) } ?? (n, m)
+    let effective = (units * otherUnits / (units + otherUnits)).squareRoot()
     p = TwoSampleKS.kolmogorovTail((effective + 0.12 + 0.11 / effective) * largest)
   }
 

@@ -22,10 +22,10 @@ struct BenchmarksTests {
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
     // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet (counted and
-    // sampled), the sample estimate's two sizes, sweep, the two replication-cost phones and the
-    // report-writing one.
+    // sampled), the sample estimate's two sizes, sweep, the two replication-cost phones, the report-writing
+    // one and the calibration's.
     let expectedCount =
-      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 1
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 1 + 1
     #expect(results.count == expectedCount)
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [

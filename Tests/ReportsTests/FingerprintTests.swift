@@ -78,6 +78,9 @@ struct FingerprintTests {
     .sweep("sweep-update-channel", "replications=2", "days=7"),
     .scenario("fleet-breaking-news", "fleet.devices=40", "days=2", "replications=2"),
     .scenario("fleet-food-delivery", "fleet.devices=40", "days=2", "replications=2"),
+    .scenario("bench/field", "fleet.devices=20", "days=3"),
+    .scenario("field/app", "days=3"),
+    .scenario("field/calibrate", "days=3"),
   ]
 
   static let file = Repository.path("Tests/fingerprints.csv")

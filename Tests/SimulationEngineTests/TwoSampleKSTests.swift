@@ -10,6 +10,18 @@ import Testing
     #expect(TwoSampleKS([1, 2], [1, 2, 2, 2]).distance == 0.25)
   }
 
+  /// Counting independent units instead of values: the same distance, a p-value from fewer units.
+  @Test func clusteredSamplesCountTheirUnits() {
+    let a = (0..<300).map { Double($0 % 30) }
+    let b = (0..<300).map { Double($0 % 30) + 3 }
+    let plain = TwoSampleKS(a, b)
+    let clustered = TwoSampleKS(a, b, independent: (10, 10))
+    #expect(plain.distance == clustered.distance)
+    #expect(
+      abs(clustered.p - TwoSampleKS.kolmogorovTail((5.0.squareRoot() + 0.12 + 0.11 / 5.0.squareRoot()) * 0.1)) < 1e-12)
+    #expect(clustered.p > plain.p)
+  }
+
   @Test func kolmogorovTailMatchesTables() {
     // Q_KS(x) = P(K > x): 0.2700 at x = 1, 0.0500 at 1.3581, 0.0100 at 1.6276.
     #expect(abs(TwoSampleKS.kolmogorovTail(1) - 0.26999967) < 1e-6)

@@ -36,6 +36,7 @@ extension DeviceSimulation {
     timeline?.power(
       stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
       charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
+    if fieldLog != nil { logBattery(at: .zero) }
     if processes.hasGates { refreshDeferralGates(&scheduler) }
   }
 
