@@ -13,23 +13,26 @@ extension Calibration.Outcome {
       }
     }
     lines.append("goodness of fit (two-sample Kolmogorov-Smirnov, logs against a simulation of fitted.yaml):")
-    for check in checks {
-      guard let test = check.test else {
-        lines.append(
-          "  \(check.measure.name): too few values (\(check.observed.count) logged, \(check.simulated.count) simulated)"
-        )
-        continue
-      }
-      lines.append(
-        "  \(check.measure.name): distance \(FitText.fixed(test.distance, 3)) (floor \(FitText.number(check.floor))), "
-          + "p \(FitText.number(test.p, digits: 3)), n \(test.countA)/\(test.countB)\(check.failed ? ": FAILS" : "")")
-    }
-    lines.append(GoodnessOfFit.verdict(checks))
+    lines += GoodnessOfFit.lines(checks)
     return lines
   }
 }
 
 extension GoodnessOfFit {
+  /// A line per distribution (distance, floor, p, sizes; FAILS when it fails), then the verdict: what
+  /// `calibrate` and `check --observed` print.
+  public static func lines(_ checks: [Check]) -> [String] {
+    checks.map { check in
+      guard let test = check.test else {
+        return "  \(check.measure.name): too few values (\(check.observed.count) logged, \(check.simulated.count) "
+          + "simulated)"
+      }
+      return
+        "  \(check.measure.name): distance \(FitText.fixed(test.distance, 3)) (floor \(FitText.number(check.floor))), "
+        + "p \(FitText.number(test.p, digits: 3)), n \(test.countA)/\(test.countB)\(check.failed ? ": FAILS" : "")"
+    } + [verdict(checks)]
+  }
+
   /// One line: whether the scenario explains the logs, naming the worst-fitting distribution.
   public static func verdict(_ checks: [Check]) -> String {
     guard let worst = worst(checks), let test = worst.test else {

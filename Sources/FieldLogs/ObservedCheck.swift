@@ -79,7 +79,7 @@ public struct ObservedCheck {
         try AppendFile.append(ObservedCheck.markdown(checks, title: title), to: summary)
       }
     }
-    var lines = set.skipped + ObservedCheck.lines(checks)
+    var lines = set.skipped + GoodnessOfFit.lines(checks)
     if ci.annotates {
       lines += checks.filter(\.failed).map { check in
         WorkflowCommand.error(
@@ -88,15 +88,6 @@ public struct ObservedCheck {
       }
     }
     return (lines, checks.contains(where: \.failed))
-  }
-
-  static func lines(_ checks: [GoodnessOfFit.Check]) -> [String] {
-    checks.map { check in
-      guard let test = check.test else { return "  \(check.measure.name): too few values" }
-      return
-        "  \(check.measure.name): distance \(FitText.fixed(test.distance, 3)) (floor \(FitText.number(check.floor))), "
-        + "p \(FitText.number(test.p, digits: 3))\(check.failed ? ": FAILS" : "")"
-    } + [GoodnessOfFit.verdict(checks)]
   }
 
   static func failureText(_ check: GoodnessOfFit.Check) -> String {
