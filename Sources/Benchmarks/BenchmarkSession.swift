@@ -54,6 +54,10 @@ public struct BenchmarkSession: Sendable {
   /// on standard error beside the CSV). Fails with exit 2 on unreadable scenarios, baseline or --out, and
   /// with exit 1 (no message: the verdicts said it) on a regression.
   public func run(console: Console) throws(CommandFailure) {
+    let outputs = [("--out", out), ("--json", json), ("--json-smaller", jsonSmaller)].compactMap { option, path in
+      path.map { (what: option, path: $0) }
+    }
+    try OutputPaths.check(outputs: outputs, inputs: baseline.map { [("--baseline", $0)] } ?? [])
     var loadedScenarios: BenchmarkScenarios?
     if !(only ?? Set(BenchmarkSuite.names)).isDisjoint(with: BenchmarkSuite.scenarioNames) {
       loadedScenarios = try CommandFailure.mapping(status: 2) { try BenchmarkScenarios.load(directory: scenarios) }

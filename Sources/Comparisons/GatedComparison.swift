@@ -19,6 +19,16 @@ public struct GatedComparison: Sendable {
     self.all = all
   }
 
+  /// What is wrong with the gate options, or nil: `--alpha` in (0, 1), `--no-gates` without `--gate`, each
+  /// `--gate` readable, `--junit` naming a file.
+  public static func problem(alpha: Double, gates arguments: [String], noGates: Bool, junit: String?) -> String? {
+    guard alpha > 0 && alpha < 1 else { return "--alpha must be in (0, 1), got \(alpha)" }
+    if noGates && !arguments.isEmpty { return "--no-gates and --gate exclude each other" }
+    do { _ = try gates(arguments, noGates: noGates) } catch { return "--gate \(error)" }
+    if let junit, junit.isEmpty || junit.hasSuffix("/") { return "--junit names the XML file to write, got '\(junit)'" }
+    return nil
+  }
+
   /// The gates `--gate` arguments ask for: none with `noGates`, ``Gate/defaults`` when there are none.
   public static func gates(_ arguments: [String], noGates: Bool) throws(ComparisonError) -> [Gate] {
     if noGates { return [] }

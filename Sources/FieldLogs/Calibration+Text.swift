@@ -5,7 +5,16 @@ extension Calibration.Outcome {
   public var lines: [String] {
     var lines = ["fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones)"]
     lines += skipped
-    for fit in fits {
+    let prefix = "user.app_opens.profile["
+    let profile = fits.compactMap { fit in fit.estimate.map { (fit: fit, share: $0) } }.filter {
+      $0.fit.key.hasPrefix(prefix)
+    }
+    if let peak = profile.max(by: { $0.share < $1.share }), let method = peak.fit.method.split(separator: ";").last {
+      lines.append(
+        "  user.app_opens.profile: busiest hour \(peak.fit.key.dropFirst(prefix.count).prefix(2)):00 "
+          + "(\(FitText.number(peak.share * 100, digits: 3))% of opens; fit.csv has every hour);\(method)")
+    }
+    for fit in fits where !profile.contains(where: { $0.fit.key == fit.key }) {
       if let refusal = fit.refusal {
         lines.append("  \(fit.key): not fitted: \(refusal)")
       } else {

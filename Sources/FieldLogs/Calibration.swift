@@ -7,14 +7,19 @@ import WidgetModel
 /// well it explains them (``GoodnessOfFit``).
 public struct Calibration {
   public var logs: [String]
+  /// The server's send logs (CSV), if any.
+  public var serverLogs: [String] = []
   public var base: String
   public var out: String
   /// The share of phones kept aside to check the fit on (0: check on the phones it was fitted to).
   public var holdout = 0.0
   public var jobs = 1
 
-  public init(logs: [String], base: String, out: String, holdout: Double = 0, jobs: Int = 1) {
+  public init(
+    logs: [String], serverLogs: [String] = [], base: String, out: String, holdout: Double = 0, jobs: Int = 1
+  ) {
     self.logs = logs
+    self.serverLogs = serverLogs
     self.base = base
     self.out = out
     self.holdout = holdout
@@ -35,6 +40,8 @@ public struct Calibration {
     public let fittedPhones: Int
     public let checkedPhones: Int
     public let skipped: [String]
+    /// Whether a server log gave the pushes' delivery (`delivery.csv` written).
+    public let deliveries: Bool
   }
 
   public static let fittedFile = "fitted.yaml"
@@ -46,7 +53,7 @@ public struct Calibration {
     let loaded = try CommandFailure.mapping(status: 2) { try ScenarioLoader.load(path: base) }
     let configuration = loaded.configuration
     var set = FieldLogSet(base: configuration, holdout: holdout)
-    try CommandFailure.mapping(status: 2) { try set.read(logs) }
+    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs) }
     let (fitSample, checkSample) = set.samples()
     guard fitSample.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
     let fits = FieldEstimators.fit(fitSample, base: configuration)
@@ -63,16 +70,30 @@ public struct Calibration {
         overrides: [
           try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
           try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
+          try ScenarioOverride(Calibration.timeZones(checkSample)),
         ])
     }
-    let checks = GoodnessOfFit.compare(checkSample, GoodnessOfFit.simulate(simulated.configuration, jobs: jobs))
+    let simulation = GoodnessOfFit.simulate(simulated.configuration, jobs: jobs)
+    let checks = GoodnessOfFit.compare(checkSample, simulation)
+    let deliveries = DeliveryTable.csv(observed: checkSample, simulated: simulation)
     try CommandFailure.mapping(status: 1) {
       try AtomicFile.write(fitted, to: "\(out)/\(Calibration.fittedFile)")
       try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
+      if let deliveries { try AtomicFile.write(deliveries, to: "\(out)/\(DeliveryTable.file)") }
+      try AtomicFile.write(FitCurves.csv(checks), to: "\(out)/\(FitCurves.file)")
     }
     return Outcome(
       fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
-      skipped: set.skipped)
+      skipped: set.skipped, deliveries: deliveries != nil)
+  }
+
+  /// The `--set` argument giving the simulation the logged phones' time zones (as often as the logs have
+  /// each), so that its server-side clock is theirs.
+  static func timeZones(_ sample: FieldSample) -> String {
+    let (values, weights) = sample.clockOffsetDistribution
+    guard !values.isEmpty else { return "fleet.timezone_offset=0s" }
+    return "fleet.timezone_offset={dist: empirical, values: [\(values.map { "\(Int($0))s" }.joined(separator: ", "))], "
+      + "weights: [\(weights.map { "\(Int($0))" }.joined(separator: ", "))]}"
   }
 
   /// The base scenario with every fitted value, each key commented with its estimates.

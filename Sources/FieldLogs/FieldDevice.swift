@@ -1,3 +1,5 @@
+import WidgetModel
+
 /// What one phone's log showed, gathered in one pass over the logs (a phone's records in time order; phones
 /// may interleave): the raw observations behind every estimator, kept per phone until the pass ends, when
 /// the phone's waking hours (from its opens) decide which of them count.
@@ -35,9 +37,16 @@ struct FieldDevice {
   /// Whether the battery showed Low Power Mode or a low charge since the last request (a refused run is
   /// tried again, so its lateness is not the system's first draw).
   var batteryRefusalSince = false
+  /// When the app last saw something that could cause a reload (a call, an open, a push, a background run).
+  var lastTrigger: Int64?
   var silentPushDays: [Int] = []
   var silentPushSecondsOfDay: [Double] = []
-  var widgetPushes = 0
+  /// When pushes reached the app (UTC microseconds), and what the server's log says it sent the phone.
+  var silentPushTimes: [Int64] = []
+  var widgetPushTimes: [Int64] = []
+  var sends: [(time: Int64, push: SentPush)] = []
+  /// The phone clock's offset ahead of UTC at its last record.
+  var offsetSeconds = 0
   /// Per widget (kind and family): its last timeline and what happened since.
   var widgets: [String: FieldWidget] = [:]
   /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
@@ -58,6 +67,13 @@ struct FieldWidget {
   var firstTrigger: Int64?
   /// Timelines per local day.
   var perDay: [Int: Int] = [:]
+  /// Timelines no foreground reload call could have caused (those spend budget), UTC microseconds; and those
+  /// of them with nothing the app saw just before them.
+  var budgetedTimes: [Int64] = []
+  var untriggeredTimes: [Int64] = []
+  /// When the app last called for a reload of this widget from the foreground since the last timeline (such
+  /// a reload is exempt from the budget).
+  var foregroundCall: Int64?
   /// Seconds between consecutive timelines.
   var gaps: [Double] = []
   /// Seconds from each timeline to the date its policy asked for.

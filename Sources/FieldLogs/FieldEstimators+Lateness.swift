@@ -10,14 +10,10 @@ extension FieldEstimators {
   static func afterDelay(_ sample: FieldSample, base: ScenarioConfiguration) -> ParameterFit {
     let key = "system.after_delay.mean"
     // A log names a widget by kind and family only: two instances of one cannot be told apart.
-    var instances: [String: Int] = [:]
-    for widget in base.widgets {
-      instances["\(widget.kind) (\(widget.family.rawValue))", default: 0] += widget.instances * widget.placements.count
-    }
-    if let shared = instances.filter({ $0.value > 1 }).keys.sorted().first {
+    if let shared = sharedInstances(base) {
       return ParameterFit(
         key: key, count: sample.lateness.count,
-        refusal: "the base scenario has \(instances[shared]!) instances of \(shared): a log cannot tell their "
+        refusal: "the base scenario has \(shared): a log cannot tell their "
           + "timelines apart")
     }
     let budgetPerDay = base.budget.minPerDay
@@ -32,17 +28,26 @@ extension FieldEstimators {
           + "waking hours\(over > 0 ? " (\(over) more from widgets asking for more than the budget allows)" : ""); "
           + "\(minimumCount) needed")
     }
+    return familyFit(
+      key: key, setting: "system.after_delay", exact: exact, censored: censored, count: within.count)
+  }
+
+  /// A delay by maximum likelihood in each family widgetsim offers, from exact values and lower bounds
+  /// (seconds), the family chosen by AIC; `setting` is the scenario key it sets.
+  static func familyFit(key: String, setting: String, exact: [Double], censored: [Double], count: Int)
+    -> ParameterFit
+  {
     let fits = LatenessFamily.allCases.compactMap { $0.fit(exact: exact, censored: censored) }
     guard let best = fits.min(by: { $0.aic < $1.aic }) else {
-      return ParameterFit(key: key, count: within.count, refusal: "no family's likelihood could be maximised")
+      return ParameterFit(key: key, count: count, refusal: "no family's likelihood could be maximised")
     }
     let others = fits.filter { $0.family != best.family }.map {
       "\($0.family.rawValue) \(FitText.number($0.aic - best.aic))"
     }
     return ParameterFit(
-      key: key, estimate: best.mean, low: best.meanLow, high: best.meanHigh, count: within.count,
+      key: key, estimate: best.mean, low: best.meanLow, high: best.meanHigh, count: count,
       method: "\(best.family.rawValue) by maximum likelihood with lower bounds (seconds), chosen by AIC"
         + (others.isEmpty ? "" : " (ΔAIC: \(others.joined(separator: ", ")))") + "; delta-method interval",
-      override: "system.after_delay=\(best.family.yaml(best.parameters))")
+      override: "\(setting)=\(best.family.yaml(best.parameters))")
   }
 }

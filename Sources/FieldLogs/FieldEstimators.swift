@@ -18,8 +18,11 @@ public enum FieldEstimators {
     fits.append(widgetOpenShare(sample))
     fits += session(sample)
     fits += sleep(sample)
+    fits += opensProfile(sample)
     fits.append(afterDelay(sample, base: base))
+    fits.append(budgetAllowance(sample, base: base))
     fits += backgroundRefresh(sample, base: base.app.backgroundRefresh)
+    fits += pushes(sample)
     return fits.map(sane)
   }
 
@@ -71,8 +74,7 @@ public enum FieldEstimators {
         refusal: "\(n) opens say whether they came from a widget (from_widget); \(minimumCount) needed")
     }
     let k = sample.opensFromWidget
-    let low = k == 0 ? 0 : gsl_cdf_beta_Pinv(0.025, Double(k), Double(n - k + 1))
-    let high = k == n ? 1 : gsl_cdf_beta_Pinv(0.975, Double(k + 1), Double(n - k))
+    let (low, high) = clopperPearson(k, n)
     let share = Double(k) / Double(n)
     return ParameterFit(
       key: key, estimate: share, low: low, high: high, count: n, method: "share of opens; Clopper-Pearson interval",

@@ -1,3 +1,5 @@
+import WidgetModel
+
 /// One line of a field log, read: when, which phone, and what its app saw.
 public struct FieldLogEntry: Sendable, Equatable {
   public var time: FieldLogTime
@@ -32,6 +34,8 @@ public enum FieldLogEvent: Sendable, Equatable {
   case activityUpdate(activity: String?)
   /// The battery: level 0...1, Low Power Mode, charging (each when known).
   case battery(level: Double?, lowPower: Bool?, charging: Bool?)
+  /// The app's server sent the phone a push (a row of the server's send log), with its APNs priority.
+  case serverSent(push: SentPush, priority: Int?)
 
   /// The name the log gives it.
   public var name: String {
@@ -45,6 +49,7 @@ public enum FieldLogEvent: Sendable, Equatable {
     case .widgetPush: "widget_push"
     case .activityUpdate: "activity_update"
     case .battery: "battery"
+    case .serverSent: "server_sent"
     }
   }
 }

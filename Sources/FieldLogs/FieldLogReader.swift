@@ -29,6 +29,16 @@ public struct FieldLogReader {
   public mutating func read(path: String, _ body: (FieldLogEntry, Int) throws(FieldLogError) -> Void)
     throws(FieldLogError)
   {
+    lines += try FieldLogReader.eachLine(path: path) { (bytes, number) throws(FieldLogError) in
+      if let record = try entry(bytes, path: path, line: number) { try body(record, number) }
+    }
+  }
+
+  /// Calls `body` with the bytes of every line of the file at `path` (without its newline) and its 1-based
+  /// number, reading a block at a time; returns the lines read. A line over ``lineLimit`` is an error.
+  static func eachLine(path: String, _ body: ([UInt8], Int) throws(FieldLogError) -> Void) throws(FieldLogError)
+    -> Int
+  {
     let handle: UnsafeMutablePointer<FILE>
     do {
       handle = try TextFile.open(path, limit: FieldLogReader.fileLimit)
@@ -51,20 +61,20 @@ public struct FieldLogReader {
       for index in 0..<count where block[index] == 0x0A {
         line.append(contentsOf: block[start..<index])
         number += 1
-        if let record = try entry(line, path: path, line: number) { try body(record, number) }
+        try body(line, number)
         line.removeAll(keepingCapacity: true)
         start = index + 1
       }
       line.append(contentsOf: block[start..<count])
       guard line.count <= FieldLogReader.lineLimit else {
-        throw FieldLogError(file: path, line: number + 1, "a line longer than 1 MiB: expected one JSON object a line")
+        throw FieldLogError(file: path, line: number + 1, "a line longer than 1 MiB")
       }
     }
     if !line.isEmpty {
       number += 1
-      if let record = try entry(line, path: path, line: number) { try body(record, number) }
+      try body(line, number)
     }
-    lines += number
+    return number
   }
 
   /// The record on one line (`path` and `line` name it in errors); nil for a blank line or an event it does

@@ -9,6 +9,7 @@ public struct FieldLogSet {
   public var check: FieldObservations
   public let holdout: Double
   public private(set) var reader = FieldLogReader()
+  public private(set) var serverReader = ServerLogReader()
 
   public init(refreshIntervalSeconds: Double, lowBattery: Double, holdout: Double) {
     fit = FieldObservations(refreshIntervalSeconds: refreshIntervalSeconds, lowBattery: lowBattery)
@@ -23,19 +24,21 @@ public struct FieldLogSet {
     self.holdout = holdout
   }
 
-  /// Reads every file of `paths`; a bad line is an error naming its file and line.
-  public mutating func read(_ paths: [String]) throws(FieldLogError) {
+  /// Reads every file of `paths` (the app's logs) and of `serverLogs` (the server's send logs); a bad line
+  /// is an error naming its file and line.
+  public mutating func read(_ paths: [String], serverLogs: [String] = []) throws(FieldLogError) {
     // Local copies: the reader's callback adds to the observations while the reader runs.
-    var (reader, fit, check) = (self.reader, self.fit, self.check)
-    defer { (self.reader, self.fit, self.check) = (reader, fit, check) }
+    var (reader, serverReader, fit, check) = (self.reader, self.serverReader, self.fit, self.check)
+    defer { (self.reader, self.serverReader, self.fit, self.check) = (reader, serverReader, fit, check) }
     let holdout = self.holdout
-    for path in paths {
-      try reader.read(path: path) { (entry: FieldLogEntry, line: Int) throws(FieldLogError) in
+    for (path, isServer) in paths.map({ ($0, false) }) + serverLogs.map({ ($0, true) }) {
+      let add = { (entry: FieldLogEntry, line: Int) throws(FieldLogError) in
         let heldOut = holdout > 0 && FieldLogSet.share(entry.device) < holdout
         if let problem = heldOut ? check.add(entry) : fit.add(entry) {
           throw FieldLogError(file: path, line: line, problem)
         }
       }
+      if isServer { try serverReader.read(path: path, add) } else { try reader.read(path: path, add) }
     }
   }
 
@@ -58,7 +61,13 @@ public struct FieldLogSet {
 
   /// What was skipped, for the console: unknown events and fields with their counts.
   public var skipped: [String] {
-    reader.unknownEvents.sorted { $0.key < $1.key }.map { "unknown event \($0.key): \($0.value) lines skipped" }
+    let outside = fit.sendsOutsideAppLogs + (holdout > 0 ? check.sendsOutsideAppLogs : 0)
+    return reader.unknownEvents.sorted { $0.key < $1.key }.map { "unknown event \($0.key): \($0.value) lines skipped" }
       + reader.unknownFields.sorted { $0.key < $1.key }.map { "unknown field \($0.key): \($0.value) times ignored" }
+      + serverReader.skippedPushes.sorted { $0.key < $1.key }.map {
+        "server log: push type \($0.key) not used: \($0.value) rows skipped"
+      }
+      + serverReader.unknownColumns.map { "server log: unknown column \($0): ignored" }
+      + (outside > 0 ? ["server log: \(outside) sends outside the phones' app logs (no app log then): not used"] : [])
   }
 }

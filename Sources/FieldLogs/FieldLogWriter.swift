@@ -8,9 +8,13 @@ public enum FieldLogWriter {
   /// The device's opaque id in the log: `device-` and its fleet index.
   public static func deviceID(_ device: Int) -> String { "device-\(device)" }
 
-  /// The lines of one device's log.
-  public static func lines(_ log: FieldLog, configuration: ScenarioConfiguration) -> String {
-    FieldLogEntry.entries(of: log, configuration: configuration).map { $0.line + "\n" }.joined()
+  /// The lines of one device's log, and its rows of the server's send log.
+  public static func lines(_ log: FieldLog, configuration: ScenarioConfiguration) -> (app: String, server: String) {
+    var (app, server) = ("", "")
+    for entry in FieldLogEntry.entries(of: log, configuration: configuration) {
+      if case .serverSent = entry.event { server += entry.serverRow + "\n" } else { app += entry.line + "\n" }
+    }
+    return (app, server)
   }
 
   /// The policy's name in the log, as the scenario writes it.
@@ -22,13 +26,23 @@ public enum FieldLogWriter {
     }
   }
 
-  /// Writes every device's log of `configuration`'s first replication to `path`, atomically.
-  public static func write(_ configuration: ScenarioConfiguration, to path: String) throws(AtomicFile.WriteError) {
-    let writer = try AtomicFileWriter(path: path)
+  /// Writes every device's log of `configuration`'s first replication to `path` and, with `serverLog`, what
+  /// the server sent them to that file (``ServerLogReader``'s format); each atomically. Nothing without either.
+  public static func write(_ configuration: ScenarioConfiguration, to path: String?, serverLog: String? = nil)
+    throws(AtomicFile.WriteError)
+  {
+    guard path != nil || serverLog != nil else { return }
+    let app = try path.map { (path) throws(AtomicFile.WriteError) in try AtomicFileWriter(path: path) }
+    let server = try serverLog.map { (path) throws(AtomicFile.WriteError) in try AtomicFileWriter(path: path) }
+    try server?.append(ServerLogReader.header + "\n")
     for device in 0..<configuration.fleet.devices {
-      try writer.append(lines(ScenarioRunner.fieldLog(configuration, device: device), configuration: configuration))
+      let (appLines, serverRows) = lines(
+        ScenarioRunner.fieldLog(configuration, device: device), configuration: configuration)
+      try app?.append(appLines)
+      try server?.append(serverRows)
     }
-    try writer.commit()
+    try app?.commit()
+    try server?.commit()
   }
 }
 
@@ -62,6 +76,7 @@ extension FieldLogEntry {
       case .activityUpdate(let activity): event = .activityUpdate(activity: configuration.liveActivities[activity].id)
       case .battery(let level, let lowPowerMode, let charging):
         event = .battery(level: (level * 1_000).rounded() / 1_000, lowPower: lowPowerMode, charging: charging)
+      case .sent(let push): event = .serverSent(push: push, priority: push.priority)
       }
       return FieldLogEntry(time: time(record.time), device: device, event: event)
     }
@@ -82,7 +97,7 @@ extension FieldLogEntry {
       text += ",\"entries\":" + (entries.map { "\($0)" } ?? "null")
     case .reloadCall(let kind): string("kind", kind)
     case .appForeground(let fromWidget): text += ",\"from_widget\":" + (fromWidget.map { "\($0)" } ?? "null")
-    case .appBackground, .backgroundRefresh, .silentPush, .widgetPush: break
+    case .appBackground, .backgroundRefresh, .silentPush, .widgetPush, .serverSent: break
     case .activityUpdate(let activity): string("activity", activity)
     case .battery(let level, let lowPower, let charging):
       text += ",\"level\":" + (level.map { CSVFormat.number($0, decimals: 3) } ?? "null")
@@ -90,5 +105,12 @@ extension FieldLogEntry {
       text += ",\"charging\":" + (charging.map { "\($0)" } ?? "null")
     }
     return text + "}"
+  }
+
+  /// A server send as a row of the server's send log: `t` (UTC), `device`, `push`, `priority`.
+  public var serverRow: String {
+    guard case .serverSent(let push, let priority) = event else { return "" }
+    let utc = FieldLogTime(utcMicroseconds: time.utcMicroseconds, offsetSeconds: 0)
+    return "\(utc.text),\(CSVFormat.text(device)),\(push.rawValue),\(priority.map { "\($0)" } ?? "")"
   }
 }

@@ -11,10 +11,24 @@ public struct FieldObservations {
     let refreshInterval: Double
     let lowBattery: Double
     let dormantAfter: Double?
+    /// The push caps (per sliding hour and day) and whether a WidgetKit push waits for the user to wake:
+    /// a delivery they held is not the system's delay.
+    var pushes = PushRules(silent: SilentPushConfiguration(), widget: WidgetPushConfiguration())
   }
 
-  let settings: Settings
+  /// What the base scenario says of push delivery: the caps, and whether a WidgetKit push waits for a
+  /// sleeping user.
+  struct PushRules {
+    let silent: SilentPushConfiguration
+    let widget: WidgetPushConfiguration
+  }
+
+  private(set) var settings: Settings
   private var devices: [String: FieldDevice] = [:]
+  /// The server's sends, by phone, in the order read (a send log need not be in time order), and the last
+  /// send of all: past it the server's log says nothing.
+  private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
+  private var lastSend = Int64.min
   /// Device ids in order of first appearance, so that results do not depend on hashing.
   private var order: [String] = []
 
@@ -28,17 +42,27 @@ public struct FieldObservations {
     self.init(
       refreshIntervalSeconds: base.app.backgroundRefresh.interval.seconds,
       lowBattery: base.app.backgroundRefresh.lowBattery, dormantAfterSeconds: base.app.dormantAfter?.seconds)
+    settings.pushes = PushRules(silent: base.system.silentPush, widget: base.system.widgetPush)
   }
 
   /// A phone's records a little out of order (the app and its widget extension writing one file) are read
   /// at the previous record's time when at most this far back; further back is an error.
   public static let reorderToleranceMicroseconds: Int64 = 1_000_000
 
+  /// A timeline this soon after a foreground `reload_call` of its widget is that call's (exempt) reload; one
+  /// this soon after anything the app saw may be its reload.
+  static let callWindowMicroseconds: Int64 = 60_000_000
+
   /// No phone's log may span more days (the scenario limit on days).
   public static let maximumSpanDays = 3_650
 
   /// Adds one record; returns what is wrong with it (a phone's records out of time order), else nil.
   public mutating func add(_ entry: FieldLogEntry) -> String? {
+    if case .serverSent(let push, _) = entry.event {
+      sends[entry.device, default: []].append((entry.time.utcMicroseconds, push))
+      lastSend = Swift.max(lastSend, entry.time.utcMicroseconds)
+      return nil
+    }
     if devices[entry.device] == nil {
       devices[entry.device] = FieldDevice()
       order.append(entry.device)
@@ -68,14 +92,17 @@ public struct FieldObservations {
     let day = entry.time.localDay
     device.firstTime = Swift.min(device.firstTime, t)
     device.lastTime = t
+    device.offsetSeconds = entry.time.offsetSeconds
     device.firstDay = Swift.min(device.firstDay, day)
     device.lastDay = Swift.max(device.lastDay, day)
     switch entry.event {
     case .timeline(let kind, let family, let policy, let next, let entries):
       timeline("\(kind)/\(family ?? "")", at: entry.time, policy: policy, next: next, entries: entries, &device)
     case .reloadCall(let kind):
+      device.lastTrigger = t
       for key in device.widgets.keys where kind == nil || key.hasPrefix("\(kind!)/") {
         if device.widgets[key]!.firstTrigger == nil { device.widgets[key]!.firstTrigger = t }
+        if device.foregroundSince != nil { device.widgets[key]!.foregroundCall = t }
       }
     case .appForeground(let fromWidget):
       device.openTimes.append(t)
@@ -98,11 +125,12 @@ public struct FieldObservations {
     case .silentPush:
       device.silentPushDays.append(day)
       device.silentPushSecondsOfDay.append(entry.time.localSecondOfDay)
+      device.silentPushTimes.append(t)
       FieldObservations.trigger(at: t, &device)
     case .widgetPush:
-      device.widgetPushes += 1
+      device.widgetPushTimes.append(t)
       FieldObservations.trigger(at: t, &device)
-    case .activityUpdate:
+    case .activityUpdate, .serverSent:
       break
     case .battery(let level, let lowPower, let charging):
       battery(level: level, lowPower: lowPower, charging: charging, at: t, settings: settings, &device)
@@ -148,27 +176,50 @@ public struct FieldObservations {
 
   /// Something the app saw at `t` may reload every widget.
   private static func trigger(at t: Int64, _ device: inout FieldDevice) {
+    device.lastTrigger = t
     for key in device.widgets.keys where device.widgets[key]!.firstTrigger == nil {
       device.widgets[key]!.firstTrigger = t
     }
   }
 
-  /// The user opened the app before its pending background refresh ran: the request is replaced when the app
-  /// leaves the foreground, so its lateness is only known to pass the open (a lower bound); no later than
-  /// the app going dormant (a request due then ends unseen), nor than the battery's first refusal.
-  private static func refreshReplaced(at time: FieldLogTime, settings: Settings, _ device: inout FieldDevice) {
+  /// The user opened the app before its pending background refresh ran (or the log ended): the request is
+  /// replaced when the app leaves the foreground, so its lateness is only known to pass the open (a lower
+  /// bound); no later than the app going dormant (a request due then ends unseen), nor than the battery's
+  /// first refusal.
+  private static func refreshReplaced(
+    at time: FieldLogTime, openAppended: Bool = true, settings: Settings, _ device: inout FieldDevice
+  ) {
     guard let submitted = device.refreshSubmitted else { return }
     device.refreshSubmitted = nil
     var end = time.utcMicroseconds
-    if let dormant = settings.dormantAfter, device.openTimes.count >= 2 {
-      let previousOpen = device.openTimes[device.openTimes.count - 2]
-      end = Swift.min(end, previousOpen + Int64(dormant * 1e6))
+    // The open before this moment (the one just appended is this open itself).
+    let before = device.openTimes.count - (openAppended ? 2 : 1)
+    if let dormant = settings.dormantAfter, before >= 0 {
+      end = Swift.min(end, device.openTimes[before] + Int64(dormant * 1e6))
     }
     if device.batteryRefusalSince, let bound = device.refusalBound { end = Swift.min(end, bound) }
     let bound = Double(end - submitted) / 1e6 - settings.refreshInterval
     guard bound > 0 else { return }
     let submittedDay = FieldLogTime(utcMicroseconds: submitted, offsetSeconds: time.offsetSeconds).localDay
     device.refreshLateness.append((bound, false, submitted, submittedDay))
+  }
+
+  /// The phone's log ends with requests still pending: a Background App Refresh request not yet run and
+  /// each widget's policy date not yet reloaded are lower bounds at the log's end (leaving them out would
+  /// drop the longest latenesses: the one pending when a log ends is more often a long one).
+  static func logEnded(settings: Settings, _ device: inout FieldDevice) {
+    let end = FieldLogTime(utcMicroseconds: device.lastTime, offsetSeconds: device.offsetSeconds)
+    refreshReplaced(at: end, openAppended: false, settings: settings, &device)
+    for key in device.widgets.keys.sorted() {
+      let widget = device.widgets[key]!
+      guard let lastNext = widget.lastNext, lastNext < device.lastTime, widget.lastPolicy != "never",
+        !widget.lastLowPower, !(widget.lastPolicy == "at_end" && widget.lastEntries == 1)
+      else { continue }
+      // No reload came by the end, whatever the app saw: the lateness passes the end.
+      let bound = Double(device.lastTime - lastNext) / 1e6
+      let nextSecond = FieldLogTime(utcMicroseconds: lastNext, offsetSeconds: device.offsetSeconds).localSecondOfDay
+      if bound > 0 { device.lateness.append((key, bound, nextSecond, false)) }
+    }
   }
 
   /// A timeline of widget `key`: the gap since its last one, and the lateness past the date its last policy
@@ -197,6 +248,16 @@ public struct FieldObservations {
       }
     }
     widget.perDay[time.localDay, default: 0] += 1
+    // A reload the app called for from the foreground runs within seconds, exempt; a call WidgetKit
+    // ignored (just after a widget-tap open) leaves no timeline, and a later one is not its.
+    let exempt = widget.foregroundCall.map { t - $0 <= FieldObservations.callWindowMicroseconds } ?? false
+    if !exempt {
+      widget.budgetedTimes.append(t)
+      if device.lastTrigger.map({ t - $0 > FieldObservations.callWindowMicroseconds }) ?? true {
+        widget.untriggeredTimes.append(t)
+      }
+    }
+    widget.foregroundCall = nil
     if let next { widget.requestedIntervals.append(Double(next.utcMicroseconds - t) / 1e6) }
     widget.lastTime = t
     widget.lastNext = next?.utcMicroseconds
@@ -209,6 +270,22 @@ public struct FieldObservations {
 
   /// The phones' observations, summed up.
   public func finish() -> FieldSample {
-    FieldSample(order.map { devices[$0]! }, refreshIntervalSeconds: settings.refreshInterval)
+    let phones = order.map { id in
+      var phone = devices[id]!
+      FieldObservations.logEnded(settings: settings, &phone)
+      // Sends inside the app's log only: before or after it the phone's side is not known.
+      phone.sends = (sends[id] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
+        .sorted { $0.time < $1.time }
+      return phone
+    }
+    return FieldSample(phones, settings: settings, serverEnd: lastSend)
+  }
+
+  /// Sends the server's log holds for phones with no app log, or outside a phone's app log (not used).
+  public var sendsOutsideAppLogs: Int {
+    sends.reduce(0) { total, phone in
+      guard let device = devices[phone.key] else { return total + phone.value.count }
+      return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.lastTime }.count
+    }
   }
 }

@@ -28,6 +28,8 @@ public struct FieldSample: Sendable {
   }
 
   public let devices: Int
+  /// Each phone's clock offset ahead of UTC (seconds), at its last record.
+  public let clockOffsets: [Int]
   public let deviceDays: Int
   /// The longest stretch of local days one phone's log covers.
   public let days: Int
@@ -35,6 +37,11 @@ public struct FieldSample: Sendable {
   /// Per phone: its opens and the days its log covers (first record to last).
   public let opensPerPhone: [(opens: Int, days: Double)]
   public let opensByHour: [Int]
+  /// Where each open falls in its phone's observed waking window (0 its first open of the day, 1 its
+  /// last), the two ends left out: even over 0...1 when opens are spread evenly over waking hours.
+  public let openPositions: [Double]
+  /// Every open's local second of day.
+  public let openSecondsOfDay: [Double]
   public let sessions: [Double]
   public let opensWithSource: Int
   public let opensFromWidget: Int
@@ -44,15 +51,28 @@ public struct FieldSample: Sendable {
   public let refreshesPerDeviceDay: [Double]
   public let silentPushesPerDeviceDay: [Double]
   public let silentPushSecondsOfDay: [Double]
-  public let widgetPushes: Int
+  /// The server's sends matched to the app's deliveries (empty without a server log).
+  public let silentPushDeliveries: PushDeliveries
+  public let widgetPushDeliveries: PushDeliveries
   public let reloadsPerInstanceDay: [Double]
   public let reloadGaps: [Double]
+
+  /// A widget on a phone that asked for more reloads than it got: the most timelines no foreground call
+  /// caused in any 24 hours of its log (what the budget granted), and what its policy asked for a waking day.
+  public struct Allowance: Sendable {
+    public let granted: Double
+    public let requestedPerDay: Double
+  }
+
+  /// Widgets (a kind and family on a phone) with at least a whole day of log and a known waking window.
+  public let allowances: [Allowance]
 
   /// Phones need this many opens before their waking hours are read from them.
   public static let minimumOpensForWaking = 5
 
-  init(_ phones: [FieldDevice], refreshIntervalSeconds: Double) {
+  init(_ phones: [FieldDevice], settings: FieldObservations.Settings, serverEnd: Int64 = .max) {
     devices = phones.count
+    clockOffsets = phones.map(\.offsetSeconds)
     let counts = FieldSample.perDayCounts(phones)
     let days = counts.opens.count
     let (opens, byHour) = (counts.opens, counts.byHour)
@@ -72,30 +92,158 @@ public struct FieldSample: Sendable {
     opensWithSource = phones.reduce(0) { $0 + $1.opensWithSource }
     opensFromWidget = phones.reduce(0) { $0 + $1.opensFromWidget }
     silentPushSecondsOfDay = phones.flatMap(\.silentPushSecondsOfDay)
-    widgetPushes = phones.reduce(0) { $0 + $1.widgetPushes }
+    var (silentDeliveries, widgetDeliveries) = (PushDeliveries(), PushDeliveries())
+    for phone in phones where !phone.sends.isEmpty {
+      FieldSample.matchPushes(
+        phone, rules: settings.pushes, dormantAfter: settings.dormantAfter, end: Swift.min(phone.lastTime, serverEnd),
+        &silentDeliveries, &widgetDeliveries)
+    }
+    (silentPushDeliveries, widgetPushDeliveries) = (silentDeliveries, widgetDeliveries)
     reloadGaps = phones.flatMap { phone in phone.widgets.keys.sorted().flatMap { phone.widgets[$0]!.gaps } }
     var waking: [Waking] = []
+    var openPositions: [Double] = []
+    var allowances: [Allowance] = []
     var lateness: [Lateness] = []
     var refreshes: [RefreshLateness] = []
     for phone in phones {
-      // Only requests whose 7 days before lie inside the log: their opens a day are the phone's own count,
-      // as the system saw it, not a guess about the days before the log.
-      refreshes += phone.refreshLateness.compactMap { run in
-        let window = (run.submittedDay - 6)...run.submittedDay
-        guard window.lowerBound >= phone.firstDay else { return nil }
-        // Opens are in time order, so their days are too: the count is between two partition points.
-        let from = FieldSample.partition(phone.openDays) { $0 < window.lowerBound }
-        let through = FieldSample.partition(phone.openTimes) { $0 <= run.submitted }
-        let known = Swift.max(0, through - from)
-        return RefreshLateness(seconds: run.seconds, exact: run.exact, opensPerDay: Double(known) / 7)
-      }
+      refreshes += FieldSample.refreshLatenesses(phone)
       guard let window = FieldSample.waking(phone.openSecondsOfDay) else { continue }
       waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
+      openPositions += FieldSample.positions(phone.openSecondsOfDay, from: window.observedFrom, to: window.observedTo)
+      allowances += FieldSample.allowances(phone, awakeSeconds: window.observedTo - window.observedFrom)
       lateness += FieldSample.lateness(phone, awakeFrom: window.observedFrom, to: window.observedTo)
     }
     self.waking = waking
+    self.openPositions = openPositions
+    openSecondsOfDay = phones.flatMap(\.openSecondsOfDay)
+    self.allowances = allowances
     self.lateness = lateness
     self.refreshes = refreshes
+  }
+
+  /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie
+  /// inside the log (their opens a day are the phone's own count, as the system saw it, not a guess about
+  /// the days before the log).
+  static func refreshLatenesses(_ phone: FieldDevice) -> [RefreshLateness] {
+    phone.refreshLateness.compactMap { run in
+      let window = (run.submittedDay - 6)...run.submittedDay
+      guard window.lowerBound >= phone.firstDay else { return nil }
+      // Opens are in time order, so their days are too: the count is between two partition points.
+      let from = partition(phone.openDays) { $0 < window.lowerBound }
+      let through = partition(phone.openTimes) { $0 <= run.submitted }
+      let known = Swift.max(0, through - from)
+      return RefreshLateness(seconds: run.seconds, exact: run.exact, opensPerDay: Double(known) / 7)
+    }
+  }
+
+  /// Where opens (seconds of day) fall in the waking window `from`-`to` as a share of it, sorted, the two
+  /// ends (the opens that define the window) left out.
+  static func positions(_ seconds: [Double], from: Double, to: Double) -> [Double] {
+    let length = (to - from + 86_400).truncatingRemainder(dividingBy: 86_400)
+    guard length > 0 else { return [] }
+    let positions = seconds.map { ($0 - from + 86_400).truncatingRemainder(dividingBy: 86_400) / length }.sorted()
+    return Array(positions.dropFirst().dropLast())
+  }
+
+  /// Per widget of a phone whose log covers a whole day: the most budgeted timelines in any 24 hours inside
+  /// the log, and the reloads its policy asks for in the phone's waking hours (`awakeSeconds`, from its opens).
+  /// Left out as exempt reloads the app cannot see the cause of: each widget's first timeline (the widget
+  /// being added), and timelines of every widget at one instant with nothing the app saw just before them
+  /// (a reboot, a locale change). With one widget a phone's reboots cannot be told apart.
+  static func allowances(_ phone: FieldDevice, awakeSeconds: Double) -> [Allowance] {
+    let day: Int64 = 86_400_000_000
+    let length = (awakeSeconds + 86_400).truncatingRemainder(dividingBy: 86_400)
+    let keys = phone.widgets.keys.sorted()
+    let everyWidget =
+      keys.count < 2
+      ? Set<Int64>()
+      : keys.dropFirst().reduce(Set(phone.widgets[keys[0]]!.untriggeredTimes)) {
+        $0.intersection(phone.widgets[$1]!.untriggeredTimes)
+      }
+    return keys.compactMap { key in
+      let widget = phone.widgets[key]!
+      let times = widget.budgetedTimes.dropFirst().filter { !everyWidget.contains($0) }
+      guard !widget.requestedIntervals.isEmpty, let first = times.first, first + day <= phone.lastTime else {
+        return nil
+      }
+      var (most, end) = (0, 0)
+      for (start, time) in times.enumerated() where time + day <= phone.lastTime {
+        while end < times.count && times[end] < time + day { end += 1 }
+        most = Swift.max(most, end - start)
+      }
+      let mean = widget.requestedIntervals.reduce(0, +) / Double(widget.requestedIntervals.count)
+      return Allowance(granted: Double(most), requestedPerDay: mean > 0 ? length / mean : .infinity)
+    }
+  }
+
+  /// The phones' clock offsets as an empirical distribution (distinct offsets in seconds, and how many
+  /// phones have each), for the simulation that checks the fit.
+  public var clockOffsetDistribution: (values: [Double], weights: [Double]) {
+    var counts: [Int: Int] = [:]
+    for offset in clockOffsets { counts[offset, default: 0] += 1 }
+    let offsets = counts.keys.sorted()
+    return (offsets.map(Double.init), offsets.map { Double(counts[$0]!) })
+  }
+
+  /// One phone's sends matched to its deliveries, up to `end` (the earlier of its app log's end and the
+  /// server log's last send). A silent push's delay is the system's own when the app had been opened before
+  /// the send and the caps were not near (a delivery exactly a cap's window after another was held); it is
+  /// a lower bound where the app goes dormant (`dormant_after` past its last open), when a push is no longer
+  /// delivered to it. A WidgetKit push's is its own when sent in the phone's observed waking hours (it waits
+  /// for a sleeping user) and below its caps; a lower bound where those hours end.
+  static func matchPushes(
+    _ phone: FieldDevice, rules: FieldObservations.PushRules, dormantAfter: Double?, end: Int64,
+    _ silent: inout PushDeliveries, _ widget: inout PushDeliveries
+  ) {
+    let (hour, day): (Int64, Int64) = (3_600_000_000, 86_400_000_000)
+    let opens = phone.openTimes
+    // When the app goes dormant after `t`: `dormant_after` past the last open of a run of opens each within
+    // `dormant_after` of the one before.
+    func dormantFrom(_ t: Int64) -> Int64 {
+      guard let dormant = dormantAfter.map({ Int64($0 * 1e6) }) else { return .max }
+      var index = partition(opens) { $0 <= t }
+      guard index > 0 else { return t }
+      var last = opens[index - 1]
+      while index < opens.count && opens[index] <= last + dormant {
+        last = opens[index]
+        index += 1
+      }
+      return last + dormant
+    }
+    func belowCaps(_ times: [Int64], _ t: Int64, perHour: Double, perDay: Double) -> Bool {
+      Double(PushDeliveries.count(times, before: t, window: hour)) < perHour - 1
+        && Double(PushDeliveries.count(times, before: t, window: day)) < perDay - 1
+    }
+    let silentTimes = phone.silentPushTimes
+    let silentRules = rules.silent
+    silent.add(
+      sends: phone.sends.filter { $0.push == .silent }.map(\.time), deliveries: silentTimes, end: end,
+      offsetSeconds: phone.offsetSeconds,
+      rules: .init(
+        usable: { t in
+          dormantFrom(t) > t && belowCaps(silentTimes, t, perHour: silentRules.perHour, perDay: silentRules.perDay)
+        },
+        held: { PushDeliveries.heldByCap(silentTimes, at: $0, windows: [hour, day]) }, limit: dormantFrom))
+    let widgetTimes = phone.widgetPushTimes
+    let window = waking(phone.openSecondsOfDay)
+    let widgetRules = rules.widget
+    func awakeEnd(_ t: Int64) -> Int64? {
+      guard widgetRules.waitWhileAsleep else { return .max }
+      guard let window else { return nil }
+      let second = FieldLogTime(utcMicroseconds: t, offsetSeconds: phone.offsetSeconds).localSecondOfDay
+      let length = (window.observedTo - window.observedFrom + 86_400).truncatingRemainder(dividingBy: 86_400)
+      let into = (second - window.observedFrom + 86_400).truncatingRemainder(dividingBy: 86_400)
+      guard into <= length else { return nil }
+      return t + Int64((length - into) * 1e6)
+    }
+    widget.add(
+      sends: phone.sends.filter { $0.push == .widget }.map(\.time), deliveries: widgetTimes, end: end,
+      offsetSeconds: phone.offsetSeconds,
+      rules: .init(
+        usable: { t in
+          awakeEnd(t) != nil && belowCaps(widgetTimes, t, perHour: widgetRules.perHour, perDay: widgetRules.perDay)
+        },
+        held: { _ in false }, limit: { awakeEnd($0) ?? $0 }))
   }
 
   /// Per whole local day of every phone (each phone's first and last day left out when there are days

@@ -27,6 +27,7 @@ public enum GoodnessOfFit {
     Measure(name: "reload_gap", unit: "s", floor: 0.10) { $0.reloadGaps },
     Measure(name: "policy_lateness", unit: "s", floor: 0.10) { $0.lateness.filter(\.exact).map(\.seconds) },
     Measure(name: "app_opens_per_day", unit: "opens", floor: 0.15, perPhoneDays: true) { $0.opensPerDeviceDay },
+    Measure(name: "app_open_time_of_day", unit: "s", floor: 0.10) { $0.openSecondsOfDay },
     Measure(name: "session_length", unit: "s", floor: 0.10) { $0.sessions },
     Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15, perPhoneDays: true) {
       $0.refreshesPerDeviceDay
@@ -35,6 +36,9 @@ public enum GoodnessOfFit {
       $0.silentPushesPerDeviceDay
     },
     Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10) { $0.silentPushSecondsOfDay },
+    // With a server log: the delay from send to delivery of each delivered push.
+    Measure(name: "silent_push_delay", unit: "s", floor: 0.10) { $0.silentPushDeliveries.allDelays },
+    Measure(name: "widget_push_delay", unit: "s", floor: 0.10) { $0.widgetPushDeliveries.allDelays },
   ]
 
   /// The quantiles `fit_report.csv` tabulates.

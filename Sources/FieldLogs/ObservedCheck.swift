@@ -1,6 +1,7 @@
 import Comparisons
 import Reports
 import ScenarioFiles
+import SimulationEngine
 import WidgetModel
 
 /// `widgetsim check SCENARIO --observed LOG...`: the goodness-of-fit gate. The scenario is simulated with
@@ -9,6 +10,8 @@ import WidgetModel
 /// output folder, and the CI outputs other gates write (JUnit XML, the GitHub step summary, annotations).
 public struct ObservedCheck {
   public var logs: [String]
+  /// The server's send logs (CSV), if any.
+  public var serverLogs: [String] = []
   public var scenario: LoadedScenario
   public var out: String
   public var jobs = 1
@@ -25,13 +28,26 @@ public struct ObservedCheck {
 
   /// The check as `check --observed` runs it: `floors` as the command line gives them (`NAME=D`, checked by
   /// ``floorProblem(_:)``).
-  public init(logs: [String], scenario: LoadedScenario, out: String, ci: CIReporting, floors: [String], jobs: Int) {
+  public init(
+    logs: [String], serverLogs: [String] = [], scenario: LoadedScenario, out: String, ci: CIReporting,
+    floors: [String], jobs: Int
+  ) {
     self.init(logs: logs, scenario: scenario, out: out, ci: ci)
+    self.serverLogs = serverLogs
     self.jobs = jobs
     for floor in floors {
       let parts = floor.split(separator: "=")
       self.floors[String(parts[0])] = Double(parts[1])
     }
+  }
+
+  /// What is wrong with `check`'s options, or nil: `--jobs`, one of `--baseline` and `--observed`, no
+  /// `--report` with `--observed` (it makes no run), and the `--ks-floor` values.
+  public static func problem(jobs: Int?, baseline: Bool, observed: Bool, report: Bool, floors: [String]) -> String? {
+    if let jobs, jobs < 1 { return "--jobs must be at least 1, got \(jobs)" }
+    if baseline == observed { return "give --baseline FILE or --observed LOG..." }
+    if observed && report { return "--report charts a run: with --observed, `widgetsim report DIR` draws the fit" }
+    return floorProblem(floors)
   }
 
   /// What is wrong with `--ks-floor` values, or nil.
@@ -62,18 +78,26 @@ public struct ObservedCheck {
     }
     let configuration = scenario.configuration
     var set = FieldLogSet(base: configuration, holdout: 0)
-    try CommandFailure.mapping(status: 2) { try set.read(logs) }
+    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs) }
     let observed = set.samples().check
     guard observed.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
     var simulated = configuration
     simulated.fleet.devices = observed.devices
     simulated.days = Swift.max(1, observed.days)
-    let checks = GoodnessOfFit.compare(observed, GoodnessOfFit.simulate(simulated, jobs: jobs), floors: floors)
+    let offsets = observed.clockOffsetDistribution
+    simulated.fleet.clockOffset = try CommandFailure.mapping(status: 1) {
+      try Distribution.empirical(values: offsets.values, weights: offsets.weights)
+    }
+    let simulation = GoodnessOfFit.simulate(simulated, jobs: jobs)
+    let checks = GoodnessOfFit.compare(observed, simulation, floors: floors)
+    let deliveries = DeliveryTable.csv(observed: observed, simulated: simulation)
     let lock = try OutputFolder.prepare(out)
     defer { withExtendedLifetime(lock) {} }
     let title = "widgetsim check \(scenario.file) --observed"
     try CommandFailure.mapping(status: 1) {
       try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
+      if let deliveries { try AtomicFile.write(deliveries, to: "\(out)/\(DeliveryTable.file)") }
+      try AtomicFile.write(FitCurves.csv(checks), to: "\(out)/\(FitCurves.file)")
       if let junit = ci.junit { try AtomicFile.write(ObservedCheck.junit(checks, suite: title), to: junit) }
       if let summary = ci.stepSummary {
         try AppendFile.append(ObservedCheck.markdown(checks, title: title), to: summary)

@@ -19,7 +19,7 @@ public enum HTMLReport {
   ) throws -> String {
     let html: String
     do {
-      let found = ExistingReports.find(["sweep_summary.csv", "summary.csv"], in: directory)
+      let found = ExistingReports.find(["sweep_summary.csv", "summary.csv", "fit_curves.csv"], in: directory)
       if found.contains("sweep_summary.csv") {
         if timeline.isExplicit {
           throw InputError(message: "\(directory): a sweep has no device timeline (--device and --day are for runs)")
@@ -27,9 +27,12 @@ public enum HTMLReport {
         html = try sweep(directory: directory, users: users)
       } else if found.contains("summary.csv") {
         html = try run(directory: directory, timeline: timeline)
+      } else if found.contains("fit_curves.csv") {
+        html = try FitCharts.page(directory: directory)
       } else {
         throw InputError(
-          message: "\(directory): holds neither a run's reports (summary.csv) nor a sweep's (sweep_summary.csv)")
+          message: "\(directory): holds neither a run's reports (summary.csv), a sweep's (sweep_summary.csv) nor "
+            + "a calibration's (fit_curves.csv)")
       }
     } catch let error as CSVTable.ReadError {
       throw InputError(message: "\(error)")

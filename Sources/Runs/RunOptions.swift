@@ -10,18 +10,22 @@ public struct RunOptions {
   public var report: Bool
   public var precision: [String]
   public var trace: Int?
-  public var fieldLog: Bool
+  /// `--field-log` and `--server-log`, as given.
+  public var fieldLog: String?
+  public var serverLog: String?
   public var maxReplications: Int
   public var maxDevices: Int?
   public var precisionBatch: Int
   public var shard: String?
 
   public init(
-    jobs: Int?, force: Bool, resume: Bool, report: Bool, precision: [String], trace: Int?, fieldLog: Bool,
+    jobs: Int?, force: Bool, resume: Bool, report: Bool, precision: [String], trace: Int?, fieldLog: String?,
+    serverLog: String?,
     maxReplications: Int, maxDevices: Int?, precisionBatch: Int, shard: String?
   ) {
     (self.jobs, self.force, self.resume, self.report, self.precision) = (jobs, force, resume, report, precision)
-    (self.trace, self.fieldLog, self.maxReplications, self.maxDevices) = (trace, fieldLog, maxReplications, maxDevices)
+    (self.trace, self.fieldLog, self.serverLog) = (trace, fieldLog, serverLog)
+    (self.maxReplications, self.maxDevices) = (maxReplications, maxDevices)
     (self.precisionBatch, self.shard) = (precisionBatch, shard)
   }
 
@@ -51,8 +55,11 @@ public struct RunOptions {
       if resume { return "--resume does not apply to a shard: rerun it with --force" }
       if report { return "a shard has no reports to chart: give --report to the merged run's `report`" }
       if trace != nil { return "--trace does not apply to a shard: trace the device in a run without --shard" }
-      if fieldLog { return "--field-log does not apply to a shard: log the fleet in a run without --shard" }
+      for (option, path) in [("--field-log", fieldLog), ("--server-log", serverLog)] where path != nil {
+        return "\(option) does not apply to a shard: log the fleet in a run without --shard"
+      }
     }
+    if let fieldLog, fieldLog == serverLog { return "--field-log and --server-log name one file: give two" }
     return nil
   }
 }

@@ -152,3 +152,21 @@ public struct ScenarioOverride: Sendable, Equatable {
     return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
   }
 }
+
+extension ScenarioOverride {
+  /// The overrides of a command line: its `--set` arguments in order, then the shorthands (`--seed`,
+  /// `--replications`, `--days`, `--warmup-days`, `--devices`) as the keys they set.
+  public static func commandLine(
+    _ arguments: [String], seed: UInt64?, replications: Int?, days: Int?, warmupDays: Int?, devices: Int?
+  ) throws(ScenarioError) -> [ScenarioOverride] {
+    var all = arguments
+    let shorthands: [(String, String?)] = [
+      ("seed", seed.map { "\($0)" }), ("replications", replications.map { "\($0)" }), ("days", days.map { "\($0)" }),
+      ("warmup_days", warmupDays.map { "\($0)" }), ("fleet.devices", devices.map { "\($0)" }),
+    ]
+    for case (let key, let value?) in shorthands { all.append("\(key)=\(value)") }
+    var result: [ScenarioOverride] = []
+    for argument in all { result.append(try ScenarioOverride(argument)) }
+    return result
+  }
+}

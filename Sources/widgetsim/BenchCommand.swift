@@ -75,10 +75,6 @@ struct BenchCommand: ParsableCommand {
   }
 
   func run() throws {
-    let outputs = [("--out", out), ("--json", json), ("--json-smaller", jsonSmaller)].compactMap { option, path in
-      path.map { (what: option, path: $0) }
-    }
-    try OutputPaths.check(outputs: outputs, inputs: baseline.map { [("--baseline", $0)] } ?? [])
     if !BenchmarkSuite.isOptimizedBuild { Console.standard.error(BenchmarkSession.debugBuildWarning) }
     var suite = quick ? BenchmarkSuite.quick : BenchmarkSuite.standard
     if let repetitions { suite.repetitions = repetitions }

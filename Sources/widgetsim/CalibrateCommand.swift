@@ -1,5 +1,6 @@
 import ArgumentParser
 import FieldLogs
+import HTMLReport
 import Reports
 
 /// `widgetsim calibrate`: fit a scenario to what real phones logged.
@@ -7,16 +8,20 @@ struct CalibrateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "calibrate",
     abstract: "Fit a scenario's uncertain parameters to field logs and check the fit.",
-    discussion:
-      "Writes fitted.yaml, fit.csv and fit_report.csv (docs/field-logs.md). Exit 0 done, 1 failed, 2 bad input.")
+    discussion: "Writes fitted.yaml, fit.csv, fit_report.csv, fit_curves.csv, report.html and, with --server-log, "
+      + "delivery.csv (docs/field-logs.md). Exit 0 done, 1 failed, 2 bad input."
+  )
 
   @Argument(help: "Field log files (JSON Lines), at least one.")
   var logs: [String]
 
+  @Option(help: "The server's send log (CSV: t,device,push,priority; repeatable): the pushes' delivery.")
+  var serverLog: [String] = []
+
   @Option(help: "The base scenario: what the logs do not inform, and the app's own settings.")
   var scenario: String
 
-  @Option(help: "Folder for fitted.yaml, fit.csv and fit_report.csv.")
+  @Option(help: "Folder for fitted.yaml, fit.csv, fit_report.csv and the rest.")
   var out: String
 
   @Option(help: "Share of phones kept aside to check the fit on (0 to <1; 0.5 is the honest reading).")
@@ -31,7 +36,9 @@ struct CalibrateCommand: ParsableCommand {
 
   func run() throws {
     let calibration = Calibration(
-      logs: logs, base: scenario, out: out, holdout: holdout, jobs: jobs ?? Console.standard.cores)
+      logs: logs, serverLogs: serverLog, base: scenario, out: out, holdout: holdout,
+      jobs: jobs ?? Console.standard.cores)
     for line in try calibration.run().lines { Console.standard.print(line) }
+    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: out))")
   }
 }

@@ -34,6 +34,9 @@ struct CheckCommand: ParsableCommand {
     help: ArgumentHelp("With --observed: a distribution's KS-distance floor, NAME=D (repeatable).", valueName: "floor"))
   var ksFloor: [String] = []
 
+  @Option(help: "With --observed: the server's send log (CSV), repeatable.")
+  var serverLog: [String] = []
+
   @OptionGroup var scenario: ScenarioOptions
 
   @OptionGroup var gates: GateOptions
@@ -54,14 +57,21 @@ struct CheckCommand: ParsableCommand {
   var report = false
 
   func validate() throws {
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-    if (baseline == nil) == observed.isEmpty { throw ValidationError("give --baseline FILE or --observed LOG...") }
-    if !observed.isEmpty && report { throw ValidationError("--report charts a run: --observed makes none") }
-    if let problem = ObservedCheck.floorProblem(ksFloor) { throw ValidationError(problem) }
+    let problem = ObservedCheck.problem(
+      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor)
+    if let problem { throw ValidationError(problem) }
   }
 
   func run() throws {
-    guard let baseline else { return try checkObserved() }
+    guard let baseline else {
+      // `--observed`: the scenario against field logs.
+      let loaded = try scenario.load(file)
+      return try ObservedCheck(
+        logs: observed, serverLogs: serverLog, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
+        ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor,
+        jobs: jobs ?? Console.standard.cores
+      ).runForCommand(quiet: quiet, console: .standard)
+    }
     // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.
     let stored = try GatedComparison.table(baseline)
     try gates.comparison.checkGates(against: stored)
@@ -82,14 +92,5 @@ struct CheckCommand: ParsableCommand {
     try gates.comparison.compare(
       baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
       console: .standard, ci: ci, title: "widgetsim check \(file)")
-  }
-
-  /// `--observed`: the scenario against field logs.
-  func checkObserved() throws {
-    let loaded = try scenario.load(file)
-    try ObservedCheck(
-      logs: observed, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
-      ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor, jobs: jobs ?? Console.standard.cores
-    ).runForCommand(quiet: quiet, console: .standard)
   }
 }

@@ -32,11 +32,8 @@ struct GateOptions: ParsableArguments {
   var junit: String?
 
   func validate() throws {
-    guard alpha > 0 && alpha < 1 else { throw ValidationError("--alpha must be in (0, 1), got \(alpha)") }
-    if noGates && !gates.isEmpty { throw ValidationError("--no-gates and --gate exclude each other") }
-    do { _ = try GatedComparison.gates(gates, noGates: noGates) } catch { throw ValidationError("--gate \(error)") }
-    if let junit, junit.isEmpty || junit.hasSuffix("/") {
-      throw ValidationError("--junit names the XML file to write, got '\(junit)'")
+    if let problem = GatedComparison.problem(alpha: alpha, gates: gates, noGates: noGates, junit: junit) {
+      throw ValidationError(problem)
     }
   }
 

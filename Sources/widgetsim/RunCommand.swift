@@ -72,16 +72,16 @@ struct RunCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Also write trace.csv: every event of device DEVICE (0-based, as in devices.csv; 0 for a single phone) "
-        + "in the first replication, one row each, the data of report.html's device timeline.",
+      "Also write trace.csv: every event of device DEVICE (0-based, as in devices.csv) in the first replication.",
       valueName: "DEVICE"))
   var trace: Int?
 
   @Option(
-    help: ArgumentHelp(
-      "Also write FILE: what each device's app could have logged in the first replication, as JSON Lines "
-        + "(docs/field-logs.md): the input of `widgetsim calibrate`.", valueName: "FILE"))
+    help: ArgumentHelp("Also write FILE: what each device's app could log (docs/field-logs.md).", valueName: "FILE"))
   var fieldLog: String?
+
+  @Option(help: ArgumentHelp("Also write FILE: what the app's server sent each device (CSV).", valueName: "FILE"))
+  var serverLog: String?
 
   @Option(
     help: ArgumentHelp(
@@ -93,7 +93,7 @@ struct RunCommand: ParsableCommand {
   func validate() throws {
     let options = RunOptions(
       jobs: jobs, force: force, resume: resume, report: report, precision: precision, trace: trace,
-      fieldLog: fieldLog != nil, maxReplications: maxReplications, maxDevices: maxDevices,
+      fieldLog: fieldLog, serverLog: serverLog, maxReplications: maxReplications, maxDevices: maxDevices,
       precisionBatch: precisionBatch, shard: shard)
     if let problem = options.problem(limits: scenario.limits) { throw ValidationError(problem) }
   }
@@ -137,7 +137,7 @@ struct RunCommand: ParsableCommand {
     } else {
       try execution.run(console: .standard, stop: Interruption.stopRequest)
     }
-    if let fieldLog { try FieldLogWriter.write(loaded.configuration, to: fieldLog) }
+    try FieldLogWriter.write(loaded.configuration, to: fieldLog, serverLog: serverLog)
     if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
   }
 }

@@ -45,15 +45,8 @@ struct ScenarioOptions: ParsableArguments {
 
   /// The overrides as the loader takes them: `--set` in order, then the shorthands.
   func scenarioOverrides() throws(ScenarioError) -> [ScenarioOverride] {
-    var arguments = overrides
-    if let seed { arguments.append("seed=\(seed)") }
-    if let replications { arguments.append("replications=\(replications)") }
-    if let days { arguments.append("days=\(days)") }
-    if let warmupDays { arguments.append("warmup_days=\(warmupDays)") }
-    if let devices { arguments.append("fleet.devices=\(devices)") }
-    var result: [ScenarioOverride] = []
-    for argument in arguments { result.append(try ScenarioOverride(argument)) }
-    return result
+    try ScenarioOverride.commandLine(
+      overrides, seed: seed, replications: replications, days: days, warmupDays: warmupDays, devices: devices)
   }
 
   /// Loads `file` (or the default scenario) with the overrides; fails with exit 2.

@@ -8,18 +8,28 @@ import Testing
 struct CalibrateCommandTests {
   static let log = Repository.path("Scenarios/field/field-log.jsonl")
   static let base = Repository.path("Scenarios/field/calibrate.yaml")
+  static let serverLog = Repository.path("Scenarios/field/server-log.csv")
 
   @Test("calibrate writes a fitted scenario that passes check --observed, and the base fails it")
   func calibrateThenCheck() throws {
     let root = TestFiles.temporaryDirectory()
     let calibrated = try Subprocess.run(
-      ["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/fit", "--jobs", "2"])
+      [
+        "calibrate", Self.log, "--server-log", Self.serverLog, "--scenario", Self.base, "--out", "\(root)/fit",
+        "--jobs", "2",
+      ])
     #expect(calibrated.code == 0, "\(calibrated.output)")
+    #expect(calibrated.output.contains("report: \(root)/fit/report.html"), "\(calibrated.output)")
+    let delivery = try CSVTable(path: "\(root)/fit/delivery.csv")
+    #expect(delivery.rows.count == 48)
+    #expect(try CSVTable(path: "\(root)/fit/fit_curves.csv").rows.count == 11 * (99 + 20))
     #expect(calibrated.output.contains("verdict: the scenario explains the logs"), "\(calibrated.output)")
     let fits = try CSVTable(path: "\(root)/fit/fit.csv")
     #expect(fits.header.joined(separator: ",") + "\n" == "key,estimate,ci95_low,ci95_high,n,method\n")
     let fitted = try TestFiles.read("\(root)/fit/fitted.yaml")
     #expect(fitted.contains("# fitted: system.after_delay.mean"))
+    #expect(fitted.contains("# fitted: system.silent_push.delay.mean"))
+    #expect(fitted.contains("# fitted: budget.per_day.max"))
     #expect(try TestFiles.read("\(root)/fit/fit_report.csv").hasPrefix("distribution,unit,n_observed"))
 
     let junit = "\(root)/junit.xml"

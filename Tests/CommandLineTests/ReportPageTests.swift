@@ -313,12 +313,28 @@ struct ReportPageTests {
     try Self.expectScreenshot(page, width: 1280)
   }
 
+  @Test("a calibration's report: a QQ plot and histograms per distribution, delivery by hour, every mark drawn")
+  func calibrationReport() throws {
+    let directory = TestFiles.temporaryDirectory() + "/field"
+    let field = Repository.path("Scenarios/field")
+    let run = try Subprocess.run([
+      "calibrate", "\(field)/field-log.jsonl", "--server-log", "\(field)/server-log.csv", "--scenario",
+      "\(field)/calibrate.yaml", "--out", directory, "--jobs", "2",
+    ])
+    #expect(run.code == 0, "\(run.output)")
+    let ids = Self.expectDrawn(try Self.render("\(directory)/report.html", width: 1280), "calibration at 1280 px")
+    #expect(ids.contains("qq-policy-lateness") && ids.contains("histogram-widget-push-delay"), "\(ids)")
+    #expect(ids.filter { $0.hasPrefix("qq-") }.count == 11)
+    #expect(ids.suffix(2) == ["delivery-silent", "delivery-widget"])
+    Self.expectDrawn(try Self.render("\(directory)/report.html", width: 400), "calibration at 400 px")
+  }
+
   @Test("a folder without reports is an error naming it, exit 2")
   func noReports() throws {
     let directory = TestFiles.temporaryDirectory()
     let result = try Subprocess.run(["report", directory])
     #expect(result.code == 2)
-    #expect(result.output.contains("\(directory): holds neither a run's reports (summary.csv) nor a sweep's"))
+    #expect(result.output.contains("\(directory): holds neither a run's reports (summary.csv), a sweep's"))
   }
 }
 

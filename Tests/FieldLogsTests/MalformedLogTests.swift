@@ -9,8 +9,27 @@ import Testing
 
   static func files() -> [String] { ((try? TestFiles.list(folder)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted() }
 
+  /// The server logs (CSV) of the corpus.
+  static func serverFiles() -> [String] {
+    ((try? TestFiles.list(folder)) ?? []).filter { $0.hasSuffix(".csv") }.sorted()
+  }
+
   @Test func theCorpusIsThere() {
     #expect(MalformedLogTests.files().count >= 10)
+    #expect(MalformedLogTests.serverFiles().count >= 6)
+  }
+
+  @Test(arguments: MalformedLogTests.serverFiles())
+  func eachServerLogIsAnErrorWithItsLine(_ name: String) {
+    var set = FieldLogSet(refreshIntervalSeconds: 900, lowBattery: 0.2, holdout: 0)
+    do {
+      try set.read([], serverLogs: ["\(MalformedLogTests.folder)/\(name)"])
+      Issue.record("\(name) read without an error")
+    } catch {
+      #expect(error.file.hasSuffix(name))
+      #expect(error.line != nil, "\(error)")
+      #expect(error.description.hasPrefix(error.file + ":"))
+    }
   }
 
   @Test(arguments: MalformedLogTests.files())

@@ -5,9 +5,10 @@ import ScenarioFiles
   import Glibc
 #endif
 
-// A libFuzzer target: any bytes as a field log. Each line must read as a record, be skipped, or be refused
-// with a FieldLogError naming line 1 or later; the records that read go into the observations, and every
-// estimator runs on what they show: an estimate and its interval are finite and in order, or refused.
+// A libFuzzer target: any bytes as a field log, and the same bytes as a server's send log. Each line must
+// read as a record, be skipped, or be refused with a FieldLogError naming its line; the records that read
+// go into the observations (the sends matched to the deliveries), and every estimator runs on what they
+// show: an estimate and its interval are finite and in order, or refused.
 
 let base = try! ScenarioLoader.loadDefault(overrides: [ScenarioOverride("app.background_refresh={interval: 1h}")])
   .configuration
@@ -16,6 +17,8 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
   var reader = FieldLogReader()
+  var server = ServerLogReader()
+  var serverFailed = false
   var observations = FieldObservations(refreshIntervalSeconds: 3_600, lowBattery: 0.2)
   for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
     do {
@@ -23,6 +26,15 @@ func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       _ = observations.add(entry)
     } catch {
       if error.line != index + 1 { fatalError("an error names line \(error.line ?? -1), not \(index + 1)") }
+    }
+    // As a send log the bytes stop at their first bad row, as the reader stops.
+    guard !serverFailed else { continue }
+    do {
+      guard let send = try server.entry(Array(line), path: "fuzz.csv", line: index + 1) else { continue }
+      _ = observations.add(send)
+    } catch {
+      if error.line != index + 1 { fatalError("a send log error names line \(error.line ?? -1), not \(index + 1)") }
+      serverFailed = true
     }
   }
   for fit in FieldEstimators.fit(observations.finish(), base: base) {

@@ -174,11 +174,13 @@ extension DeviceSimulation {
   mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
     if data.sources[kind.index].push {
       timeline?.add(.push(.widgets, .sent), at: scheduler.now)
+      fieldLog?.add(.sent(.widget), at: scheduler.now)
       widgetPush.send(
         asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
     if data.sources[kind.index].silentPush {
       timeline?.add(.push(.silent, .sent), at: scheduler.now)
+      fieldLog?.add(.sent(.silent), at: scheduler.now)
       silentPush.send(clockOffset: clockOffset, &scheduler, &result)
     }
   }

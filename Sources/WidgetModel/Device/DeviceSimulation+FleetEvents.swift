@@ -29,10 +29,12 @@ extension DeviceSimulation {
     let awaits = fleetEvents.widgetPush[event] || fleetEvents.silentPush[event]
     if fleetEvents.widgetPush[event] {
       timeline?.add(.push(.widgets, .sent), at: scheduler.now)
+      fieldLog?.add(.sent(.widget), at: scheduler.now)
       widgetPush.send(asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
     }
     if fleetEvents.silentPush[event] {
       timeline?.add(.push(.silent, .sent), at: scheduler.now)
+      fieldLog?.add(.sent(.silent), at: scheduler.now)
       silentPush.send(clockOffset: clockOffset, &scheduler, &result)
     }
     for kind in fleetEvents.activityKinds[event] {

@@ -1,0 +1,44 @@
+import SimulationEngine
+
+extension FieldEstimators {
+  /// `user.app_opens.profile[HH]`: the share of opens in each local clock hour, with Clopper-Pearson
+  /// intervals. No key sets it: the model spreads opens evenly over each phone's waking hours. Whether the
+  /// logs agree is tested on where opens fall inside each phone's waking window (one-sample
+  /// Kolmogorov-Smirnov against even); each row's method says which it is.
+  static func opensProfile(_ sample: FieldSample) -> [ParameterFit] {
+    let total = sample.opensByHour.reduce(0, +)
+    guard total >= minimumCount else {
+      return [
+        ParameterFit(key: "user.app_opens.profile", count: total, refusal: "\(total) opens; \(minimumCount) needed")
+      ]
+    }
+    let shape = evenSpread(sample.openPositions)
+    return sample.opensByHour.enumerated().map { hour, count in
+      let (low, high) = clopperPearson(count, total)
+      return ParameterFit(
+        key: "user.app_opens.profile[\(hour < 10 ? "0" : "")\(hour)]", estimate: Double(count) / Double(total),
+        low: low,
+        high: high, count: total, method: "share of opens in this local hour; Clopper-Pearson interval; " + shape,
+        override: nil)
+    }
+  }
+
+  /// Whether positions in 0...1 are even: the one-sample KS distance and p-value, and what that says of
+  /// the model's rule.
+  static func evenSpread(_ positions: [Double]) -> String {
+    guard positions.count >= minimumCount else { return "too few opens to test the model's even spread" }
+    let sorted = positions.sorted()
+    let n = Double(sorted.count)
+    var distance = 0.0
+    for (index, value) in sorted.enumerated() {
+      distance = Swift.max(distance, abs(Double(index + 1) / n - value), abs(value - Double(index) / n))
+    }
+    let p = TwoSampleKS.kolmogorovTail((n.squareRoot() + 0.12 + 0.11 / n.squareRoot()) * distance)
+    let verdict =
+      p < 0.05 && distance > 0.05
+      ? "the logs contradict the model's rule (opens spread evenly over waking hours): no key can take this profile"
+      : "the logs agree with the model's rule (opens spread evenly over waking hours)"
+    return "opens inside each phone's waking window against even: KS distance \(FitText.fixed(distance, 3)), "
+      + "p \(FitText.number(p, digits: 3)): \(verdict)"
+  }
+}
