@@ -76,22 +76,17 @@ import Testing
   @Test func silentPushToADormantAppIsSpent() throws {
     let settings = SilentPushConfiguration(perHour: 1, perDay: 48, delay: try .constant(0))
     var channel = SilentPushChannel(settings: settings, delayStream: Self.stream(5))
-    var scheduler = Scheduler(capacity: 8)
-    var result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
-    channel.send(clockOffset: .zero, &scheduler, &result)
-    let refused = channel.deliver(
-      poweredOff: false, forceQuit: false, dormant: true, clockOffset: .zero, &scheduler, &result)
-    #expect(refused?.outcome == .deniedDormant)
+    #expect(channel.send(at: .zero) == SilentPushChannel.Send(droppedHour: nil, deliverAt: .zero))
+    let refused = channel.deliver(at: .zero, poweredOff: false, forceQuit: false, dormant: true)
+    #expect(refused == .reached(.deniedDormant, sendHour: 0))
     #expect(AppWakeOutcome.deniedDormant.outcome == "denied" && AppWakeOutcome.deniedDormant.reason == "dormant")
     // Nothing held: a second delivery finds no push.
-    #expect(
-      channel.deliver(poweredOff: false, forceQuit: false, dormant: false, clockOffset: .zero, &scheduler, &result)
-        == nil)
+    #expect(channel.deliver(at: .zero, poweredOff: false, forceQuit: false, dormant: false) == .none)
     // The refused push did not use the hour's one launch: the next push launches the app at once.
-    channel.send(clockOffset: .zero, &scheduler, &result)
-    let launch = channel.deliver(
-      poweredOff: false, forceQuit: false, dormant: false, clockOffset: .zero, &scheduler, &result)
-    #expect(launch?.outcome == .granted)
+    _ = channel.send(at: .zero)
+    #expect(
+      channel.deliver(at: .zero, poweredOff: false, forceQuit: false, dormant: false) == .reached(.granted, sendHour: 0)
+    )
   }
 
   /// Background App Refresh, input by input: a request considered while the app is dormant is denied with

@@ -5,18 +5,21 @@ import SimulationEngine
 /// one [D]; the device launches the app for at most `per_hour` in any sliding hour and `per_day` in any
 /// sliding 24 h [D: "two or three an hour"; daily budget O], holding the push past either; a force-quit
 /// app is never launched [D, staff], nor one the user has not launched for `app.dormant_after` (the push
-/// is not delivered to it [D, staff: forums thread 776933]). Owns the `silentPushDelivery` event.
+/// is not delivered to it [D, staff: forums thread 776933]). Owns the `silentPushDelivery` event. It answers
+/// each input with what happened (``Send``, ``Delivery``); the device schedules, cancels, counts and
+/// launches the app.
 struct SilentPushChannel {
   let settings: SilentPushConfiguration
   private var pending: HeldPush?
   private var launchesLastHour = SlidingWindowCounter(length: .hours(1))
   private var launchesLastDay = SlidingWindowCounter(length: .days(1))
   let delayStream: RandomStream
+  /// The scheduled delivery event (the device's handle, to cancel it when a newer push replaces this one).
+  var delivery: EventHandle?
 
   /// A push sent and not yet delivered.
   private struct HeldPush {
     let sendHour: Int
-    let delivery: EventHandle
     /// Whether it waited past its delivery delay (throttled, or the phone was off).
     var held: Bool
   }
@@ -26,60 +29,55 @@ struct SilentPushChannel {
     self.delayStream = delayStream
   }
 
-  /// The server sends a push now: it replaces a push still undelivered (dropped).
-  mutating func send(clockOffset: SimDuration, _ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
-    let now = scheduler.now
-    result.serverLoad.recordPush(.silentPush, delivered: false, at: now, offset: clockOffset)
-    if let pending {
-      scheduler.cancel(pending.delivery)
-      result.countAppWake(hourIndex: pending.sendHour, .silentPush, .dropped)
-    }
+  /// A send: the hour of the push it replaced (dropped: the device cancels its delivery and counts it), and
+  /// when the new one is to be delivered.
+  struct Send: Equatable {
+    let droppedHour: Int?
+    let deliverAt: SimTime
+  }
+
+  /// The server sends a push at `now`: it replaces a push still undelivered.
+  mutating func send(at now: SimTime) -> Send {
+    let dropped = pending?.sendHour
     let delay = SimDuration(seconds: Swift.max(0, settings.delay.sample(delayStream)))
-    pending = HeldPush(
-      sendHour: now.hourIndex,
-      delivery: scheduler.schedule(at: now + delay, kind: DeviceEventKind.silentPushDelivery.eventKind),
-      held: false)
+    pending = HeldPush(sendHour: now.hourIndex, held: false)
+    return Send(droppedHour: dropped, deliverAt: now + delay)
   }
 
-  /// A push that reached the app's device: a launch (`granted` or `deferred`) or a refusal (`denied`, with
-  /// the reason), counted in the hour it was sent.
-  struct Launch {
-    let outcome: AppWakeOutcome
-    let sendHour: Int
+  /// What became of the held push when its delivery came.
+  enum Delivery: Equatable {
+    /// No push was held.
+    case none
+    /// Held: the phone is off (an hour later at the earliest) or a cap is reached (until it allows one);
+    /// the device schedules it again.
+    case later(SimTime)
+    /// Delivered to the device: the launch it asks for (`granted` or `deferred`) or its refusal (`denied`,
+    /// with the reason: a force-quit or dormant app, which takes no place under the caps), counted in the
+    /// hour it was sent.
+    case reached(AppWakeOutcome, sendHour: Int)
   }
 
-  /// The held push reaches the device. Returns the launch it asks for, or its refusal (the caller counts
-  /// either: the launch may still expire); a phone that is off gets it an hour later, a throttled push waits
-  /// until the caps allow it, a force-quit or dormant app is not launched (the push is spent, `denied` with
-  /// the reason, and takes no place under the caps).
-  mutating func deliver(
-    poweredOff: Bool, forceQuit: Bool, dormant: Bool, clockOffset: SimDuration, _ scheduler: inout Scheduler,
-    _ result: inout ReplicationResult
-  ) -> Launch? {
-    guard let waiting = pending else { return nil }
-    let now = scheduler.now
+  /// The held push reaches the device at `now`.
+  mutating func deliver(at now: SimTime, poweredOff: Bool, forceQuit: Bool, dormant: Bool) -> Delivery {
+    guard let waiting = pending else { return .none }
     let allowed = Swift.max(
       launchesLastHour.nextBelow(settings.perHour, at: now), launchesLastDay.nextBelow(settings.perDay, at: now))
     if poweredOff || allowed > now {
-      let at = poweredOff ? Swift.max(allowed, now + SimDuration.hour) : allowed
-      pending = HeldPush(
-        sendHour: waiting.sendHour,
-        delivery: scheduler.schedule(at: at, kind: DeviceEventKind.silentPushDelivery.eventKind), held: true)
-      return nil
+      pending?.held = true
+      return .later(poweredOff ? Swift.max(allowed, now + SimDuration.hour) : allowed)
     }
     pending = nil
-    result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)
     if forceQuit || dormant {
-      return Launch(outcome: forceQuit ? .deniedForceQuit : .deniedDormant, sendHour: waiting.sendHour)
+      return .reached(forceQuit ? .deniedForceQuit : .deniedDormant, sendHour: waiting.sendHour)
     }
     launchesLastHour.record(now)
     launchesLastDay.record(now)
-    return Launch(outcome: waiting.held ? .deferred : .granted, sendHour: waiting.sendHour)
+    return .reached(waiting.held ? .deferred : .granted, sendHour: waiting.sendHour)
   }
 
-  /// The run ended: a push still held is dropped.
-  mutating func finish(_ result: inout ReplicationResult) {
-    if let pending { result.countAppWake(hourIndex: pending.sendHour, .silentPush, .dropped) }
-    pending = nil
+  /// The run ended: the hour of a push still held, which is dropped.
+  mutating func finish() -> Int? {
+    defer { pending = nil }
+    return pending?.sendHour
   }
 }

@@ -80,22 +80,6 @@ extension DeviceSimulation {
     backgroundRefresh.submit(&scheduler, &result)
   }
 
-  /// The held silent push reaches the device.
-  mutating func silentPushArrived(_ scheduler: inout Scheduler) {
-    guard
-      let launch = silentPush.deliver(
-        poweredOff: power.isOff, forceQuit: app.life == .forceQuit, dormant: app.isDormant(at: scheduler.now),
-        clockOffset: clockOffset, &scheduler, &result)
-    else { return }
-    timeline?.add(.push(.silent, .delivered), at: scheduler.now)
-    guard launch.outcome == .granted || launch.outcome == .deferred else {
-      return countLaunch(.silentPush, launch.outcome, hourIndex: launch.sendHour, at: scheduler.now)
-    }
-    eventPushDelivered(at: scheduler.now)
-    processor.power.bookPushWake(subject: result.appSubject, at: scheduler.now, &result.energy)
-    backgroundLaunch(.silentPush, outcome: launch.outcome, hourIndex: launch.sendHour, &scheduler)
-  }
-
   /// A channel launches the app in the background: it fetches within the time limit, writes the store and
   /// reloads the kinds it found new data for (as their `on_change` says).
   mutating func backgroundLaunch(

@@ -43,16 +43,7 @@ extension DeviceSimulation {
       standby.refreshed(&scheduler)
       raise(.standby, .standbyInstances, &scheduler)
     case .widgetPushDelivery:
-      let delivered = widgetPush.deliver(
-        poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset,
-        &scheduler, &result)
-      if delivered {
-        timeline?.add(.push(.widgets, .delivered), at: scheduler.now)
-        fieldLog?.add(.widgetPush, at: scheduler.now)
-        eventPushDelivered(at: scheduler.now)
-        processor.power.bookPushWake(subject: result.widgetPushSubject, at: scheduler.now, &result.energy)
-        raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
-      }
+      widgetPushArrived(&scheduler)
     case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss, .broadcastUpdate:
       activityEvent(kind, target: event.target, &scheduler)
     case .activityScheduledStart:
@@ -173,15 +164,10 @@ extension DeviceSimulation {
   /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.
   mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
     if data.sources[kind.index].push {
-      timeline?.add(.push(.widgets, .sent), at: scheduler.now)
-      fieldLog?.add(.sent(.widget), at: scheduler.now)
-      widgetPush.send(
-        asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
+      sendWidgetPush(&scheduler)
     }
     if data.sources[kind.index].silentPush {
-      timeline?.add(.push(.silent, .sent), at: scheduler.now)
-      fieldLog?.add(.sent(.silent), at: scheduler.now)
-      silentPush.send(clockOffset: clockOffset, &scheduler, &result)
+      sendSilentPush(&scheduler)
     }
   }
 

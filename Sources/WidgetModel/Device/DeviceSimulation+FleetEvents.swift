@@ -28,14 +28,10 @@ extension DeviceSimulation {
     if scheduler.now >= measuredFrom { result.eventDelivery[event].sent(after: lag.microseconds) }
     let awaits = fleetEvents.widgetPush[event] || fleetEvents.silentPush[event]
     if fleetEvents.widgetPush[event] {
-      timeline?.add(.push(.widgets, .sent), at: scheduler.now)
-      fieldLog?.add(.sent(.widget), at: scheduler.now)
-      widgetPush.send(asleep: user.asleep, nextWake: user.nextWake, clockOffset: clockOffset, &scheduler, &result)
+      sendWidgetPush(&scheduler)
     }
     if fleetEvents.silentPush[event] {
-      timeline?.add(.push(.silent, .sent), at: scheduler.now)
-      fieldLog?.add(.sent(.silent), at: scheduler.now)
-      silentPush.send(clockOffset: clockOffset, &scheduler, &result)
+      sendSilentPush(&scheduler)
     }
     for kind in fleetEvents.activityKinds[event] {
       activities.eventUpdate(kind, poweredOff: power.isOff, &scheduler, &result)

@@ -52,7 +52,7 @@ extension DeviceSimulation {
     runDeferred(before: end, &scheduler)
     result.openAll()
     radios.cut(at: end, &result.energy)
-    silentPush.finish(&result)
+    if let hour = silentPush.finish() { result.countAppWake(hourIndex: hour, .silentPush, .dropped) }
     closeHour(result.days * 24 - 1, at: end, &scheduler)
     for index in instances.indices {
       if let waiting = instances[index].machine.waitingRequest {

@@ -1,0 +1,81 @@
+import SimulationEngine
+
+/// The server's pushes to this device and their deliveries: the push channels say what happened
+/// (``WidgetPushChannel``, ``SilentPushChannel``); the device schedules and cancels their delivery events,
+/// counts their fates, pays the wake-up and raises the reload or the launch, here in one place.
+extension DeviceSimulation {
+  /// The server sends a WidgetKit push now.
+  mutating func sendWidgetPush(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    timeline?.add(.push(.widgets, .sent), at: now)
+    fieldLog?.add(.sent(.widget), at: now)
+    result.countPush(hourIndex: now.hourIndex, target: .widgetTopic, priority: 10, .sent)
+    result.serverLoad.recordPush(.widgetPush, delivered: false, at: now, offset: clockOffset)
+    let send = widgetPush.send(at: now, asleep: user.asleep, nextWake: user.nextWake)
+    if let hour = send.supersededHour {
+      if let delivery = widgetPush.delivery { scheduler.cancel(delivery) }
+      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .superseded)
+    }
+    widgetPush.delivery = scheduler.schedule(at: send.deliverAt, kind: DeviceEventKind.widgetPushDelivery.eventKind)
+  }
+
+  /// The pending WidgetKit push reaches the device: delivered within budget, it pays the wake-up and reloads
+  /// the push-enabled widgets (every widget with `reloads: all`).
+  mutating func widgetPushArrived(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    switch widgetPush.deliver(at: now, poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake) {
+    case .none: return
+    case .later(let time):
+      widgetPush.delivery = scheduler.schedule(at: time, kind: DeviceEventKind.widgetPushDelivery.eventKind)
+    case .throttled(let hour):
+      widgetPush.delivery = nil
+      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .throttled)
+    case .delivered(let hour):
+      widgetPush.delivery = nil
+      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .delivered)
+      result.serverLoad.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
+      timeline?.add(.push(.widgets, .delivered), at: now)
+      fieldLog?.add(.widgetPush, at: now)
+      eventPushDelivered(at: now)
+      processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &result.energy)
+      raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
+    }
+  }
+
+  /// The server sends a silent push now: it replaces one still held (dropped).
+  mutating func sendSilentPush(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    timeline?.add(.push(.silent, .sent), at: now)
+    fieldLog?.add(.sent(.silent), at: now)
+    result.serverLoad.recordPush(.silentPush, delivered: false, at: now, offset: clockOffset)
+    let send = silentPush.send(at: now)
+    if let hour = send.droppedHour {
+      if let delivery = silentPush.delivery { scheduler.cancel(delivery) }
+      result.countAppWake(hourIndex: hour, .silentPush, .dropped)
+    }
+    silentPush.delivery = scheduler.schedule(at: send.deliverAt, kind: DeviceEventKind.silentPushDelivery.eventKind)
+  }
+
+  /// The held silent push reaches the device: held again (the phone off, a cap reached), refused (a
+  /// force-quit or dormant app), or the app launched in the background.
+  mutating func silentPushArrived(_ scheduler: inout Scheduler) {
+    let now = scheduler.now
+    let delivery = silentPush.deliver(
+      at: now, poweredOff: power.isOff, forceQuit: app.life == .forceQuit, dormant: app.isDormant(at: now))
+    switch delivery {
+    case .none: return
+    case .later(let time):
+      silentPush.delivery = scheduler.schedule(at: time, kind: DeviceEventKind.silentPushDelivery.eventKind)
+    case .reached(let outcome, let hour):
+      silentPush.delivery = nil
+      result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)
+      timeline?.add(.push(.silent, .delivered), at: now)
+      guard outcome == .granted || outcome == .deferred else {
+        return countLaunch(.silentPush, outcome, hourIndex: hour, at: now)
+      }
+      eventPushDelivered(at: now)
+      processor.power.bookPushWake(subject: result.appSubject, at: now, &result.energy)
+      backgroundLaunch(.silentPush, outcome: outcome, hourIndex: hour, &scheduler)
+    }
+  }
+}
