@@ -8,12 +8,18 @@ import SimulationEngine
 /// one after another. Tail energy is booked once its length is known (cut short, or run out), to the
 /// subject whose transfer left it, in the hour the tail began.
 struct RadioState {
+  /// What the radio still owes after its last transfer.
+  enum Tail: Equatable {
+    /// Idle: no transfer yet, or the last one's tail booked.
+    case none
+    /// The tail after the transfer that ended at ``busyUntil``, to be booked to `subject` (as `app_network`
+    /// when it was the app's fetch).
+    case pending(subject: Int, appSide: Bool)
+  }
+
   /// End of the last transfer: where its tail begins.
   private(set) var busyUntil = SimTime(microseconds: Int64.min / 4)
-  private var tailOwner = 0
-  /// Whether the tail's owner is the app's fetch (booked as `app_network`).
-  private var tailAppSide = false
-  private var tailPending = false
+  private(set) var tail = Tail.none
 
   /// What one transfer cost and how long it took the build, and when the radio worked on it (for traces).
   struct Transfer {
@@ -36,12 +42,12 @@ struct RadioState {
     let start = Swift.max(time, busyUntil)
     let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
     let promoted: Bool
-    if tailPending && start < tailEnd {
+    if tail != .none && start < tailEnd {
       // Inside the tail: stay connected; the tail so far is all the old transfer's tail costs.
       bookTail(seconds: (start - busyUntil).seconds, radio: radio, ledger: &ledger)
       promoted = false
     } else {
-      if tailPending { bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger) }
+      bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
       promoted = true
       ledger.book(
         radio.promotionWatts * radio.promotionSeconds, hourIndex: RadioState.hour(start), subject: subject,
@@ -54,9 +60,7 @@ struct RadioState {
     let promotion = SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
     let transferStart = start + promotion
     busyUntil = transferStart + SimDuration(seconds: seconds)
-    tailOwner = subject
-    tailAppSide = appSide
-    tailPending = true
+    tail = .pending(subject: subject, appSide: appSide)
     return Transfer(
       promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds, start: start,
       promotion: promotion, active: busyUntil - transferStart)
@@ -64,22 +68,24 @@ struct RadioState {
 
   /// Books the last tail if it has run out by `now` (hour ticks and the end of the run call this).
   mutating func settle(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
-    guard tailPending, now >= busyUntil + SimDuration(seconds: radio.tailSeconds) else { return }
+    guard tail != .none, now >= busyUntil + SimDuration(seconds: radio.tailSeconds) else { return }
     bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
   }
 
   /// Ends the tail now (the device switched networks or turned off).
   mutating func cut(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
-    guard tailPending else { return }
+    guard tail != .none else { return }
     let seconds = Swift.min(radio.tailSeconds, Swift.max(0, (now - busyUntil).seconds))
     bookTail(seconds: seconds, radio: radio, ledger: &ledger)
   }
 
+  /// Books the pending tail's first `seconds` (nothing when none is pending), and the radio is idle.
   private mutating func bookTail(seconds: Double, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+    guard case .pending(let subject, let appSide) = tail else { return }
     ledger.book(
-      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: tailOwner,
-      component: tailAppSide ? .appNetwork : .radioTail)
-    tailPending = false
+      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: subject,
+      component: appSide ? .appNetwork : .radioTail)
+    tail = .none
   }
 
   static func hour(_ time: SimTime) -> Int {
