@@ -98,37 +98,42 @@ struct PowerSystem {
     device.charging?.window.contains(now) ?? false
   }
 
-  /// Closes hour `hourIndex`: the device's baseline (plus LTE paging for the hour's
-  /// cellular share, `hourlyNetwork` when drawn) and usage while on, then the battery over the hour (drawn
-  /// energy minus charging at the hour's mean power), then the state. Records the hour's charge, Low Power
-  /// Mode and charging.
+  /// What an hour's close did: the state's move, and the hour's last charge, Low Power Mode and charging,
+  /// for the device to record.
+  struct ClosedHour: Equatable {
+    let transition: PowerTransition
+    let stateOfCharge: Double
+    let lowPowerMode: Bool
+    let charging: Bool
+  }
+
+  /// Closes hour `hourIndex`: books the device's baseline (plus LTE paging for the hour's cellular share,
+  /// `hourlyNetwork` when drawn) and usage while on to `deviceSubject` in `ledger`, then drains the
+  /// battery over the hour by everything the ledger booked and did not yet drain, less charging at the
+  /// hour's mean power, then moves the state.
   mutating func closeHour(
-    _ hourIndex: Int, hourlyNetwork: NetworkKind?, _ result: inout ReplicationResult
-  ) -> PowerTransition {
+    _ hourIndex: Int, hourlyNetwork: NetworkKind?, deviceSubject: Int, ledger: inout EnergyLedger
+  ) -> ClosedHour {
     let clockHour = hourIndex % 24
     let power = device.power
-    let deviceSubject = result.deviceSubject
     if !isOff {
       let cellularShare = hourlyNetwork.map { $0 == .wifi ? 0.0 : 1.0 } ?? cellularShareOfHour[clockHour]
-      result.energy.book(
+      ledger.book(
         (power.baselineWatts + power.cellularPagingWatts * cellularShare) * 3_600, hourIndex: hourIndex,
         subject: deviceSubject, component: .baseline)
-      result.energy.book(
+      ledger.book(
         power.usageWatts * 3_600 * awakeShareOfHour[clockHour], hourIndex: hourIndex, subject: deviceSubject,
         component: .usage)
     }
     let chargingSeconds = device.charging == nil ? 0 : 3_600 * chargingShareOfHour[clockHour]
     let chargeJoules = (device.charging?.watts ?? 0) * chargingSeconds
-    battery.apply(watts: (result.energy.undrained - chargeJoules) / 3_600, seconds: 3_600)
-    result.energy.undrained = 0
+    battery.apply(watts: (ledger.undrained - chargeJoules) / 3_600, seconds: 3_600)
+    ledger.undrained = 0
     let soc = battery.stateOfCharge
     let transition = state.endOfHour(
       stateOfCharge: soc, batteryEmpty: battery.isEmpty, charging: chargeJoules > 0, device.lowPowerMode)
-    if transition == .switchedOff { result.drains += 1 }
-    result.stateOfChargePPM[hourIndex] += Int64((soc * 1e6).rounded())
-    if isLowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
-    if chargingSeconds > 0 { result.chargingDevices[hourIndex] += 1 }
-    return transition
+    return ClosedHour(
+      transition: transition, stateOfCharge: soc, lowPowerMode: isLowPowerMode, charging: chargingSeconds > 0)
   }
 
   /// Share of each clock hour for which `contains` holds at the minute's start, at minute resolution.

@@ -26,7 +26,13 @@ extension DeviceSimulation {
   mutating func closeHour(_ hourIndex: Int, at now: SimTime, _ scheduler: inout Scheduler) {
     guard hourIndex >= 0 else { return }
     radios.settle(at: now, &result.energy)
-    switch power.closeHour(hourIndex, hourlyNetwork: radios.hourlyNetwork, &result) {
+    let closed = power.closeHour(
+      hourIndex, hourlyNetwork: radios.hourlyNetwork, deviceSubject: result.deviceSubject, ledger: &result.energy)
+    if closed.transition == .switchedOff { result.drains += 1 }
+    result.stateOfChargePPM[hourIndex] += Int64((closed.stateOfCharge * 1e6).rounded())
+    if closed.lowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
+    if closed.charging { result.chargingDevices[hourIndex] += 1 }
+    switch closed.transition {
     case .none: break
     case .switchedOff:
       radios.cut(at: now, &result.energy)
