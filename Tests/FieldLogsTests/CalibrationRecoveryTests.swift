@@ -35,6 +35,14 @@ import WidgetModel
     "system.widget_push.delay.mean": 40,
   ]
 
+  /// The logs of the true model, seeds 1...20, simulated once for every test of the suite.
+  static let truthLogs: Result<[FieldSample], any Error> = Result {
+    try (1...seeds).map { try sample(seed: $0) }
+  }
+
+  /// The log of seed `seed` (1...20) of the true model.
+  static func truthLog(_ seed: Int) throws -> FieldSample { try truthLogs.get()[seed - 1] }
+
   /// The field log (with the server's sends) of 40 phones of Scenarios/field/app.yaml, read.
   static func sample(seed: Int, set: [String] = []) throws -> FieldSample {
     let overrides = try (["seed=\(seed)", "fleet.devices=\(phones)"] + set).map { try ScenarioOverride($0) }
@@ -46,7 +54,7 @@ import WidgetModel
     let base = try ScenarioLoader.load(path: Repository.path("Scenarios/field/calibrate.yaml")).configuration
     var hits: [String: Int] = [:]
     for seed in 1...CalibrationRecoveryTests.seeds {
-      let fits = FieldEstimators.fit(try CalibrationRecoveryTests.sample(seed: seed), base: base)
+      let fits = FieldEstimators.fit(try CalibrationRecoveryTests.truthLog(seed), base: base)
       for (key, truth) in CalibrationRecoveryTests.truth {
         let fit = try #require(fits.first { $0.key == key }, "no fit for \(key)")
         let (low, high) = (try #require(fit.low, "\(key): \(fit.refusal ?? "")"), try #require(fit.high))
@@ -62,7 +70,7 @@ import WidgetModel
   /// true 6): with 40 phones over two weeks, in every one of 5 seeds.
   @Test func theCheckPassesTheTruthAndFailsAWrongDelay() throws {
     for seed in 1...5 {
-      let logs = try CalibrationRecoveryTests.sample(seed: seed)
+      let logs = try CalibrationRecoveryTests.truthLog(seed)
       let same = try CalibrationRecoveryTests.sample(seed: seed + 100)
       let wrong = try CalibrationRecoveryTests.sample(
         seed: seed + 100, set: ["system.after_delay={dist: exponential, mean: 30m}"])
@@ -78,7 +86,7 @@ import WidgetModel
   /// (against a true mean of 3.3) and a WidgetKit push delay of 10 min (against 40 s) fail their checks.
   @Test func theCheckFailsAWrongPushDelay() throws {
     for seed in 1...3 {
-      let logs = try CalibrationRecoveryTests.sample(seed: seed)
+      let logs = try CalibrationRecoveryTests.truthLog(seed)
       let wrong = try CalibrationRecoveryTests.sample(
         seed: seed + 100,
         set: [
