@@ -50,6 +50,14 @@ struct NumericalSafetyTests {
     #expect(Double(weatherCPU[2]).map { $0 >= 0 && $0.isFinite } == true)
   }
 
+  @Test("a burst whose heavy-tailed spacing reaches past any clock runs (no overflow) with finite reports")
+  func burstSpacingPastTheClock() throws {
+    let loaded = try ScenarioLoader.load(
+      path: Repository.path("Tests/ReportsTests/Fixtures/burst-spacing-past-the-clock.yaml"),
+      overrides: [try ScenarioOverride("replications=1")])
+    try Self.expectFinite(try Self.run(loaded), "burst-spacing-past-the-clock")
+  }
+
   @Test("every example scenario's reports hold only finite numbers", arguments: TestFiles.exampleScenarios())
   func examples(_ name: String) throws {
     var overrides = [try ScenarioOverride("days=2"), try ScenarioOverride("replications=2")]

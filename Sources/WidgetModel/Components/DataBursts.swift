@@ -60,11 +60,19 @@ struct DataBursts {
       slot = slots.count
       slots.append(Slot(kind: kind, activity: nil))
     }
-    var time = scheduler.now
+    var time: SimTime? = scheduler.now
     for update in 1..<changes.updates {
-      time = time + SimDuration(seconds: Swift.max(1, changes.spacing?.sample(stream) ?? 600))
+      let seconds = Swift.max(1, changes.spacing?.sample(stream) ?? 600)
+      // An update past the run's end never runs, and a heavy-tailed spacing can reach past any clock: from
+      // there the rest are drawn (the stream stays where it was) but not scheduled.
+      guard let last = time, seconds <= (end - last).seconds + 1 else {
+        time = nil
+        continue
+      }
+      let at = last + SimDuration(seconds: seconds)
+      time = at
       let flag = update == changes.updates - 1 ? DataBursts.lastUpdateFlag : 0
-      scheduler.schedule(at: time, kind: DeviceEventKind.burstUpdate.eventKind, target: UInt32(slot) | flag)
+      scheduler.schedule(at: at, kind: DeviceEventKind.burstUpdate.eventKind, target: UInt32(slot) | flag)
     }
     return slot
   }
