@@ -40,8 +40,6 @@ public struct Calibration {
     public let fittedPhones: Int
     public let checkedPhones: Int
     public let skipped: [String]
-    /// Whether a server log gave the pushes' delivery (`delivery.csv` written).
-    public let deliveries: Bool
   }
 
   public static let fittedFile = "fitted.yaml"
@@ -84,7 +82,7 @@ public struct Calibration {
     }
     return Outcome(
       fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
-      skipped: set.skipped, deliveries: deliveries != nil)
+      skipped: set.skipped)
   }
 
   /// The `--set` argument giving the simulation the logged phones' time zones (as often as the logs have

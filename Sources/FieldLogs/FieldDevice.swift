@@ -78,4 +78,12 @@ struct FieldWidget {
   var gaps: [Double] = []
   /// Seconds from each timeline to the date its policy asked for.
   var requestedIntervals: [Double] = []
+
+  /// The last timeline's date when its lateness is the system's `.after` delay: a policy that asks for a
+  /// date, not in Low Power Mode (the delay is then longer, `after_delay_factor`), not a one-entry `.atEnd`
+  /// (whose date the system picks).
+  var policyDate: Int64? {
+    guard lastPolicy != "never", !lastLowPower, !(lastPolicy == "at_end" && lastEntries == 1) else { return nil }
+    return lastNext
+  }
 }

@@ -3,8 +3,6 @@ import WidgetModel
 /// Everything the field logs show, gathered record by record (``add(_:)``) and summed up per phone at the
 /// end (``finish()``): the samples the estimators and the goodness of fit read.
 public struct FieldObservations {
-  /// Background App Refresh's `interval` (the app's earliest date past each request) and `low_battery`,
-  /// from the base scenario: the log shows when the app asked, not for when.
   /// What the base scenario says of the app, which the log cannot: Background App Refresh's `interval` and
   /// `low_battery`, and `dormant_after` (seconds; nil: never), past which a request due ends unseen.
   struct Settings {
@@ -212,9 +210,7 @@ public struct FieldObservations {
     refreshReplaced(at: end, openAppended: false, settings: settings, &device)
     for key in device.widgets.keys.sorted() {
       let widget = device.widgets[key]!
-      guard let lastNext = widget.lastNext, lastNext < device.lastTime, widget.lastPolicy != "never",
-        !widget.lastLowPower, !(widget.lastPolicy == "at_end" && widget.lastEntries == 1)
-      else { continue }
+      guard let lastNext = widget.policyDate, lastNext < device.lastTime else { continue }
       // No reload came by the end, whatever the app saw: the lateness passes the end.
       let bound = Double(device.lastTime - lastNext) / 1e6
       let nextSecond = FieldLogTime(utcMicroseconds: lastNext, offsetSeconds: device.offsetSeconds).localSecondOfDay
@@ -232,11 +228,7 @@ public struct FieldObservations {
     // Out of the dictionary while it changes, so that its arrays grow in place (not copied at every append).
     var widget = device.widgets.removeValue(forKey: key) ?? FieldWidget()
     if let last = widget.lastTime { widget.gaps.append(Double(t - last) / 1e6) }
-    // A one-entry `.atEnd` timeline leaves the date to the system: its lateness is not `after_delay`'s.
-    // In Low Power Mode the system's delay is longer (`after_delay_factor`): not `after_delay`'s own.
-    if let lastNext = widget.lastNext, widget.lastPolicy != "never", !widget.lastLowPower,
-      !(widget.lastPolicy == "at_end" && widget.lastEntries == 1)
-    {
+    if let lastNext = widget.policyDate {
       let seconds = Double(t - lastNext) / 1e6
       let nextSecond = FieldLogTime(utcMicroseconds: lastNext, offsetSeconds: time.offsetSeconds).localSecondOfDay
       if let trigger = widget.firstTrigger {

@@ -92,22 +92,22 @@ public struct FieldSample: Sendable {
     opensWithSource = phones.reduce(0) { $0 + $1.opensWithSource }
     opensFromWidget = phones.reduce(0) { $0 + $1.opensFromWidget }
     silentPushSecondsOfDay = phones.flatMap(\.silentPushSecondsOfDay)
-    var (silentDeliveries, widgetDeliveries) = (PushDeliveries(), PushDeliveries())
-    for phone in phones where !phone.sends.isEmpty {
-      FieldSample.matchPushes(
-        phone, rules: settings.pushes, dormantAfter: settings.dormantAfter, end: Swift.min(phone.lastTime, serverEnd),
-        &silentDeliveries, &widgetDeliveries)
-    }
-    (silentPushDeliveries, widgetPushDeliveries) = (silentDeliveries, widgetDeliveries)
     reloadGaps = phones.flatMap { phone in phone.widgets.keys.sorted().flatMap { phone.widgets[$0]!.gaps } }
     var waking: [Waking] = []
     var openPositions: [Double] = []
     var allowances: [Allowance] = []
     var lateness: [Lateness] = []
     var refreshes: [RefreshLateness] = []
+    var (silentDeliveries, widgetDeliveries) = (PushDeliveries(), PushDeliveries())
     for phone in phones {
       refreshes += FieldSample.refreshLatenesses(phone)
-      guard let window = FieldSample.waking(phone.openSecondsOfDay) else { continue }
+      let observed = FieldSample.waking(phone.openSecondsOfDay)
+      if !phone.sends.isEmpty {
+        FieldSample.matchPushes(
+          phone, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
+          end: Swift.min(phone.lastTime, serverEnd), &silentDeliveries, &widgetDeliveries)
+      }
+      guard let window = observed else { continue }
       waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
       openPositions += FieldSample.positions(phone.openSecondsOfDay, from: window.observedFrom, to: window.observedTo)
       allowances += FieldSample.allowances(phone, awakeSeconds: window.observedTo - window.observedFrom)
@@ -119,6 +119,7 @@ public struct FieldSample: Sendable {
     self.allowances = allowances
     self.lateness = lateness
     self.refreshes = refreshes
+    (silentPushDeliveries, widgetPushDeliveries) = (silentDeliveries, widgetDeliveries)
   }
 
   /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie
@@ -192,7 +193,8 @@ public struct FieldSample: Sendable {
   /// delivered to it. A WidgetKit push's is its own when sent in the phone's observed waking hours (it waits
   /// for a sleeping user) and below its caps; a lower bound where those hours end.
   static func matchPushes(
-    _ phone: FieldDevice, rules: FieldObservations.PushRules, dormantAfter: Double?, end: Int64,
+    _ phone: FieldDevice, waking window: ObservedWaking?, rules: FieldObservations.PushRules, dormantAfter: Double?,
+    end: Int64,
     _ silent: inout PushDeliveries, _ widget: inout PushDeliveries
   ) {
     let (hour, day): (Int64, Int64) = (3_600_000_000, 86_400_000_000)
@@ -225,7 +227,6 @@ public struct FieldSample: Sendable {
         },
         held: { PushDeliveries.heldByCap(silentTimes, at: $0, windows: [hour, day]) }, limit: dormantFrom))
     let widgetTimes = phone.widgetPushTimes
-    let window = waking(phone.openSecondsOfDay)
     let widgetRules = rules.widget
     func awakeEnd(_ t: Int64) -> Int64? {
       guard widgetRules.waitWhileAsleep else { return .max }
@@ -286,11 +287,13 @@ public struct FieldSample: Sendable {
     return counts
   }
 
+  /// A phone's waking window as ``waking(_:)`` reads it: corrected outwards (`wake`, `sleep`), from the
+  /// `opens` it saw, and as observed (its first and last open of the day, seconds since midnight).
+  typealias ObservedWaking = (wake: Double, sleep: Double, opens: Int, observedFrom: Double, observedTo: Double)
+
   /// The waking window of a phone's opens (seconds of day): the complement of the largest gap between
   /// consecutive opens around the clock, observed and corrected outwards by one mean spacing.
-  static func waking(_ seconds: [Double]) -> (
-    wake: Double, sleep: Double, opens: Int, observedFrom: Double, observedTo: Double
-  )? {
+  static func waking(_ seconds: [Double]) -> ObservedWaking? {
     guard seconds.count >= minimumOpensForWaking else { return nil }
     let sorted = seconds.sorted()
     var (gap, gapEnd) = (-1.0, 0)

@@ -60,6 +60,10 @@ enum FitCharts {
     let diagonal = [values.min() ?? 0, values.max() ?? 0].map {
       VegaLite.row([("logs", .number($0)), ("simulated", .number($0))])
     }
+    let axes: [(String, JSONValue)] = [
+      ("x", VegaLite.field("logs", "quantitative", title: "logs (\(unitText))")),
+      ("y", VegaLite.field("simulated", "quantitative", title: "simulated (\(unitText))")),
+    ]
     return Chart(
       id: "qq-\(HTMLText.slug(distribution))", title: "\(distribution): QQ plot",
       caption: "The logs' quantile against the simulation's at every percent (\(unitText)); on the diagonal "
@@ -68,16 +72,11 @@ enum FitCharts {
         values: points,
         layers: [
           VegaLite.layer(
-            "diagonal", mark: VegaLite.mark("line", [("color", .string("#9aa0a6"))]),
-            encoding: [
-              ("x", VegaLite.field("logs", "quantitative", title: "logs (\(unitText))")),
-              ("y", VegaLite.field("simulated", "quantitative", title: "simulated (\(unitText))")),
-            ], values: diagonal),
+            "diagonal", mark: VegaLite.mark("line", [("color", .string("#9aa0a6"))]), encoding: axes,
+            values: diagonal),
           VegaLite.layer(
             "points", mark: VegaLite.mark("point"),
-            encoding: [
-              ("x", VegaLite.field("logs", "quantitative", title: "logs (\(unitText))")),
-              ("y", VegaLite.field("simulated", "quantitative", title: "simulated (\(unitText))")),
+            encoding: axes + [
               (
                 "tooltip",
                 .array([
@@ -85,7 +84,7 @@ enum FitCharts {
                   VegaLite.field("logs", "quantitative", title: "logs"),
                   VegaLite.field("simulated", "quantitative", title: "simulated"),
                 ])
-              ),
+              )
             ]),
         ]),
       marks: [("diagonal", 1), ("points", points.count)])
