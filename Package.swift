@@ -9,6 +9,7 @@ let package = Package(
     // For the fuzz package in Fuzz/.
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
     .library(name: "WidgetModel", targets: ["WidgetModel"]),
+    .library(name: "Fleets", targets: ["Fleets"]),
     .library(name: "Reports", targets: ["Reports"]),
     .library(name: "Comparisons", targets: ["Comparisons"]),
     .library(name: "Sweeps", targets: ["Sweeps"]),
@@ -38,6 +39,11 @@ let package = Package(
       name: "WidgetModel",
       dependencies: ["SimulationEngine", .product(name: "DequeModule", package: "swift-collections")]
     ),
+    // Fleets over threads and shards: which thread runs which devices, merging the threads' results.
+    .target(
+      name: "Fleets",
+      dependencies: ["SimulationEngine", "WidgetModel"]
+    ),
     // Scenario files (YAML through Yams) -> model configuration, with positions in every error.
     .target(
       name: "ScenarioFiles",
@@ -53,7 +59,7 @@ let package = Package(
     // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
     .target(
       name: "Runs",
-      dependencies: ["ScenarioFiles", "Reports", "WidgetModel"]
+      dependencies: ["ScenarioFiles", "Reports", "WidgetModel", "Fleets"]
     ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
     .target(
@@ -86,7 +92,9 @@ let package = Package(
     // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
-      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Sweeps", "Reports", "Runs", "FieldLogs"]
+      dependencies: [
+        "SimulationEngine", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports", "Runs", "FieldLogs",
+      ]
     ),
     // The command-line tool: a thin skin over the libraries.
     .executableTarget(
@@ -95,6 +103,7 @@ let package = Package(
         "Benchmarks",
         "Comparisons",
         "FieldLogs",
+        "Fleets",
         "HTMLReport",
         "Reports",
         "Runs",
@@ -119,7 +128,7 @@ let package = Package(
     ),
     .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["WidgetModel", "SimulationEngine", "TestSupport"]
+      dependencies: ["WidgetModel", "Fleets", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "ScenarioFilesTests",
@@ -128,12 +137,12 @@ let package = Package(
     ),
     .testTarget(
       name: "ReportsTests",
-      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
+      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "Fleets", "SimulationEngine", "TestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "RunsTests",
-      dependencies: ["Runs", "Reports", "ScenarioFiles", "TestSupport"]
+      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "TestSupport"]
     ),
     .testTarget(
       name: "SweepsTests",

@@ -13,6 +13,7 @@ let package = Package(
       dependencies: [
         .product(name: "ScenarioFiles", package: "widgetsim"),
         .product(name: "WidgetModel", package: "widgetsim"),
+        .product(name: "Fleets", package: "widgetsim"),
         .product(name: "Reports", package: "widgetsim"),
       ]
     ),

@@ -1,3 +1,4 @@
+import Fleets
 import WidgetModel
 
 /// The fleet runner's speed: devices simulated per second on one thread (so the figure is per core).

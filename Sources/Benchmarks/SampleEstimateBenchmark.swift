@@ -1,3 +1,4 @@
+import Fleets
 import WidgetModel
 
 /// What estimating a sampled fleet's per-second figures costs (``ServerSeconds``' estimate, docs/model.md

@@ -1,3 +1,4 @@
+import Fleets
 import Reports
 import ScenarioFiles
 import WidgetModel

@@ -1,3 +1,4 @@
+import Fleets
 import Reports
 import ScenarioFiles
 import WidgetModel
@@ -17,6 +18,9 @@ public struct RunOptions {
   public var maxDevices: Int?
   public var precisionBatch: Int
   public var shard: String?
+
+  /// The fleet part `--shard` names, when it names one (``problem(limits:)`` says when it is not K/N).
+  public static func fleetShard(_ shard: String?) -> FleetShard? { shard.flatMap(FleetShard.init) }
 
   public init(
     jobs: Int?, force: Bool, resume: Bool, report: Bool, precision: [String], trace: Int?, fieldLog: String?,

@@ -11,27 +11,29 @@ public enum ScenarioRunner {
     pilot.warmupDays = 0
     pilot.fleet.devices = 1
     pilot.replications = 1
-    let result = DeviceSimulation.run(FleetRunner.device(0, of: pilot, replication: 0), replication: 0)
+    let result = DeviceSimulation.run(FleetDevice.draw(0, of: pilot, replication: 0), replication: 0)
     return Double(result.eventsHandled) / Double(Swift.max(1, pilot.days))
   }
 
-  /// Simulates replication `replication`: device 0 alone, or the whole fleet over `jobs` threads. With
+  /// Simulates replication `replication` on this thread: device 0 alone, or the whole fleet one device after
+  /// another (`FleetRunner`, in the module `Fleets`, spreads a fleet over threads, to the same bits). With
   /// `trace` (single device only), the result lists every reload that ran. With `pool`, the result is one of
   /// its spares when it has one of the right shape (give it back when done reading it): repeated runs then
   /// reuse their memory.
   public static func runReplication(
-    _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, jobs: Int = 1,
-    pool: ResultPool? = nil
+    _ configuration: ScenarioConfiguration, replication: Int, trace: Bool = false, pool: ResultPool? = nil
   ) -> ReplicationResult {
     if configuration.fleet.devices == 1 {
       var result = DeviceSimulation.run(
-        FleetRunner.device(0, of: configuration, replication: replication), replication: replication, trace: trace,
+        FleetDevice.draw(0, of: configuration, replication: replication), replication: replication, trace: trace,
         into: pool?.take(configuration, replication: replication))
       result.dropWarmup(days: configuration.warmupDays)
       return result
     }
-    // Without `stop` every device runs.
-    return FleetRunner.run(configuration, replication: replication, jobs: jobs, stop: nil, pool: pool)!.result
+    let share = FleetShare.whole(configuration).run(
+      configuration, replication: replication, perDevice: false, pool: pool, keepsRequests: false, stop: nil,
+      finished: { _ in })
+    return FleetShare.finish(share.result, configuration)
   }
 
   /// Everything fleet device `device` (0 for a single phone) did in replication `replication` (`widgetsim run
@@ -49,8 +51,8 @@ public enum ScenarioRunner {
     DeviceSimulation.fieldLog(configuration, device: device, replication: replication)
   }
 
-  /// Simulates every replication, one after another.
-  public static func run(_ configuration: ScenarioConfiguration, jobs: Int = 1) -> [ReplicationResult] {
-    (0..<configuration.replications).map { runReplication(configuration, replication: $0, jobs: jobs) }
+  /// Simulates every replication, one after another, on this thread.
+  public static func run(_ configuration: ScenarioConfiguration) -> [ReplicationResult] {
+    (0..<configuration.replications).map { runReplication(configuration, replication: $0) }
   }
 }

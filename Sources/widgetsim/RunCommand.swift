@@ -120,7 +120,7 @@ struct RunCommand: ParsableCommand {
         targets: targets, minimum: loaded.configuration.replications, batch: precisionBatch,
         maximum: maxReplications)
     }
-    if let shard, let part = FleetShard(shard) {
+    if let part = RunOptions.fleetShard(shard) {
       try execution.runShard(
         part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)
       return

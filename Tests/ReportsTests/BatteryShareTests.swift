@@ -1,3 +1,4 @@
+import Fleets
 import ScenarioFiles
 import SimulationEngine
 import Testing
@@ -80,7 +81,7 @@ struct BatteryShareTests {
     let (result, devices) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
     #expect(result.drains == 0)
     let capacities = devices.map {
-      FleetRunner.device($0.device, of: configuration, replication: 0).configuration.device.battery.capacityJoules
+      FleetDevice.draw($0.device, of: configuration, replication: 0).configuration.device.battery.capacityJoules
     }
     #expect(Set(capacities).count == devices.count, "every phone has its own battery")
     let percents = zip(devices, capacities).map { $0.joulesPerDay / $1 * 100 }

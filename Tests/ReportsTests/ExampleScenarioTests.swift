@@ -1,4 +1,5 @@
 import CGSL
+import Fleets
 import ScenarioFiles
 import SimulationEngine
 import TestSupport

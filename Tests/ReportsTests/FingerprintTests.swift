@@ -1,3 +1,4 @@
+import Fleets
 import ScenarioFiles
 import TestSupport
 import Testing
@@ -165,13 +166,13 @@ struct FingerprintTests {
   @Test("a fleet's fingerprint does not depend on --jobs, and any change to the scenario changes it")
   func fleetFingerprintAcrossJobs() throws {
     let configuration = try exampleScenario("fleet-capacity", overrides: ["fleet.devices=40", "days=2"])
-    let one = ScenarioRunner.runReplication(configuration, replication: 0, jobs: 1).fingerprint
-    let two = ScenarioRunner.runReplication(configuration, replication: 0, jobs: 2).fingerprint
+    let one = ScenarioRunner.runReplication(configuration, replication: 0).fingerprint
+    let two = FleetRunner.run(configuration, replication: 0, jobs: 2).result.fingerprint
     #expect(one == two)
     var changed = configuration
     changed.seed += 1
-    #expect(ScenarioRunner.runReplication(changed, replication: 0, jobs: 2).fingerprint != one)
-    let nextReplication = ScenarioRunner.runReplication(configuration, replication: 1, jobs: 2).fingerprint
+    #expect(FleetRunner.run(changed, replication: 0, jobs: 2).result.fingerprint != one)
+    let nextReplication = FleetRunner.run(configuration, replication: 1, jobs: 2).result.fingerprint
     #expect(nextReplication != one)
   }
 }

@@ -1,3 +1,4 @@
+import Fleets
 import ScenarioFiles
 import TestSupport
 import Testing
@@ -10,6 +11,11 @@ import WidgetModel
 /// explains; and the figures a user provisions for are pinned, so a change that moves them is deliberate.
 @Suite("Fleet examples' busiest seconds")
 struct FleetPeakTests {
+  /// Every replication of `configuration`, each fleet spread over two threads.
+  static func run(_ configuration: ScenarioConfiguration) -> [ReplicationResult] {
+    (0..<configuration.replications).map { FleetRunner.run(configuration, replication: $0, jobs: 2).result }
+  }
+
   /// The fleet examples, small enough for a test: (file, overrides).
   static let fleets: [(String, [String])] = [
     ("fleet-capacity", ["fleet.devices=400", "days=2", "replications=2"]),
@@ -32,7 +38,7 @@ struct FleetPeakTests {
   func explainedAndPinned(_ index: Int) throws {
     let (file, overrides) = FleetPeakTests.fleets[index]
     let configuration = try exampleScenario(file, overrides: overrides)
-    let results = ScenarioRunner.run(configuration, jobs: 2)
+    let results = FleetPeakTests.run(configuration)
     for result in results {
       #expect(result.perSecond.herds.allSatisfy { $0.explanation != nil }, "\(file): \(result.perSecond.herds)")
       for peak in result.perSecond.peaks {
@@ -58,7 +64,7 @@ struct FleetPeakTests {
       ("sports-broadcast", "live_activities[game].starts.at (push-to-start fan-out)"),
     ] {
       let configuration = try exampleScenario(file, overrides: ["fleet.devices=400", "days=2", "replications=1"])
-      let result = try #require(ScenarioRunner.run(configuration, jobs: 2).first)
+      let result = try #require(FleetPeakTests.run(configuration).first)
       let sent = result.perSecond.peaks[1]
       #expect(sent.explanation?.hasPrefix(label) == true, "\(file): \(String(describing: sent.explanation))")
       // Paced: the busiest second sent is the server's push rate, give or take one simulated phone's pushes
@@ -74,7 +80,7 @@ struct FleetPeakTests {
   func consoleHeadline() throws {
     let configuration = try exampleScenario(
       "sports-broadcast", overrides: ["fleet.devices=200", "days=1", "replications=3"])
-    let results = ScenarioRunner.run(configuration, jobs: 2)
+    let results = FleetPeakTests.run(configuration)
     var total = RunTotal()
     for result in results { total.add(result) { _ in "" } }
     let summary = RunSummary(results: results, subjects: RunSummary.Subjects(configuration))

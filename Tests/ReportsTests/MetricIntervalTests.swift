@@ -1,4 +1,5 @@
 import CGSL
+import Fleets
 import ScenarioFiles
 import SimulationEngine
 import TestSupport
@@ -112,7 +113,7 @@ struct MetricIntervalTests {
     let (result, devices) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
     for group in 0..<groups.count {
       let members = devices.filter {
-        groups.group(installed: FleetRunner.device($0.device, of: configuration, replication: 0).installed) == group
+        groups.group(installed: FleetDevice.draw($0.device, of: configuration, replication: 0).installed) == group
       }
       #expect(result.perDeviceGroup[group].reloadsPerDay.count == members.count)
       guard !members.isEmpty else { continue }

@@ -1,4 +1,5 @@
 import Dispatch
+import Fleets
 import ScenarioFiles
 import SimulationEngine
 import TestSupport

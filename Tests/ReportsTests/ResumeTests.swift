@@ -1,3 +1,4 @@
+import Fleets
 import ScenarioFiles
 import TestSupport
 import Testing

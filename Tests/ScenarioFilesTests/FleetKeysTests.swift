@@ -54,7 +54,7 @@ struct FleetKeysTests {
     #expect(loaded.warmupDays == 2 && loaded.days == 5 && loaded.simulatedDays == 7)
     #expect(loaded.fleet.installTime?.mean == 43_200)
     #expect(loaded.fleet.variations.map(\.parameter) == [.sleepFromShiftSeconds, .sleepToShiftSeconds])
-    let device = FleetRunner.device(3, of: loaded, replication: 0)
+    let device = FleetDevice.draw(3, of: loaded, replication: 0)
     #expect(device.configuration.user.sleep.to == TimeOfDay(hours: 6, minutes: 30))
     #expect(device.installTime > .zero && device.installTime < .days(1))
     // The shorthand overrides the key.

@@ -1,3 +1,4 @@
+import Fleets
 import Testing
 
 @testable import WidgetModel

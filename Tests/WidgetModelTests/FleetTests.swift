@@ -1,3 +1,4 @@
+import Fleets
 import SimulationEngine
 import Testing
 
@@ -31,7 +32,7 @@ struct FleetTests {
     let (_, summaries) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
     var capacities: Set<Double> = []
     for summary in summaries {
-      let drawn = FleetRunner.device(summary.device, of: configuration, replication: 0)
+      let drawn = FleetDevice.draw(summary.device, of: configuration, replication: 0)
       #expect(summary.batteryCapacityJoules == drawn.configuration.device.battery.capacityJoules)
       #expect(summary.batteryCapacityJoules != configuration.device.battery.capacityJoules)
       capacities.insert(summary.batteryCapacityJoules)
@@ -45,7 +46,7 @@ struct FleetTests {
     let (_, summaries) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
     #expect(summaries.map(\.device) == Array(0..<configuration.fleet.devices))
     for device in [0, 7, 23] {
-      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      let drawn = FleetDevice.draw(device, of: configuration, replication: 0)
       let (offset, installed) = (drawn.clockOffset, drawn.installed)
       let alone = DeviceSimulation.run(drawn, replication: 0, device: device)
       let summary = summaries[device]
@@ -125,7 +126,7 @@ struct FleetTests {
       DeviceVariation(parameter: .wifiProbability, distribution: try! .normal(mean: 0.5, sd: 2)))
     var probabilities: Set<Double> = []
     for device in 0..<10 {
-      let mine = FleetRunner.device(device, of: configuration, replication: 0).configuration
+      let mine = FleetDevice.draw(device, of: configuration, replication: 0).configuration
       let probability = mine.device.network.wifiProbability ?? -1
       #expect((0...1).contains(probability))
       probabilities.insert(probability)

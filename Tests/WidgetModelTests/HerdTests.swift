@@ -1,3 +1,4 @@
+import Fleets
 import SimulationEngine
 import Testing
 
@@ -164,7 +165,7 @@ struct HerdTests {
     ]
     var wakes: [Double] = []
     for device in 0..<400 {
-      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      let drawn = FleetDevice.draw(device, of: configuration, replication: 0)
       let mine = drawn.configuration
       let wake = mine.user.sleep.to.sinceMidnight.seconds
       wakes.append(wake)
@@ -181,7 +182,7 @@ struct HerdTests {
     #expect(abs(sd - 2_700) < 0.15 * 2_700, "sd \(sd) s")
     // Pinned: every phone alike.
     configuration.fleet.spread = .pinned
-    let pinned = FleetRunner.device(7, of: configuration, replication: 0)
+    let pinned = FleetDevice.draw(7, of: configuration, replication: 0)
     #expect(pinned.configuration.user.sleep.to == configuration.user.sleep.to)
     #expect(pinned.installTime == .zero)
     #expect(pinned.configuration.liveActivities[0].startsAt == [TimeOfDay(hours: 12, minutes: 0)])

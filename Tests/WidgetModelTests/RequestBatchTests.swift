@@ -44,7 +44,7 @@ struct RequestBatchTests {
       aggregate.openAll()
       if batching { aggregate.serverLoad.startBatching() }
       for device in 0..<configuration.fleet.devices {
-        let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+        let drawn = FleetDevice.draw(device, of: configuration, replication: 0)
         aggregate = DeviceSimulation.run(drawn, replication: 0, device: device, into: consume aggregate)
         // Kept, not added, while batching.
         #expect(aggregate.serverLoad.pending.isEmpty != batching)

@@ -1,3 +1,4 @@
+import Fleets
 import SimulationEngine
 import Testing
 
@@ -71,7 +72,7 @@ struct ResultReuseTests {
     var scratch: ReplicationResult? = ReplicationResult(
       replication: 0, days: 2, instanceCount: configuration.instances.count, keepsActivityRecords: false)
     for device in 0..<configuration.fleet.devices {
-      let drawn = FleetRunner.device(device, of: configuration, replication: 0)
+      let drawn = FleetDevice.draw(device, of: configuration, replication: 0)
       reusing = DeviceSimulation.run(
         drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: reusing.take(),
         warmupScratch: &scratch)

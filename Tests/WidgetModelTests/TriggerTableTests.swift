@@ -1,3 +1,4 @@
+import Fleets
 import TestSupport
 import Testing
 

@@ -38,12 +38,12 @@ extension DeviceSimulation {
     return simulation.timeline?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
   }
 
-  /// Fleet device `device` of replication `replication` ready to run alone, as `FleetRunner.runWorker` runs
+  /// Fleet device `device` of replication `replication` ready to run alone, as a fleet share (`FleetShare`) runs
   /// it (the fleet-wide schedules from the scenario, not the device's draws), with its draws.
   static func alone(_ configuration: ScenarioConfiguration, device: Int, replication: Int)
     -> (simulation: DeviceSimulation, drawn: FleetDevice)
   {
-    let drawn = FleetRunner.device(device, of: configuration, replication: replication)
+    let drawn = FleetDevice.draw(device, of: configuration, replication: replication)
     let simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
       installed: drawn.installed, installTime: drawn.installTime,

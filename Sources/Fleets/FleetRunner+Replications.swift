@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import WidgetModel
 
 extension FleetRunner {
   /// Whether a run of `configuration` on `jobs` threads should run replications side by side (one thread
