@@ -140,7 +140,7 @@ import Testing
     app.opened(length: try! .constant(60), widgetShare: 0, ignoreWindow: .zero, &scheduler)  // literal, valid
     #expect(app.life == .foreground)
     #expect(app.launch(.silentPush, at: scheduler.now) == .run(.appForeground))
-    app.handle(.appClose)
+    app.handle(.close)
     #expect(app.life == .suspended)
     #expect(app.launch(.silentPush, at: scheduler.now) == .run(.silentPush))
   }

@@ -55,7 +55,7 @@ import Testing
     var clock = Scheduler(start: day5, capacity: 8)
     app.opened(length: try .constant(60), widgetShare: 0, ignoreWindow: .zero, &clock)
     #expect(app.launch(.silentPush, at: day5) == .run(.appForeground))
-    app.handle(.appClose)
+    app.handle(.close)
     #expect(app.launch(.silentPush, at: day5 + after - Self.second) == .run(.silentPush))
     app.backgroundTaskEnded()
     #expect(app.launch(.silentPush, at: day5 + after) == .denied(.deniedDormant))

@@ -5,9 +5,9 @@ import SimulationEngine
 struct AppSession {
   private(set) var until: SimTime?
   private var endEvent: EventHandle?
-  let endKind: DeviceEventKind
+  let endKind: AppSessionEvent
 
-  init(endKind: DeviceEventKind) {
+  init(endKind: AppSessionEvent) {
     self.endKind = endKind
   }
 
@@ -106,7 +106,7 @@ enum Freshness: Equatable {
 /// the background when a channel launches it (``launch(_:)``), and always under `app.always_running`.
 struct AppProcess {
   private(set) var life = AppLife.notRunning
-  var foreground = AppSession(endKind: .appClose)
+  var foreground = AppSession(endKind: .close)
   var audio = AppSession(endKind: .audioEnd)
   /// Per widget kind: what the App Group store holds.
   private(set) var store: [Freshness]
@@ -155,13 +155,12 @@ struct AppProcess {
   }
 
   /// The app's own events: the foreground session ends (the app is suspended), the audio session ends.
-  mutating func handle(_ kind: DeviceEventKind) {
-    switch kind {
-    case .appClose:
+  mutating func handle(_ event: AppSessionEvent) {
+    switch event {
+    case .close:
       foreground.ended()
       if life == .foreground { life = .suspended }
     case .audioEnd: audio.ended()
-    default: preconditionFailure("\(kind) is not the app's event")
     }
   }
 

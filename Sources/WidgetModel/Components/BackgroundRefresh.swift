@@ -73,7 +73,7 @@ struct BackgroundRefresh {
     var earliest = now + settings.interval
     if let window = settings.activeWindow, !window.contains(earliest) { earliest = window.from.next(after: now) }
     pending = scheduler.schedule(
-      at: earliest + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+      at: earliest + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
   }
 
   /// The system considers the request now. Returns the outcome of the conditions; a denied request (other
@@ -104,7 +104,7 @@ struct BackgroundRefresh {
       return .granted
     }
     if outcome != .deniedForceQuit && outcome != .deniedDormant {
-      pending = scheduler.schedule(at: now + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+      pending = scheduler.schedule(at: now + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
     }
     return outcome
   }
@@ -118,7 +118,7 @@ struct BackgroundRefresh {
   /// The phone is off: nothing is considered; the request is looked at again one lateness later.
   mutating func postpone(_ scheduler: inout Scheduler) {
     let now = scheduler.now
-    pending = scheduler.schedule(at: now + lateness(at: now), kind: DeviceEventKind.backgroundRefresh.eventKind)
+    pending = scheduler.schedule(at: now + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
   }
 
   /// Whether a request is submitted and waits.

@@ -103,7 +103,7 @@ struct BroadcastReception {
     guard position < end else { return }
     event[channel] = scheduler.schedule(
       at: SimTime(microseconds: schedule.utcMicros[position] + offset.microseconds),
-      kind: DeviceEventKind.broadcastUpdate.eventKind, target: UInt32(channel))
+      kind: ActivityEvent.broadcastUpdate.eventKind, target: UInt32(channel))
   }
 }
 

@@ -41,7 +41,7 @@ struct DataBursts {
     guard let changes = scheduled[kind], let stream = streams[kind],
       let next = changes.starts.next(after: scheduler.now, before: end, stream)
     else { return }
-    scheduler.schedule(at: next, kind: DeviceEventKind.scheduledChange.eventKind, target: UInt32(kind))
+    scheduler.schedule(at: next, kind: DataEvent.scheduledChange.eventKind, target: UInt32(kind))
   }
 
   /// A burst (or a single change) of `kind` starts now: the next start is drawn, and the burst's further
@@ -72,7 +72,7 @@ struct DataBursts {
       let at = last + SimDuration(seconds: seconds)
       time = at
       let flag = update == changes.updates - 1 ? DataBursts.lastUpdateFlag : 0
-      scheduler.schedule(at: at, kind: DeviceEventKind.burstUpdate.eventKind, target: UInt32(slot) | flag)
+      scheduler.schedule(at: at, kind: DataEvent.burstUpdate.eventKind, target: UInt32(slot) | flag)
     }
     return slot
   }

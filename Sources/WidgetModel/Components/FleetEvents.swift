@@ -170,6 +170,6 @@ struct FleetEventReception {
     guard position < end else { return }
     next[event] = position + 1
     scheduler.schedule(
-      at: deviceTime(event, position), kind: DeviceEventKind.fleetEvent.eventKind, target: UInt32(event))
+      at: deviceTime(event, position), kind: FleetWideEvent.happened.eventKind, target: UInt32(event))
   }
 }

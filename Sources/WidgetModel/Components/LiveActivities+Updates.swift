@@ -13,7 +13,7 @@ extension LiveActivities {
     let interval = SimDuration(
       seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
     runtime[activity.index].updateEvent = scheduler.schedule(
-      after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+      after: interval, kind: ActivityEvent.update.eventKind, target: activity.eventTarget)
     result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
     push(activity, poweredOff: poweredOff, &scheduler, &result)
   }
@@ -91,7 +91,7 @@ extension LiveActivities {
     }
     let delay = SimDuration(seconds: Swift.max(0, system.lowPriorityDelay.sample(streams[kind.index].updates)))
     let delivery = scheduler.schedule(
-      after: delay, kind: DeviceEventKind.activityDelivery.eventKind, target: activity.eventTarget)
+      after: delay, kind: ActivityEvent.delivery.eventKind, target: activity.eventTarget)
     runtime[activity.index].pendingUpdate = PendingPush(sendHour: hour, sendTime: sentAt, delivery: delivery)
   }
 
@@ -175,7 +175,7 @@ extension LiveActivities {
         let retry = SimDuration(
           seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
         runtime[activity.index].endEvent = scheduler.schedule(
-          after: retry, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)
+          after: retry, kind: ActivityEvent.end.eventKind, target: activity.eventTarget)
       }
     }
   }

@@ -99,26 +99,25 @@ struct LiveActivities {
       let lag = activity.start == .pushToStart ? pushToStartLag : .zero
       for time in activity.startsAt {
         scheduler.schedule(
-          at: .zero + time.sinceMidnight + lag, kind: DeviceEventKind.activityScheduledStart.eventKind,
+          at: .zero + time.sinceMidnight + lag, kind: ActivityStartEvent.scheduled.eventKind,
           target: ActivityKindID(index).eventTarget)
       }
     }
   }
 
-  /// The activities' events (the target names an activity, or a kind for scheduled starts).
+  /// The activities' events (the target names an activity, or a channel for a broadcast update).
   mutating func handle(
-    _ kind: DeviceEventKind, target: UInt32, poweredOff: Bool, _ scheduler: inout Scheduler,
+    _ event: ActivityEvent, target: UInt32, poweredOff: Bool, _ scheduler: inout Scheduler,
     _ result: inout ReplicationResult
   ) {
     let activity = ActivityID(Int(target))
-    switch kind {
-    case .activityUpdate: sendUpdate(activity, poweredOff: poweredOff, &scheduler, &result)
-    case .activityDelivery: deliverUpdate(activity, poweredOff: poweredOff, at: scheduler.now, &result)
-    case .activityEnd: endDue(activity, poweredOff: poweredOff, &scheduler, &result)
-    case .activitySystemEnd: end(activity, by: .system, &scheduler, &result)
-    case .activityDismiss: dismiss(activity, at: scheduler.now)
+    switch event {
+    case .update: sendUpdate(activity, poweredOff: poweredOff, &scheduler, &result)
+    case .delivery: deliverUpdate(activity, poweredOff: poweredOff, at: scheduler.now, &result)
+    case .end: endDue(activity, poweredOff: poweredOff, &scheduler, &result)
+    case .systemEnd: end(activity, by: .system, &scheduler, &result)
+    case .dismiss: dismiss(activity, at: scheduler.now)
     case .broadcastUpdate: broadcast(channel: Int(target), poweredOff: poweredOff, &scheduler, &result)
-    default: preconditionFailure("\(kind) is not a Live Activity event")
     }
   }
 
@@ -166,15 +165,15 @@ struct LiveActivities {
     } else if settings.ownUpdates {
       let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
       state.updateEvent = scheduler.schedule(
-        after: interval, kind: DeviceEventKind.activityUpdate.eventKind, target: activity.eventTarget)
+        after: interval, kind: ActivityEvent.update.eventKind, target: activity.eventTarget)
     }
     let duration = SimDuration(seconds: Swift.max(0, settings.duration.sample(streams[kind.index].lifetime)))
     if duration < system.maximumActive {
       state.endEvent = scheduler.schedule(
-        after: duration, kind: DeviceEventKind.activityEnd.eventKind, target: activity.eventTarget)
+        after: duration, kind: ActivityEvent.end.eventKind, target: activity.eventTarget)
     }
     state.systemEndEvent = scheduler.schedule(
-      after: system.maximumActive, kind: DeviceEventKind.activitySystemEnd.eventKind, target: activity.eventTarget)
+      after: system.maximumActive, kind: ActivityEvent.systemEnd.eventKind, target: activity.eventTarget)
     runtime.append(state)
   }
 
@@ -255,7 +254,7 @@ struct LiveActivities {
     if stay == .zero {
       dismiss(activity, at: now)
     } else {
-      scheduler.schedule(after: stay, kind: DeviceEventKind.activityDismiss.eventKind, target: activity.eventTarget)
+      scheduler.schedule(after: stay, kind: ActivityEvent.dismiss.eventKind, target: activity.eventTarget)
     }
   }
 

@@ -154,7 +154,7 @@ struct ProcessTable {
     for index in deferrable
     where processes[index].deferredTime != ProcessTable.noneDeferred && !mayDefer(processes[index].deferral) {
       processes[index].pending = scheduler.schedule(
-        at: processes[index].deferredTime, kind: DeviceEventKind.process.eventKind, target: ProcessID(index).eventTarget
+        at: processes[index].deferredTime, kind: ProcessEvent.fired.eventKind, target: ProcessID(index).eventTarget
       )
       processes[index].deferredTime = ProcessTable.noneDeferred
     }
@@ -190,7 +190,7 @@ struct ProcessTable {
       return
     }
     processes[process.index].pending = scheduler.schedule(
-      at: time + gap, kind: DeviceEventKind.process.eventKind, target: process.eventTarget)
+      at: time + gap, kind: ProcessEvent.fired.eventKind, target: process.eventTarget)
   }
 }
 

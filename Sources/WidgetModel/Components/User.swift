@@ -21,21 +21,20 @@ struct User {
     let sleepAt = configuration.sleep.from.next(after: .zero)
     let wakeAt = configuration.sleep.to.next(after: .zero)
     nextWake = wakeAt
-    scheduler.schedule(at: sleepAt, kind: DeviceEventKind.sleep.eventKind)
-    scheduler.schedule(at: wakeAt, kind: DeviceEventKind.wake.eventKind)
+    scheduler.schedule(at: sleepAt, kind: UserEvent.sleep.eventKind)
+    scheduler.schedule(at: wakeAt, kind: UserEvent.wake.eventKind)
   }
 
   /// The user falls asleep or wakes; the next such event is a day later.
-  mutating func handle(_ kind: DeviceEventKind, _ scheduler: inout Scheduler) {
-    switch kind {
+  mutating func handle(_ event: UserEvent, _ scheduler: inout Scheduler) {
+    switch event {
     case .sleep:
       asleep = true
-      scheduler.schedule(after: SimDuration.day, kind: DeviceEventKind.sleep.eventKind)
+      scheduler.schedule(after: SimDuration.day, kind: UserEvent.sleep.eventKind)
     case .wake:
       asleep = false
       nextWake = scheduler.now + SimDuration.day
-      scheduler.schedule(at: nextWake, kind: DeviceEventKind.wake.eventKind)
-    default: preconditionFailure("\(kind) is not the user's event")
+      scheduler.schedule(at: nextWake, kind: UserEvent.wake.eventKind)
     }
   }
 
@@ -54,10 +53,10 @@ struct StandbyDisplay {
   let interval: SimDuration
   /// The installed instances placed on it.
   let instances: [InstanceID]
-  let event: DeviceEventKind
+  let event: DisplayEvent
   private var refreshEvent: EventHandle?
 
-  init(enabled: Bool, interval: SimDuration, instances: [InstanceID], event: DeviceEventKind) {
+  init(enabled: Bool, interval: SimDuration, instances: [InstanceID], event: DisplayEvent) {
     self.enabled = enabled
     self.interval = interval
     self.instances = instances

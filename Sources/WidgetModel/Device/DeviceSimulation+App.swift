@@ -45,9 +45,9 @@ extension DeviceSimulation {
 
   /// The app's own events: its foreground session ends (it submits its background refresh request), its
   /// audio session ends.
-  mutating func appEvent(_ kind: DeviceEventKind, _ scheduler: inout Scheduler) {
+  mutating func appSessionEnded(_ event: AppSessionEvent, _ scheduler: inout Scheduler) {
     let wasForeground = app.isForeground
-    app.handle(kind)
+    app.handle(event)
     if wasForeground && !app.isForeground {
       timeline?.appLeftForeground(at: scheduler.now)
       fieldLog?.appLeftForeground(at: scheduler.now)
@@ -147,7 +147,7 @@ extension DeviceSimulation {
     let delay = SimDuration(seconds: Swift.max(0, system.appReloadDelay.sample(appReloadDelayStream)))
     guard delay > .zero else { return appReloadArrived(cause, targets, &scheduler) }
     scheduler.schedule(
-      after: delay, kind: DeviceEventKind.appReloadRequest.eventKind,
+      after: delay, kind: AppRequestEvent.reloadRequest.eventKind,
       target: DeviceSimulation.appReloadTarget(cause, targets))
   }
 

@@ -53,7 +53,7 @@ extension DeviceSimulation {
     while let (process, time) = processes.takeDeferred(before: limit, &scheduler) {
       tally.deferredFirings += 1
       tally.trajectory.add(
-        Event(time: time, sequence: 0, kind: DeviceEventKind.process.eventKind, target: process.eventTarget))
+        Event(time: time, sequence: 0, kind: ProcessEvent.fired.eventKind, target: process.eventTarget))
       switch processes.role(of: process) {
       case .homeScreenViews: homeScreenViewed(at: time, &scheduler)
       case .lockScreenViews: lockScreenViewed(at: time, &scheduler)

@@ -10,79 +10,91 @@ extension DeviceSimulation {
   }
 
   private mutating func dispatch(_ event: Event, _ scheduler: inout Scheduler) {
-    guard let kind = DeviceEventKind(rawValue: event.kind.rawValue) else {
-      preconditionFailure("unknown device event \(event.kind)")
-    }
+    guard let kind = DeviceEvent(event.kind) else { preconditionFailure("unknown device event \(event.kind)") }
     switch kind {
-    case .hourTick:
-      hourTick(&scheduler)
-    case .sleep, .wake:
-      user.handle(kind, &scheduler)
-      processes.update(hour: scheduler.now.clockHour, asleep: user.asleep, &scheduler)
-      if kind == .sleep {
-        standby.start(&scheduler)
-      } else {
-        standby.stop(&scheduler)
-        for index in instances.indices where instances[index].machine.isWaiting {
-          retry(index, &scheduler)
-        }
-      }
-    case .process:
-      processFired(ProcessID(Int(event.target)), &scheduler)
-    case .appClose, .audioEnd:
-      appEvent(kind, &scheduler)
+    case .lifetime(.hourTick): hourTick(&scheduler)
+    case .lifetime(.widgetsAdded): addedWidgets(&scheduler)
+    case .user(.sleep): fellAsleep(&scheduler)
+    case .user(.wake): woke(&scheduler)
+    case .process: processFired(ProcessID(Int(event.target)), &scheduler)
+    case .appSession(let owned): appSessionEnded(owned, &scheduler)
+    case .appRequest(.reloadRequest):
+      let (cause, targets) = DeviceSimulation.appReload(target: event.target)
+      appReloadArrived(cause, targets, &scheduler)
+    case .appRequest(.backgroundRefresh): backgroundRefreshDue(&scheduler)
+    case .instance(let owned): instanceEvent(owned, InstanceID(Int(event.target)), &scheduler)
+    case .display(let owned): displayEvent(owned, &scheduler)
+    case .push(.widgetPushDelivery): widgetPushArrived(&scheduler)
+    case .push(.silentPushDelivery): silentPushArrived(&scheduler)
+    case .activity(let owned): activityEvent(owned, target: event.target, &scheduler)
+    case .activityStart:
+      scheduler.schedule(after: SimDuration.day, kind: ActivityStartEvent.scheduled.eventKind, target: event.target)
+      startActivity(ActivityKindID(Int(event.target)), &scheduler)
+    case .fleet(.happened): fleetEventHappened(Int(event.target), &scheduler)
+    case .fleet(.push): sendEventPushes(Int(event.target), &scheduler)
+    case .data(.scheduledChange): scheduledChangeStarted(kind: Int(event.target), &scheduler)
+    case .data(.burstUpdate):
+      let burst = bursts.updated(target: event.target)
+      dataChanged(KindID(burst.kind), &scheduler)
+      if let activity = burst.activity { activityEvent(.update, activity: activity, &scheduler) }
+    }
+    assert(!instances.contains { !$0.machine.isSettled }, "an instance was left awaiting a decision or a build")
+  }
+
+  /// The user falls asleep: StandBy comes on (the phone on its nightstand charger).
+  private mutating func fellAsleep(_ scheduler: inout Scheduler) {
+    user.handle(.sleep, &scheduler)
+    processes.update(hour: scheduler.now.clockHour, asleep: user.asleep, &scheduler)
+    standby.start(&scheduler)
+  }
+
+  /// The user wakes: StandBy goes off, and every instance waiting for budget asks again.
+  private mutating func woke(_ scheduler: inout Scheduler) {
+    user.handle(.wake, &scheduler)
+    processes.update(hour: scheduler.now.clockHour, asleep: user.asleep, &scheduler)
+    standby.stop(&scheduler)
+    for index in instances.indices where instances[index].machine.isWaiting {
+      retry(index, &scheduler)
+    }
+  }
+
+  /// A widget instance's own events: its timeline policy fell due; a withheld request may be grantable now.
+  private mutating func instanceEvent(_ event: InstanceEvent, _ instance: InstanceID, _ scheduler: inout Scheduler) {
+    switch event {
     case .policyReload:
-      let instance = InstanceID(Int(event.target))
       instances[instance.index].policyEvent = nil
       raise(.policy, .instance(instance), &scheduler)
     case .retry:
-      let instance = InstanceID(Int(event.target))
       instances[instance.index].retryEvent = nil
       retry(instance.index, &scheduler)
+    }
+  }
+
+  /// StandBy or CarPlay refreshes its widgets (exempt); a drive ends.
+  private mutating func displayEvent(_ event: DisplayEvent, _ scheduler: inout Scheduler) {
+    switch event {
     case .standbyRefresh:
       standby.refreshed(&scheduler)
       raise(.standby, .standbyInstances, &scheduler)
-    case .widgetPushDelivery:
-      widgetPushArrived(&scheduler)
-    case .activityUpdate, .activityDelivery, .activityEnd, .activitySystemEnd, .activityDismiss, .broadcastUpdate:
-      activityEvent(kind, target: event.target, &scheduler)
-    case .activityScheduledStart:
-      scheduler.schedule(after: SimDuration.day, kind: kind.eventKind, target: event.target)
-      startActivity(ActivityKindID(Int(event.target)), &scheduler)
     case .carplayRefresh:
       carplay.refreshed(&scheduler)
       raise(.carplay, .carplayInstances, &scheduler)
     case .carplayEnd:
       driving = false
       carplay.stop(&scheduler)
-    case .appReloadRequest:
-      let (cause, targets) = DeviceSimulation.appReload(target: event.target)
-      appReloadArrived(cause, targets, &scheduler)
-    case .backgroundRefresh:
-      backgroundRefreshDue(&scheduler)
-    case .silentPushDelivery:
-      silentPushArrived(&scheduler)
-    case .widgetsAdded:
-      addedWidgets(&scheduler)
-    case .fleetEvent:
-      fleetEventHappened(Int(event.target), &scheduler)
-    case .fleetEventPush:
-      sendEventPushes(Int(event.target), &scheduler)
-    case .scheduledChange:
-      let kind = Int(event.target)
-      let slot = bursts.started(kind, &scheduler)
-      dataChanged(KindID(kind), &scheduler)
-      if let activityKind = burstActivities[kind] {
-        let before = activities.records.count
-        startActivity(activityKind, &scheduler)
-        if let slot, let started = activities.started(since: before) { bursts.attach(started, to: slot) }
-      }
-    case .burstUpdate:
-      let burst = bursts.updated(target: event.target)
-      dataChanged(KindID(burst.kind), &scheduler)
-      if let activity = burst.activity { activityEvent(.activityUpdate, activity: activity, &scheduler) }
     }
-    assert(!instances.contains { !$0.machine.isSettled }, "an instance was left awaiting a decision or a build")
+  }
+
+  /// A kind's change on its own clock starts: the data changes, and a Live Activity the burst drives starts
+  /// with it.
+  private mutating func scheduledChangeStarted(kind: Int, _ scheduler: inout Scheduler) {
+    let slot = bursts.started(kind, &scheduler)
+    dataChanged(KindID(kind), &scheduler)
+    if let activityKind = burstActivities[kind] {
+      let before = activities.records.count
+      startActivity(activityKind, &scheduler)
+      if let slot, let started = activities.started(since: before) { bursts.attach(started, to: slot) }
+    }
   }
 
   /// A Poisson process fired: hand what it stands for to the component it concerns.
@@ -105,7 +117,7 @@ extension DeviceSimulation {
       guard !power.isOff && !driving && carplay.isUsed else { return }
       driving = true
       let length = SampleLimits.duration(user.configuration.carplayDrive.sample(carplayDriveStream))
-      scheduler.schedule(after: SimDuration(seconds: length), kind: DeviceEventKind.carplayEnd.eventKind)
+      scheduler.schedule(after: SimDuration(seconds: length), kind: DisplayEvent.carplayEnd.eventKind)
       carplay.start(&scheduler)
     case .carplayViews:
       guard driving else { return }

@@ -17,7 +17,7 @@ extension DeviceSimulation {
     if lag == .zero {
       sendEventPushes(event, &scheduler)
     } else {
-      scheduler.schedule(after: lag, kind: DeviceEventKind.fleetEventPush.eventKind, target: UInt32(event))
+      scheduler.schedule(after: lag, kind: FleetWideEvent.push.eventKind, target: UInt32(event))
     }
   }
 

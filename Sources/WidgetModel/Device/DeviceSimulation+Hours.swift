@@ -17,7 +17,7 @@ extension DeviceSimulation {
       if instances[index].machine.isWaiting { scheduleRetry(index, &scheduler) }
     }
     processes.update(hour: now.clockHour, asleep: user.asleep, &scheduler)
-    scheduler.schedule(after: SimDuration.hour, kind: DeviceEventKind.hourTick.eventKind)
+    scheduler.schedule(after: SimDuration.hour, kind: LifetimeEvent.hourTick.eventKind)
   }
 
   /// Closes hour `hourIndex` (ending at `now`): finished radio tails, the power system's hour (a phone that

@@ -17,7 +17,7 @@ extension DeviceSimulation {
       instances[index].budget = ReloadBudget(
         refill: budgetSettings.refill, allowance: allowance(of: index, at: .zero), start: .zero)
     }
-    scheduler.schedule(at: .zero + SimDuration.hour, kind: DeviceEventKind.hourTick.eventKind)
+    scheduler.schedule(at: .zero + SimDuration.hour, kind: LifetimeEvent.hourTick.eventKind)
     radios.drawHourlyNetwork()
     user.start(&scheduler)
     configureDeferral()
@@ -31,7 +31,7 @@ extension DeviceSimulation {
     if widgetsAdded {
       addedWidgets(&scheduler)
     } else {
-      scheduler.schedule(at: .zero + installTime, kind: DeviceEventKind.widgetsAdded.eventKind)
+      scheduler.schedule(at: .zero + installTime, kind: LifetimeEvent.widgetsAdded.eventKind)
     }
     timeline?.power(
       stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,

@@ -16,7 +16,7 @@ extension DeviceSimulation {
       if let delivery = widgetPush.delivery { scheduler.cancel(delivery) }
       result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .superseded)
     }
-    widgetPush.delivery = scheduler.schedule(at: send.deliverAt, kind: DeviceEventKind.widgetPushDelivery.eventKind)
+    widgetPush.delivery = scheduler.schedule(at: send.deliverAt, kind: PushEvent.widgetPushDelivery.eventKind)
   }
 
   /// The pending WidgetKit push reaches the device: delivered within budget, it pays the wake-up and reloads
@@ -26,7 +26,7 @@ extension DeviceSimulation {
     switch widgetPush.deliver(at: now, poweredOff: power.isOff, asleep: user.asleep, nextWake: user.nextWake) {
     case .none: return
     case .later(let time):
-      widgetPush.delivery = scheduler.schedule(at: time, kind: DeviceEventKind.widgetPushDelivery.eventKind)
+      widgetPush.delivery = scheduler.schedule(at: time, kind: PushEvent.widgetPushDelivery.eventKind)
     case .throttled(let hour):
       widgetPush.delivery = nil
       result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .throttled)
@@ -53,7 +53,7 @@ extension DeviceSimulation {
       if let delivery = silentPush.delivery { scheduler.cancel(delivery) }
       result.countAppWake(hourIndex: hour, .silentPush, .dropped)
     }
-    silentPush.delivery = scheduler.schedule(at: send.deliverAt, kind: DeviceEventKind.silentPushDelivery.eventKind)
+    silentPush.delivery = scheduler.schedule(at: send.deliverAt, kind: PushEvent.silentPushDelivery.eventKind)
   }
 
   /// The held silent push reaches the device: held again (the phone off, a cap reached), refused (a
@@ -65,7 +65,7 @@ extension DeviceSimulation {
     switch delivery {
     case .none: return
     case .later(let time):
-      silentPush.delivery = scheduler.schedule(at: time, kind: DeviceEventKind.silentPushDelivery.eventKind)
+      silentPush.delivery = scheduler.schedule(at: time, kind: PushEvent.silentPushDelivery.eventKind)
     case .reached(let outcome, let hour):
       silentPush.delivery = nil
       result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)

@@ -116,7 +116,7 @@ extension DeviceSimulation {
     guard time < ReloadBudget.never else { return }
     let at = Swift.max(time, now + .microseconds(1))
     instances[index].retryEvent = scheduler.schedule(
-      at: at, kind: DeviceEventKind.retry.eventKind, target: instances[index].id.eventTarget)
+      at: at, kind: InstanceEvent.retry.eventKind, target: instances[index].id.eventTarget)
   }
 
   mutating func cancelRetry(_ index: Int, _ scheduler: inout Scheduler) {
@@ -184,7 +184,7 @@ extension DeviceSimulation {
     for other in instances.indices where other != index {
       if let event = instances[other].policyEvent, instances[other].policyTime <= horizon {
         instances[other].policyEvent = scheduler.supersede(
-          event, at: now, kind: DeviceEventKind.policyReload.eventKind, target: instances[other].id.eventTarget)
+          event, at: now, kind: InstanceEvent.policyReload.eventKind, target: instances[other].id.eventTarget)
         instances[other].policyTime = now
       }
     }
@@ -216,7 +216,7 @@ extension DeviceSimulation {
     let time = date + SimDuration(seconds: delaySeconds)
     instances[index].policyTime = time
     instances[index].policyEvent = scheduler.schedule(
-      at: time, kind: DeviceEventKind.policyReload.eventKind, target: instances[index].id.eventTarget)
+      at: time, kind: InstanceEvent.policyReload.eventKind, target: instances[index].id.eventTarget)
   }
 
   mutating func markExhausted(_ index: Int, at now: SimTime) {

@@ -57,13 +57,13 @@ extension DeviceSimulation {
   /// Hands a Live Activity event to the activities (`activity`: a burst's update of that activity, else the
   /// event's `target`); the updates it rendered go to the field log.
   mutating func activityEvent(
-    _ kind: DeviceEventKind, target: UInt32 = 0, activity: ActivityID? = nil, _ scheduler: inout Scheduler
+    _ event: ActivityEvent, target: UInt32 = 0, activity: ActivityID? = nil, _ scheduler: inout Scheduler
   ) {
     let rendered = activities.renderedUpdates
     if let activity {
       activities.update(activity, poweredOff: power.isOff, &scheduler, &result)
     } else {
-      activities.handle(kind, target: target, poweredOff: power.isOff, &scheduler, &result)
+      activities.handle(event, target: target, poweredOff: power.isOff, &scheduler, &result)
     }
     for _ in rendered..<activities.renderedUpdates where fieldLog != nil {
       fieldLog?.add(.activityUpdate(activity: activities.lastRenderedKind), at: scheduler.now)
