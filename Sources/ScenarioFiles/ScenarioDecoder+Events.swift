@@ -39,71 +39,101 @@ extension ScenarioDecoder {
       let id = try idValue.string()
       if events.contains(where: { $0.id == id }) { throw idValue.error("duplicate event '\(id)'") }
       var event = FleetEventConfiguration(id: id)
-      if let clock = reader.optional("clock") { event.clock = try clock.choice(EventClock.self) }
-      let at = reader.optional("at")
-      let rate = reader.optional("rate")
-      guard (at == nil) != (rate == nil) else {
-        throw element.error(
-          "an event needs exactly one of at (daily times, e.g. [\"12:00\"]) or rate ({per_day: 5} or {profile: [24 values]})"
-        )
-      }
-      if let at {
-        let times = try at.sequence()
-        guard !times.isEmpty else { throw at.error("expected at least one daily time, e.g. at: [\"12:00\"]") }
-        for (position, time) in times.enumerated() {
-          let clock = try YAMLValue(node: time, path: "\(at.path)[\(position)]", source: value.source).timeOfDay()
-          event.times.append(TimeOfDay(hours: clock.hours, minutes: clock.minutes))
-        }
-      }
-      if let rate { event.rate = try hourlyRate(rate, allowPerDay: true) }
+      try decodeEventTiming(&reader, of: element, into: &event)
       if let share = reader.optional("share") { event.share = try share.probability() }
-      if let widget = reader.optional("widget") {
-        let name = try widget.string()
-        guard let found = widgets.firstIndex(where: { $0.id == name }) else {
-          throw widget.error(
-            "no widget or control has id '\(name)'\(DidYouMean.hint(for: name, among: widgets.map(\.id)))")
-        }
-        event.audienceWidget = found
-      }
-      if let activity = reader.optional("activity") {
-        let name = try activity.string()
-        guard let found = activities.firstIndex(where: { $0.id == name }) else {
-          throw activity.error(
-            "no Live Activity has id '\(name)'\(DidYouMean.hint(for: name, among: activities.map(\.id)))")
-        }
-        event.audienceActivity = found
-      }
+      try decodeEventAudience(&reader, into: &event, widgets: widgets, activities: activities)
       let changes = try reader.required("changes", "the widget kinds, control kinds or Live Activity ids it changes")
-      let changed = try changes.sequence()
-      guard !changed.isEmpty else {
-        throw changes.error("expected at least one widget kind, control kind or Live Activity id")
-      }
-      for (position, item) in changed.enumerated() {
-        let entry = YAMLValue(node: item, path: "\(changes.path)[\(position)]", source: value.source)
-        let name = try entry.string()
-        if let activity = activities.firstIndex(where: { $0.id == name }) {
-          event.activityKinds.append(activity)
-        } else if widgets.contains(where: { $0.surface == .widget && $0.kind == name }) {
-          event.dataKeys.append(name)
-        } else if let control = widgets.first(where: { $0.surface == .control && $0.kind == name }) {
-          event.dataKeys.append(control.dataKey)
-        } else {
-          let names = widgets.map(\.kind) + activities.map(\.id)
-          throw entry.error(
-            "'\(name)' is no widget kind, control kind or Live Activity id\(DidYouMean.hint(for: name, among: names))")
-        }
-      }
-      if let followUps = reader.optional("follow_ups") {
-        var section = try followUps.mapping()
-        event.followUps = try section.required("updates", "how many updates follow each event").integer(in: 0...1_000)
-        let spacing = try section.required("spacing", "time between them, e.g. {dist: exponential, mean: 10m}")
-        event.followUpSpacing = try DistributionReader.read(spacing, quantity: .duration)
-        try section.finish()
-      }
+      try decodeEventChanges(changes, into: &event, widgets: widgets, activities: activities)
+      if let followUps = reader.optional("follow_ups") { try decodeFollowUps(followUps, into: &event) }
       try reader.finish()
       events.append(event)
     }
     return events
+  }
+
+  /// When an event happens: its `clock`, then exactly one of `at` (daily times) or `rate`.
+  private static func decodeEventTiming(
+    _ reader: inout MappingReader, of element: YAMLValue, into event: inout FleetEventConfiguration
+  ) throws(ScenarioError) {
+    if let clock = reader.optional("clock") { event.clock = try clock.choice(EventClock.self) }
+    let at = reader.optional("at")
+    let rate = reader.optional("rate")
+    guard (at == nil) != (rate == nil) else {
+      throw element.error(
+        "an event needs exactly one of at (daily times, e.g. [\"12:00\"]) or rate ({per_day: 5} or {profile: [24 values]})"
+      )
+    }
+    if let at {
+      let times = try at.sequence()
+      guard !times.isEmpty else { throw at.error("expected at least one daily time, e.g. at: [\"12:00\"]") }
+      for (position, time) in times.enumerated() {
+        let clock = try YAMLValue(node: time, path: "\(at.path)[\(position)]", source: element.source).timeOfDay()
+        event.times.append(TimeOfDay(hours: clock.hours, minutes: clock.minutes))
+      }
+    }
+    if let rate { event.rate = try hourlyRate(rate, allowPerDay: true) }
+  }
+
+  /// Whom an event reaches when it names an audience: the devices with the widget `widget`, or with the Live
+  /// Activity `activity`.
+  private static func decodeEventAudience(
+    _ reader: inout MappingReader, into event: inout FleetEventConfiguration, widgets: [WidgetConfiguration],
+    activities: [LiveActivityConfiguration]
+  ) throws(ScenarioError) {
+    if let widget = reader.optional("widget") {
+      let name = try widget.string()
+      guard let found = widgets.firstIndex(where: { $0.id == name }) else {
+        throw widget.error(
+          "no widget or control has id '\(name)'\(DidYouMean.hint(for: name, among: widgets.map(\.id)))")
+      }
+      event.audienceWidget = found
+    }
+    if let activity = reader.optional("activity") {
+      let name = try activity.string()
+      guard let found = activities.firstIndex(where: { $0.id == name }) else {
+        throw activity.error(
+          "no Live Activity has id '\(name)'\(DidYouMean.hint(for: name, among: activities.map(\.id)))")
+      }
+      event.audienceActivity = found
+    }
+  }
+
+  /// An event's `changes`: at least one widget kind, control kind or Live Activity id, each sorted into the
+  /// data keys or the activity kinds the event changes.
+  private static func decodeEventChanges(
+    _ changes: YAMLValue, into event: inout FleetEventConfiguration, widgets: [WidgetConfiguration],
+    activities: [LiveActivityConfiguration]
+  ) throws(ScenarioError) {
+    let changed = try changes.sequence()
+    guard !changed.isEmpty else {
+      throw changes.error("expected at least one widget kind, control kind or Live Activity id")
+    }
+    for (position, item) in changed.enumerated() {
+      let entry = YAMLValue(node: item, path: "\(changes.path)[\(position)]", source: changes.source)
+      let name = try entry.string()
+      if let activity = activities.firstIndex(where: { $0.id == name }) {
+        event.activityKinds.append(activity)
+      } else if widgets.contains(where: { $0.surface == .widget && $0.kind == name }) {
+        event.dataKeys.append(name)
+      } else if let control = widgets.first(where: { $0.surface == .control && $0.kind == name }) {
+        event.dataKeys.append(control.dataKey)
+      } else {
+        let names = widgets.map(\.kind) + activities.map(\.id)
+        throw entry.error(
+          "'\(name)' is no widget kind, control kind or Live Activity id\(DidYouMean.hint(for: name, among: names))")
+      }
+    }
+  }
+
+  /// An event's `follow_ups`: how many updates follow each occurrence, and the time between them.
+  private static func decodeFollowUps(_ followUps: YAMLValue, into event: inout FleetEventConfiguration)
+    throws(ScenarioError)
+  {
+    var section = try followUps.mapping()
+    event.followUps = try section.required("updates", "how many updates follow each event").integer(in: 0...1_000)
+    let spacing = try section.required("spacing", "time between them, e.g. {dist: exponential, mean: 10m}")
+    event.followUpSpacing = try DistributionReader.read(spacing, quantity: .duration)
+    try section.finish()
   }
 
   /// `data.changes` given over clock windows (`{windows: [{from, to, per_hour}]}`) or in bursts

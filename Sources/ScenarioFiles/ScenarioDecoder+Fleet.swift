@@ -44,42 +44,7 @@ extension ScenarioDecoder {
     if let offset = reader.optional("timezone_offset") {
       fleet.clockOffset = try DistributionReader.read(offset, quantity: .duration)
     }
-    if let vary = reader.optional("vary") {
-      guard case .mapping(let mapping) = vary.node else {
-        throw vary.error("expected a mapping of key paths to distributions")
-      }
-      let names =
-        fleetParameters.map(\.key)
-        + widgets.flatMap { widget in
-          fleetWidgetParameters.map { "widgets[\(widget.id)].\($0.key)" }
-        }
-      for (keyNode, valueNode) in mapping {
-        let key = keyNode.string ?? ""
-        let item = YAMLValue(node: valueNode, path: "\(vary.path).\(key)", source: value.source)
-        let keyValue = YAMLValue(node: keyNode, path: "\(vary.path).\(key)", source: value.source)
-        if let known = fleetParameters.first(where: { $0.key == key }) {
-          let distribution = try DistributionReader.read(item, quantity: known.quantity)
-          fleet.variations.append(DeviceVariation(parameter: known.parameter, distribution: distribution))
-          continue
-        }
-        if key.hasPrefix("widgets["), let close = key.firstIndex(of: "]"),
-          let index = widgets.firstIndex(where: { $0.id == String(key[key.index(key.startIndex, offsetBy: 8)..<close]) }
-          ),
-          let known = fleetWidgetParameters.first(where: { key == "widgets[\(widgets[index].id)].\($0.key)" })
-        {
-          let distribution = try DistributionReader.read(item, quantity: known.quantity)
-          if known.parameter(index) == .dataChangesPerHour(widget: index), widgets[index].data.scheduled != nil {
-            throw keyValue.error(
-              "widgets[\(widgets[index].id)].data.changes is given as windows or bursts, not per_hour: it cannot vary")
-          }
-          fleet.variations.append(DeviceVariation(parameter: known.parameter(index), distribution: distribution))
-          continue
-        }
-        throw keyValue.error(
-          "cannot vary '\(key)'\(DidYouMean.hint(for: key, among: names)); variable keys: \(names.joined(separator: ", "))"
-        )
-      }
-    }
+    if let vary = reader.optional("vary") { try decodeVariations(vary, widgets: widgets, into: &fleet.variations) }
     if let time = reader.optional("install_time") {
       fleet.installTime = try DistributionReader.read(time, quantity: .duration)
     }
@@ -96,6 +61,47 @@ extension ScenarioDecoder {
     try reader.finish()
     if fleet.devices > 1 { warnOfPinnedTimes(fleet, value) }
     return fleet
+  }
+
+  /// `fleet.vary`: each key path (a device-wide parameter, or `widgets[ID].` and a per-widget one) with the
+  /// distribution its value is drawn from on each device, in the order written.
+  private static func decodeVariations(
+    _ vary: YAMLValue, widgets: [WidgetConfiguration], into variations: inout [DeviceVariation]
+  ) throws(ScenarioError) {
+    guard case .mapping(let mapping) = vary.node else {
+      throw vary.error("expected a mapping of key paths to distributions")
+    }
+    let names =
+      fleetParameters.map(\.key)
+      + widgets.flatMap { widget in
+        fleetWidgetParameters.map { "widgets[\(widget.id)].\($0.key)" }
+      }
+    for (keyNode, valueNode) in mapping {
+      let key = keyNode.string ?? ""
+      let item = YAMLValue(node: valueNode, path: "\(vary.path).\(key)", source: vary.source)
+      let keyValue = YAMLValue(node: keyNode, path: "\(vary.path).\(key)", source: vary.source)
+      if let known = fleetParameters.first(where: { $0.key == key }) {
+        let distribution = try DistributionReader.read(item, quantity: known.quantity)
+        variations.append(DeviceVariation(parameter: known.parameter, distribution: distribution))
+        continue
+      }
+      if key.hasPrefix("widgets["), let close = key.firstIndex(of: "]"),
+        let index = widgets.firstIndex(where: { $0.id == String(key[key.index(key.startIndex, offsetBy: 8)..<close]) }
+        ),
+        let known = fleetWidgetParameters.first(where: { key == "widgets[\(widgets[index].id)].\($0.key)" })
+      {
+        let distribution = try DistributionReader.read(item, quantity: known.quantity)
+        if known.parameter(index) == .dataChangesPerHour(widget: index), widgets[index].data.scheduled != nil {
+          throw keyValue.error(
+            "widgets[\(widgets[index].id)].data.changes is given as windows or bursts, not per_hour: it cannot vary")
+        }
+        variations.append(DeviceVariation(parameter: known.parameter(index), distribution: distribution))
+        continue
+      }
+      throw keyValue.error(
+        "cannot vary '\(key)'\(DidYouMean.hint(for: key, among: names)); variable keys: \(names.joined(separator: ", "))"
+      )
+    }
   }
 
   /// `fleet.spread`: `none` (every phone alike), or `{sleep, install, starts}`, each a duration (0 or `none`

@@ -17,47 +17,20 @@ extension ScenarioDecoder {
       let path = ScenarioPath.widgetPath(node: node, index: index, base: value.path)
       let widgetValue = YAMLValue(node: node, path: path, source: value.source)
       var reader = try widgetValue.mapping()
-      let idValue = try reader.required("id", "a unique name for reports, e.g. headlines")
-      let id = try idValue.string()
-      guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-        throw idValue.error("ids may hold only letters, digits, '_' and '-', got \(idValue.shown)")
-      }
-      if let first = idValues[id] {
-        let line = first.node.mark.map { " (line \($0.line))" } ?? ""
-        throw idValue.error("duplicate widget id '\(id)': already used by another widget\(line)")
-      }
-      if reservedIDs.contains(id) {
-        throw idValue.error(
-          "'\(id)' names another row of the reports (\(reservedIDs.sorted().joined(separator: ", "))): pick another id")
-      }
-      idValues[id] = idValue
+      let id = try decodeWidgetID(&reader, idValues: &idValues)
       let kindValue = try reader.required("kind", "the widget kind, e.g. NewsHeadlines")
       let kind = try kindValue.string()
       if kind.hasPrefix("control:") {
         throw kindValue.error("'control:' begins the names the simulator gives control kinds; drop it")
       }
       var widget = WidgetConfiguration(id: id, kind: kind, timeline: TimelineConfiguration(policy: .never))
-      let familyValue = reader.optional("family")
-      if let familyValue { widget.family = try familyValue.choice(WidgetFamily.self) }
-      let placementValue = reader.optional("placement")
-      if let placementValue {
-        widget.placements = try decodePlacements(placementValue, allowed: WidgetPlacement.widgetPlacements)
-      }
-      try checkPlacement(widget, familyValue: familyValue, placementValue: placementValue, widgetValue: widgetValue)
+      try decodeFamilyAndPlacement(&reader, into: &widget, widgetValue: widgetValue)
       if let instances = reader.optional("instances") {
         widget.instances = try instances.integer(in: 1...maximumInstances)
       }
       widget.timeline = try decodeTimeline(try reader.required("timeline", "policy: at_end, after or never"))
       if let build = reader.optional("build") { widget.build = try decodeBuild(build, perEntry: true) }
-      if let data = reader.optional("data") {
-        widget.data = try decodeData(data)
-        if widget.data.push && widget.build.fetchProbability == 0 {
-          data.warn(
-            "a WidgetKit push reloads the widget without waking the app, and this widget's build does not fetch "
-              + "(build.fetch probability 0): it shows only what the app last wrote to the App Group store")
-        }
-        try sharing.give(widget.data, at: data, kind: kind)
-      }
+      if let data = reader.optional("data") { try decodeWidgetData(data, into: &widget, sharing: &sharing) }
       if let taps = reader.optional("taps") { widget.tapsPerDay = try perDay(taps) }
       try sharing.decodePushHandler(reader.optional("push_handler"), &widget, index: widgets.count)
       if let relevance = reader.optional("relevance") { widget.relevance = try decodeRelevance(relevance) }
@@ -66,6 +39,55 @@ extension ScenarioDecoder {
     }
     try sharing.share(into: &widgets)
     return widgets
+  }
+
+  /// A widget's `id`: letters, digits, `_` and `-` only, used by no widget before it (`idValues`: each
+  /// id with where it is written, for the message) and by no reserved row of the reports.
+  private static func decodeWidgetID(_ reader: inout MappingReader, idValues: inout [String: YAMLValue])
+    throws(ScenarioError) -> String
+  {
+    let idValue = try reader.required("id", "a unique name for reports, e.g. headlines")
+    let id = try idValue.string()
+    guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
+      throw idValue.error("ids may hold only letters, digits, '_' and '-', got \(idValue.shown)")
+    }
+    if let first = idValues[id] {
+      let line = first.node.mark.map { " (line \($0.line))" } ?? ""
+      throw idValue.error("duplicate widget id '\(id)': already used by another widget\(line)")
+    }
+    if reservedIDs.contains(id) {
+      throw idValue.error(
+        "'\(id)' names another row of the reports (\(reservedIDs.sorted().joined(separator: ", "))): pick another id")
+    }
+    idValues[id] = idValue
+    return id
+  }
+
+  /// A widget's `family` and `placement`, then whether each placement shows that family.
+  private static func decodeFamilyAndPlacement(
+    _ reader: inout MappingReader, into widget: inout WidgetConfiguration, widgetValue: YAMLValue
+  ) throws(ScenarioError) {
+    let familyValue = reader.optional("family")
+    if let familyValue { widget.family = try familyValue.choice(WidgetFamily.self) }
+    let placementValue = reader.optional("placement")
+    if let placementValue {
+      widget.placements = try decodePlacements(placementValue, allowed: WidgetPlacement.widgetPlacements)
+    }
+    try checkPlacement(widget, familyValue: familyValue, placementValue: placementValue, widgetValue: widgetValue)
+  }
+
+  /// A widget's `data`, warning when a WidgetKit push would reload a widget whose build never fetches, and
+  /// handed to `sharing`, which checks it against the data other widgets of its kind give.
+  private static func decodeWidgetData(
+    _ data: YAMLValue, into widget: inout WidgetConfiguration, sharing: inout KindDataSharing
+  ) throws(ScenarioError) {
+    widget.data = try decodeData(data)
+    if widget.data.push && widget.build.fetchProbability == 0 {
+      data.warn(
+        "a WidgetKit push reloads the widget without waking the app, and this widget's build does not fetch "
+          + "(build.fetch probability 0): it shows only what the app last wrote to the App Group store")
+    }
+    try sharing.give(widget.data, at: data, kind: widget.kind)
   }
 
   static func checkPlacement(
@@ -186,83 +208,6 @@ extension ScenarioDecoder {
       return HourlyRate(profile: scores)
     }
     return HourlyRate(perHour: try value.number(in: 0...1_000_000))
-  }
-
-  static func decodeTimeline(_ value: YAMLValue) throws(ScenarioError) -> TimelineConfiguration {
-    var reader = try value.mapping()
-    let policyValue = try reader.required("policy", "at_end, after or never")
-    let policyName = try policyValue.string()
-    let afterValue = reader.optional("after")
-    let atValue = reader.optional("at")
-    var timeline = TimelineConfiguration(policy: .never)
-    if let entries = reader.optional("entries") {
-      timeline.entries = try entries.integer(in: 1...maximumEntries)
-    }
-    if let spacing = reader.optional("spacing") {
-      timeline.spacing = try spacing.duration(in: 0...(7 * 86_400), exclusiveLower: true)
-      if timeline.spacing < .minutes(5) && timeline.entries > 1 {
-        spacing.warn(
-          "entries \(spacing.shown) apart: allowed (entries render from the timeline without a reload), but "
-            + "each costs render energy and memory; the 5-minute guidance is about reload cadence")
-      }
-    }
-    switch policyName {
-    case "at_end": timeline.policy = .atEnd
-    case "never": timeline.policy = .never
-    case "after":
-      if let atValue {
-        if let afterValue {
-          throw afterValue.error("give either 'after' (an interval) or 'at' (local times), not both")
-        }
-        timeline.times = try decodeTimes(atValue)
-        timeline.policy = .after(.zero)
-      } else {
-        guard let afterValue else {
-          throw policyValue.error(
-            "policy after needs 'after' (the earliest time of the next reload, e.g. after: 15m) or 'at' (local times, e.g. at: [\"09:30\"])"
-          )
-        }
-        timeline.policy = .after(try afterValue.duration(in: 0...(365 * 86_400), exclusiveLower: true))
-      }
-    default:
-      let names = ["at_end", "after", "never"]
-      throw policyValue.error(
-        "expected one of at_end, after, never, got \(policyValue.shown)\(DidYouMean.hint(for: policyName, among: names))"
-      )
-    }
-    if let afterValue, policyName != "after" {
-      throw afterValue.error("'after' applies only to policy after (the policy is \(policyName))")
-    }
-    if let atValue, policyName != "after" {
-      throw atValue.error("'at' applies only to policy after (the policy is \(policyName))")
-    }
-    if let align = reader.optional("align") {
-      timeline.alignment = try align.choice(TimelineAlignment.self)
-      if timeline.alignment == .clock && (afterValue == nil || policyName != "after") {
-        throw align.error("align: clock needs policy after with an interval ('after: 15m')")
-      }
-    }
-    if let active = reader.optional("active") {
-      if policyName == "never" { throw active.error("'active' needs a policy that reloads (after or at_end)") }
-      timeline.activeWindow = try decodeWindow(active)
-    }
-    try reader.finish()
-    return timeline
-  }
-
-  /// `["09:30", "16:00"]`: local times of day, at least one, no repeats.
-  static func decodeTimes(_ value: YAMLValue) throws(ScenarioError) -> [TimeOfDay] {
-    let nodes = try value.sequence()
-    guard !nodes.isEmpty else { throw value.error("expected at least one local time, e.g. at: [\"09:30\"]") }
-    var times: [TimeOfDay] = []
-    for (position, node) in nodes.enumerated() {
-      let item = YAMLValue(node: node, path: "\(value.path)[\(position)]", source: value.source)
-      let time = try item.timeOfDay()
-      let value = TimeOfDay(hours: time.hours, minutes: time.minutes)
-      if times.contains(value) { throw item.error("\(item.shown) is listed twice") }
-      times.append(value)
-    }
-    return times
   }
 
   /// `{from: "09:30", to: "16:00"}`: a daily local window (may cross midnight), not empty.

@@ -19,21 +19,26 @@ enum ScenarioDecoder {
     ScenarioConfiguration, WorkEstimate
   ) {
     var top = try root.mapping()
-    if let sweep = top.optional("sweep") {
-      throw sweep.error("this file holds a sweep: run it with `widgetsim sweep`, or remove the sweep section")
-    }
-    let name = try top.optional("name")?.string() ?? defaultName
-    let days = try top.optional("days")?.count(ScenarioLimits.days) ?? 7
-    let warmupValue = top.optional("warmup_days")
-    let warmupDays = try warmupValue?.integer(in: 0...ScenarioLimits.days.large) ?? 0
-    let seed = try top.optional("seed")?.unsigned64() ?? 1
-    let startDate = try top.optional("start_date").map { v throws(ScenarioError) in
-      guard let date = CalendarDate(iso: try v.string()) else {
-        throw v.error("expected a date written YYYY-MM-DD, e.g. 2026-01-05")
-      }
-      return date
-    }
-    let replications = try top.optional("replications")?.count(ScenarioLimits.replications) ?? 5
+    let sections = try decodeSections(&top, defaultName: defaultName)
+    try top.finish()
+    warnChangesNeverLearnt(sections)
+    try checkResultSize(sections, at: top.value)
+    let configuration = sections.configuration
+    let rates = ScenarioRates(configuration)
+    try checkRates(
+      rates, configuration, events: sections.eventsValue, widgets: sections.widgetsValue,
+      controls: sections.controlsValue, limits: root.source.limits)
+    let work = WorkEstimate(configuration, rates: rates)
+    if let refusal = work.refusal(root.source.limits) { throw top.value.error(refusal) }
+    return (configuration, work)
+  }
+
+  /// Reads each top-level section in turn, the order a user meets their errors in, running a check that
+  /// needs an earlier section as soon as its own is read; the caller then refuses unknown keys.
+  private static func decodeSections(_ top: inout MappingReader, defaultName: String) throws(ScenarioError)
+    -> Sections
+  {
+    let run = try decodeRunSettings(&top, defaultName: defaultName)
     let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
     let budget =
       try top.optional("budget").map { v throws(ScenarioError) in try decodeBudget(v) } ?? BudgetConfiguration()
@@ -49,6 +54,55 @@ enum ScenarioDecoder {
     }
     let appValue = top.optional("app")
     let app = try appValue.map { v throws(ScenarioError) in try decodeApp(v) } ?? AppConfiguration()
+    let (channels, activities) = try decodeActivitySections(&top, widgets: widgets, system: system)
+    if let appValue { try checkReloadKinds(app, at: appValue, widgets: widgets) }
+    let server =
+      try top.optional("server").map { v throws(ScenarioError) in try decodeServer(v) } ?? ServerConfiguration()
+    let eventsValue = top.optional("events")
+    let events =
+      try eventsValue.map { v throws(ScenarioError) in
+        try decodeEvents(v, widgets: widgets, activities: activities)
+      } ?? []
+    let fleetValue = top.optional("fleet")
+    let fleet =
+      try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
+    if let fleetValue { warnFleetSettings(fleet, at: fleetValue, user: user, activities: activities) }
+    return Sections(
+      run: run, user: user, budget: budget, system: system, device: device, widgets: widgets, app: app,
+      channels: channels, activities: activities, server: server, events: events, fleet: fleet,
+      widgetsValue: widgetsValue, controlsValue: controlsValue, eventsValue: eventsValue)
+  }
+
+  /// The keys that say what to run rather than what is simulated: name, days, warm-up, seed, start date and
+  /// replications. A `sweep` section is refused first: such a file is run by another command.
+  private static func decodeRunSettings(_ top: inout MappingReader, defaultName: String) throws(ScenarioError)
+    -> RunSettings
+  {
+    if let sweep = top.optional("sweep") {
+      throw sweep.error("this file holds a sweep: run it with `widgetsim sweep`, or remove the sweep section")
+    }
+    let name = try top.optional("name")?.string() ?? defaultName
+    let days = try top.optional("days")?.count(ScenarioLimits.days) ?? 7
+    let warmupValue = top.optional("warmup_days")
+    let warmupDays = try warmupValue?.integer(in: 0...ScenarioLimits.days.large) ?? 0
+    let seed = try top.optional("seed")?.unsigned64() ?? 1
+    let startDate = try top.optional("start_date").map { v throws(ScenarioError) in
+      guard let date = CalendarDate(iso: try v.string()) else {
+        throw v.error("expected a date written YYYY-MM-DD, e.g. 2026-01-05")
+      }
+      return date
+    }
+    let replications = try top.optional("replications")?.count(ScenarioLimits.replications) ?? 5
+    return RunSettings(
+      name: name, days: days, warmupDays: warmupDays, warmupValue: warmupValue, seed: seed, startDate: startDate,
+      replications: replications)
+  }
+
+  /// `broadcast_channels` and `live_activities`: the channels first, since activities subscribe to them, then
+  /// a warning for each channel no activity subscribes to.
+  private static func decodeActivitySections(
+    _ top: inout MappingReader, widgets: [WidgetConfiguration], system: SystemConfiguration
+  ) throws(ScenarioError) -> ([BroadcastChannelConfiguration], [LiveActivityConfiguration]) {
     let channelsValue = top.optional("broadcast_channels")
     let channels =
       try channelsValue.map { v throws(ScenarioError) in
@@ -68,93 +122,7 @@ enum ScenarioDecoder {
         channelsValue.warn("broadcast channel '\(channel.id)' has no Live Activity subscribed (updates.broadcast)")
       }
     }
-    if case .reloadKinds(let names) = app.onOpen, let appValue {
-      var section = try appValue.mapping()
-      var open = try section.required("on_open", "").mapping()
-      let list = try open.required("reload_kinds", "")
-      for name in names where !widgets.contains(where: { $0.kind == name }) {
-        throw list.error("kind '\(name)', which no widget or control has")
-      }
-    }
-    let server =
-      try top.optional("server").map { v throws(ScenarioError) in try decodeServer(v) } ?? ServerConfiguration()
-    let eventsValue = top.optional("events")
-    let events =
-      try eventsValue.map { v throws(ScenarioError) in
-        try decodeEvents(v, widgets: widgets, activities: activities)
-      } ?? []
-    let fleetValue = top.optional("fleet")
-    let fleet =
-      try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
-    if let fleetValue, fleet.devices > 1, fleet.spread.starts == nil,
-      let activity = activities.first(where: { $0.start != .pushToStart && !$0.startsAt.isEmpty })
-    {
-      fleetValue.warn(
-        "pinned in a fleet of \(fleet.devices) devices: every phone starts live_activities[\(activity.id)] at its "
-          + "starts.at times to the second (fleet.spread.starts); the server will see them in step")
-    }
-    if let fleetValue, user.smartStack.rule != .fixed,
-      fleet.variations.contains(where: { $0.parameter == .smartStackProbability })
-    {
-      fleetValue.warn(
-        "fleet.vary varies user.smart_stack_probability, which applies only with smart_stack: {rule: fixed}")
-    }
-    try top.finish()
-    // Silent pushes launch the app only if some kind sends them and the device accepts any; a launch fetches
-    // every kind, so other kinds' changes are learnt then too. Starting a Live Activity opens the app.
-    let silentPushRuns =
-      system.silentPush.perHour > 0 && system.silentPush.perDay > 0
-      && widgets.contains { $0.data.silentPush && !$0.data.changes.isZero }
-    let activityOpens = activities.contains { $0.start == .app && ($0.startsPerDay > 0 || !$0.startsAt.isEmpty) }
-    let appRuns =
-      app.alwaysRunning || app.backgroundRefresh.enabled || user.appOpensPerDay > 0 || user.audioSessionsPerDay > 0
-      || silentPushRuns || activityOpens
-    if !appRuns && widgets.contains(where: { $0.data.onChange != .none }) {
-      widgetsValue.warn(
-        "on_change asks the app to reload when it learns of a change, but the app never runs here (no app opens, "
-          + "audio sessions, app.background_refresh or silent_push): those reloads never happen")
-    }
-    warnDormantWakes(
-      widgetsValue, widgets: widgets, user: user, app: app,
-      backgroundWakes: silentPushRuns || app.backgroundRefresh.enabled, activityOpens: activityOpens)
-    let simulatedDays = warmupDays + days
-    if let warmupValue, simulatedDays > root.source.limits.maximum(ScenarioLimits.days) {
-      throw warmupValue.error(
-        "warmup_days + days: " + root.source.limits.message(ScenarioLimits.days, value: String(simulatedDays)))
-    }
-    let instances = widgets.reduce(0) { $0 + $1.instances * $1.placements.count }
-    guard instances <= maximumTotalInstances else {
-      throw widgetsValue.error("at most \(maximumTotalInstances) widget instances on one device, got \(instances)")
-    }
-    // The result's arrays (hourly reload counters above all) as they are allocated.
-    let bytes = ReplicationResult.estimatedBytes(
-      days: simulatedDays, instanceCount: instances, activityKinds: activities.count,
-      fleet: fleet.devices > 1 && server.perSecond)
-    let memoryLimit = root.source.limits.allowLarge ? maximumLargeResultBytes : maximumResultBytes
-    guard bytes <= memoryLimit else {
-      throw (top.value).error(
-        "days x widget instances is too large: \(simulatedDays) days x \(instances) instances would need "
-          + "\(Int(bytes / 1e6)) MB of counters per replication (limit \(Int(memoryLimit / 1e6)) MB"
-          + (root.source.limits.allowLarge ? "" : ", \(Int(maximumLargeResultBytes / 1e6)) MB with --allow-large")
-          + "; a fleet run holds one per thread); simulate fewer days or instances"
-          + (fleet.devices > 1 && server.perSecond
-            ? ", or leave out the per-second server load (server.per_second: false)" : ""))
-    }
-    var configuration = ScenarioConfiguration(
-      name: name, days: days, seed: seed, replications: replications, user: user, budget: budget, system: system,
-      device: device,
-      widgets: widgets, app: app, liveActivities: activities, broadcastChannels: channels, fleet: fleet)
-    configuration.warmupDays = warmupDays
-    if let startDate { configuration.startDate = startDate }
-    configuration.events = events
-    configuration.server = server
-    let rates = ScenarioRates(configuration)
-    try checkRates(
-      rates, configuration, events: eventsValue, widgets: widgetsValue, controls: controlsValue,
-      limits: root.source.limits)
-    let work = WorkEstimate(configuration, rates: rates)
-    if let refusal = work.refusal(root.source.limits) { throw top.value.error(refusal) }
-    return (configuration, work)
+    return (channels, activities)
   }
 
   // MARK: - User
@@ -169,6 +137,34 @@ enum ScenarioDecoder {
       try window.finish()
       user.sleep = try times.window("sleep window")
     }
+    try decodeViews(from: &reader, into: &user)
+    if let carplay = reader.optional("carplay") { try decodeCarPlay(carplay, into: &user) }
+    if let opens = reader.optional("app_opens") {
+      var section = try opens.mapping()
+      if let perDay = section.optional("per_day") { user.appOpensPerDay = try perDay.number(in: 0...10_000) }
+      if let session = section.optional("session") {
+        user.appSession = try DistributionReader.read(session, quantity: .duration)
+      }
+      try section.finish()
+    }
+    if let share = reader.optional("widget_open_share") { user.widgetOpenShare = try share.probability() }
+    if let audio = reader.optional("audio_sessions") {
+      var section = try audio.mapping()
+      if let perDay = section.optional("per_day") { user.audioSessionsPerDay = try perDay.number(in: 0...1_000) }
+      if let session = section.optional("session") {
+        user.audioSession = try DistributionReader.read(session, quantity: .duration)
+      }
+      try section.finish()
+    }
+    try reader.finish()
+    return user
+  }
+
+  /// The user's keys for how often each surface is looked at, from `home_screen_views` to
+  /// `dynamic_island_views`; warns when `smart_stack_probability` is given to a stack rule that ignores it.
+  private static func decodeViews(from reader: inout MappingReader, into user: inout UserConfiguration)
+    throws(ScenarioError)
+  {
     if let views = reader.optional("home_screen_views") {
       user.homeScreenViews = try hourlyRate(views, allowPerDay: false)
     }
@@ -196,34 +192,17 @@ enum ScenarioDecoder {
       user.dynamicIslandViews = try hourlyRate(from: &section, views, allowPerDay: false)
       try section.finish()
     }
-    if let carplay = reader.optional("carplay") {
-      var section = try carplay.mapping()
-      if let drive = section.optional("drive") {
-        user.carplayDrive = try DistributionReader.read(drive, quantity: .duration)
-      }
-      if let views = section.optional("views_per_hour") { user.carplayViewsPerHour = try views.number(in: 0...3_600) }
-      user.carplayDrives = try hourlyRate(from: &section, carplay, allowPerDay: true)
-      try section.finish()
+  }
+
+  /// `user.carplay`: the drive's length, views per hour while driving, and how often drives start.
+  private static func decodeCarPlay(_ carplay: YAMLValue, into user: inout UserConfiguration) throws(ScenarioError) {
+    var section = try carplay.mapping()
+    if let drive = section.optional("drive") {
+      user.carplayDrive = try DistributionReader.read(drive, quantity: .duration)
     }
-    if let opens = reader.optional("app_opens") {
-      var section = try opens.mapping()
-      if let perDay = section.optional("per_day") { user.appOpensPerDay = try perDay.number(in: 0...10_000) }
-      if let session = section.optional("session") {
-        user.appSession = try DistributionReader.read(session, quantity: .duration)
-      }
-      try section.finish()
-    }
-    if let share = reader.optional("widget_open_share") { user.widgetOpenShare = try share.probability() }
-    if let audio = reader.optional("audio_sessions") {
-      var section = try audio.mapping()
-      if let perDay = section.optional("per_day") { user.audioSessionsPerDay = try perDay.number(in: 0...1_000) }
-      if let session = section.optional("session") {
-        user.audioSession = try DistributionReader.read(session, quantity: .duration)
-      }
-      try section.finish()
-    }
-    try reader.finish()
-    return user
+    if let views = section.optional("views_per_hour") { user.carplayViewsPerHour = try views.number(in: 0...3_600) }
+    user.carplayDrives = try hourlyRate(from: &section, carplay, allowPerDay: true)
+    try section.finish()
   }
 
   /// `{per_hour: x}`, `{per_day: x}` (spread evenly over 24 h) or `{profile: [24 values per hour]}`.

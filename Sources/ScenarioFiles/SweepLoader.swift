@@ -82,6 +82,29 @@ public enum SweepLoader {
       throw ScenarioError(
         file: path, line: nil, column: nil, keyPath: "", message: "expected a mapping with a 'sweep' section")
     }
+    let sweepNode = try sweepSection(of: mapping, path: path)
+    let specification = try SweepSpecification.decode(
+      YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path, limits: limits)))
+    let base = try baseScenario(of: mapping, text: cleaned, path: path, limits: limits)
+    let points = specification.points
+    let (configurations, events) = try pointConfigurations(
+      points, specification: specification, base: base, overrides: overrides, path: path, limits: limits)
+    let sweep = LoadedSweep(
+      file: path, text: base.file == path ? cleaned : cleaned + "\n---\n" + base.text, specification: specification,
+      points: points, configurations: configurations, events: events)
+    guard limits.allowLarge || events <= ScenarioLimits.standardEvents else {
+      throw ScenarioError(
+        file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",
+        message: "the sweep is too large: \(points.count) points come to \(WorkEstimate.scientific(events)) "
+          + "events, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardEvents)); "
+          + "pass --allow-large to run it anyway")
+    }
+    return sweep
+  }
+
+  /// The file's `sweep` section; its absence is reported at a key that looks like a misspelt `sweep`, if one
+  /// does.
+  static func sweepSection(of mapping: Node.Mapping, path: String) throws(ScenarioError) -> Node {
     guard let sweepNode = mapping["sweep"] else {
       for (keyNode, _) in mapping {
         guard let key = keyNode.string, let near = DidYouMean.suggestion(for: key, among: ["sweep"]) else { continue }
@@ -93,45 +116,54 @@ public enum SweepLoader {
         file: path, line: 1, column: 1, keyPath: "sweep",
         message: "missing required key 'sweep' (points, parameters, lockstep, exclude, replications, objective)")
     }
-    let specification = try SweepSpecification.decode(
-      YAMLValue(node: sweepNode, path: "sweep", source: ScenarioSource(file: path, limits: limits)))
-    var base = Node.mapping(
+    return sweepNode
+  }
+
+  /// The scenario every point varies, with its file and text: the sweep file's other keys, or the file its
+  /// `base` names (relative to the sweep file, in its folder or below unless the limits allow otherwise).
+  static func baseScenario(of mapping: Node.Mapping, text cleaned: String, path: String, limits: ScenarioLimits)
+    throws(ScenarioError) -> (root: Node, file: String, text: String)
+  {
+    let base = Node.mapping(
       Node.Mapping(
         mapping.filter { $0.key.string != "sweep" }.map { ($0.key, $0.value) }, mapping.tag, mapping.style, mapping.mark
       ))
-    var baseFile = path
-    var baseText = cleaned
-    if let baseNode = mapping["base"] {
-      let relative = try YAMLValue(node: baseNode, path: "base", source: ScenarioSource(file: path)).string()
-      guard mapping.count == 2 else {
-        throw ScenarioError(
-          file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
-          message: "a sweep file with 'base' holds only 'base' and 'sweep'; put scenario keys in the base scenario")
-      }
-      let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-      baseFile = relative.hasPrefix("/") ? relative : "\(directory)/\(relative)"
-      if !limits.allowOutsideBase && !SweepLoader.isInside(baseFile, directory) {
-        throw ScenarioError(
-          file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
-          message: "the base scenario must be in the sweep file's folder or below it, got \(baseNode.string ?? "")"
-            + " (pass --allow-outside-base to allow it)")
-      }
-      let rawBase: String
-      do {
-        rawBase = try ScenarioLoader.readFile(baseFile)
-      } catch {
-        // Name the sweep file's `base` key: the missing file is not where the mistake is.
-        throw ScenarioError(
-          file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
-          message: "\(baseFile): \(error.message)")
-      }
-      let (parsed, read) = try ScenarioLoader.parse(text: rawBase, file: baseFile)
-      base = parsed
-      baseText = read
+    guard let baseNode = mapping["base"] else { return (base, path, cleaned) }
+    let relative = try YAMLValue(node: baseNode, path: "base", source: ScenarioSource(file: path)).string()
+    guard mapping.count == 2 else {
+      throw ScenarioError(
+        file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
+        message: "a sweep file with 'base' holds only 'base' and 'sweep'; put scenario keys in the base scenario")
     }
+    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    let baseFile = relative.hasPrefix("/") ? relative : "\(directory)/\(relative)"
+    if !limits.allowOutsideBase && !SweepLoader.isInside(baseFile, directory) {
+      throw ScenarioError(
+        file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
+        message: "the base scenario must be in the sweep file's folder or below it, got \(baseNode.string ?? "")"
+          + " (pass --allow-outside-base to allow it)")
+    }
+    let rawBase: String
+    do {
+      rawBase = try ScenarioLoader.readFile(baseFile)
+    } catch {
+      // Name the sweep file's `base` key: the missing file is not where the mistake is.
+      throw ScenarioError(
+        file: path, line: baseNode.mark?.line, column: baseNode.mark?.column, keyPath: "base",
+        message: "\(baseFile): \(error.message)")
+    }
+    let (parsed, read) = try ScenarioLoader.parse(text: rawBase, file: baseFile)
+    return (parsed, baseFile, read)
+  }
+
+  /// Each point's configuration, in point order, and the work of all their replications: a point's settings
+  /// apply after `overrides`, and the sweep's replications unless `overrides` set them.
+  static func pointConfigurations(
+    _ points: [SweepPoint], specification: SweepSpecification, base: (root: Node, file: String, text: String),
+    overrides: [ScenarioOverride], path: String, limits: ScenarioLimits
+  ) throws -> ([ScenarioConfiguration], Double) {
     var configurations: [ScenarioConfiguration] = []
     var events = 0.0
-    let points = specification.points
     for point in points {
       var settings = overrides
       for assignment in point.assignments {
@@ -143,7 +175,7 @@ public enum SweepLoader {
       }
       do throws(ScenarioError) {
         let loaded = try ScenarioLoader.load(
-          root: base, text: baseText, file: baseFile, overrides: settings, limits: limits)
+          root: base.root, text: base.text, file: base.file, overrides: settings, limits: limits)
         var configuration = loaded.configuration
         if let replications = specification.replications,
           !overrides.contains(where: { $0.argument.hasPrefix("replications=") })
@@ -156,17 +188,7 @@ public enum SweepLoader {
         throw pointError(error, point: point, specification: specification, file: path)
       }
     }
-    let sweep = LoadedSweep(
-      file: path, text: baseFile == path ? cleaned : cleaned + "\n---\n" + baseText, specification: specification,
-      points: points, configurations: configurations, events: events)
-    guard limits.allowLarge || events <= ScenarioLimits.standardEvents else {
-      throw ScenarioError(
-        file: path, line: sweepNode.mark?.line, column: sweepNode.mark?.column, keyPath: "sweep",
-        message: "the sweep is too large: \(points.count) points come to \(WorkEstimate.scientific(events)) "
-          + "events, above the limit of \(WorkEstimate.scientific(ScenarioLimits.standardEvents)); "
-          + "pass --allow-large to run it anyway")
-    }
-    return sweep
+    return (configurations, events)
   }
 
   /// An error in one point. When a swept value caused it (a key that does not exist, a value out of range),

@@ -106,38 +106,10 @@ public struct SweepSpecification: Sendable {
       dimensions.append(try designs(list, note: note))
     }
     if let parameters = reader.optional("parameters") {
-      guard case .mapping(let mapping) = parameters.node else {
-        throw parameters.error("expected a mapping of key paths to value lists or ranges")
-      }
-      for (keyNode, valueNode) in mapping {
-        let key = keyNode.string ?? ""
-        let item = YAMLValue(node: valueNode, path: "\(parameters.path).\(key)", source: value.source)
-        try note(key, item, keyNode)
-        dimensions.append(Dimension(keys: [key], values: try values(item).map { [$0] }))
-      }
+      dimensions += try parameterDimensions(parameters, note: note)
     }
     if let lockstep = reader.optional("lockstep") {
-      for (index, groupNode) in try lockstep.sequence().enumerated() {
-        let group = YAMLValue(node: groupNode, path: "\(lockstep.path)[\(index)]", source: value.source)
-        guard case .mapping(let mapping) = groupNode, !mapping.isEmpty else {
-          throw group.error("expected a mapping of key paths to value lists that move together")
-        }
-        var keys: [String] = []
-        var lists: [[String]] = []
-        for (keyNode, valueNode) in mapping {
-          let key = keyNode.string ?? ""
-          let item = YAMLValue(node: valueNode, path: "\(group.path).\(key)", source: value.source)
-          try note(key, item, keyNode)
-          let list = try values(item)
-          if let first = lists.first, first.count != list.count {
-            throw item.error(
-              "lockstep lists must have the same length: \(keys[0]) has \(first.count), \(key) has \(list.count)")
-          }
-          keys.append(key)
-          lists.append(list)
-        }
-        dimensions.append(Dimension(keys: keys, values: (0..<lists[0].count).map { i in lists.map { $0[i] } }))
-      }
+      dimensions += try lockstepDimensions(lockstep, note: note)
     }
     guard !dimensions.isEmpty else {
       // A misspelt `parameters` is the likeliest reason: name it (with its did-you-mean) first.
@@ -147,28 +119,13 @@ public struct SweepSpecification: Sendable {
       try reader.finish()
       throw value.error("a sweep needs at least one key under points, parameters or lockstep")
     }
-    var exclusions: [[String: String]] = []
-    if let exclude = reader.optional("exclude") {
-      for (index, node) in try exclude.sequence().enumerated() {
-        let entry = YAMLValue(node: node, path: "\(exclude.path)[\(index)]", source: value.source)
-        guard case .mapping(let mapping) = node else { throw entry.error("expected a mapping of key paths to values") }
-        var exclusion: [String: String] = [:]
-        for (keyNode, valueNode) in mapping {
-          let key = keyNode.string ?? ""
-          let item = YAMLValue(node: valueNode, path: "\(entry.path).\(key)", source: value.source)
-          guard seen.contains(key) else {
-            throw item.error("'\(key)' is not swept\(DidYouMean.hint(for: key, among: Array(seen)))")
-          }
-          exclusion[key] = try item.scalarText()
-        }
-        exclusions.append(exclusion)
-      }
-    }
+    let exclusions = try reader.optional("exclude").map { v throws(ScenarioError) in try decodeExclusions(v, seen) }
     let replications = try reader.optional("replications")?.count(ScenarioLimits.replications)
     let objectiveValue = reader.optional("objective")
     let objective = try objectiveValue.map { value throws(ScenarioError) in try SweepObjective.decode(value) }
     try reader.finish()
-    var specification = SweepSpecification(dimensions: dimensions, exclusions: exclusions, replications: replications)
+    var specification = SweepSpecification(
+      dimensions: dimensions, exclusions: exclusions ?? [], replications: replications)
     specification.places = places
     specification.objective = objective
     if let objectiveValue, let objective {
@@ -183,6 +140,74 @@ public struct SweepSpecification: Sendable {
     }
     guard !specification.points.isEmpty else { throw value.error("every point of the grid is excluded") }
     return specification
+  }
+
+  /// The `parameters` mapping: one axis of the grid per key path, each with its list or range of values.
+  static func parameterDimensions(
+    _ parameters: YAMLValue, note: (String, YAMLValue, Node) throws(ScenarioError) -> Void
+  ) throws(ScenarioError) -> [Dimension] {
+    guard case .mapping(let mapping) = parameters.node else {
+      throw parameters.error("expected a mapping of key paths to value lists or ranges")
+    }
+    var dimensions: [Dimension] = []
+    for (keyNode, valueNode) in mapping {
+      let key = keyNode.string ?? ""
+      let item = YAMLValue(node: valueNode, path: "\(parameters.path).\(key)", source: parameters.source)
+      try note(key, item, keyNode)
+      dimensions.append(Dimension(keys: [key], values: try values(item).map { [$0] }))
+    }
+    return dimensions
+  }
+
+  /// The `lockstep` list: one axis of the grid per group, whose keys' lists (all of one length) take their
+  /// i-th values together.
+  static func lockstepDimensions(
+    _ lockstep: YAMLValue, note: (String, YAMLValue, Node) throws(ScenarioError) -> Void
+  ) throws(ScenarioError) -> [Dimension] {
+    var dimensions: [Dimension] = []
+    for (index, groupNode) in try lockstep.sequence().enumerated() {
+      let group = YAMLValue(node: groupNode, path: "\(lockstep.path)[\(index)]", source: lockstep.source)
+      guard case .mapping(let mapping) = groupNode, !mapping.isEmpty else {
+        throw group.error("expected a mapping of key paths to value lists that move together")
+      }
+      var keys: [String] = []
+      var lists: [[String]] = []
+      for (keyNode, valueNode) in mapping {
+        let key = keyNode.string ?? ""
+        let item = YAMLValue(node: valueNode, path: "\(group.path).\(key)", source: lockstep.source)
+        try note(key, item, keyNode)
+        let list = try values(item)
+        if let first = lists.first, first.count != list.count {
+          throw item.error(
+            "lockstep lists must have the same length: \(keys[0]) has \(first.count), \(key) has \(list.count)")
+        }
+        keys.append(key)
+        lists.append(list)
+      }
+      dimensions.append(Dimension(keys: keys, values: (0..<lists[0].count).map { i in lists.map { $0[i] } }))
+    }
+    return dimensions
+  }
+
+  /// The `exclude` list: combinations of swept keys' values (every key one of `swept`) whose points are left
+  /// out.
+  static func decodeExclusions(_ exclude: YAMLValue, _ swept: Set<String>) throws(ScenarioError) -> [[String: String]] {
+    var exclusions: [[String: String]] = []
+    for (index, node) in try exclude.sequence().enumerated() {
+      let entry = YAMLValue(node: node, path: "\(exclude.path)[\(index)]", source: exclude.source)
+      guard case .mapping(let mapping) = node else { throw entry.error("expected a mapping of key paths to values") }
+      var exclusion: [String: String] = [:]
+      for (keyNode, valueNode) in mapping {
+        let key = keyNode.string ?? ""
+        let item = YAMLValue(node: valueNode, path: "\(entry.path).\(key)", source: exclude.source)
+        guard swept.contains(key) else {
+          throw item.error("'\(key)' is not swept\(DidYouMean.hint(for: key, among: Array(swept)))")
+        }
+        exclusion[key] = try item.scalarText()
+      }
+      exclusions.append(exclusion)
+    }
+    return exclusions
   }
 
   /// The `points` list: designs by name, each `{label: NAME, set: {KEY: VALUE, ...}}`, every one setting the

@@ -7,6 +7,15 @@ enum YAMLComplexKeys {
   /// Throws at the first complex key in `text`: an explicit key (`?` then a space), or a flow sequence or
   /// mapping followed by `:` and a space (or the end of the line).
   static func check(_ text: String, file: String) throws(ScenarioError) {
+    var scanner = Scanner(file: file)
+    for character in text { try scanner.read(character) }
+    if let at = scanner.question ?? scanner.colon { throw scanner.refuse(at) }
+  }
+
+  /// What the scan knows between one character and the next: where it is, whether inside a quote or a
+  /// comment, and a key it has seen begin whose next character decides whether it is complex.
+  private struct Scanner {
+    let file: String
     var line = 1
     var column = 0
     var previous: Character = "\n"
@@ -22,12 +31,19 @@ enum YAMLComplexKeys {
     /// a node starts there, or after `{`, `[` or `,` (inside plain text, ` ? ` is just text).
     var onlyIndentation = true
     var lastNonBlank: Character = "\n"
+
+    init(file: String) {
+      self.file = file
+    }
+
     func refuse(_ at: (line: Int, column: Int)) -> ScenarioError {
       ScenarioError(
         file: file, line: at.line, column: at.column, keyPath: "",
         message: "a complex YAML key (a list or mapping used as a key): scenario keys are plain names")
     }
-    for character in text {
+
+    /// Takes the next character, throwing when it completes a complex key.
+    mutating func read(_ character: Character) throws(ScenarioError) {
       column += 1
       let isBreak = character == "\n" || character == "\r\n"
       let separates = isBreak || character == " " || character == "\t"
@@ -40,30 +56,41 @@ enum YAMLComplexKeys {
         if separates || character == "," || character == "}" || character == "]" { throw refuse(at) }
       }
       if isBreak {
-        line += 1
-        column = 0
-        comment = false
-        previous = "\n"
-        closed = nil
-        onlyIndentation = true
-        lastNonBlank = "\n"
-        continue
+        startLine()
+        return
       }
-      if comment { continue }
+      if comment { return }
       if let open = quote {
         if character == open && !(open == "\"" && previous == "\\") { quote = nil }
         previous = previous == "\\" && character == "\\" ? " " : character
-        continue
+        return
       }
       if let at = closed {
-        if character == " " || character == "\t" { continue }
+        if character == " " || character == "\t" { return }
         closed = nil
         if character == ":" {
           colon = at
           previous = character
-          continue
+          return
         }
       }
+      readOutsideQuotes(character)
+    }
+
+    /// A line break: a comment, a collection's end and the line's indentation end with the line.
+    private mutating func startLine() {
+      line += 1
+      column = 0
+      comment = false
+      previous = "\n"
+      closed = nil
+      onlyIndentation = true
+      lastNonBlank = "\n"
+    }
+
+    /// A character outside quotes and comments, not a line break: it may open a comment or a quote, be a `?`
+    /// where a node starts, or close a collection.
+    private mutating func readOutsideQuotes(_ character: Character) {
       let atTokenStart = previous == "\n" || previous == " " || previous == "\t" || "[{,".contains(previous)
       let atNodeStart = atTokenStart && (onlyIndentation || "[{,".contains(lastNonBlank))
       switch character {
@@ -79,6 +106,5 @@ enum YAMLComplexKeys {
       }
       previous = character
     }
-    if let at = question ?? colon { throw refuse(at) }
   }
 }
