@@ -17,12 +17,7 @@ extension RunExecution {
     throws(CommandFailure)
   {
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
-    let devices = scenario.configuration.fleet.devices
-    guard shard.count <= devices else {
-      throw .badInput(
-        "--shard \(shard.description): the fleet has \(WorkEstimate.counted(devices, "device")) to split, so N may "
-          + "be at most \(devices) (a shard with no device would hold nothing to merge)")
-    }
+    try checkShardCount(shard)
     // The scenario's warnings, as a whole run says them (allowed, but probably not what the user meant).
     for warning in scenario.warnings { console.error("\(warning)\n") }
     let configuration = scenario.configuration
@@ -45,23 +40,7 @@ extension RunExecution {
     stop.listen()
     try CommandFailure.mapping(status: 1) {
       AtomicFile.remove("\(directory)/\(ShardFolder.description)")  // marks a complete shard: written last
-      var events: UInt64 = 0
-      for replication in 0..<configuration.replications {
-        guard !stop.isRequested(),
-          let (result, devices) = FleetRunner.run(
-            configuration, replication: replication, jobs: jobs ?? console.cores, perDevice: perDevice, shard: shard,
-            stop: stop.isRequested)
-        else {
-          throw CommandFailure(
-            status: stop.exitStatus(),
-            message: "interrupted: shard \(shard.description) is incomplete; run the same command with --force")
-        }
-        events += result.eventsHandled
-        let writer = try AtomicFileWriter(path: "\(directory)/\(ShardFolder.replicationFile(replication))")
-        try writer.append(
-          bytes: FleetShardResult.encode(result, devices: devices, identity: identity, shard: shard))
-        try writer.commit()
-      }
+      let events = try writeShardReplications(shard, identity: identity, console: console, stop: stop)
       try AtomicFile.write(scenario.text, to: "\(directory)/\(ShardFolder.scenario)")
       let elapsed = clock.now - started
       let description = ShardFolder(
@@ -78,5 +57,42 @@ extension RunExecution {
             + "when every shard is done: widgetsim merge FOLDER... --out REPORTS")
       }
     }
+  }
+
+  /// Refuses more shards than the fleet has devices: a shard with no device would hold nothing to merge.
+  func checkShardCount(_ shard: FleetShard) throws(CommandFailure) {
+    let devices = scenario.configuration.fleet.devices
+    guard shard.count <= devices else {
+      throw .badInput(
+        "--shard \(shard.description): the fleet has \(WorkEstimate.counted(devices, "device")) to split, so N may "
+          + "be at most \(devices) (a shard with no device would hold nothing to merge)")
+    }
+  }
+
+  /// Simulates the shard's devices in every replication, writing each replication's exact result as it
+  /// finishes; returns the events handled in all. Fails with `stop`'s status when stopped (the shard is then
+  /// incomplete: it has no `shard.txt`).
+  func writeShardReplications(_ shard: FleetShard, identity: String, console: Console, stop: StopRequest)
+    throws -> UInt64
+  {
+    let configuration = scenario.configuration
+    var events: UInt64 = 0
+    for replication in 0..<configuration.replications {
+      guard !stop.isRequested(),
+        let (result, devices) = FleetRunner.run(
+          configuration, replication: replication, jobs: jobs ?? console.cores, perDevice: perDevice, shard: shard,
+          stop: stop.isRequested)
+      else {
+        throw CommandFailure(
+          status: stop.exitStatus(),
+          message: "interrupted: shard \(shard.description) is incomplete; run the same command with --force")
+      }
+      events += result.eventsHandled
+      let writer = try AtomicFileWriter(path: "\(directory)/\(ShardFolder.replicationFile(replication))")
+      try writer.append(
+        bytes: FleetShardResult.encode(result, devices: devices, identity: identity, shard: shard))
+      try writer.commit()
+    }
+    return events
   }
 }

@@ -68,34 +68,14 @@ public struct RunExecution: Sendable {
     var metadata = RunMetadata(
       widgetsimVersion: version, scenarioFile: scenario.file, scenarioText: scenario.text, overrides: overrides,
       wallTimeSeconds: 0)
-    if let trace, !(0..<configuration.fleet.devices).contains(trace) {
-      let devices = configuration.fleet.devices
-      throw .badInput(
-        "--trace \(trace): the run has \(devices) device\(devices == 1 ? "" : "s"), numbered 0"
-          + (devices == 1 ? "" : " to \(devices - 1)"))
-    }
-    if let precision {
-      let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(configuration)).rowKeys
-      for target in precision.targets where !target.applies(to: keys) {
-        let metrics = Array(Set(keys.map(\.metric))).sorted()
-        throw .badInput(
-          "--precision \(target.description): the run has no summary row \(target.metric)"
-            + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
-      }
-    }
+    try checkTraceDevice()
+    try checkPrecisionTargets()
     // The folder's reports are checked under its lock: no other command can write them in between.
     let lock = try OutputFolder.prepare(directory)
     defer { withExtendedLifetime(lock) {} }
     let resuming = try checkFolder(metadata: metadata)
-    // Scenario warnings (a pinned time in a fleet, reloads that never happen) are said before the run, even
-    // when quiet: they change what its figures mean.
-    for warning in scenario.warnings { console.error("\(warning)\n") }
+    announce(console: console)
     metadata.warnings = scenario.warnings.map(\.description)
-    let work = scenario.work
-    if !quiet && work.events >= ScenarioLimits.announcedEvents {
-      let cores = min(jobs ?? console.cores, configuration.fleet.devices)
-      console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")
-    }
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
       let writer = try RunReportWriter(
@@ -104,51 +84,109 @@ public struct RunExecution: Sendable {
       let progress =
         quiet
         ? nil : ProgressLine.make(days: configuration.days, replications: configuration.replications, console: console)
-      let threads = jobs ?? console.cores
-      var target = configuration.replications
-      if let precision {
-        let done = writer.replicationsCompleted
-        target =
-          precision.isDone(completed: done, summary: writer.summarySoFar) ? done : precision.nextCheck(after: done)
-      }
-      // One pool for every batch: a batch's results serve the next one's replications.
-      // Side by side, each thread holds a result running and a partial sum.
-      let pool = ResultPool(capacity: Swift.max(16, 2 * threads + 1))
-      while true {
-        writer.plan(replications: target)
-        try runReplications(
-          upTo: target, into: writer, threads: threads, pool: pool, progress: progress, stop: stop)
-        guard let precision, writer.replicationsCompleted == target,
-          !precision.isDone(completed: target, summary: writer.summarySoFar)
-        else { break }
-        target = precision.nextCheck(after: target)
-      }
+      let target = try runToTarget(writer, threads: jobs ?? console.cores, progress: progress, stop: stop)
       progress?.finish()
       let elapsed = clock.now - started
       metadata.wallTimeSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       let finished = writer.replicationsCompleted
       if finished < target {
-        guard finished > 0 else {
-          throw CommandFailure(
-            status: stop.exitStatus(),
-            message: "interrupted before the first replication (or batch of replications) finished: nothing written")
-        }
-        try writeTrace(writer)
-        try writer.finish(metadata: metadata, stoppedEarly: true)
-        throw CommandFailure(
-          status: stop.exitStatus(),
-          message: "interrupted: \(finished) of \(target) replications finished; their reports "
-            + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
-            + "with --resume")
+        try commitInterrupted(writer, finished: finished, target: target, metadata: metadata, stop: stop)
       }
-      try writeTrace(writer)
-      let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
-      if let precision {
-        let report = precision.report(summary, completed: finished)
-        if !quiet || report.contains("warning") { console.error(report + "\n") }
-      }
-      return summary
+      return try commitComplete(writer, finished: finished, metadata: metadata, console: console)
     }
+  }
+
+  /// Refuses a `--trace` device the fleet does not have, before anything is run.
+  func checkTraceDevice() throws(CommandFailure) {
+    let devices = scenario.configuration.fleet.devices
+    if let trace, !(0..<devices).contains(trace) {
+      throw .badInput(
+        "--trace \(trace): the run has \(devices) device\(devices == 1 ? "" : "s"), numbered 0"
+          + (devices == 1 ? "" : " to \(devices - 1)"))
+    }
+  }
+
+  /// Refuses a `--precision` target naming a summary row the run will not have: found now, not after the run.
+  func checkPrecisionTargets() throws(CommandFailure) {
+    guard let precision else { return }
+    let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(scenario.configuration)).rowKeys
+    for target in precision.targets where !target.applies(to: keys) {
+      let metrics = Array(Set(keys.map(\.metric))).sorted()
+      throw .badInput(
+        "--precision \(target.description): the run has no summary row \(target.metric)"
+          + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
+    }
+  }
+
+  /// Says what comes before the run: the scenario's warnings (a pinned time in a fleet, reloads that never
+  /// happen), even when quiet, as they change what its figures mean; and unless quiet, a long run's estimate.
+  func announce(console: Console) {
+    for warning in scenario.warnings { console.error("\(warning)\n") }
+    let work = scenario.work
+    if !quiet && work.events >= ScenarioLimits.announcedEvents {
+      let cores = min(jobs ?? console.cores, scenario.configuration.fleet.devices)
+      console.error("estimated work: \(work.description), \(work.duration(cores: cores))\n")
+    }
+  }
+
+  /// Runs replications into `writer` until the run's target: the scenario's replications or, with
+  /// ``precision``, the checkpoint at which every target is met. Returns the last target; when `stop` is
+  /// requested, `writer` has fewer replications than it.
+  func runToTarget(_ writer: RunReportWriter, threads: Int, progress: ProgressLine?, stop: StopRequest)
+    throws(AtomicFile.WriteError) -> Int
+  {
+    var target = scenario.configuration.replications
+    if let precision {
+      let done = writer.replicationsCompleted
+      target =
+        precision.isDone(completed: done, summary: writer.summarySoFar) ? done : precision.nextCheck(after: done)
+    }
+    // One pool for every batch: a batch's results serve the next one's replications.
+    // Side by side, each thread holds a result running and a partial sum.
+    let pool = ResultPool(capacity: Swift.max(16, 2 * threads + 1))
+    while true {
+      writer.plan(replications: target)
+      try runReplications(
+        upTo: target, into: writer, threads: threads, pool: pool, progress: progress, stop: stop)
+      guard let precision, writer.replicationsCompleted == target,
+        !precision.isDone(completed: target, summary: writer.summarySoFar)
+      else { break }
+      target = precision.nextCheck(after: target)
+    }
+    return target
+  }
+
+  /// Commits the reports of the `finished` replications of a run stopped before `target`, marked incomplete
+  /// for `--resume`, and fails with `stop`'s status (without writing anything when none finished).
+  func commitInterrupted(
+    _ writer: RunReportWriter, finished: Int, target: Int, metadata: RunMetadata, stop: StopRequest
+  ) throws -> Never {
+    guard finished > 0 else {
+      throw CommandFailure(
+        status: stop.exitStatus(),
+        message: "interrupted before the first replication (or batch of replications) finished: nothing written")
+    }
+    try writeTrace(writer)
+    try writer.finish(metadata: metadata, stoppedEarly: true)
+    throw CommandFailure(
+      status: stop.exitStatus(),
+      message: "interrupted: \(finished) of \(target) replications finished; their reports "
+        + "are in \(directory)/ (manifest.json says \"complete\": false). To carry on, run the same command "
+        + "with --resume")
+  }
+
+  /// Commits a complete run's reports and prints its headline, and with ``precision`` whether its targets
+  /// were met (a warning even when quiet).
+  func commitComplete(_ writer: RunReportWriter, finished: Int, metadata: RunMetadata, console: Console)
+    throws(AtomicFile.WriteError) -> RunSummary
+  {
+    try writeTrace(writer)
+    let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
+    if let precision {
+      let report = precision.report(summary, completed: finished)
+      if !quiet || report.contains("warning") { console.error(report + "\n") }
+    }
+    return summary
   }
 
   /// Runs replications until `writer` has `total`, one after another (each spreading its devices over the

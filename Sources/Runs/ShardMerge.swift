@@ -21,32 +21,11 @@ public enum ShardMerge {
     guard let first = folders.first else { throw .badInput("give the shard folders") }
     var shards: [ShardFolder] = []
     for folder in folders { shards.append(try ShardFolder.read(folder)) }
-    let count = shards[0].shard.count
-    for (folder, shard) in zip(folders, shards) {
-      let differences = zip(shards[0].sharedFields, shard.sharedFields).filter { $0.0.value != $0.1.value }
-      guard differences.isEmpty else {
-        throw .badInput(
-          "\(folder) holds a shard of a different run than \(first): "
-            + differences.map { "\($0.0.name): \($0.0.value) vs \($0.1.value)" }.joined(separator: "; ")
-            + " (\(first) vs \(folder))")
-      }
-    }
+    try checkSameRun(shards, in: folders)
     // Each folder's scenario must be the one its shard.txt records (they are then all the same text).
     var texts: [String] = []
     for (folder, shard) in zip(folders, shards) { texts.append(try shard.scenarioText(in: folder)) }
-    var byIndex: [Int: (folder: String, shard: ShardFolder)] = [:]
-    for (folder, shard) in zip(folders, shards) {
-      if let other = byIndex[shard.shard.index] {
-        throw .badInput("\(other.folder) and \(folder) are both shard \(shard.shard.description)")
-      }
-      byIndex[shard.shard.index] = (folder, shard)
-    }
-    let missing = (0..<count).filter { byIndex[$0] == nil }
-    guard missing.isEmpty else {
-      throw .badInput(
-        "shards \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: give all \(count) folders")
-    }
-    let ordered = (0..<count).compactMap { byIndex[$0] }
+    let ordered = try inShardOrder(shards, in: folders)
     let description = shards[0]
     let scenario = try loadScenario(texts[0], description)
     guard scenario.configuration.replications == description.replications else {
@@ -66,29 +45,10 @@ public enum ShardMerge {
         configuration: configuration, directory: directory, perDevice: description.perDevice,
         detail: description.detail)
       for replication in 0..<description.replications {
-        var merged: ReplicationResult?
-        var parts: [[DeviceSummary]] = []
-        for (folder, shard) in ordered {
-          let path = "\(folder)/\(ShardFolder.replicationFile(replication))"
-          let bytes: [UInt8]
-          do {
-            bytes = try TextFile.readBytes(path, limit: InputLimits.resultBytes)
-          } catch {
-            throw CommandFailure.badInput("\(error)")
-          }
-          let (result, devices) = try shard.decode(bytes, path: path, configuration: configuration)
-          if merged == nil { merged = result } else { merged!.merge(result) }
-          parts.append(devices)
-        }
-        guard var result = merged else { continue }
-        result.summariseSeconds(configuration)
-        // Device d is shard d mod N's device d / N.
-        var devices: [DeviceSummary] = []
-        if description.perDevice {
-          for device in 0..<configuration.fleet.devices where device / count < parts[device % count].count {
-            devices.append(parts[device % count][device / count])
-          }
-        }
+        guard
+          let (result, devices) = try mergeReplication(
+            replication, of: ordered, configuration: configuration, perDevice: description.perDevice)
+        else { continue }
         try writer.add(result, devices: devices)
       }
       var metadata = RunMetadata(
@@ -97,6 +57,72 @@ public enum ShardMerge {
       metadata.warnings = scenario.warnings.map(\.description)  // as the unsharded run's manifest has them
       return try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
     }
+  }
+
+  /// Refuses shards of different runs: every shard must share the first one's scenario, overrides and build.
+  static func checkSameRun(_ shards: [ShardFolder], in folders: [String]) throws(CommandFailure) {
+    for (folder, shard) in zip(folders, shards) {
+      let differences = zip(shards[0].sharedFields, shard.sharedFields).filter { $0.0.value != $0.1.value }
+      guard differences.isEmpty else {
+        throw .badInput(
+          "\(folder) holds a shard of a different run than \(folders[0]): "
+            + differences.map { "\($0.0.name): \($0.0.value) vs \($0.1.value)" }.joined(separator: "; ")
+            + " (\(folders[0]) vs \(folder))")
+      }
+    }
+  }
+
+  /// The shards by index, 0 to N-1, with their folders; refuses a shard given twice or one missing.
+  static func inShardOrder(_ shards: [ShardFolder], in folders: [String]) throws(CommandFailure) -> [(
+    folder: String, shard: ShardFolder
+  )] {
+    let count = shards[0].shard.count
+    var byIndex: [Int: (folder: String, shard: ShardFolder)] = [:]
+    for (folder, shard) in zip(folders, shards) {
+      if let other = byIndex[shard.shard.index] {
+        throw .badInput("\(other.folder) and \(folder) are both shard \(shard.shard.description)")
+      }
+      byIndex[shard.shard.index] = (folder, shard)
+    }
+    let missing = (0..<count).filter { byIndex[$0] == nil }
+    guard missing.isEmpty else {
+      throw .badInput(
+        "shards \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: give all \(count) folders")
+    }
+    return (0..<count).compactMap { byIndex[$0] }
+  }
+
+  /// Replication `replication` of the whole fleet: the shards' exact results merged (nil without a shard),
+  /// and with `perDevice` every device's summary in fleet order. Fails with exit 2 on an unreadable result.
+  static func mergeReplication(
+    _ replication: Int, of ordered: [(folder: String, shard: ShardFolder)], configuration: ScenarioConfiguration,
+    perDevice: Bool
+  ) throws(CommandFailure) -> (ReplicationResult, [DeviceSummary])? {
+    let count = ordered.count
+    var merged: ReplicationResult?
+    var parts: [[DeviceSummary]] = []
+    for (folder, shard) in ordered {
+      let path = "\(folder)/\(ShardFolder.replicationFile(replication))"
+      let bytes: [UInt8]
+      do {
+        bytes = try TextFile.readBytes(path, limit: InputLimits.resultBytes)
+      } catch {
+        throw CommandFailure.badInput("\(error)")
+      }
+      let (result, devices) = try shard.decode(bytes, path: path, configuration: configuration)
+      if merged == nil { merged = result } else { merged!.merge(result) }
+      parts.append(devices)
+    }
+    guard var result = merged else { return nil }
+    result.summariseSeconds(configuration)
+    // Device d is shard d mod N's device d / N.
+    var devices: [DeviceSummary] = []
+    if perDevice {
+      for device in 0..<configuration.fleet.devices where device / count < parts[device % count].count {
+        devices.append(parts[device % count][device / count])
+      }
+    }
+    return (result, devices)
   }
 
   /// The scenario the shards ran: the text they kept, with their overrides and limits.

@@ -99,59 +99,23 @@ public struct SweepExecution: Sendable {
   /// finished tasks).
   @discardableResult
   public func run(console: Console, stop: StopRequest) throws(CommandFailure) -> Bool {
-    if let baselinePoint, !plan.points.indices.contains(baselinePoint) {
-      throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
-    }
-    if let shard, shard.count > plan.tasks.count {
-      throw .badInput(
-        "--shard \(shard.index)/\(shard.count): the sweep has \(plan.tasks.count) tasks (points x replications) to "
-          + "split, so N may be at most \(plan.tasks.count)")
-    }
+    try checkBaselineAndShard()
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkObjective()
     // The folder is checked (and with --force emptied) under its lock: no other command writes there meanwhile.
     let lock = try OutputFolder.prepare(directory)
     defer { withExtendedLifetime(lock) {} }
     try checkFolder()
-    let events = sweep.events
-    if !quiet && events >= ScenarioLimits.announcedEvents {
-      console.error(
-        "estimated work: \(WorkEstimate.scientific(events)) events (measured rates) over \(plan.tasks.count) tasks, "
-          + WorkEstimate.duration(events: events, cores: jobs ?? console.cores) + "\n")
-    }
+    announceWork(console: console)
     stop.listen()
     return try CommandFailure.mapping(status: 1) {
-      let opened: (SweepJournal, SweepJournal.Contents)
-      do {
-        opened = try SweepJournal.open(
-          path: "\(directory)/\(SweepOutput.journal)", identity: plan.identity, taskCount: plan.tasks.count)
-      } catch let error as SweepJournal.JournalError {
-        throw CommandFailure(status: error.isBadInput ? 2 : 1, message: "error: \(error)")
-      }
-      let (journal, contents) = opened
+      let (journal, contents) = try openJournal(console: console)
       let done = contents.done
-      if !contents.corrupt.isEmpty {
-        console.error(
-          "warning: \(directory)/\(SweepOutput.journal): the records of \(contents.corrupt.count) task(s) fail their "
-            + "checksum (first: task \(contents.corrupt[0])); they run again\n")
-      }
       try SweepOutput.writePoints(plan, to: directory)
       let manifest = SweepOutput.manifest(sweep, plan: plan, overrides: overrides)
       try manifest.write(to: directory)
       let mine = plan.tasks(shard: shard?.pair)
-      if !quiet {
-        let resumed = mine.filter { done[$0] != nil }.count
-        let counts = Set(plan.configurations.map(\.replications))
-        let replications =
-          counts.count == 1
-          ? "\(WorkEstimate.counted(counts.first ?? 0, "replication"))"
-          : "\(counts.min() ?? 0)-\(counts.max() ?? 0) replications"
-        console.print(
-          "\(sweep.name): \(WorkEstimate.counted(plan.points.count, "point")) x \(replications) = "
-            + "\(WorkEstimate.counted(plan.tasks.count, "task"))"
-            + (shard.map { ", shard \($0.index)/\($0.count): \(mine.count) tasks" } ?? "")
-            + (resumed > 0 ? ", \(resumed) already done (resuming)" : ""))
-      }
+      if !quiet { announceTasks(mine, done: done, console: console) }
       let line = quiet ? nil : ProgressLine.make(days: 1, replications: 1, console: console)
       var progress: (@Sendable (Int, Int) -> Void)?
       if let line {
@@ -172,16 +136,81 @@ public struct SweepExecution: Sendable {
         if !quiet { console.print("shard done: \(directory)/ (combine the shard folders with `widgetsim merge`)") }
         return false
       }
-      let points: [SweepPointRow] = plan.points.map { ($0.index, $0.label, $0.assignments.map(\.value)) }
-      let rows = try SweepReports.write(
-        points: points, keys: plan.keys, tasks: plan.tasks, values: finished, baseline: baselinePoint, to: directory)
-      if !quiet {
-        let lines = SweepExecution.finishedLines(
-          rows: rows, points: points, keys: plan.keys, objective: manifest.objective, directory: directory,
-          baselinePoint: baselinePoint)
-        for line in lines { console.print(line) }
-      }
+      try writeReports(finished, objective: manifest.objective, console: console)
       return true
+    }
+  }
+
+  /// Refuses a `--baseline-point` the sweep does not have, and more shards than it has tasks.
+  func checkBaselineAndShard() throws(CommandFailure) {
+    if let baselinePoint, !plan.points.indices.contains(baselinePoint) {
+      throw .badInput("--baseline-point \(baselinePoint): the sweep has points 0-\(plan.points.count - 1)")
+    }
+    if let shard, shard.count > plan.tasks.count {
+      throw .badInput(
+        "--shard \(shard.index)/\(shard.count): the sweep has \(plan.tasks.count) tasks (points x replications) to "
+          + "split, so N may be at most \(plan.tasks.count)")
+    }
+  }
+
+  /// Unless quiet, the estimated work of a long sweep, said before it starts.
+  func announceWork(console: Console) {
+    let events = sweep.events
+    if !quiet && events >= ScenarioLimits.announcedEvents {
+      console.error(
+        "estimated work: \(WorkEstimate.scientific(events)) events (measured rates) over \(plan.tasks.count) tasks, "
+          + WorkEstimate.duration(events: events, cores: jobs ?? console.cores) + "\n")
+    }
+  }
+
+  /// Opens (or starts) the folder's journal of finished tasks, warning of records that fail their checksum
+  /// (those tasks run again). Fails with exit 2 when the journal is the problem (another sweep's, too large),
+  /// 1 when it cannot be written.
+  func openJournal(console: Console) throws(CommandFailure) -> (SweepJournal, SweepJournal.Contents) {
+    let opened: (SweepJournal, SweepJournal.Contents)
+    do {
+      opened = try SweepJournal.open(
+        path: "\(directory)/\(SweepOutput.journal)", identity: plan.identity, taskCount: plan.tasks.count)
+    } catch {
+      throw CommandFailure(status: error.isBadInput ? 2 : 1, message: "error: \(error)")
+    }
+    let contents = opened.1
+    if !contents.corrupt.isEmpty {
+      console.error(
+        "warning: \(directory)/\(SweepOutput.journal): the records of \(contents.corrupt.count) task(s) fail their "
+          + "checksum (first: task \(contents.corrupt[0])); they run again\n")
+    }
+    return opened
+  }
+
+  /// The sweep's size before it runs: points x replications = tasks, this shard's tasks and those the
+  /// journal already has.
+  func announceTasks(_ mine: [Int], done: [Int: [MetricValue]], console: Console) {
+    let resumed = mine.filter { done[$0] != nil }.count
+    let counts = Set(plan.configurations.map(\.replications))
+    let replications =
+      counts.count == 1
+      ? "\(WorkEstimate.counted(counts.first ?? 0, "replication"))"
+      : "\(counts.min() ?? 0)-\(counts.max() ?? 0) replications"
+    console.print(
+      "\(sweep.name): \(WorkEstimate.counted(plan.points.count, "point")) x \(replications) = "
+        + "\(WorkEstimate.counted(plan.tasks.count, "task"))"
+        + (shard.map { ", shard \($0.index)/\($0.count): \(mine.count) tasks" } ?? "")
+        + (resumed > 0 ? ", \(resumed) already done (resuming)" : ""))
+  }
+
+  /// Writes a whole sweep's reports from every task's values and, unless quiet, prints what they say.
+  func writeReports(_ values: [Int: [MetricValue]], objective: SweepManifest.Objective?, console: Console)
+    throws(AtomicFile.WriteError)
+  {
+    let points: [SweepPointRow] = plan.points.map { ($0.index, $0.label, $0.assignments.map(\.value)) }
+    let rows = try SweepReports.write(
+      points: points, keys: plan.keys, tasks: plan.tasks, values: values, baseline: baselinePoint, to: directory)
+    if !quiet {
+      let lines = SweepExecution.finishedLines(
+        rows: rows, points: points, keys: plan.keys, objective: objective, directory: directory,
+        baselinePoint: baselinePoint)
+      for line in lines { console.print(line) }
     }
   }
 

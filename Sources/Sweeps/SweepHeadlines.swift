@@ -71,6 +71,17 @@ public enum SweepHeadlines {
       lines.append("  (\(points.count - maximumPointsShown) more points in sweep_summary.csv)")
     }
     lines += ranking(points: points, keys: keys, phone: phone, phoneText: phoneText)
+    lines.append(
+      bestPoint(byPoint: byPoint, subjects: subjects, rows: rows, points: points, keys: keys, objective: objective))
+    return lines
+  }
+
+  /// The line naming the best point by `objective` (nil: ``defaultObjective``) and its figure, from the
+  /// summary's rows by point and then by metric and subject; ties go to the earlier point.
+  static func bestPoint(
+    byPoint: [Int: [String: SweepSummaryRow]], subjects: [String], rows: [SweepSummaryRow], points: [SweepPointRow],
+    keys: [String], objective: SweepManifest.Objective?
+  ) -> String {
     let criterion = objective ?? defaultObjective
     // Without a widget: the first widget's (the default), or the first subject with the metric.
     let subject =
@@ -90,14 +101,12 @@ public enum SweepHeadlines {
     let rule =
       "the \(criterion.minimize ? "lowest" : "highest") \(criterion.metric) of \(subject)"
       + (objective == nil ? " (the default; set sweep.objective to choose)" : " (the sweep's objective)")
-    if let (point, row) = best {
-      let magnitude = abs(row.mean)
-      let decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4
-      lines.append("best point by \(rule): \(label(point)): \(show(row, decimals)) \(row.unit)")
-    } else {
-      lines.append("best point by \(rule): no point has it (see the metric and widget columns of sweep_summary.csv)")
+    guard let (point, row) = best else {
+      return "best point by \(rule): no point has it (see the metric and widget columns of sweep_summary.csv)"
     }
-    return lines
+    let magnitude = abs(row.mean)
+    let decimals = magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4
+    return "best point by \(rule): \(name(point, keys: keys)): \(show(row, decimals)) \(row.unit)"
   }
 
   /// The points by what the phone pays for each (`phone_mwh_per_day` of the device: widgets, the app's own

@@ -50,18 +50,38 @@ public enum SweepReports {
     values: [Int: [MetricValue]], baseline: Int?, into set: ReportSet
   ) throws(AtomicFile.WriteError) -> [SweepSummaryRow] {
     let (keyHeader, pointCells) = pointColumns(points: points, keys: keys)
-    var rows: [SweepSummaryRow] = []
+    let (sweep, table) = sweepRows(keyHeader: keyHeader, pointCells: pointCells, tasks: tasks, values: values)
+    try set.write(bytes: sweep.bytes, to: "sweep.csv")
+    let (summary, rows) = summaryRows(keyHeader: keyHeader, pointCells: pointCells, points: points, table: table)
+    try set.write(summary, to: "sweep_summary.csv")
+    try set.write(SweepComparison.markdown(rows: rows, points: points, keys: keys), to: SweepComparison.file)
+    set.remove("report.html")  // made from the old reports: `--report` writes it anew
 
+    guard let baseline,
+      let paired = baselineRows(
+        keyHeader: keyHeader, pointCells: pointCells, points: points, table: table, baseline: baseline)
+    else {
+      set.remove("sweep_baseline.csv")  // an earlier one would pair other figures
+      return rows
+    }
+    try set.write(paired, to: "sweep_baseline.csv")
+    return rows
+  }
+
+  /// `sweep.csv`, one row per task's value, and the same values gathered per point into its series.
+  private static func sweepRows(
+    keyHeader: String, pointCells: [Int: String], tasks: [(point: Int, replication: Int)],
+    values: [Int: [MetricValue]]
+  ) -> (csv: CSVBytes, table: SweepSeriesTable) {
     var sweep = CSVBytes()
     sweep.append("point,\(keyHeader),replication,metric,widget,value,unit\n")
     // Per point, each (metric, widget) in the order first seen, with its values by replication: one
     // dictionary lookup per value (a sweep's tasks give a few hundred values each).
-    var series: [Int: [SweepSeries]] = [:]
-    var positions: [Int: [SweepSeries.Key: Int]] = [:]
+    var table = SweepSeriesTable()
     for (task, (point, replication)) in tasks.enumerated() {
       let lead = Array("\(point),\(pointCells[point] ?? ""),\(replication),".utf8)
-      var pointSeries = series.removeValue(forKey: point) ?? []
-      var pointPositions = positions.removeValue(forKey: point) ?? [:]
+      var pointSeries = table.series.removeValue(forKey: point) ?? []
+      var pointPositions = table.positions.removeValue(forKey: point) ?? [:]
       for value in values[task] ?? [] {
         // Cell by cell into the bytes: no string made per row.
         sweep.append(lead)
@@ -83,15 +103,22 @@ public enum SweepReports {
       }
       // A point without values is left out, as it always was (no sweep_baseline.csv from such a baseline).
       if !pointSeries.isEmpty {
-        series[point] = pointSeries
-        positions[point] = pointPositions
+        table.series[point] = pointSeries
+        table.positions[point] = pointPositions
       }
     }
-    try set.write(bytes: sweep.bytes, to: "sweep.csv")
+    return (sweep, table)
+  }
 
+  /// `sweep_summary.csv`: each point's series as the mean over replications with its 95% confidence
+  /// interval; and the same as rows, for the comparison and the console.
+  private static func summaryRows(
+    keyHeader: String, pointCells: [Int: String], points: [SweepPointRow], table: SweepSeriesTable
+  ) -> (csv: String, rows: [SweepSummaryRow]) {
+    var rows: [SweepSummaryRow] = []
     var summary = "point,\(keyHeader),metric,widget,mean,ci95_low,ci95_high,replications,unit,ci_method\n"
     for point in points.map(\.index) {
-      for entry in series[point] ?? [] {
+      for entry in table.series[point] ?? [] {
         let statistics = RunningStatistics(entry.inReplicationOrder.filter { !$0.isNaN })
         let (metric, widget) = (entry.key.metric, entry.key.widget)
         // Within the metric's range, as summary.csv's (a fraction's interval stays inside [0, 1]).
@@ -107,17 +134,20 @@ public enum SweepReports {
         summary += "\(statistics.count),\(entry.unit),\(interval?.method.rawValue ?? "none")\n"
       }
     }
-    try set.write(summary, to: "sweep_summary.csv")
-    try set.write(SweepComparison.markdown(rows: rows, points: points, keys: keys), to: SweepComparison.file)
-    set.remove("report.html")  // made from the old reports: `--report` writes it anew
+    return (summary, rows)
+  }
 
-    guard let baseline, let reference = series[baseline], let referencePositions = positions[baseline] else {
-      set.remove("sweep_baseline.csv")  // an earlier one would pair other figures
-      return rows
+  /// `sweep_baseline.csv`: every other point's difference from the baseline point, paired by replication;
+  /// nil when the baseline point has no values.
+  private static func baselineRows(
+    keyHeader: String, pointCells: [Int: String], points: [SweepPointRow], table: SweepSeriesTable, baseline: Int
+  ) -> String? {
+    guard let reference = table.series[baseline], let referencePositions = table.positions[baseline] else {
+      return nil
     }
     var paired = "point,\(keyHeader),metric,widget,difference_mean,ci95_low,ci95_high,replications,unit\n"
     for point in points.map(\.index) where point != baseline {
-      for entry in series[point] ?? [] {
+      for entry in table.series[point] ?? [] {
         guard let position = referencePositions[entry.key] else { continue }
         let base = reference[position]
         // Paired by replication: with common random numbers replication r saw the same user at both points.
@@ -134,9 +164,15 @@ public enum SweepReports {
         paired += "\(statistics.count),\(entry.unit)\n"
       }
     }
-    try set.write(paired, to: "sweep_baseline.csv")
-    return rows
+    return paired
   }
+}
+
+/// Every point's series in the order first seen, and where each (metric, widget) is among them: one
+/// dictionary lookup per value while the values are gathered.
+private struct SweepSeriesTable {
+  var series: [Int: [SweepSeries]] = [:]
+  var positions: [Int: [SweepSeries.Key: Int]] = [:]
 }
 
 /// One (metric, widget) of a sweep point: its unit, as its first value gave it, and its value in each

@@ -29,20 +29,8 @@ public enum CSVStream {
       row.append(text)
       cell.removeAll(keepingCapacity: true)
     }
-    while true {
-      let count = fread(&block, 1, block.count, handle)
-      if count == 0 {
-        if ferror(handle) != 0 {
-          throw TextFile.ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
-        }
-        break
-      }
-      var start = 0
-      if first {
-        first = false
-        if count >= 3 && block[0] == 0xEF && block[1] == 0xBB && block[2] == 0xBF { start = 3 }
-      }
-      for byte in block[start..<count] {
+    while let bytes = try readBlock(handle, into: &block, path: path, first: &first) {
+      for byte in block[bytes] {
         if quoted {
           if quoteSeen {
             quoteSeen = false
@@ -79,5 +67,25 @@ public enum CSVStream {
       try endCell()
       try body(row, rowLine)
     }
+  }
+
+  /// Reads the file's next block into `block`: the range of its bytes to parse, past a byte order mark at the
+  /// start of the `first` block; nil at the end of the file. Once a block, outside the per-byte loop.
+  private static func readBlock(
+    _ handle: UnsafeMutablePointer<FILE>, into block: inout [UInt8], path: String, first: inout Bool
+  ) throws(TextFile.ReadError) -> Range<Int>? {
+    let count = fread(&block, 1, block.count, handle)
+    if count == 0 {
+      if ferror(handle) != 0 {
+        throw TextFile.ReadError(path: path, reason: "cannot read: \(String(cString: strerror(errno)))")
+      }
+      return nil
+    }
+    var start = 0
+    if first {
+      first = false
+      if count >= 3 && block[0] == 0xEF && block[1] == 0xBB && block[2] == 0xBF { start = 3 }
+    }
+    return start..<count
   }
 }

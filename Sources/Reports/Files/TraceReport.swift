@@ -47,73 +47,61 @@ struct TraceRow {
   var value = ""
 
   init(_ event: TraceEvent, instances: [String], instanceKinds: [String], kinds: [String]) {
+    (kind, subject, subjectKind) = TraceRow.subject(
+      of: event, instances: instances, instanceKinds: instanceKinds, kinds: kinds)
+    (detail, cause, outcome, value) = TraceRow.figures(of: event)
+  }
+
+  /// What happened and to whom: the event's kind, and its subject (a widget instance, a kind of data, the
+  /// app, a push topic, a radio or the device) with the subject's kind.
+  static func subject(
+    of event: TraceEvent, instances: [String], instanceKinds: [String], kinds: [String]
+  ) -> (kind: String, subject: String, subjectKind: String) {
     switch event {
-    case .view(let instance, let placement, let staleness):
-      kind = "view"
-      (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
-      detail = placement.rawValue
-      if let staleness {
-        outcome = staleness > .zero ? "stale" : "fresh"
-        value = CSVFormat.number(staleness.seconds, decimals: 3)
-      } else {
-        outcome = "placeholder"
-      }
-    case .dataChange(let index):
-      kind = "data_change"
-      (subject, subjectKind) = (kinds[index], "data")
-    case .appOpen:
-      kind = "app_open"
-      (subject, subjectKind) = ("app", "app")
-    case .appForeground:
-      kind = "app_foreground"
-      (subject, subjectKind) = ("app", "app")
-    case .forceQuit:
-      kind = "force_quit"
-      (subject, subjectKind) = ("app", "app")
+    case .view(let instance, _, _): ("view", instances[instance.index], instanceKinds[instance.index])
+    case .dataChange(let index): ("data_change", kinds[index], "data")
+    case .appOpen: ("app_open", "app", "app")
+    case .appForeground: ("app_foreground", "app", "app")
+    case .forceQuit: ("force_quit", "app", "app")
+    case .appWake: ("app_wake", "app", "app")
+    case .reloadRequest(let instance, _, _):
+      ("reload_request", instances[instance.index], instanceKinds[instance.index])
+    case .reload(let instance, _, _): ("reload", instances[instance.index], instanceKinds[instance.index])
+    case .content(let instance, _): ("content", instances[instance.index], instanceKinds[instance.index])
+    case .push(let topic, _): ("push", topic.name, "push")
+    case .radio(let network, _): ("radio", network.rawValue, "radio")
+    case .lowPowerMode: ("low_power_mode", "device", "device")
+    case .charging: ("charging", "device", "device")
+    case .poweredOff: ("powered_off", "device", "device")
+    case .battery: ("battery", "device", "device")
+    }
+  }
+
+  /// The event's figures: its detail, cause, outcome and value cells, empty where it has none.
+  static func figures(of event: TraceEvent) -> (detail: String, cause: String, outcome: String, value: String) {
+    switch event {
+    case .view(_, let placement, let staleness):
+      guard let staleness else { return (placement.rawValue, "", "placeholder", "") }
+      let outcome = staleness > .zero ? "stale" : "fresh"
+      return (placement.rawValue, "", outcome, CSVFormat.number(staleness.seconds, decimals: 3))
     case .appWake(let channel, let wake):
-      kind = "app_wake"
-      (subject, subjectKind) = ("app", "app")
-      detail = channel.name
-      outcome = wake.outcome
-      cause = wake.reason
-    case .reloadRequest(let instance, let reason, let result):
-      kind = "reload_request"
-      (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
-      (cause, outcome) = (reason.name, result.name)
-    case .reload(let instance, let reason, let result):
-      kind = "reload"
-      (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
-      (cause, outcome) = (reason.name, result.name)
-    case .content(let instance, let content):
-      kind = "content"
-      (subject, subjectKind) = (instances[instance.index], instanceKinds[instance.index])
-      outcome = content.name
+      return (channel.name, wake.reason, wake.outcome, "")
+    case .reloadRequest(_, let reason, let result), .reload(_, let reason, let result):
+      return ("", reason.name, result.name, "")
+    case .content(_, let content):
       switch content {
-      case .placeholder: break
-      case .current: value = "0"
-      case .behind(let age): value = CSVFormat.number(age.seconds, decimals: 3)
+      case .placeholder: return ("", "", content.name, "")
+      case .current: return ("", "", content.name, "0")
+      case .behind(let age): return ("", "", content.name, CSVFormat.number(age.seconds, decimals: 3))
       }
-    case .push(let topic, let counter):
-      kind = "push"
-      (subject, subjectKind) = (topic.name, "push")
-      outcome = counter.name
-    case .radio(let network, let phase):
-      kind = "radio"
-      (subject, subjectKind) = (network.rawValue, "radio")
-      detail = phase.name
-    case .lowPowerMode:
-      kind = "low_power_mode"
-      (subject, subjectKind) = ("device", "device")
-    case .charging:
-      kind = "charging"
-      (subject, subjectKind) = ("device", "device")
-    case .poweredOff:
-      kind = "powered_off"
-      (subject, subjectKind) = ("device", "device")
+    case .push(_, let counter):
+      return ("", "", counter.name, "")
+    case .radio(_, let phase):
+      return (phase.name, "", "", "")
     case .battery(let stateOfCharge):
-      kind = "battery"
-      (subject, subjectKind) = ("device", "device")
-      value = CSVFormat.number(stateOfCharge * 100, decimals: 3)
+      return ("", "", "", CSVFormat.number(stateOfCharge * 100, decimals: 3))
+    case .dataChange, .appOpen, .appForeground, .forceQuit, .lowPowerMode, .charging, .poweredOff:
+      return ("", "", "", "")
     }
   }
 }
