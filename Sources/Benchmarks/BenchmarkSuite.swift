@@ -1,4 +1,6 @@
 import SimulationEngine
+import Sweeps
+import WidgetModel
 
 /// The fixed suite `widgetsim bench` runs. It grows with the simulator (model, fleet, sweep figures).
 public struct BenchmarkSuite: Sendable {
@@ -97,104 +99,142 @@ public struct BenchmarkSuite: Sendable {
 
   /// The suite's rows, in report order.
   func measurements(only: Set<String>?, scenarios: BenchmarkScenarios?) -> [Measurement] {
-    var rows: [Measurement] = []
     func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
-    let (holds, draws, modelEvents) = (self.holds, self.draws, self.modelEvents)
-    for size in HoldModelBenchmark.sizes where wanted("event_set_hold") {
-      rows.append(
-        Measurement(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold") { repetition in
-          HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
-        })
-    }
-    for kind in RandomGeneratorKind.allCases where wanted("generator_uniform") {
-      rows.append(
-        Measurement(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw") { repetition in
-          DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
-        })
-    }
-    if wanted("model_events") {
-      rows.append(
-        Measurement(benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s") { repetition in
-          ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
-        })
-      for var scenario in scenarios?.models ?? [] {
-        if let scenarioDays { scenario.days = scenarioDays }
-        let configuration = scenario
-        rows.append(
-          Measurement(benchmark: "model_events", parameter: scenario.name, unit: "million_events_per_s") { repetition in
-            ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1), scenario: configuration)
-              / 1e6
-          })
-      }
-    }
-    if wanted("model_device_days") {
-      // Device-days per second for every model scenario: the figure users feel, which stays comparable when
-      // the model stops simulating events nobody sees (events per second would then fall as it gets faster).
-      var models = [ModelBenchmark.configuration]
-      for var scenario in scenarios?.models ?? [] {
-        if let scenarioDays { scenario.days = scenarioDays }
-        models.append(scenario)
-      }
-      for configuration in models {
-        // About as many simulated days as model events the suite asks for, at up to 700 events a day (fewer
-        // where views nobody sees are not simulated: then fewer events, as many days).
-        let days = Swift.max(configuration.days, modelEvents / 700)
-        rows.append(
-          Measurement(benchmark: "model_device_days", parameter: configuration.name, unit: "device_days_per_s") {
-            repetition in
-            ModelBenchmark.deviceDaysPerSecond(days: days, seed: UInt64(repetition + 1), scenario: configuration)
-          })
-      }
-    }
-    for (name, distribution) in DistributionBenchmark.catalog() where wanted("distribution_draw") {
-      rows.append(
-        Measurement(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw") { repetition in
-          DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
-        })
-    }
-    if let fleet = scenarios?.fleet, wanted("fleet_devices") {
-      let devices = fleetDevices
-      rows.append(
-        Measurement(benchmark: "fleet_devices", parameter: fleet.name, unit: "devices_per_s") { repetition in
-          FleetBenchmark.devicesPerSecond(scenario: fleet, devices: devices, seed: UInt64(repetition + 1))
-        })
-      // The same fleet standing for 100 times as many phones: its per-second figures are then estimated
-      // from the sample, and the ratio of the two rows is what the estimate costs.
-      var sampled = fleet
-      sampled.fleet.represents = Double(devices ?? fleet.fleet.devices) * 100
-      rows.append(
-        Measurement(benchmark: "fleet_devices", parameter: fleet.name + "-sampled", unit: "devices_per_s") {
-          repetition in
-          FleetBenchmark.devicesPerSecond(scenario: sampled, devices: devices, seed: UInt64(repetition + 1))
-        })
-    }
-    if let fleet = scenarios?.fleet, wanted("sample_estimate") {
-      // The fleet's own sample and one ten times larger: the estimate's cost does not grow with the devices.
-      let devices = fleetDevices ?? fleet.fleet.devices
-      for count in [devices, 10 * devices] {
-        rows.append(
-          Measurement(benchmark: "sample_estimate", parameter: "\(count)-devices", unit: "percent_of_run") {
-            repetition in
-            SampleEstimateBenchmark.percentOfRun(scenario: fleet, devices: count, seed: UInt64(repetition + 1))
-          })
-      }
-    }
-    if let sweep = scenarios?.sweep, wanted("sweep_points") {
-      let limit = sweepTasks
-      rows.append(
-        Measurement(benchmark: "sweep_points", parameter: sweep.configurations[0].name, unit: "points_per_s") { _ in
-          SweepBenchmark.pointsPerSecond(plan: sweep, limit: limit)
-        })
-    }
-    let count = replicationCount
-    for scenario in scenarios?.models ?? []
-    where wanted("replication_cost") && BenchmarkSuite.replicationCostScenarios.contains(scenario.name) {
-      rows.append(
-        Measurement(benchmark: "replication_cost", parameter: scenario.name, unit: "ratio_to_devices") { repetition in
-          ReplicationCostBenchmark.ratio(scenario: scenario, count: count, seed: UInt64(repetition + 1))
-        })
-    }
+    var rows: [Measurement] = []
+    if wanted("event_set_hold") { rows += holdMeasurements() }
+    if wanted("generator_uniform") { rows += generatorMeasurements() }
+    if wanted("model_events") { rows += modelEventMeasurements(scenarios) }
+    if wanted("model_device_days") { rows += deviceDayMeasurements(scenarios) }
+    if wanted("distribution_draw") { rows += distributionMeasurements() }
+    if let fleet = scenarios?.fleet, wanted("fleet_devices") { rows += fleetMeasurements(fleet) }
+    if let fleet = scenarios?.fleet, wanted("sample_estimate") { rows += sampleEstimateMeasurements(fleet) }
+    if let sweep = scenarios?.sweep, wanted("sweep_points") { rows.append(sweepMeasurement(sweep)) }
+    if wanted("replication_cost") { rows += replicationCostMeasurements(scenarios) }
     return rows + outputMeasurements(only: only, scenarios: scenarios)
+  }
+
+  /// `event_set_hold`: the event set's hold model at each of its sizes.
+  func holdMeasurements() -> [Measurement] {
+    let holds = self.holds
+    return HoldModelBenchmark.sizes.map { size in
+      Measurement(benchmark: "event_set_hold", parameter: "\(size)", unit: "ns_per_hold") { repetition in
+        HoldModelBenchmark.nanosecondsPerHold(size: size, holds: holds, seed: UInt64(repetition + 1))
+      }
+    }
+  }
+
+  /// `generator_uniform`: a uniform draw from each random generator.
+  func generatorMeasurements() -> [Measurement] {
+    let draws = self.draws
+    return RandomGeneratorKind.allCases.map { kind in
+      Measurement(benchmark: "generator_uniform", parameter: kind.rawValue, unit: "ns_per_draw") { repetition in
+        DistributionBenchmark.nanosecondsPerUniform(kind, draws: draws, seed: UInt64(repetition + 1))
+      }
+    }
+  }
+
+  /// The model scenario files as the model benchmarks run them: over ``scenarioDays`` when it is set.
+  func modelScenarios(_ scenarios: BenchmarkScenarios?) -> [ScenarioConfiguration] {
+    (scenarios?.models ?? []).map { model in
+      var scenario = model
+      if let scenarioDays { scenario.days = scenarioDays }
+      return scenario
+    }
+  }
+
+  /// `model_events`: the built-in model, then every model scenario file.
+  func modelEventMeasurements(_ scenarios: BenchmarkScenarios?) -> [Measurement] {
+    let modelEvents = self.modelEvents
+    var rows = [
+      Measurement(benchmark: "model_events", parameter: "bench-model", unit: "million_events_per_s") { repetition in
+        ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1)) / 1e6
+      }
+    ]
+    for configuration in modelScenarios(scenarios) {
+      rows.append(
+        Measurement(benchmark: "model_events", parameter: configuration.name, unit: "million_events_per_s") {
+          repetition in
+          ModelBenchmark.eventsPerSecond(events: modelEvents, seed: UInt64(repetition + 1), scenario: configuration)
+            / 1e6
+        })
+    }
+    return rows
+  }
+
+  /// `model_device_days`: device-days per second for every model scenario: the figure users feel, which stays
+  /// comparable when the model stops simulating events nobody sees (events per second would then fall as it
+  /// gets faster).
+  func deviceDayMeasurements(_ scenarios: BenchmarkScenarios?) -> [Measurement] {
+    let modelEvents = self.modelEvents
+    return ([ModelBenchmark.configuration] + modelScenarios(scenarios)).map { configuration in
+      // About as many simulated days as model events the suite asks for, at up to 700 events a day (fewer
+      // where views nobody sees are not simulated: then fewer events, as many days).
+      let days = Swift.max(configuration.days, modelEvents / 700)
+      return Measurement(benchmark: "model_device_days", parameter: configuration.name, unit: "device_days_per_s") {
+        repetition in
+        ModelBenchmark.deviceDaysPerSecond(days: days, seed: UInt64(repetition + 1), scenario: configuration)
+      }
+    }
+  }
+
+  /// `distribution_draw`: one draw from each distribution of the catalogue.
+  func distributionMeasurements() -> [Measurement] {
+    let draws = self.draws
+    return DistributionBenchmark.catalog().map { name, distribution in
+      Measurement(benchmark: "distribution_draw", parameter: name, unit: "ns_per_draw") { repetition in
+        DistributionBenchmark.nanosecondsPerDraw(distribution, draws: draws, seed: UInt64(repetition + 1))
+      }
+    }
+  }
+
+  /// `fleet_devices`: the fleet scenario, then the same fleet standing for 100 times as many phones: its
+  /// per-second figures are then estimated from the sample, and the ratio of the two rows is what the
+  /// estimate costs.
+  func fleetMeasurements(_ fleet: ScenarioConfiguration) -> [Measurement] {
+    let devices = fleetDevices
+    var sampled = fleet
+    sampled.fleet.represents = Double(devices ?? fleet.fleet.devices) * 100
+    return [
+      Measurement(benchmark: "fleet_devices", parameter: fleet.name, unit: "devices_per_s") { repetition in
+        FleetBenchmark.devicesPerSecond(scenario: fleet, devices: devices, seed: UInt64(repetition + 1))
+      },
+      Measurement(benchmark: "fleet_devices", parameter: fleet.name + "-sampled", unit: "devices_per_s") {
+        repetition in
+        FleetBenchmark.devicesPerSecond(scenario: sampled, devices: devices, seed: UInt64(repetition + 1))
+      },
+    ]
+  }
+
+  /// `sample_estimate`: the fleet's own sample and one ten times larger: the estimate's cost does not grow
+  /// with the devices.
+  func sampleEstimateMeasurements(_ fleet: ScenarioConfiguration) -> [Measurement] {
+    let devices = fleetDevices ?? fleet.fleet.devices
+    return [devices, 10 * devices].map { count in
+      Measurement(benchmark: "sample_estimate", parameter: "\(count)-devices", unit: "percent_of_run") {
+        repetition in
+        SampleEstimateBenchmark.percentOfRun(scenario: fleet, devices: count, seed: UInt64(repetition + 1))
+      }
+    }
+  }
+
+  /// `sweep_points`: the sweep, over at most ``sweepTasks`` of its tasks.
+  func sweepMeasurement(_ sweep: SweepPlan) -> Measurement {
+    let limit = sweepTasks
+    return Measurement(benchmark: "sweep_points", parameter: sweep.configurations[0].name, unit: "points_per_s") {
+      _ in
+      SweepBenchmark.pointsPerSecond(plan: sweep, limit: limit)
+    }
+  }
+
+  /// `replication_cost`: the model scenarios named in ``replicationCostScenarios``, in file order.
+  func replicationCostMeasurements(_ scenarios: BenchmarkScenarios?) -> [Measurement] {
+    let count = replicationCount
+    return (scenarios?.models ?? []).filter { BenchmarkSuite.replicationCostScenarios.contains($0.name) }.map {
+      scenario in
+      Measurement(benchmark: "replication_cost", parameter: scenario.name, unit: "ratio_to_devices") { repetition in
+        ReplicationCostBenchmark.ratio(scenario: scenario, count: count, seed: UInt64(repetition + 1))
+      }
+    }
   }
 
   /// The rows of what comes after a run: writing its reports, calibrating from a field log.

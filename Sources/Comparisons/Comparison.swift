@@ -72,30 +72,8 @@ public struct Comparison: Sendable {
     self.alpha = alpha
     self.correction = correction
     paired = Comparison.commonRandomNumbers(baseline, candidate)
-    var warnings: [String] = []
-    let sizes = (baseline.replicationCount, candidate.replicationCount)
-    if sizes.0 != sizes.1 {
-      warnings.append(
-        "the baseline has \(sizes.0) replications and the candidate \(sizes.1): the tests cannot pair them "
-          + "(Welch, less sensitive); run the candidate with the baseline's seed and --replications \(sizes.0)")
-    } else if !paired {
-      warnings.append(
-        "the runs used different seeds (or replications): the tests cannot pair replications (Welch, less sensitive); run the "
-          + "candidate with the baseline's seed")
-    }
-    for gate in gates {
-      let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
-      guard !matching.isEmpty else {
-        throw Comparison.unmatched(
-          gate, keys: baseline.keys + candidate.keys, place: "in \(baseline.path) or \(candidate.path)")
-      }
-      for key in matching where baseline.series[key] == nil || candidate.series[key] == nil {
-        let missing = baseline.series[key] == nil ? baseline.path : candidate.path
-        throw ComparisonError(
-          "gate \(gate): \(key.metric) (\(key.widget)) is missing from \(missing): the runs do not simulate the same widgets"
-        )
-      }
-    }
+    var warnings = Comparison.pairingWarnings(baseline, candidate, paired: paired)
+    try Comparison.checkGatedKeys(gates, baseline, candidate)
     var rows: [Row] = []
     for key in baseline.keys {
       guard let first = baseline.series[key], let second = candidate.series[key] else { continue }
@@ -115,28 +93,86 @@ public struct Comparison: Sendable {
         rows.append(Row(key: key, unit: first.unit, test: test, gate: nil, gatePValue: nil, verdict: .none))
         continue
       }
-      guard let test else {
+      rows.append(try Comparison.gatedRow(key, first, test: test, gate: gate, warnings: &warnings))
+    }
+    self.rows = Comparison.verdicts(rows, correction: correction, alpha: alpha)
+    self.warnings = warnings
+    onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }
+    onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
+  }
+
+  /// What a reader should know when the tests cannot pair the runs' replications: the runs' sizes differ, or
+  /// their seeds (or replications) do; empty for paired runs.
+  static func pairingWarnings(_ baseline: ReplicationTable, _ candidate: ReplicationTable, paired: Bool) -> [String] {
+    let sizes = (baseline.replicationCount, candidate.replicationCount)
+    if sizes.0 != sizes.1 {
+      return [
+        "the baseline has \(sizes.0) replications and the candidate \(sizes.1): the tests cannot pair them "
+          + "(Welch, less sensitive); run the candidate with the baseline's seed and --replications \(sizes.0)"
+      ]
+    }
+    if !paired {
+      return [
+        "the runs used different seeds (or replications): the tests cannot pair replications (Welch, less sensitive); run the "
+          + "candidate with the baseline's seed"
+      ]
+    }
+    return []
+  }
+
+  /// Refuses a gate that matches no metric of either run, or a metric only one run has: a gated row must be
+  /// in both, so the runs do not simulate the same widgets.
+  static func checkGatedKeys(
+    _ gates: [Gate], _ baseline: ReplicationTable, _ candidate: ReplicationTable
+  ) throws(ComparisonError) {
+    for gate in gates {
+      let matching = baseline.keys.filter(gate.applies) + candidate.keys.filter(gate.applies)
+      guard !matching.isEmpty else {
+        throw Comparison.unmatched(
+          gate, keys: baseline.keys + candidate.keys, place: "in \(baseline.path) or \(candidate.path)")
+      }
+      for key in matching where baseline.series[key] == nil || candidate.series[key] == nil {
+        let missing = baseline.series[key] == nil ? baseline.path : candidate.path
         throw ComparisonError(
-          "gate \(gate): \(key.metric) (\(key.widget)) needs at least two replications with a value on each side to be tested"
+          "gate \(gate): \(key.metric) (\(key.widget)) is missing from \(missing): the runs do not simulate the same widgets"
         )
       }
-      if gate.isRelativeWithoutFloor && test.baselineMean == 0 {
-        throw ComparisonError(
-          "gate \(gate): the baseline mean of \(key.metric) (\(key.widget)) is 0, so a relative tolerance tolerates "
-            + "no change at all; give a floor in \(first.unit.isEmpty ? "the metric's unit" : first.unit), e.g. "
-            + "\(gate.description)+1, or an absolute tolerance")
-      }
-      if let constant = Comparison.constantValue(first) {
-        warnings.append(
-          "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): the test "
-            + "judges the change by the candidate's spread alone (and by nothing when the candidate is constant too); "
-            + "check that the metric measures something in this scenario")
-      }
-      let margin = gate.margin(baselineMean: test.baselineMean)
-      let p = test.pValue(worseBy: margin, direction: gate.direction)
-      rows.append(
-        Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: .pass))
     }
+  }
+
+  /// The row of a gated metric with its unadjusted p-value of "worse by no more than the tolerance". Refuses
+  /// a metric that cannot be tested, or a relative tolerance without a floor on a baseline mean of 0; warns
+  /// when every baseline replication reads the same value (the test then rests on the candidate's spread).
+  static func gatedRow(
+    _ key: ReplicationTable.Key, _ first: ReplicationTable.Series, test: DifferenceTest?, gate: Gate,
+    warnings: inout [String]
+  ) throws(ComparisonError) -> Row {
+    guard let test else {
+      throw ComparisonError(
+        "gate \(gate): \(key.metric) (\(key.widget)) needs at least two replications with a value on each side to be tested"
+      )
+    }
+    if gate.isRelativeWithoutFloor && test.baselineMean == 0 {
+      throw ComparisonError(
+        "gate \(gate): the baseline mean of \(key.metric) (\(key.widget)) is 0, so a relative tolerance tolerates "
+          + "no change at all; give a floor in \(first.unit.isEmpty ? "the metric's unit" : first.unit), e.g. "
+          + "\(gate.description)+1, or an absolute tolerance")
+    }
+    if let constant = Comparison.constantValue(first) {
+      warnings.append(
+        "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): the test "
+          + "judges the change by the candidate's spread alone (and by nothing when the candidate is constant too); "
+          + "check that the metric measures something in this scenario")
+    }
+    let margin = gate.margin(baselineMean: test.baselineMean)
+    let p = test.pValue(worseBy: margin, direction: gate.direction)
+    return Row(key: key, unit: first.unit, test: test, gate: gate, gatePValue: p, verdict: .pass)
+  }
+
+  /// `rows` with the gated ones' p-values adjusted by `correction` for testing them all at once, and their
+  /// verdicts from the adjusted values: FAIL at most `alpha`.
+  static func verdicts(_ rows: [Row], correction: MultipleTestCorrection, alpha: Double) -> [Row] {
+    var rows = rows
     let gated = rows.indices.filter { rows[$0].gate != nil }
     let adjusted = correction.adjusted(gated.map { rows[$0].gatePValue ?? 1 })
     for (index, p) in zip(gated, adjusted) {
@@ -145,10 +181,7 @@ public struct Comparison: Sendable {
         key: row.key, unit: row.unit, test: row.test, gate: row.gate, gatePValue: p, verdict: p <= alpha ? .fail : .pass
       )
     }
-    self.rows = rows
-    self.warnings = warnings
-    onlyInBaseline = baseline.keys.filter { candidate.series[$0] == nil }
-    onlyInCandidate = candidate.keys.filter { baseline.series[$0] == nil }
+    return rows
   }
 
   /// A gate that matches no row of either run: the nearest metric names (or, for a metric both runs have,

@@ -7,9 +7,36 @@ extension RunCharts {
   func serverPeak() throws(CSVTable.ReadError) -> Chart? {
     // Run folders written before server_peak.csv existed have no such file; single devices have no rows.
     guard let table = try optionalTable("server_peak.csv"), !table.rows.isEmpty else { return nil }
+    guard let seconds = try RunCharts.peakSeconds(table) else { return nil }
+    let sends = seconds.sentPeak > 0
+    let spec = VegaLite.unit(values: seconds.received, layers: RunCharts.serverPeakLayers(seconds, sends: sends))
+    let caption = serverPeakCaption(busiest: seconds.busiest, sends: sends)
+    var marks = [("received", seconds.sources.count)]
+    if sends { marks.append(("sent", 1)) }
+    return Chart(
+      id: "server-peak", title: "Busiest second received: \(peakStatistic("received"))", caption: caption,
+      spec: spec, marks: marks)
+  }
+
+  /// The seconds around the first replication's busiest one, as the chart draws them.
+  struct PeakSeconds {
+    /// Requests received per second and source, sources without a request that second left out.
+    var received: [JSONValue] = []
+    /// Requests sent per second.
+    var sent: [JSONValue] = []
+    /// The sources with a request in the window (one legend entry and one mark each).
+    var sources: Set<String> = []
+    /// Which second is the busiest and when, as the caption says it.
+    var busiest = "no requests"
+    /// The most requests sent in one second of the window.
+    var sentPeak = 0.0
+  }
+
+  /// The first replication's rows of `server_peak.csv` as chart data; nil for a folder from before `received`
+  /// and `sent`, which kept a `total` that added both: no chart rather than that.
+  static func peakSeconds(_ table: CSVTable) throws(CSVTable.ReadError) -> PeakSeconds? {
     let replication = try table.column("replication")
     let offset = try table.column("seconds_from_peak")
-    // A folder from before `received` and `sent` kept a `total` that added both: no chart rather than that.
     guard let receivedColumn = try? table.column("received"), let sentColumn = try? table.column("sent") else {
       return nil
     }
@@ -19,30 +46,32 @@ extension RunCharts {
       (name, try table.column(name))
     }
     let first = table.rows.first?[replication]
-    var values: [JSONValue] = []
-    var sentValues: [JSONValue] = []
-    var drawn: Set<String> = []
-    var largest = "no requests"
-    var sentPeak = 0.0
+    var seconds = PeakSeconds()
     for row in table.rows where row[replication] == first {
       guard let x = Int(row[offset]) else { continue }
       if x == 0, let total = CSVTable.number(row[receivedColumn]) {
-        largest =
+        seconds.busiest =
           "replication \(first ?? "0")'s busiest second received, \(HTMLText.number(total, decimals: 0)) "
           + "requests/s on day \(row[dayColumn]) at \(row[timeColumn]) UTC (the run's largest unless the run "
           + "wrote every replication's rows)"
       }
       for (name, column) in streams {
         guard let value = CSVTable.number(row[column]), value > 0 else { continue }
-        drawn.insert(name)
-        values.append(
+        seconds.sources.insert(name)
+        seconds.received.append(
           VegaLite.row([("second", .integer(x)), ("source", .string(name)), ("requests", .number(value))]))
       }
       if let sent = CSVTable.number(row[sentColumn]) {
-        sentPeak = max(sentPeak, sent)
-        sentValues.append(VegaLite.row([("second", .integer(x)), ("sent", .number(sent))]))
+        seconds.sentPeak = max(seconds.sentPeak, sent)
+        seconds.sent.append(VegaLite.row([("second", .integer(x)), ("sent", .number(sent))]))
       }
     }
+    return seconds
+  }
+
+  /// What the servers receive, stacked by source, and when they send anything a dashed line of what they
+  /// send: a line, never added to what they receive.
+  static func serverPeakLayers(_ seconds: PeakSeconds, sends: Bool) -> [JSONValue] {
     let x = VegaLite.field("second", "quantitative", title: "seconds from the busiest second received")
     var layers = [
       VegaLite.layer(
@@ -52,19 +81,24 @@ extension RunCharts {
           ("color", VegaLite.field("source", "nominal", title: "received, by source")),
         ])
     ]
-    let sends = sentPeak > 0
     if sends {
       let dashed: [(String, JSONValue)] = [
         ("color", .string("#444444")), ("strokeDash", .array([.integer(4), .integer(3)])),
       ]
       let y = VegaLite.field("sent", "quantitative", title: "requests per second (whole fleet)")
       layers.append(
-        VegaLite.layer("sent", mark: VegaLite.mark("line", dashed), encoding: [("x", x), ("y", y)], values: sentValues))
+        VegaLite.layer(
+          "sent", mark: VegaLite.mark("line", dashed), encoding: [("x", x), ("y", y)], values: seconds.sent))
     }
-    let spec = VegaLite.unit(values: values, layers: layers)
+    return layers
+  }
+
+  /// The caption: what the chart shows around `busiest`, the busiest second sent when the servers send, and
+  /// how the title's figure is computed.
+  func serverPeakCaption(busiest: String, sends: Bool) -> String {
     var caption =
       "What the servers receive per UTC second (widget and app fetches, token registrations), stacked by source, "
-      + "five minutes either side of \(largest); scaled to the real fleet. "
+      + "five minutes either side of \(busiest); scaled to the real fleet. "
     if sends {
       caption +=
         "The dashed line is what they send (pushes to APNs, broadcast requests), never added to what they "
@@ -73,11 +107,7 @@ extension RunCharts {
     caption +=
       "The title's figure is the mean over the run's replications of each one's busiest second, with its 95% "
       + "interval, as the console and summary.csv (peak_requests_per_second) give it."
-    var marks = [("received", drawn.count)]
-    if sends { marks.append(("sent", 1)) }
-    return Chart(
-      id: "server-peak", title: "Busiest second received: \(peakStatistic("received"))", caption: caption,
-      spec: spec, marks: marks)
+    return caption
   }
 
   /// `mean [low, high] requests/s (mean over N replications of each one's busiest second)` from summary.csv.

@@ -18,55 +18,59 @@ extension RunCharts {
     }
     // Controls and Live Activities share the chart with widgets: their legend entries say what they are.
     let kinds = try subjectKinds()
-    func shown(_ label: String) -> String {
-      switch kinds[label] {
-      case "control": "\(label) (control)"
-      case "activity": "\(label) (Live Activity)"
-      default: label
-      }
-    }
-    let bins = StalenessHistogramReport.bins
     var values: [JSONValue] = []
     for label in labels {
       let total = totals[label] ?? 0
-      for (order, name) in bins.enumerated() {
+      for (order, name) in StalenessHistogramReport.bins.enumerated() {
         let count = counts[label]?[name] ?? 0
         values.append(
           VegaLite.row([
-            ("bin", .string(name)), ("order", .integer(order)), ("widget", .string(shown(label))),
+            ("bin", .string(name)), ("order", .integer(order)),
+            ("widget", .string(RunCharts.legendEntry(label, kind: kinds[label]))),
             ("share", .number(total > 0 ? count / total : 0)), ("views", .number(count)),
           ]))
       }
     }
-    let spec = VegaLite.unit(
-      values: values,
-      layers: [
-        VegaLite.layer(
-          "staleness", mark: VegaLite.mark("bar"),
-          encoding: [
-            (
-              "x",
-              VegaLite.field(
-                "bin", "ordinal", title: "age of the content the user saw",
-                extra: [("sort", .object([("field", .string("order"))]))])
-            ),
-            (
-              "y",
-              VegaLite.field(
-                "share", "quantitative", title: "share of views (square-root scale)",
-                extra: [
-                  ("axis", .object([("format", .string("%"))])), ("scale", .object([("type", .string("sqrt"))])),
-                ])
-            ),
-            ("color", VegaLite.field("widget", "nominal", title: "widget")),
-            ("xOffset", .object([("field", .string("widget"))])),
-          ])
-      ])
+    let spec = VegaLite.unit(values: values, layers: [RunCharts.stalenessLayer()])
     return Chart(
       id: "staleness", title: "Staleness at views",
       caption: "How old the displayed content was at each view, as a share of the instance's views over all "
         + "replications: fresh is current data; placeholder views found no content.",
       spec: spec, marks: [("staleness", values.count)])
+  }
+
+  /// A subject's legend entry: a control's and a Live Activity's say what they are, a widget's is its label.
+  static func legendEntry(_ label: String, kind: String?) -> String {
+    switch kind {
+    case "control": "\(label) (control)"
+    case "activity": "\(label) (Live Activity)"
+    default: label
+    }
+  }
+
+  /// Bars of each subject's share of views by the age of what they showed, side by side in each age bin
+  /// (in the histogram's order), on a square-root scale so the rare old ages stay visible.
+  static func stalenessLayer() -> JSONValue {
+    VegaLite.layer(
+      "staleness", mark: VegaLite.mark("bar"),
+      encoding: [
+        (
+          "x",
+          VegaLite.field(
+            "bin", "ordinal", title: "age of the content the user saw",
+            extra: [("sort", .object([("field", .string("order"))]))])
+        ),
+        (
+          "y",
+          VegaLite.field(
+            "share", "quantitative", title: "share of views (square-root scale)",
+            extra: [
+              ("axis", .object([("format", .string("%"))])), ("scale", .object([("type", .string("sqrt"))])),
+            ])
+        ),
+        ("color", VegaLite.field("widget", "nominal", title: "widget")),
+        ("xOffset", .object([("field", .string("widget"))])),
+      ])
   }
 
   /// What `staleness.csv` says each labelled subject is (`widget`, `control`, `activity`); empty for a folder

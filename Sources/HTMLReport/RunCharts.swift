@@ -211,12 +211,30 @@ struct RunCharts {
 
   func battery() throws(CSVTable.ReadError) -> Chart {
     let table = try table("battery.csv")
+    let (rows, rowsName) = table.firstReplication
+    let (points, intervals) = try RunCharts.batteryHours(rows, of: table)
+    var layers: [JSONValue] = []
+    if !intervals.isEmpty { layers.append(RunCharts.batteryStatesLayer(intervals)) }
+    layers.append(RunCharts.stateOfChargeLayer(points))
+    let spec = VegaLite.unit(values: [], layers: layers)
+    return Chart(
+      id: "battery", title: "Battery state of charge",
+      caption: "State of charge at the end of every hour in \(rowsName) (for a fleet, the mean "
+        + "over devices), with the hours in Low Power Mode and on the charger shaded.",
+      spec: spec, marks: [("soc", points.isEmpty ? 0 : 1), ("states", intervals.count)])
+  }
+
+  /// The hours `rows` of `battery.csv` hold as chart data: the state of charge at the end of each hour
+  /// (`points`), and the spans in Low Power Mode and on the charger (`intervals`, from the start of the hour
+  /// a state began to that of the hour it ended; one still on at the end runs to the last hour's end).
+  static func batteryHours(
+    _ rows: [[String]], of table: CSVTable
+  ) throws(CSVTable.ReadError) -> (points: [JSONValue], intervals: [JSONValue]) {
     let day = try table.column("day")
     let hour = try table.column("hour")
     let soc = try table.column("state_of_charge")
     let lowPower = try table.column("low_power_mode")
     let charging = try table.column("charging")
-    let (rows, rowsName) = table.firstReplication
     var points: [JSONValue] = []
     var intervals: [JSONValue] = []
     var open: [String: Double] = [:]
@@ -240,49 +258,46 @@ struct RunCharts {
     for (state, begun) in open.sorted(by: { $0.key < $1.key }) {
       intervals.append(VegaLite.row([("start", .number(begun)), ("end", .number(last)), ("state", .string(state))]))
     }
-    let x = VegaLite.field("day", "quantitative", title: "simulated days")
-    var layers: [JSONValue] = []
-    if !intervals.isEmpty {
-      layers.append(
-        VegaLite.layer(
-          "states", mark: VegaLite.mark("rect", [("opacity", .number(0.22))]),
-          encoding: [
-            ("x", VegaLite.field("start", "quantitative", title: "simulated days")),
-            ("x2", .object([("field", .string("end"))])),
-            (
-              "color",
-              VegaLite.field(
-                "state", "nominal", title: "shaded",
-                extra: [
-                  (
-                    "scale",
-                    .object([
-                      ("domain", .array([.string("Low Power Mode"), .string("charging")])),
-                      ("range", .array([.string("#e8a33d"), .string("#4caf50")])),
-                    ])
-                  )
+    return (points, intervals)
+  }
+
+  /// The spans in Low Power Mode and on the charger, shaded behind the line in fixed colours.
+  static func batteryStatesLayer(_ intervals: [JSONValue]) -> JSONValue {
+    VegaLite.layer(
+      "states", mark: VegaLite.mark("rect", [("opacity", .number(0.22))]),
+      encoding: [
+        ("x", VegaLite.field("start", "quantitative", title: "simulated days")),
+        ("x2", .object([("field", .string("end"))])),
+        (
+          "color",
+          VegaLite.field(
+            "state", "nominal", title: "shaded",
+            extra: [
+              (
+                "scale",
+                .object([
+                  ("domain", .array([.string("Low Power Mode"), .string("charging")])),
+                  ("range", .array([.string("#e8a33d"), .string("#4caf50")])),
                 ])
-            ),
-          ], values: intervals))
-    }
-    layers.append(
-      VegaLite.layer(
-        "soc", mark: VegaLite.mark("line"),
-        encoding: [
-          ("x", x),
-          (
-            "y",
-            VegaLite.field(
-              "soc", "quantitative", title: "state of charge (%)",
-              extra: [("scale", .object([("domain", .array([.integer(0), .integer(100)]))]))])
-          ),
-        ], values: points))
-    let spec = VegaLite.unit(values: [], layers: layers)
-    return Chart(
-      id: "battery", title: "Battery state of charge",
-      caption: "State of charge at the end of every hour in \(rowsName) (for a fleet, the mean "
-        + "over devices), with the hours in Low Power Mode and on the charger shaded.",
-      spec: spec, marks: [("soc", points.isEmpty ? 0 : 1), ("states", intervals.count)])
+              )
+            ])
+        ),
+      ], values: intervals)
+  }
+
+  /// The state of charge at the end of every hour, as a line on a 0-100% scale.
+  static func stateOfChargeLayer(_ points: [JSONValue]) -> JSONValue {
+    VegaLite.layer(
+      "soc", mark: VegaLite.mark("line"),
+      encoding: [
+        ("x", VegaLite.field("day", "quantitative", title: "simulated days")),
+        (
+          "y",
+          VegaLite.field(
+            "soc", "quantitative", title: "state of charge (%)",
+            extra: [("scale", .object([("domain", .array([.integer(0), .integer(100)]))]))])
+        ),
+      ], values: points)
   }
 
   // MARK: - Server load
@@ -299,64 +314,79 @@ struct RunCharts {
     }
     // Past ~70 days of minutes the page would be too heavy: keep each hour's busiest minute.
     let hourly = series.count > 100_000
-    if hourly {
-      var byHour: [Int: (minute: Int, requests: Double)] = [:]
-      for point in series {
-        let key = Int((Double(point.minute) / 60).rounded(.down))
-        if (byHour[key]?.requests ?? -1) < point.requests { byHour[key] = point }
-      }
-      series = byHour.keys.sorted().compactMap { byHour[$0] }
-    }
-    let peak = series.max { $0.requests < $1.requests || ($0.requests == $1.requests && $0.minute > $1.minute) }
+    if hourly { series = RunCharts.busiestMinuteOfEachHour(series) }
+    let peak = RunCharts.peakMinute(series)
     let values = series.map {
       VegaLite.row([("day", .number(Double($0.minute) / 1_440)), ("requests", .number($0.requests))])
     }
-    var peakValues: [JSONValue] = []
-    var peakText = "no requests"
-    // A label right of a peak in the right half would run past the plot and be cut: it goes left of it there.
-    var labelOnLeft = false
-    if let peak, let first = series.first, let last = series.last {
-      labelOnLeft = Double(peak.minute - first.minute) > Double(last.minute - first.minute) / 2
-      let minuteOfDay = ((peak.minute % 1_440) + 1_440) % 1_440
-      let dayNumber = Int((Double(peak.minute) / 1_440).rounded(.down))
-      let clock = ClockText.minutes(minuteOfDay)
-      peakText = "peak \(HTMLText.number(peak.requests, decimals: 0)) requests/min on day \(dayNumber) at \(clock) UTC"
-      peakValues = [
-        VegaLite.row([
-          ("day", .number(Double(peak.minute) / 1_440)), ("requests", .number(peak.requests)),
-          // Short, so it fits beside the point on a phone too; the title has the day and time.
-          ("label", .string("peak \(HTMLText.number(peak.requests, decimals: 0))/min")),
-        ])
-      ]
-    }
-    let x = VegaLite.field("day", "quantitative", title: "day (UTC)")
-    let y = VegaLite.field("requests", "quantitative", title: "fetch requests per minute (whole fleet)")
     let spec = VegaLite.unit(
-      values: [],
-      layers: [
-        VegaLite.layer(
-          "load", mark: VegaLite.mark("line", [("strokeWidth", .number(1))]), encoding: [("x", x), ("y", y)],
-          values: values),
-        VegaLite.layer(
-          "peak",
-          mark: VegaLite.mark(
-            "point", [("filled", .bool(true)), ("size", .integer(80)), ("color", .string("#d62728"))]),
-          encoding: [("x", x), ("y", y)], values: peakValues),
-        VegaLite.layer(
-          "peak_label",
-          mark: VegaLite.mark(
-            "text",
-            [
-              ("align", .string(labelOnLeft ? "right" : "left")), ("dx", .integer(labelOnLeft ? -8 : 8)),
-              ("dy", .integer(-8)),
-            ]),
-          encoding: [("x", x), ("y", y), ("text", .object([("field", .string("label"))]))], values: peakValues),
-      ])
+      values: [], layers: RunCharts.serverLoadLayers(values, peak: peak.values, labelOnLeft: peak.labelOnLeft))
     return Chart(
-      id: "server-load", title: "Server load: \(peakText)",
+      id: "server-load", title: "Server load: \(peak.text)",
       caption: "All fetch requests (widgets' and the app's) reaching the servers per UTC minute in \(rowsName), "
         + "scaled to the real fleet"
         + (hourly ? "; the busiest minute of each hour (the run is too long to draw every minute)." : "."),
-      spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peakValues.count)], wide: true)
+      spec: spec, marks: [("load", values.isEmpty ? 0 : 1), ("peak", peak.values.count)], wide: true)
+  }
+
+  /// The busiest minute of each hour of `series`, in order: a run too long to draw every minute still shows
+  /// its peaks.
+  static func busiestMinuteOfEachHour(
+    _ series: [(minute: Int, requests: Double)]
+  ) -> [(minute: Int, requests: Double)] {
+    var byHour: [Int: (minute: Int, requests: Double)] = [:]
+    for point in series {
+      let key = Int((Double(point.minute) / 60).rounded(.down))
+      if (byHour[key]?.requests ?? -1) < point.requests { byHour[key] = point }
+    }
+    return byHour.keys.sorted().compactMap { byHour[$0] }
+  }
+
+  /// The busiest minute of `series` (the earliest of equals) as chart data with a short label, the title's
+  /// words for it, and whether the label goes left of the point: a label right of a peak in the right half
+  /// would run past the plot and be cut.
+  static func peakMinute(
+    _ series: [(minute: Int, requests: Double)]
+  ) -> (values: [JSONValue], text: String, labelOnLeft: Bool) {
+    let peak = series.max { $0.requests < $1.requests || ($0.requests == $1.requests && $0.minute > $1.minute) }
+    guard let peak, let first = series.first, let last = series.last else { return ([], "no requests", false) }
+    let labelOnLeft = Double(peak.minute - first.minute) > Double(last.minute - first.minute) / 2
+    let minuteOfDay = ((peak.minute % 1_440) + 1_440) % 1_440
+    let dayNumber = Int((Double(peak.minute) / 1_440).rounded(.down))
+    let clock = ClockText.minutes(minuteOfDay)
+    let text = "peak \(HTMLText.number(peak.requests, decimals: 0)) requests/min on day \(dayNumber) at \(clock) UTC"
+    let values = [
+      VegaLite.row([
+        ("day", .number(Double(peak.minute) / 1_440)), ("requests", .number(peak.requests)),
+        // Short, so it fits beside the point on a phone too; the title has the day and time.
+        ("label", .string("peak \(HTMLText.number(peak.requests, decimals: 0))/min")),
+      ])
+    ]
+    return (values, text, labelOnLeft)
+  }
+
+  /// The server load's layers: the requests per minute as a line, and the peak's point and label drawn on it.
+  static func serverLoadLayers(_ values: [JSONValue], peak: [JSONValue], labelOnLeft: Bool) -> [JSONValue] {
+    let x = VegaLite.field("day", "quantitative", title: "day (UTC)")
+    let y = VegaLite.field("requests", "quantitative", title: "fetch requests per minute (whole fleet)")
+    return [
+      VegaLite.layer(
+        "load", mark: VegaLite.mark("line", [("strokeWidth", .number(1))]), encoding: [("x", x), ("y", y)],
+        values: values),
+      VegaLite.layer(
+        "peak",
+        mark: VegaLite.mark(
+          "point", [("filled", .bool(true)), ("size", .integer(80)), ("color", .string("#d62728"))]),
+        encoding: [("x", x), ("y", y)], values: peak),
+      VegaLite.layer(
+        "peak_label",
+        mark: VegaLite.mark(
+          "text",
+          [
+            ("align", .string(labelOnLeft ? "right" : "left")), ("dx", .integer(labelOnLeft ? -8 : 8)),
+            ("dy", .integer(-8)),
+          ]),
+        encoding: [("x", x), ("y", y), ("text", .object([("field", .string("label"))]))], values: peak),
+    ]
   }
 }

@@ -165,101 +165,6 @@ struct SweepCharts {
       spec: spec, marks: [("mean", values.count), ("interval", intervals)])
   }
 
-  /// What one phone asks of the servers a day by design, the requests they receive apart from the pushes
-  /// they send, with a second axis for ``users`` phones; nil for a sweep without named points or without the
-  /// metrics.
-  func serverChart() throws(CSVTable.ReadError) -> Chart? {
-    guard !labels.isEmpty else { return nil }
-    let metric = try table.column("metric")
-    let widget = try table.column("widget")
-    var layers: [JSONValue] = []
-    var marks: [(layer: String, count: Int)] = []
-    var highest = 0.0
-    var series: [(name: String, layer: String, values: [JSONValue])] = []
-    for (offset, (name, direction)) in SweepCharts.serverMetrics.enumerated() {
-      var values: [JSONValue] = []
-      for row in table.rows where row[metric] == name && row[widget] == "server" {
-        guard let value = try designValue(row, [("direction", .string(direction))]) else { continue }
-        values.append(value)
-        for field in ["mean", "high"] {
-          if case .number(let number)? = value[field] { highest = max(highest, number) }
-        }
-      }
-      if !values.isEmpty { series.append((direction, ["received", "sent"][offset], values)) }
-    }
-    guard !series.isEmpty else { return nil }
-    // One domain for every layer (and the users' axis the same times users), so both axes read the same marks.
-    let top = highest > 0 ? highest * 1.05 : 1
-    let domain = JSONValue.object([("domain", .array([.number(0), .number(top)]))])
-    let color = VegaLite.field(
-      "direction", "nominal", title: "per phone and day",
-      extra: [
-        ("scale", .object([("domain", .array(SweepCharts.serverMetrics.map { .string($0.1) }))])),
-        ("legend", .object([("orient", .string("bottom"))])),
-      ])
-    for (index, entry) in series.enumerated() {
-      // The two directions side by side at each design, a few pixels apart.
-      let shift: [(String, JSONValue)] = [("xOffset", .integer(entry.layer == "received" ? -7 : 7))]
-      let axis: [(String, JSONValue)] =
-        index == 0 ? [("scale", domain)] : [("scale", domain), ("axis", .null)]
-      let yTitle = "requests per phone per day, mean and 95% CI"
-      layers.append(
-        VegaLite.layer(
-          "\(entry.layer)_interval", mark: VegaLite.mark("rule", [("strokeWidth", .integer(2))] + shift),
-          encoding: [
-            ("x", designAxis),
-            ("y", VegaLite.field("low", "quantitative", title: yTitle, extra: [("scale", domain), ("axis", .null)])),
-            ("y2", .object([("field", .string("high"))])), ("color", color),
-          ], values: entry.values))
-      layers.append(
-        VegaLite.layer(
-          entry.layer, mark: VegaLite.mark("point", [("filled", .bool(true)), ("size", .integer(80))] + shift),
-          encoding: [
-            ("x", designAxis), ("y", VegaLite.field("mean", "quantitative", title: yTitle, extra: axis)),
-            ("color", color),
-          ],
-          values: entry.values))
-      marks.append((entry.layer, entry.values.count))
-      marks.append(("\(entry.layer)_interval", entry.values.filter { $0["low"] != nil }.count))
-    }
-    var caption =
-      "Requests the app's servers receive (widget and app fetches, token registrations) and pushes they send, per phone and day: each design's mean over replications with its 95% confidence interval."
-    var title = "Server requests per phone a day"
-    if let users {
-      let scaled = HTMLText.figure(RunSummaryText.fixed(users, 0))
-      title += " and for \(scaled) users"
-      caption +=
-        " The right axis reads the same marks for \(scaled) users (widgetsim report --users N; by default the fleet's represents)."
-      // An invisible mark per design on a right-hand axis whose domain is the left one's times users.
-      let fleet = series.flatMap { entry in
-        entry.values.map { value -> JSONValue in
-          guard case .object(let members) = value, case .number(let mean)? = value["mean"] else { return value }
-          return .object(members + [("users_mean", .number(mean * users))])
-        }
-      }
-      layers.append(
-        VegaLite.layer(
-          "users", mark: .object([("type", .string("point")), ("opacity", .integer(0))]),
-          encoding: [
-            ("x", designAxis),
-            (
-              "y",
-              VegaLite.field(
-                "users_mean", "quantitative", title: "requests a day for \(scaled) users",
-                extra: [
-                  ("scale", .object([("domain", .array([.number(0), .number(top * users)]))])),
-                  ("axis", .object([("orient", .string("right")), ("format", .string("~s"))])),
-                ])
-            ),
-          ], values: fleet))
-    } else {
-      caption += " Give --users N (widgetsim report, sweep --report) for a second axis with N users' requests."
-    }
-    guard case .object(var members) = VegaLite.unit(values: [], layers: layers) else { return nil }
-    members.append(("resolve", .object([("scale", .object([("y", .string("independent"))]))])))
-    return Chart(id: "sweep-server-requests", title: title, caption: caption, spec: .object(members), marks: marks)
-  }
-
   /// Points of one metric of one subject: x the first axis of the grid (a swept duration or size by its
   /// number in base units, lockstep keys by their joined settings), one series per setting of the others.
   func chart(metric name: String, widget subject: String, rows: [[String]]) throws(CSVTable.ReadError) -> Chart {
@@ -268,92 +173,145 @@ struct SweepCharts {
     let high = try table.column("ci95_high")
     let unit = try table.column("unit")
     let point = try table.column("point")
+    let axis = pointAxis(rows)
+    let (values, intervals, ticks) = points(rows, of: subject, on: axis, columns: (mean, low, high, point))
+    let unitText = rows.first?[unit] ?? ""
+    let layers = SweepCharts.pointLayers(
+      x: xEncoding(axis, ticks: ticks), yTitle: "\(name) (\(unitText)), mean and 95% CI", color: seriesColor())
+    return Chart(
+      id: "sweep-\(name)-\(HTMLText.slug(subject))",
+      title:
+        "\(SweepCharts.title(name, subject)) \(axis.keys.count > 1 ? "by lockstep setting" : "against \(axis.name)")",
+      caption:
+        "Mean over replications at every point of the sweep, with its 95% confidence interval (Student t; for a share, a percentage or an hour of day on the logit scale, so it stays within the range; none for maxima and peaks).",
+      spec: VegaLite.unit(values: values, layers: layers), marks: [("mean", values.count), ("interval", intervals)])
+  }
+
+  /// How a chart of points places them on x: by the grid's first axis, as numbers when it is one swept
+  /// duration or size (in base units) or one key of plain numbers, else as categories.
+  struct PointAxis {
+    /// The first axis's keys (several for keys in lockstep).
+    let keys: [String]
+    /// The axis's name in titles.
+    let name: String
+    /// The key when the axis has one alone.
+    let single: String?
+    /// The column in base units of a single swept duration or size, and its unit.
+    let base: (column: Int, unit: String)?
+    /// The single key's column.
+    let keyColumn: Int?
+    /// Whether every row's setting of the single key is a plain number.
+    let plainNumbers: Bool
+
+    var numeric: Bool { base != nil || plainNumbers }
+  }
+
+  /// The x axis of a chart of `rows`.
+  func pointAxis(_ rows: [[String]]) -> PointAxis {
     let xAxis = axes.first ?? []
-    let xKey = xAxis.count > 1 ? "lockstep setting (listed above)" : xAxis.first ?? "point"
     let single = xAxis.count == 1 ? xAxis[0] : nil
-    let base = single.flatMap { baseUnitColumns[$0] }
     let keyColumn = single.flatMap { keys.firstIndex(of: $0) }.map { keyColumns[$0] }
-    let plainNumbers = keyColumn.map { column in rows.allSatisfy { Double($0[column]) != nil } } ?? false
-    let numeric = base != nil || plainNumbers
+    return PointAxis(
+      keys: xAxis, name: xAxis.count > 1 ? "lockstep setting (listed above)" : xAxis.first ?? "point",
+      single: single, base: single.flatMap { baseUnitColumns[$0] }, keyColumn: keyColumn,
+      plainNumbers: keyColumn.map { column in rows.allSatisfy { Double($0[column]) != nil } } ?? false)
+  }
+
+  /// The chart data of `rows` (those without a mean left out): each point's x, series (the other axes'
+  /// settings, or the subject alone) and mean with its 95% CI when it has one; how many have an interval;
+  /// and the swept values with their text in the sweep file, for the ticks of a duration or size axis.
+  func points(
+    _ rows: [[String]], of subject: String, on axis: PointAxis, columns: (mean: Int, low: Int, high: Int, point: Int)
+  ) -> (values: [JSONValue], intervals: Int, ticks: [(value: Double, text: String)]) {
     var values: [JSONValue] = []
     var intervals = 0
-    var tickLabels: [(value: Double, text: String)] = []
+    var ticks: [(value: Double, text: String)] = []
     for row in rows {
-      guard let value = CSVTable.number(row[mean]) else { continue }
+      guard let value = CSVTable.number(row[columns.mean]) else { continue }
       let setting = settings(row)
       let others = axes.dropFirst().map { entry($0, setting) }.joined(separator: "; ")
-      let x: JSONValue
-      if let base, let number = Double(row[base.column]) {
-        x = .number(number)
-        if let text = single.flatMap({ setting[$0] }), !tickLabels.contains(where: { $0.value == number }) {
-          tickLabels.append((number, text))
-        }
-      } else if plainNumbers, let keyColumn {
-        x = .number(Double(row[keyColumn]) ?? 0)
-      } else {
-        let values = xAxis.map { setting[$0] ?? "" }
-        x = .string(firstAxisSettings.firstIndex(of: values).map { "#\($0)" } ?? values.joined(separator: " / "))
-      }
       var members: [(String, JSONValue)] = [
-        ("point", .integer(Int(row[point]) ?? 0)), ("x", x),
+        ("point", .integer(Int(row[columns.point]) ?? 0)), ("x", xValue(row, setting, on: axis, ticks: &ticks)),
         ("series", .string(others.isEmpty ? subject : others)), ("mean", .number(value)),
       ]
-      if let lower = CSVTable.number(row[low]), let upper = CSVTable.number(row[high]) {
+      if let lower = CSVTable.number(row[columns.low]), let upper = CSVTable.number(row[columns.high]) {
         members += [("low", .number(lower)), ("high", .number(upper))]
         intervals += 1
       }
       values.append(VegaLite.row(members))
     }
-    let unitText = rows.first?[unit] ?? ""
-    var xExtra: [(String, JSONValue)] = numeric ? [("scale", .object([("zero", .bool(false))]))] : [("sort", .null)]
-    if xAxis.count > 1 && !firstAxisSettings.isEmpty { xExtra.append(("axis", .object([("labelAngle", .integer(0))]))) }
-    if base != nil {
-      // Ticks at the swept values, labelled as the sweep file writes them (5m, 1h), placed by their number.
-      tickLabels.sort { $0.value < $1.value }
-      let labelExpression = tickLabels.reversed().reduce("datum.label") { rest, tick in
+    return (values, intervals, ticks)
+  }
+
+  /// A row's x: its duration or size in base units (its text in the sweep file noted in `ticks` for the
+  /// axis), its plain number, or as a category its lockstep setting's number (`#0`) or its settings joined.
+  func xValue(
+    _ row: [String], _ setting: [String: String], on axis: PointAxis, ticks: inout [(value: Double, text: String)]
+  ) -> JSONValue {
+    if let base = axis.base, let number = Double(row[base.column]) {
+      if let text = axis.single.flatMap({ setting[$0] }), !ticks.contains(where: { $0.value == number }) {
+        ticks.append((number, text))
+      }
+      return .number(number)
+    }
+    if axis.plainNumbers, let keyColumn = axis.keyColumn { return .number(Double(row[keyColumn]) ?? 0) }
+    let values = axis.keys.map { setting[$0] ?? "" }
+    return .string(firstAxisSettings.firstIndex(of: values).map { "#\($0)" } ?? values.joined(separator: " / "))
+  }
+
+  /// The x encoding: numbers on a scale that need not start at 0, categories in the data's order; a duration
+  /// or size has its ticks at the swept values, labelled as the sweep file writes them (5m, 1h).
+  func xEncoding(_ axis: PointAxis, ticks: [(value: Double, text: String)]) -> JSONValue {
+    var extra: [(String, JSONValue)] = axis.numeric ? [("scale", .object([("zero", .bool(false))]))] : [("sort", .null)]
+    if axis.keys.count > 1 && !firstAxisSettings.isEmpty {
+      extra.append(("axis", .object([("labelAngle", .integer(0))])))
+    }
+    if axis.base != nil {
+      let ticks = ticks.sorted { $0.value < $1.value }
+      let labelExpression = ticks.reversed().reduce("datum.label") { rest, tick in
         "datum.value == \(tick.value) ? '\(tick.text.filter { $0 != "'" && $0 != "\\" })' : \(rest)"
       }
-      xExtra.append(
+      extra.append(
         (
           "axis",
-          .object([("values", .array(tickLabels.map { .number($0.value) })), ("labelExpr", .string(labelExpression))])
+          .object([("values", .array(ticks.map { .number($0.value) })), ("labelExpr", .string(labelExpression))])
         ))
     }
-    let x = VegaLite.field(
-      "x", numeric ? "quantitative" : "ordinal", title: base.map { "\(xKey) (\($0.unit))" } ?? xKey, extra: xExtra)
-    let yTitle = "\(name) (\(unitText)), mean and 95% CI"
-    let color = VegaLite.field(
+    return VegaLite.field(
+      "x", axis.numeric ? "quantitative" : "ordinal", title: axis.base.map { "\(axis.name) (\($0.unit))" } ?? axis.name,
+      extra: extra)
+  }
+
+  /// The series' colours, with a legend of what tells them apart.
+  func seriesColor() -> JSONValue {
+    VegaLite.field(
       "series", "nominal",
       // Each entry names its keys (`a = 5m, b = 10m` for keys in lockstep: one entry, not one per key).
       title: axes.count > 1 ? "other swept keys" : "widget",
       extra: [("legend", .object([("orient", .string("bottom")), ("labelLimit", .integer(300))]))])
-    let spec = VegaLite.unit(
-      values: values,
-      layers: [
-        VegaLite.layer(
-          "interval", mark: VegaLite.mark("rule"),
-          encoding: [
-            ("x", x),
-            (
-              "y",
-              VegaLite.field(
-                "low", "quantitative", title: yTitle, extra: [("scale", .object([("zero", .bool(false))]))])
-            ),
-            ("y2", .object([("field", .string("high"))])), ("color", color),
-          ]),
-        VegaLite.layer(
-          "line", mark: VegaLite.mark("line", [("opacity", .number(0.5))]),
-          encoding: [("x", x), ("y", VegaLite.field("mean", "quantitative", title: yTitle)), ("color", color)]),
-        VegaLite.layer(
-          "mean", mark: VegaLite.mark("point", [("filled", .bool(true)), ("size", .integer(50))]),
-          encoding: [("x", x), ("y", VegaLite.field("mean", "quantitative", title: yTitle)), ("color", color)]),
-      ])
-    return Chart(
-      id: "sweep-\(name)-\(HTMLText.slug(subject))",
-      title: "\(SweepCharts.title(name, subject)) \(xAxis.count > 1 ? "by lockstep setting" : "against \(xKey)")",
-      caption:
-        "Mean over replications at every point of the sweep, with its 95% confidence interval (Student t; for a share, a percentage or an hour of day on the logit scale, so it stays within the range; none for maxima and peaks).",
-      spec: spec, marks: [("mean", values.count), ("interval", intervals)])
+  }
+
+  /// Each point's 95% CI as a rule, its mean as a dot, and a faint line joining the means of a series.
+  static func pointLayers(x: JSONValue, yTitle: String, color: JSONValue) -> [JSONValue] {
+    [
+      VegaLite.layer(
+        "interval", mark: VegaLite.mark("rule"),
+        encoding: [
+          ("x", x),
+          (
+            "y",
+            VegaLite.field(
+              "low", "quantitative", title: yTitle, extra: [("scale", .object([("zero", .bool(false))]))])
+          ),
+          ("y2", .object([("field", .string("high"))])), ("color", color),
+        ]),
+      VegaLite.layer(
+        "line", mark: VegaLite.mark("line", [("opacity", .number(0.5))]),
+        encoding: [("x", x), ("y", VegaLite.field("mean", "quantitative", title: yTitle)), ("color", color)]),
+      VegaLite.layer(
+        "mean", mark: VegaLite.mark("point", [("filled", .bool(true)), ("size", .integer(50))]),
+        encoding: [("x", x), ("y", VegaLite.field("mean", "quantitative", title: yTitle)), ("color", color)]),
+    ]
   }
 }
 
