@@ -75,6 +75,22 @@ struct LimitsCheckTests {
     #expect(code == 1 && output.contains("Sources/Gone.swift: listed"), "\(output)")
   }
 
+  @Test("eleven long functions listed fail, ten pass")
+  func listedFunctionCap() throws {
+    var files: [String: String] = [:]
+    var listed = ""
+    for index in 0..<11 {
+      files["Sources/Engine/Part\(index).swift"] = Self.swift(lines: 80, body: 70)
+      listed += "function Sources/Engine/Part\(index).swift work 70\n"
+    }
+    var (code, output) = try Self.check(try Self.tree(files, listed: listed))
+    #expect(code == 1 && output.contains("11 functions over 60 lines listed, at most 10 may be"), "\(output)")
+    files["Sources/Engine/Part10.swift"] = Self.swift(lines: 80, body: 50)
+    listed = listed.replacing("function Sources/Engine/Part10.swift work 70\n", with: "")
+    (code, output) = try Self.check(try Self.tree(files, listed: listed))
+    #expect(code == 0, "\(output)")
+  }
+
   @Test("a malformed exceptions line, or no Sources/, exits 2")
   func unreadable() throws {
     let sources = ["Sources/Engine/Clock.swift": Self.swift(lines: 5)]
