@@ -42,6 +42,12 @@ public struct BroadcastSchedule: Sendable {
     self.ranges = ranges
   }
 
+  /// A schedule of given update times (channel `c`'s are `utcMicros[ranges[c]]`).
+  init(utcMicros: [Int64], ranges: [Range<Int>]) {
+    self.utcMicros = utcMicros
+    self.ranges = ranges
+  }
+
   /// Updates channel `channel` sends in the run (between the first and last UTC day's midnights).
   public func updates(channel: Int, days: Int) -> Int {
     let end = SimDuration.days(Int64(days)).microseconds
@@ -51,17 +57,19 @@ public struct BroadcastSchedule: Sendable {
 
 /// One device's side of the broadcast channels: which of its running Live Activities subscribe to each, the
 /// channel's next update on the device's clock, and (storage `most_recent`) an update missed while the
-/// phone was off, delivered when it returns [D, WWDC24]. Owns the `broadcastUpdate` events (target: the
-/// channel); an update's event is pending only while someone subscribes.
+/// phone was off, delivered when it returns [D, WWDC24]. It answers a subscription and an update with when
+/// the channel's next `broadcastUpdate` event (target: the channel) must run, if one must, and its owner
+/// schedules it; an update's event is pending only while someone subscribes.
 struct BroadcastReception {
   let storage: [BroadcastStorage]
   let schedule: BroadcastSchedule
   /// The device's clock runs this far ahead of UTC.
   let offset: SimDuration
-  /// Per channel: the position of its next update in the schedule, its pending event, running activities
-  /// subscribed, and (storage `most_recent`) when the update the phone missed while off was sent.
+  /// Per channel: the position of its next update in the schedule, whether its update event is pending,
+  /// running activities subscribed, and (storage `most_recent`) when the update the phone missed while off
+  /// was sent.
   private var next: [Int]
-  private var event: [EventHandle?]
+  private var pending: [Bool]
   private(set) var subscribers: [Int]
   var missedAt: [SimTime?]
 
@@ -70,15 +78,16 @@ struct BroadcastReception {
     self.schedule = schedule
     self.offset = offset
     next = schedule.ranges.map(\.lowerBound)
-    event = Array(repeating: nil, count: channels.count)
+    pending = Array(repeating: false, count: channels.count)
     subscribers = Array(repeating: 0, count: channels.count)
     missedAt = Array(repeating: nil, count: channels.count)
   }
 
-  /// An activity subscribed: the channel's next update is scheduled if it is not already.
-  mutating func subscribe(_ channel: Int, _ scheduler: inout Scheduler) {
+  /// An activity subscribed at `now`: when the channel's next update must be scheduled, unless one is
+  /// pending already (or the channel sends no more).
+  mutating func subscribe(_ channel: Int, now: SimTime) -> SimTime? {
     subscribers[channel] += 1
-    if event[channel] == nil { scheduleNext(channel, &scheduler) }
+    return pending[channel] ? nil : nextUpdate(channel, after: now)
   }
 
   /// An activity ended (the pending update, if any, finds no one and schedules no more; a stored message
@@ -88,22 +97,22 @@ struct BroadcastReception {
     if subscribers[channel] == 0 { missedAt[channel] = nil }
   }
 
-  /// The channel's update event ran: the next is scheduled while someone subscribes.
-  mutating func fired(_ channel: Int, _ scheduler: inout Scheduler) {
-    event[channel] = nil
-    if subscribers[channel] > 0 { scheduleNext(channel, &scheduler) }
+  /// The channel's update event ran at `now`: when the next must be scheduled, while someone subscribes.
+  mutating func fired(_ channel: Int, now: SimTime) -> SimTime? {
+    pending[channel] = false
+    return subscribers[channel] > 0 ? nextUpdate(channel, after: now) : nil
   }
 
-  private mutating func scheduleNext(_ channel: Int, _ scheduler: inout Scheduler) {
-    let nowUTC = scheduler.now.microseconds - offset.microseconds
+  /// The channel's first update after `now` on the device's clock, now pending; nil when it sends no more.
+  private mutating func nextUpdate(_ channel: Int, after now: SimTime) -> SimTime? {
+    let nowUTC = now.microseconds - offset.microseconds
     let end = schedule.ranges[channel].upperBound
     var position = next[channel]
     while position < end && schedule.utcMicros[position] <= nowUTC { position += 1 }
     next[channel] = position
-    guard position < end else { return }
-    event[channel] = scheduler.schedule(
-      at: SimTime(microseconds: schedule.utcMicros[position] + offset.microseconds),
-      kind: ActivityEvent.broadcastUpdate.eventKind, target: UInt32(channel))
+    guard position < end else { return nil }
+    pending[channel] = true
+    return SimTime(microseconds: schedule.utcMicros[position] + offset.microseconds)
   }
 }
 
@@ -116,8 +125,8 @@ extension LiveActivities {
   mutating func broadcast(
     channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
   ) {
-    channels.fired(channel, &scheduler)
     let now = scheduler.now
+    if let next = channels.fired(channel, now: now) { scheduleBroadcast(channel, at: next, &scheduler) }
     let earlier = channels.missedAt[channel]
     var position = 0
     while let activity = nextSubscriber(of: channel, from: &position) {
@@ -140,6 +149,11 @@ extension LiveActivities {
         push(activity, poweredOff: false, &scheduler, &result)
       }
     }
+  }
+
+  /// Schedules channel `channel`'s next update, as the reception asked.
+  func scheduleBroadcast(_ channel: Int, at time: SimTime, _ scheduler: inout Scheduler) {
+    scheduler.schedule(at: time, kind: ActivityEvent.broadcastUpdate.eventKind, target: UInt32(channel))
   }
 
   /// The phone is back on: channels with storage `most_recent` deliver the latest update it missed to

@@ -161,7 +161,9 @@ struct LiveActivities {
     runningByKind[kind.index] += 1
     onLockScreen.append(activity)
     if let channel = settings.broadcastChannel {
-      channels.subscribe(channel, &scheduler)
+      if let next = channels.subscribe(channel, now: scheduler.now) {
+        scheduleBroadcast(channel, at: next, &scheduler)
+      }
     } else if settings.ownUpdates {
       let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
       state.updateEvent = scheduler.schedule(
