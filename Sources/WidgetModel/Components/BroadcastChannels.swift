@@ -123,7 +123,7 @@ extension LiveActivities {
   /// `none`; with `most_recent` it is kept (replacing, as `superseded`, one kept before) and delivered when
   /// the phone returns.
   mutating func broadcast(
-    channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     let now = scheduler.now
     if let next = channels.fired(channel, now: now) { scheduleBroadcast(channel, at: next, &scheduler) }
@@ -158,7 +158,7 @@ extension LiveActivities {
 
   /// The phone is back on: channels with storage `most_recent` deliver the latest update it missed to
   /// every subscribed running activity.
-  mutating func deviceReturned(_ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+  mutating func deviceReturned(_ scheduler: inout Scheduler, _ result: inout some ActivityRecording) {
     for channel in channels.missedAt.indices {
       guard let sentAt = channels.missedAt[channel] else { continue }
       channels.missedAt[channel] = nil

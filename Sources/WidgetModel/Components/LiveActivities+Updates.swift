@@ -4,7 +4,7 @@ import SimulationEngine
 extension LiveActivities {
   /// The server sends the activity's next update, and schedules the one after.
   mutating func sendUpdate(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].phase == .active else { return }
     let now = scheduler.now
@@ -14,20 +14,20 @@ extension LiveActivities {
       seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
     runtime[activity.index].updateEvent = scheduler.schedule(
       after: interval, kind: ActivityEvent.update.eventKind, target: activity.eventTarget)
-    result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
+    result.recordActivityPush(delivered: false, at: now, offset: clockOffset)
     push(activity, poweredOff: poweredOff, &scheduler, &result)
   }
 
   /// A fleet-wide event updates every running activity of `kind`: the server sends each its own push.
   mutating func eventUpdate(
-    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     var position = 0
     while position < onLockScreen.count {
       let activity = onLockScreen[position]
       position += 1
       guard runtime[activity.index].phase == .active && records[activity.index].kind == kind else { continue }
-      result.serverLoad.recordPush(.activityPush, delivered: false, at: scheduler.now, offset: clockOffset)
+      result.recordActivityPush(delivered: false, at: scheduler.now, offset: clockOffset)
       push(activity, poweredOff: poweredOff, &scheduler, &result)
     }
   }
@@ -49,10 +49,10 @@ extension LiveActivities {
 
   /// The server sends `activity` an update of its own data (an order's next step), if it still runs.
   mutating func update(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].phase == .active else { return }
-    result.serverLoad.recordPush(.activityPush, delivered: false, at: scheduler.now, offset: clockOffset)
+    result.recordActivityPush(delivered: false, at: scheduler.now, offset: clockOffset)
     push(activity, poweredOff: poweredOff, &scheduler, &result)
   }
 
@@ -61,7 +61,7 @@ extension LiveActivities {
   /// budget, priority 5 later (one pending per activity).
   mutating func push(
     _ activity: ActivityID, poweredOff: Bool, stored: SimTime? = nil, _ scheduler: inout Scheduler,
-    _ result: inout ReplicationResult
+    _ result: inout some ActivityRecording
   ) {
     let now = scheduler.now
     let sentAt = stored ?? now
@@ -97,7 +97,7 @@ extension LiveActivities {
 
   /// A delayed priority-5 update arrives (free: no budget).
   mutating func deliverUpdate(
-    _ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout ReplicationResult
+    _ activity: ActivityID, poweredOff: Bool, at now: SimTime, _ result: inout some ActivityRecording
   ) {
     guard let pending = runtime[activity.index].pendingUpdate else { return }
     runtime[activity.index].pendingUpdate = nil
@@ -120,10 +120,10 @@ extension LiveActivities {
   /// ceiling the render is killed and the old content stays. Its stale date counts from `sentAt`, when the
   /// server set it.
   mutating func render(
-    _ activity: ActivityID, poweredOff: Bool, sentAt: SimTime, at now: SimTime, _ result: inout ReplicationResult
+    _ activity: ActivityID, poweredOff: Bool, sentAt: SimTime, at now: SimTime, _ result: inout some ActivityRecording
   ) {
     records[activity.index].updatesDelivered += 1
-    result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
+    result.recordActivityPush(delivered: true, at: now, offset: clockOffset)
     guard !poweredOff else { return }
     let kind = records[activity.index].kind
     renderedUpdates += 1
@@ -146,7 +146,7 @@ extension LiveActivities {
   /// content, so it counts as the activity's last update (sent, throttled or delivered) and a delivered one
   /// is rendered like an update before the activity ends.
   mutating func endDue(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].isRunning else { return }
     runtime[activity.index].endEvent = nil
@@ -164,7 +164,7 @@ extension LiveActivities {
       records[activity.index].updatesSent += 1
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
       result.countPush(hourIndex: hour, target: target, priority: 10, .sent)
-      result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
+      result.recordActivityPush(delivered: false, at: now, offset: clockOffset)
       if admitPriorityTen(kind, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
         render(activity, poweredOff: poweredOff, sentAt: now, at: now, &result)

@@ -108,7 +108,7 @@ struct LiveActivities {
   /// The activities' events (the target names an activity, or a channel for a broadcast update).
   mutating func handle(
     _ event: ActivityEvent, target: UInt32, poweredOff: Bool, _ scheduler: inout Scheduler,
-    _ result: inout ReplicationResult
+    _ result: inout some ActivityRecording
   ) {
     let activity = ActivityID(Int(target))
     switch event {
@@ -126,7 +126,7 @@ struct LiveActivities {
   /// the device when delivered. Over a concurrency cap the kind's `on_cap` policy rejects the start or
   /// ends the app's oldest activity to make room.
   mutating func startActivity(
-    _ kind: ActivityKindID, appInForeground: Bool, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ kind: ActivityKindID, appInForeground: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) {
     let now = scheduler.now
     let settings = kinds[kind.index]
@@ -135,10 +135,10 @@ struct LiveActivities {
     if settings.start == .pushToStart {
       let target = PushTarget.activity(kind)
       result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .sent)
-      result.serverLoad.recordPush(.activityPush, delivered: false, at: now, offset: clockOffset)
+      result.recordActivityPush(delivered: false, at: now, offset: clockOffset)
       if pushToStart.take(at: now) {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
-        result.serverLoad.recordPush(.activityPush, delivered: true, at: now, offset: clockOffset)
+        result.recordActivityPush(delivered: true, at: now, offset: clockOffset)
         power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy)
       } else {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)
@@ -194,7 +194,7 @@ struct LiveActivities {
   /// Whether a start fits under the caps (the app's, then the device's): nil if it does, perhaps after
   /// ending the app's oldest running activity (`on_cap: end_oldest`); else why it is refused.
   private mutating func makeRoom(
-    for settings: LiveActivityConfiguration, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    for settings: LiveActivityConfiguration, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
   ) -> ActivityRejection? {
     let full: ActivityRejection? =
       running >= system.maxConcurrent ? .cap : running >= system.maxConcurrentDevice ? .deviceCap : nil
@@ -213,7 +213,8 @@ struct LiveActivities {
   /// The activity ends (by the app, its final push or the system): its events are cancelled, an undelivered
   /// update is dropped, and it stays on the Lock Screen as its dismissal policy says.
   mutating func end(
-    _ activity: ActivityID, by ending: ActivityEnding, _ scheduler: inout Scheduler, _ result: inout ReplicationResult
+    _ activity: ActivityID, by ending: ActivityEnding, _ scheduler: inout Scheduler,
+    _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].isRunning else { return }
     let now = scheduler.now
