@@ -152,10 +152,11 @@ let package = Package(
       name: "ComparisonsTests",
       dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"]
     ),
-    // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force).
+    // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force); also the checks
+    // and console lines of report.html that the commands share (HTMLReport has no test target of its own).
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["widgetsim", "Reports", "SimulationEngine", "TestSupport"]
+      dependencies: ["widgetsim", "HTMLReport", "Reports", "SimulationEngine", "TestSupport"]
     ),
     .testTarget(
       name: "FieldLogsTests",

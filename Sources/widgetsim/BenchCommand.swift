@@ -66,23 +66,19 @@ struct BenchCommand: ParsableCommand {
       valueName: "file"))
   var jsonSmaller: String?
 
+  /// The benchmarks these options ask for.
+  var request: BenchmarkRequest {
+    BenchmarkRequest(
+      format: format, repetitions: repetitions, quick: quick, only: only, scenarios: scenarios, baseline: baseline,
+      tolerance: tolerance, statistic: statistic, out: out, json: json, jsonSmaller: jsonSmaller)
+  }
+
   func validate() throws {
-    let problem = BenchmarkSession.problem(
-      repetitions: repetitions,
-      outputs: [("--out", "CSV", out), ("--json", "JSON", json), ("--json-smaller", "JSON", jsonSmaller)],
-      only: only, tolerance: tolerance)
-    if let problem { throw ValidationError(problem) }
+    if let problem = request.problem() { throw ValidationError(problem) }
   }
 
   func run() throws {
-    if !BenchmarkSuite.isOptimizedBuild { Console.standard.error(BenchmarkSession.debugBuildWarning) }
-    var suite = quick ? BenchmarkSuite.quick : BenchmarkSuite.standard
-    if let repetitions { suite.repetitions = repetitions }
-    let session = BenchmarkSession(
-      suite: suite, only: only.isEmpty ? nil : Set(only), scenarios: scenarios, baseline: baseline,
-      tolerance: try BenchmarkTolerance(parsing: tolerance), statistic: statistic, out: out, format: format,
-      json: json, jsonSmaller: jsonSmaller)
-    try session.run(console: .standard)
+    try request.run(console: .standard)
   }
 }
 

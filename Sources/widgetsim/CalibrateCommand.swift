@@ -39,6 +39,6 @@ struct CalibrateCommand: ParsableCommand {
       logs: logs, serverLogs: serverLog, base: scenario, out: out, holdout: holdout,
       jobs: jobs ?? Console.standard.cores)
     for line in try calibration.run().lines { Console.standard.print(line) }
-    Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: out))")
+    try HTMLReport.writeForCommand(directory: out, console: .standard)
   }
 }

@@ -63,9 +63,12 @@ struct CheckCommand: ParsableCommand {
   }
 
   func run() throws {
+    let request = RunRequest(
+      file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, force: force,
+      version: WidgetSim.version)
     guard let baseline else {
       // `--observed`: the scenario against field logs.
-      let loaded = try scenario.load(file)
+      let loaded = try request.load()
       return try ObservedCheck(
         logs: observed, serverLogs: serverLog, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
         ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor,
@@ -73,24 +76,12 @@ struct CheckCommand: ParsableCommand {
       ).runForCommand(quiet: quiet, console: .standard)
     }
     // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.
-    let stored = try GatedComparison.table(baseline)
-    try gates.comparison.checkGates(against: stored)
-    let loaded = try scenario.load(file)
-    let execution = RunExecution(
-      loaded, overrides: scenario.arguments, directory: out, jobs: jobs, quiet: quiet,
-      existing: force ? .replace : .refuse, version: WidgetSim.version)
-    let directory = execution.directory
-    let ci = gates.ci(scenarioFile: file, scenarioText: loaded.text)
-    if let problem = OutputFolder.problem(directory) { throw CommandFailure.badInput(problem) }
-    let reports = ExistingReports.runFiles.map { ("the run's \($0)", "\(directory)/\($0)") }
-    try OutputPaths.check(
-      outputs: reports + ci.outputs,
-      inputs: [("the scenario", file), ("the baseline", OutputPaths.replications(baseline))])
+    let check = try BaselineCheck(baseline: baseline, comparison: gates.comparison)
+    let execution = try request.execution()
+    let ci = gates.ci(scenarioFile: file, scenarioText: execution.scenario.text)
+    try check.checkOutputs(runDirectory: execution.directory, scenarioFile: file, ci: ci)
     try execution.run(console: .standard, stop: Interruption.stopRequest)
-    if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: directory))") }
-    // The folder was checked before the run: compare.csv in it may be replaced.
-    try gates.comparison.compare(
-      baseline: stored, candidate: try GatedComparison.table(directory), writingInto: directory, replacing: true,
-      console: .standard, ci: ci, title: "widgetsim check \(file)")
+    if report { try HTMLReport.writeForCommand(directory: execution.directory, console: .standard) }
+    try check.compare(runIn: execution.directory, ci: ci, title: "widgetsim check \(file)", console: .standard)
   }
 }

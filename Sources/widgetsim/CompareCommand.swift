@@ -34,23 +34,8 @@ struct CompareCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    // A run folder's manifest names the scenario it ran: annotations point into it (without its text when
-    // it is gone; a device, a FIFO or a file past the scenario limit there is refused).
-    let (scenarioFile, scenarioText) = try CommandFailure.mapping(status: 2) {
-      let file = TextFile.isDirectory(candidate) ? try ManifestFields(directory: candidate)["scenario_file"] : nil
-      return (file, try file.flatMap { try TextFile.readIfPresent($0, limit: ScenarioLoader.maximumFileBytes) })
-    }
-    let directory = out ?? (TextFile.isDirectory(candidate) ? candidate : ".")
-    let ci = gates.ci(scenarioFile: scenarioFile, scenarioText: scenarioText)
-    var inputs: [OutputPaths.Named] = []
-    for (role, path) in [("the baseline", baseline), ("the candidate", candidate)] {
-      inputs.append((role, OutputPaths.replications(path)))
-      if TextFile.isDirectory(path) { inputs.append(("\(role)'s manifest", "\(path)/manifest.json")) }
-    }
-    if let scenarioFile { inputs.append(("the candidate's scenario", scenarioFile)) }
-    try OutputPaths.check(outputs: [("compare.csv", "\(directory)/compare.csv")] + ci.outputs, inputs: inputs)
-    try gates.comparison.compare(
-      baseline: try GatedComparison.table(baseline), candidate: try GatedComparison.table(candidate),
-      writingInto: directory, replacing: force, console: .standard, ci: ci, title: "widgetsim compare \(candidate)")
+    try RunComparison(
+      baseline: baseline, candidate: candidate, out: out, replacing: force, comparison: gates.comparison
+    ).run(scenarioLimit: ScenarioLoader.maximumFileBytes, console: .standard, ci: gates.ci)
   }
 }

@@ -43,11 +43,7 @@ struct GateOptions: ParsableArguments {
       gates: (try? GatedComparison.gates(gates, noGates: noGates)) ?? [], alpha: alpha, correction: correction,
       all: all)
   }
-}
 
-extension MultipleTestCorrection: ExpressibleByArgument {}
-
-extension GateOptions {
   /// The CI outputs: `--junit`, and under GitHub Actions (its environment variables) the step summary and
   /// annotations on the lines of `scenarioFile` (whose text is `scenarioText`) where failing widgets are.
   func ci(scenarioFile: String?, scenarioText: String?) -> CIReporting {
@@ -60,3 +56,5 @@ extension GateOptions {
     return ci
   }
 }
+
+extension MultipleTestCorrection: ExpressibleByArgument {}

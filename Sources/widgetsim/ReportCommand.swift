@@ -34,18 +34,13 @@ struct ReportCommand: ParsableCommand {
   var users: Double?
 
   func validate() throws {
-    if let users, !(users > 0 && users.isFinite) {
-      throw ValidationError("--users takes a number above 0, got \(users)")
-    }
-    if let device, device < 0 { throw ValidationError("--device takes a device number from 0, got \(device)") }
-    if let day, day < 0 { throw ValidationError("--day takes a day from 0, got \(day)") }
+    if let problem = HTMLReport.problem(users: users, device: device, day: day) { throw ValidationError(problem) }
   }
 
   func run() throws {
     // A first Ctrl-C or SIGTERM lets the page be finished and renamed into place; a second quits at once.
     Interruption.install()
-    let choice = TimelineChoice(device: device, day: day)
-    Console.standard.print(
-      "report: \(try HTMLReport.writeForCommand(directory: directory, timeline: choice, users: users))")
+    try HTMLReport.writeForCommand(
+      directory: directory, timeline: TimelineChoice(device: device, day: day), users: users, console: .standard)
   }
 }

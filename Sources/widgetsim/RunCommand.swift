@@ -3,8 +3,6 @@ import FieldLogs
 import HTMLReport
 import Reports
 import Runs
-import ScenarioFiles
-import WidgetModel
 
 /// `widgetsim run`: simulate a scenario and write its reports.
 struct RunCommand: ParsableCommand {
@@ -90,54 +88,22 @@ struct RunCommand: ParsableCommand {
       valueName: "K/N"))
   var shard: String?
 
+  /// The run these options ask for (the field logs and report.html are written here, after it).
+  var request: RunRequest {
+    RunRequest(
+      file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, perDevice: perDevice,
+      detail: detail, precision: precision, maxDevices: maxDevices, maxReplications: maxReplications,
+      precisionBatch: precisionBatch, force: force, resume: resume, report: report, trace: trace,
+      fieldLog: fieldLog, serverLog: serverLog, shard: shard, version: WidgetSim.version)
+  }
+
   func validate() throws {
-    let options = RunOptions(
-      jobs: jobs, force: force, resume: resume, report: report, precision: precision, trace: trace,
-      fieldLog: fieldLog, serverLog: serverLog, maxReplications: maxReplications, maxDevices: maxDevices,
-      precisionBatch: precisionBatch, shard: shard)
-    if let problem = options.problem(limits: scenario.limits) { throw ValidationError(problem) }
+    if let problem = request.problem() { throw ValidationError(problem) }
   }
 
   func run() throws {
-    let loaded = try scenario.load(file)
-    let targets = precision.compactMap(PrecisionTarget.init)
-    // --precision may run up to --max-replications: that run's work is held to the work limit.
-    if !targets.isEmpty, let refusal = loaded.work.with(replications: maxReplications).refusal(scenario.limits) {
-      throw CommandFailure.badInput("--max-replications \(maxReplications): \(refusal)")
-    }
-    // The manifest records the precision options with the overrides (and a resume must repeat them).
-    var arguments = scenario.arguments
-    if !targets.isEmpty {
-      arguments += targets.map { "--precision \($0.description)" }
-      arguments += ["--max-replications \(maxReplications)", "--precision-batch \(precisionBatch)"]
-    }
-    var execution = RunExecution(
-      loaded, overrides: arguments, directory: out, jobs: jobs, perDevice: perDevice, detail: detail, quiet: quiet,
-      existing: resume ? .resume : force ? .replace : .refuse, version: WidgetSim.version)
-    execution.trace = trace
-    if !targets.isEmpty {
-      execution.precision = PrecisionPlan(
-        targets: targets, minimum: loaded.configuration.replications, batch: precisionBatch,
-        maximum: maxReplications)
-    }
-    if let part = RunOptions.fleetShard(shard) {
-      try execution.runShard(
-        part, allowLarge: scenario.allowLarge, console: .standard, stop: Interruption.stopRequest)
-      return
-    }
-    if try SampleSizePlan.applies(targets, to: loaded.configuration) {
-      var options = scenario
-      try execution.runGrowingDevices(
-        targets: targets, maximumDevices: maxDevices, resume: resume, console: .standard,
-        stop: Interruption.stopRequest
-      ) { devices in
-        options.devices = devices
-        return (try options.load(file), options.arguments)
-      }
-    } else {
-      try execution.run(console: .standard, stop: Interruption.stopRequest)
-    }
-    try FieldLogWriter.write(loaded.configuration, to: fieldLog, serverLog: serverLog)
-    if report { Console.standard.print("report: \(try HTMLReport.writeForCommand(directory: execution.directory))") }
+    guard let execution = try request.run(console: .standard, stop: Interruption.stopRequest) else { return }
+    try FieldLogWriter.write(execution.scenario.configuration, to: fieldLog, serverLog: serverLog)
+    if report { try HTMLReport.writeForCommand(directory: execution.directory, console: .standard) }
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Reports
 import ScenarioFiles
 
 /// Options every command that reads a scenario takes: overrides of its keys.
@@ -38,30 +37,10 @@ struct ScenarioOptions: ParsableArguments {
   @Flag(help: "Let a sweep file's base scenario lie outside the sweep file's folder (refused otherwise).")
   var allowOutsideBase = false
 
-  var limits: ScenarioLimits { ScenarioLimits(allowLarge: allowLarge, allowOutsideBase: allowOutsideBase) }
-
-  /// Every override argument, shorthands included, as the manifest records them.
-  var arguments: [String] { (try? scenarioOverrides().map(\.argument)) ?? overrides }
-
-  /// The overrides as the loader takes them: `--set` in order, then the shorthands.
-  func scenarioOverrides() throws(ScenarioError) -> [ScenarioOverride] {
-    try ScenarioOverride.commandLine(
-      overrides, seed: seed, replications: replications, days: days, warmupDays: warmupDays, devices: devices)
-  }
-
-  /// Loads `file` (or the default scenario) with the overrides; fails with exit 2.
-  func load(_ file: String?) throws(CommandFailure) -> LoadedScenario {
-    try CommandFailure.mapping(status: 2) {
-      let overrides = try scenarioOverrides()
-      if let file { return try ScenarioLoader.load(path: file, overrides: overrides, limits: limits) }
-      return try ScenarioLoader.loadDefault(overrides: overrides, limits: limits)
-    }
-  }
-
-  /// Loads the sweep `file` with the overrides; fails with exit 2.
-  func loadSweep(_ file: String) throws(CommandFailure) -> LoadedSweep {
-    try CommandFailure.mapping(status: 2) {
-      try SweepLoader.load(path: file, overrides: try scenarioOverrides(), limits: limits)
-    }
+  /// These options as the loaders take them.
+  var arguments: ScenarioArguments {
+    ScenarioArguments(
+      set: overrides, seed: seed, replications: replications, days: days, warmupDays: warmupDays, devices: devices,
+      allowLarge: allowLarge, allowOutsideBase: allowOutsideBase)
   }
 }

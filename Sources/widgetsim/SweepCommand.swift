@@ -52,24 +52,18 @@ struct SweepCommand: ParsableCommand {
   var users: Double?
 
   func validate() throws {
-    if let users, !(users > 0 && users.isFinite) {
-      throw ValidationError("--users takes a number above 0, got \(users)")
-    }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-    if let shard, SweepShard(shard) == nil {
-      throw ValidationError("--shard expects K/N with 0 <= K < N, e.g. 0/4; got \(shard)")
+    if let problem = HTMLReport.problem(users: users) ?? SweepExecution.problem(jobs: jobs, shard: shard) {
+      throw ValidationError(problem)
     }
   }
 
   func run() throws {
-    let execution = SweepExecution(
-      try scenario.loadSweep(file), overrides: scenario.arguments, commonRandomNumbers: !independentStreams,
-      directory: out, jobs: jobs, baselinePoint: baselinePoint, shard: shard.flatMap(SweepShard.init), quiet: quiet,
-      force: force)
+    let execution = try SweepExecution(
+      file: file, scenario: scenario.arguments, commonRandomNumbers: !independentStreams, directory: out, jobs: jobs,
+      baselinePoint: baselinePoint, shard: shard, quiet: quiet, force: force)
     let wroteReports = try execution.run(console: .standard, stop: Interruption.stopRequest)
     if wroteReports && report {
-      let page = try HTMLReport.writeForCommand(directory: execution.directory, users: users)
-      if !quiet { Console.standard.print("report: \(page)") }
+      try HTMLReport.writeForCommand(directory: execution.directory, users: users, console: .standard, quiet: quiet)
     }
   }
 }

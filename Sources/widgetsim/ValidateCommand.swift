@@ -1,7 +1,6 @@
 import ArgumentParser
 import Reports
 import ScenarioFiles
-import Sweeps
 
 /// `widgetsim validate`: check scenario files without running them.
 struct ValidateCommand: ParsableCommand {
@@ -20,40 +19,8 @@ struct ValidateCommand: ParsableCommand {
   }
 
   func run() throws {
-    var failed = false
-    for file in files {
-      do {
-        let loaded: LoadedScenario
-        switch try ScenarioLoader.loadScenarioOrSweep(
-          path: file, overrides: try scenario.scenarioOverrides(), limits: scenario.limits)
-        {
-        case .scenario(let scenario): loaded = scenario
-        case .sweep(let sweep):
-          let tasks = sweep.configurations.reduce(0) { $0 + $1.replications }
-          Console.standard.print(
-            "\(file): ok (sweep: \(sweep.points.count) points, \(tasks) tasks, "
-              + "\(WorkEstimate.scientific(sweep.events)) events, every point checked)")
-          continue
-        }
-        let configuration = loaded.configuration
-        for warning in loaded.warnings { Console.standard.error("\(warning)\n") }
-        let controls = configuration.widgets.count { $0.surface == .control }
-        let activities = WorkEstimate.counted(
-          configuration.liveActivities.count, "Live Activity", plural: "Live Activities")
-        let surfaces =
-          WorkEstimate.counted(configuration.widgets.count - controls, "widget")
-          + (controls > 0 ? ", \(WorkEstimate.counted(controls, "control"))" : "")
-          + (configuration.liveActivities.isEmpty ? "" : ", \(activities)")
-        Console.standard.print(
-          "\(file): ok (\(surfaces), \(WorkEstimate.counted(configuration.instances.count, "instance")), "
-            + "\(WorkEstimate.counted(configuration.days, "day")), "
-            + "\(WorkEstimate.counted(configuration.replications, "replication")); work: "
-            + "\(loaded.work.description))")
-      } catch {
-        Console.standard.error("\(error)\n")
-        failed = true
-      }
-    }
-    if failed { throw ExitCode(2) }
+    let valid = ScenarioValidation.check(
+      files, arguments: scenario.arguments, say: Console.standard.print, warn: { Console.standard.error("\($0)\n") })
+    if !valid { throw ExitCode(2) }
   }
 }

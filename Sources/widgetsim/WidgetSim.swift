@@ -2,12 +2,6 @@ import ArgumentParser
 import Reports
 import SimulationEngine
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `widgetsim`: the command-line tool. Each subcommand is one type; the work lives in the libraries.
 @main
 struct WidgetSim: ParsableCommand {
@@ -33,21 +27,16 @@ struct WidgetSim: ParsableCommand {
       try command.run()
     } catch let failure as CommandFailure {
       if !failure.message.isEmpty { Console.standard.error(failure.message + "\n") }
-      endProcess(failure.status)
+      exit(withError: ExitCode(failure.status))
     } catch {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
         if !message.isEmpty { Console.standard.print(message) }
-        endProcess(0)
+        exit()
       }
       if !message.isEmpty { Console.standard.error(message + "\n") }
-      endProcess(code == .validationFailure ? 2 : code.rawValue)
+      exit(withError: ExitCode(code == .validationFailure ? 2 : code.rawValue))
     }
   }
-}
-
-/// Ends the process with `status` (inside a command, ArgumentParser's `exit(withError:)` hides C's `exit`).
-private func endProcess(_ status: Int32) -> Never {
-  exit(status)
 }

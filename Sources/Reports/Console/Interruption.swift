@@ -1,4 +1,3 @@
-import Reports
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,26 +11,30 @@ private let signalsReceived = Atomic<Int>(0)
 /// The first signal's number, for the exit code (128 + signal, as shells report it).
 private let firstSignal = Atomic<Int32>(0)
 
-/// Ctrl-C and SIGTERM for `run` and `sweep`: the first asks the command to stop after the work in hand,
-/// keep what is finished and say how to resume; for `merge` and `report`, to finish their reports. A second
-/// exits at once. Exiting at once leaves no report cut short under its final name, nor a mixture of old and
-/// new: a folder's reports are renamed into place as one set (see ReportSet), so at worst `*.tmp-PID` files
-/// or an unfinished commit remain, which the next command writing into that folder removes or finishes.
-enum Interruption {
+/// The process's Ctrl-C and SIGTERM, as the command line hands them to its work (as ``Console/standard``
+/// is its output): for `run`, `check` and `sweep` (``stopRequest``) the first asks the command to stop after
+/// the work in hand, keep what is finished and say how to resume; for `merge` and `report` (``install()``),
+/// to finish their reports. A second exits at once. Exiting at once leaves no report cut short under its
+/// final name, nor a mixture of old and new: a folder's reports are renamed into place as one set (see
+/// ``ReportSet``), so at worst `*.tmp-PID` files or an unfinished commit remain, which the next command
+/// writing into that folder removes or finishes. Library code never installs the handlers itself: only a
+/// command does, through these.
+public enum Interruption {
   /// Installs the handlers for SIGINT and SIGTERM.
-  static func install() {
+  public static func install() {
     signal(SIGINT, handle)
     signal(SIGTERM, handle)
   }
 
   /// Whether a stop was asked for.
-  static var requested: Bool { signalsReceived.load(ordering: .relaxed) > 0 }
+  public static var requested: Bool { signalsReceived.load(ordering: .relaxed) > 0 }
 
   /// The exit code for a run stopped by the signal: 130 for Ctrl-C, 143 for SIGTERM.
-  static var exitCode: Int32 { 128 + max(1, firstSignal.load(ordering: .relaxed)) }
+  public static var exitCode: Int32 { 128 + max(1, firstSignal.load(ordering: .relaxed)) }
 
-  /// For `run` and `sweep`: the handlers are installed when the work starts.
-  static let stopRequest = StopRequest(listen: { install() }, isRequested: { requested }, exitStatus: { exitCode })
+  /// For `run`, `check` and `sweep`: the handlers are installed when the work starts.
+  public static let stopRequest = StopRequest(
+    listen: { install() }, isRequested: { requested }, exitStatus: { exitCode })
 }
 
 /// The handler: only async-signal-safe calls (atomics, write(2), _exit).
