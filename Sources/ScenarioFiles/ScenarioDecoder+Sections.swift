@@ -35,8 +35,8 @@ extension ScenarioDecoder {
     let controlsValue: YAMLValue?
     let eventsValue: YAMLValue?
 
-    /// The scenario's configuration, built once every check of its size has passed (building it lists every
-    /// widget instance).
+    /// The scenario's configuration, built from the sections on each read (which lists every widget
+    /// instance): read it once, after every check of its size has passed.
     var configuration: ScenarioConfiguration {
       var configuration = ScenarioConfiguration(
         name: run.name, days: run.days, seed: run.seed, replications: run.replications, user: user, budget: budget,

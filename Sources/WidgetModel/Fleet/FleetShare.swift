@@ -10,7 +10,7 @@ public struct FleetShare: Sendable {
   public let end: Int
 
   public init(first: Int, step: Int, end: Int) {
-    precondition(first >= 0 && step > 0, "fleet share from \(first) by \(step)")
+    precondition(first >= 0 && step > 0 && end >= 0, "fleet share from \(first) by \(step) below \(end)")
     self.first = first
     self.step = step
     self.end = end
@@ -35,7 +35,8 @@ public struct FleetShare: Sendable {
   public var count: Int { first < end ? (end - first - 1) / step + 1 : 0 }
 
   /// What a share's run gives back: the aggregate of the devices that ran, each one's figures (when asked
-  /// for), and whether `stop` cut it short.
+  /// for), and whether `stop` cut it short. It stays on the thread that ran the share (not `Sendable`): the
+  /// caller moves its parts on.
   public struct Outcome {
     public var result: ReplicationResult
     public var devices: [DeviceSummary]
