@@ -1,6 +1,10 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// Test code compiles unoptimized even in an optimized build (`scripts/test`): the simulations the tests drive
+// run in the optimized libraries, and optimizing the tests' own code would add about a sixth to that build.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
+
 let package = Package(
   name: "widgetsim",
   products: [
@@ -124,48 +128,58 @@ let package = Package(
       dependencies: [
         "SimulationEngine",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["WidgetModel", "Fleets", "SimulationEngine", "TestSupport"]
+      dependencies: ["WidgetModel", "Fleets", "SimulationEngine", "TestSupport"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "ScenarioFilesTests",
       dependencies: ["ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "ReportsTests",
       dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "Fleets", "SimulationEngine", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "RunsTests",
-      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "TestSupport"]
+      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "TestSupport"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "SweepsTests",
-      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"]
+      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "ComparisonsTests",
-      dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"]
+      dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"],
+      swiftSettings: testSettings
     ),
     // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force); also the checks
     // and console lines of report.html that the commands share (HTMLReport has no test target of its own).
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["widgetsim", "HTMLReport", "Reports", "SimulationEngine", "TestSupport"]
+      dependencies: ["widgetsim", "HTMLReport", "Reports", "SimulationEngine", "TestSupport"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "FieldLogsTests",
       dependencies: ["FieldLogs", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
-      exclude: ["Fixtures"]
+      exclude: ["Fixtures"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "BenchmarksTests",
-      dependencies: ["Benchmarks", "Reports", "SimulationEngine", "TestSupport"]
+      dependencies: ["Benchmarks", "Reports", "SimulationEngine", "TestSupport"],
+      swiftSettings: testSettings
     ),
   ],
   swiftLanguageModes: [.v6]
