@@ -4,7 +4,7 @@ import SimulationEngine
 
 /// The timers a component asked for, in order: it stands in for the device's scheduler when a test drives
 /// a component input by input. A scheduler of its own only mints the handles a component keeps to cancel.
-struct TimerLog: ~Copyable {
+struct TimerLog: ~Copyable, DeviceClock {
   /// One timer asked for: an event of the component's scheduled for a target at a time, or a pending one
   /// cancelled.
   enum Entry: Equatable, CustomStringConvertible {
@@ -49,6 +49,43 @@ struct TimerLog: ~Copyable {
     guard let event = pending.removeValue(forKey: handle) else { return false }
     entries.append(.cancelled(event.kind, target: event.target))
     return true
+  }
+}
+
+extension TimerLog: UserTimers, DisplayTimers, AppTimers, ProcessTimers, DataTimers, FleetTimers {
+  @discardableResult
+  mutating func schedule(_ event: UserEvent, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: 0, at: time)
+  }
+
+  @discardableResult
+  mutating func schedule(_ event: DisplayEvent, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: 0, at: time)
+  }
+
+  @discardableResult
+  mutating func schedule(_ event: AppSessionEvent, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: 0, at: time)
+  }
+
+  @discardableResult
+  mutating func schedule(_ event: AppRequestEvent, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: 0, at: time)
+  }
+
+  @discardableResult
+  mutating func scheduleFiring(of process: ProcessID, at time: SimTime) -> EventHandle {
+    log(ProcessEvent.fired.eventKind, target: process.eventTarget, at: time)
+  }
+
+  @discardableResult
+  mutating func schedule(_ event: DataEvent, for target: UInt32, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: target, at: time)
+  }
+
+  @discardableResult
+  mutating func schedule(_ event: FleetWideEvent, for target: UInt32, at time: SimTime) -> EventHandle {
+    log(event.eventKind, target: target, at: time)
   }
 }
 
