@@ -46,7 +46,7 @@ struct LiveActivitiesRecordingTests {
   func pushToStartBudget() throws {
     let kind = LiveActivityConfiguration(id: "order", start: .pushToStart)
     var activities = Self.activities([kind], system: LiveActivitySystemConfiguration(pushToStartBudget: 1))
-    var scheduler = Scheduler(start: .zero + .hours(9))
+    var scheduler = TimerLog(now: .zero + .hours(9))
     var log = Log()
     activities.startActivity(ActivityKindID(0), appInForeground: false, &scheduler, &log)
     activities.startActivity(ActivityKindID(0), appInForeground: false, &scheduler, &log)
@@ -62,7 +62,7 @@ struct LiveActivitiesRecordingTests {
   func visibility() {
     var activities = Self.activities(
       [LiveActivityConfiguration(id: "timer")], system: LiveActivitySystemConfiguration())
-    var scheduler = Scheduler()
+    var scheduler = TimerLog()
     var log = Log()
     activities.startActivity(ActivityKindID(0), appInForeground: false, &scheduler, &log)
     #expect(activities.records.map(\.rejection) == [.visibility])
@@ -73,7 +73,7 @@ struct LiveActivitiesRecordingTests {
   func lockScreenView() {
     let kind = LiveActivityConfiguration(id: "score", staleAfter: .minutes(30))
     var activities = Self.activities([kind, kind], system: LiveActivitySystemConfiguration())
-    var scheduler = Scheduler(start: .zero + .hours(12))
+    var scheduler = TimerLog(now: .zero + .hours(12))
     var log = Log()
     activities.startActivity(ActivityKindID(0), appInForeground: true, &scheduler, &log)
     activities.startActivity(ActivityKindID(1), appInForeground: true, &scheduler, &log)

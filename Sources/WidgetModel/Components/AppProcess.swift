@@ -14,11 +14,11 @@ struct AppSession {
   var isActive: Bool { until != nil }
 
   /// Keeps the session running at least `length` from now.
-  mutating func extend(by length: SimDuration, _ scheduler: inout Scheduler) {
-    let end = Swift.max(until ?? scheduler.now, scheduler.now + length)
+  mutating func extend(by length: SimDuration, _ timers: inout some AppTimers & ~Copyable) {
+    let end = Swift.max(until ?? timers.now, timers.now + length)
     until = end
-    if let endEvent { scheduler.cancel(endEvent) }
-    endEvent = scheduler.schedule(at: end, kind: endKind.eventKind)
+    if let endEvent { timers.cancel(endEvent) }
+    endEvent = timers.schedule(endKind, at: end)
   }
 
   /// The end event ran.
@@ -28,8 +28,8 @@ struct AppSession {
   }
 
   /// Ends the session now (the user swiped the app away).
-  mutating func cut(_ scheduler: inout Scheduler) {
-    if let endEvent { scheduler.cancel(endEvent) }
+  mutating func cut(_ timers: inout some AppTimers & ~Copyable) {
+    if let endEvent { timers.cancel(endEvent) }
     ended()
   }
 }
@@ -139,19 +139,19 @@ struct AppProcess {
   /// Returns whether the open came from a tap on one of the app's widgets.
   @discardableResult
   mutating func opened(
-    length: Distribution, widgetShare: Double, ignoreWindow: SimDuration, _ scheduler: inout Scheduler
+    length: Distribution, widgetShare: Double, ignoreWindow: SimDuration, _ timers: inout some AppTimers & ~Copyable
   ) -> Bool {
     life = .foreground
-    dormancy.launched(at: scheduler.now)
-    foreground.extend(by: SimDuration(seconds: Swift.max(0, length.sample(sessionLength))), &scheduler)
+    dormancy.launched(at: timers.now)
+    foreground.extend(by: SimDuration(seconds: Swift.max(0, length.sample(sessionLength))), &timers)
     guard widgetOpens.bernoulli(widgetShare) else { return false }
-    ignoreReloadsUntil = scheduler.now + ignoreWindow
+    ignoreReloadsUntil = timers.now + ignoreWindow
     return true
   }
 
   /// An audio or navigation session starts, for a length drawn from `length`.
-  mutating func audioStarted(length: Distribution, _ scheduler: inout Scheduler) {
-    audio.extend(by: SimDuration(seconds: Swift.max(0, length.sample(audioSessionLength))), &scheduler)
+  mutating func audioStarted(length: Distribution, _ timers: inout some AppTimers & ~Copyable) {
+    audio.extend(by: SimDuration(seconds: Swift.max(0, length.sample(audioSessionLength))), &timers)
   }
 
   /// The app's own events: the foreground session ends (the app is suspended), the audio session ends.
@@ -165,9 +165,9 @@ struct AppProcess {
   }
 
   /// The user swipes the app away: it leaves the foreground and stays dead to background launches.
-  mutating func forceQuit(_ scheduler: inout Scheduler) {
-    foreground.cut(&scheduler)
-    audio.cut(&scheduler)
+  mutating func forceQuit(_ timers: inout some AppTimers & ~Copyable) {
+    foreground.cut(&timers)
+    audio.cut(&timers)
     life = .forceQuit
   }
 

@@ -62,28 +62,27 @@ struct BackgroundRefresh {
 
   /// The app submits its request (after a run, or on leaving the foreground): the system will consider it
   /// `interval` plus a lateness from now. With the user's setting off the submission fails (counted).
-  mutating func submit(_ scheduler: inout Scheduler, _ result: inout ReplicationResult) {
+  mutating func submit(_ timers: inout some AppTimers & ~Copyable, _ result: inout some AppWakeRecording) {
     guard settings.enabled else { return }
-    let now = scheduler.now
+    let now = timers.now
     guard settingOn else {
       result.countAppWake(hourIndex: now.hourIndex, .backgroundRefresh, .deniedSettingOff)
       return
     }
-    if let pending { scheduler.cancel(pending) }
+    if let pending { timers.cancel(pending) }
     var earliest = now + settings.interval
     if let window = settings.activeWindow, !window.contains(earliest) { earliest = window.from.next(after: now) }
-    pending = scheduler.schedule(
-      at: earliest + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
+    pending = timers.schedule(AppRequestEvent.backgroundRefresh, at: earliest + lateness(at: now))
   }
 
   /// The system considers the request now. Returns the outcome of the conditions; a denied request (other
   /// than after a force-quit or for a dormant app) is considered again later.
   mutating func consider(
     forceQuit: Bool, dormant: Bool, lowPowerMode: Bool, stateOfCharge: Double, charging: Bool,
-    _ scheduler: inout Scheduler
+    _ timers: inout some AppTimers & ~Copyable
   ) -> AppWakeOutcome {
     pending = nil
-    let now = scheduler.now
+    let now = timers.now
     if runsDay != now.dayIndex {
       runsDay = now.dayIndex
       runsToday = 0
@@ -104,7 +103,7 @@ struct BackgroundRefresh {
       return .granted
     }
     if outcome != .deniedForceQuit && outcome != .deniedDormant {
-      pending = scheduler.schedule(at: now + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
+      pending = timers.schedule(AppRequestEvent.backgroundRefresh, at: now + lateness(at: now))
     }
     return outcome
   }
@@ -116,9 +115,9 @@ struct BackgroundRefresh {
   }
 
   /// The phone is off: nothing is considered; the request is looked at again one lateness later.
-  mutating func postpone(_ scheduler: inout Scheduler) {
-    let now = scheduler.now
-    pending = scheduler.schedule(at: now + lateness(at: now), kind: AppRequestEvent.backgroundRefresh.eventKind)
+  mutating func postpone(_ timers: inout some AppTimers & ~Copyable) {
+    let now = timers.now
+    pending = timers.schedule(AppRequestEvent.backgroundRefresh, at: now + lateness(at: now))
   }
 
   /// Whether a request is submitted and waits.

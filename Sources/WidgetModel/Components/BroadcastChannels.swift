@@ -123,10 +123,11 @@ extension LiveActivities {
   /// `none`; with `most_recent` it is kept (replacing, as `superseded`, one kept before) and delivered when
   /// the phone returns.
   mutating func broadcast(
-    channel: Int, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    channel: Int, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
-    let now = scheduler.now
-    if let next = channels.fired(channel, now: now) { scheduleBroadcast(channel, at: next, &scheduler) }
+    let now = timers.now
+    if let next = channels.fired(channel, now: now) { scheduleBroadcast(channel, at: next, &timers) }
     let earlier = channels.missedAt[channel]
     var position = 0
     while let activity = nextSubscriber(of: channel, from: &position) {
@@ -146,26 +147,27 @@ extension LiveActivities {
         }
         if channels.storage[channel] == .mostRecent { channels.missedAt[channel] = now }
       } else {
-        push(activity, poweredOff: false, &scheduler, &result)
+        push(activity, poweredOff: false, &timers, &result)
       }
     }
   }
 
   /// Schedules channel `channel`'s next update, as the reception asked.
-  func scheduleBroadcast(_ channel: Int, at time: SimTime, _ scheduler: inout Scheduler) {
-    scheduler.schedule(at: time, kind: ActivityEvent.broadcastUpdate.eventKind, target: UInt32(channel))
+  func scheduleBroadcast(_ channel: Int, at time: SimTime, _ timers: inout some ActivityTimers & ~Copyable) {
+    timers.schedule(.broadcastUpdate, for: UInt32(channel), at: time)
   }
 
   /// The phone is back on: channels with storage `most_recent` deliver the latest update it missed to
   /// every subscribed running activity.
-  mutating func deviceReturned(_ scheduler: inout Scheduler, _ result: inout some ActivityRecording) {
+  mutating func deviceReturned(_ timers: inout some ActivityTimers & ~Copyable, _ result: inout some ActivityRecording)
+  {
     for channel in channels.missedAt.indices {
       guard let sentAt = channels.missedAt[channel] else { continue }
       channels.missedAt[channel] = nil
       var position = 0
       while let activity = nextSubscriber(of: channel, from: &position) {
         // The stored message carries the latest content (it was counted as sent when the channel sent it).
-        push(activity, poweredOff: false, stored: sentAt, &scheduler, &result)
+        push(activity, poweredOff: false, stored: sentAt, &timers, &result)
       }
     }
   }

@@ -33,23 +33,23 @@ struct DataBursts {
     self.end = end
   }
 
-  mutating func start(_ scheduler: inout Scheduler) {
-    for kind in scheduled.indices where scheduled[kind] != nil { scheduleNextStart(kind, &scheduler) }
+  mutating func start(_ timers: inout some DataTimers & ~Copyable) {
+    for kind in scheduled.indices where scheduled[kind] != nil { scheduleNextStart(kind, &timers) }
   }
 
-  private func scheduleNextStart(_ kind: Int, _ scheduler: inout Scheduler) {
+  private func scheduleNextStart(_ kind: Int, _ timers: inout some DataTimers & ~Copyable) {
     guard let changes = scheduled[kind], let stream = streams[kind],
-      let next = changes.starts.next(after: scheduler.now, before: end, stream)
+      let next = changes.starts.next(after: timers.now, before: end, stream)
     else { return }
-    scheduler.schedule(at: next, kind: DataEvent.scheduledChange.eventKind, target: UInt32(kind))
+    timers.schedule(.scheduledChange, for: UInt32(kind), at: next)
   }
 
   /// A burst (or a single change) of `kind` starts now: the next start is drawn, and the burst's further
   /// updates are scheduled, each `spacing` after the one before. Returns the burst's slot (nil for a single
   /// change), for the activity it starts.
   @discardableResult
-  mutating func started(_ kind: Int, _ scheduler: inout Scheduler) -> Int? {
-    scheduleNextStart(kind, &scheduler)
+  mutating func started(_ kind: Int, _ timers: inout some DataTimers & ~Copyable) -> Int? {
+    scheduleNextStart(kind, &timers)
     guard let changes = scheduled[kind], changes.updates > 1, let stream = streams[kind] else { return nil }
     live[kind] += 1
     let slot: Int
@@ -60,7 +60,7 @@ struct DataBursts {
       slot = slots.count
       slots.append(Slot(kind: kind, activity: nil))
     }
-    var time: SimTime? = scheduler.now
+    var time: SimTime? = timers.now
     for update in 1..<changes.updates {
       let seconds = Swift.max(1, changes.spacing?.sample(stream) ?? 600)
       // An update past the run's end never runs, and a heavy-tailed spacing can reach past any clock: from
@@ -72,7 +72,7 @@ struct DataBursts {
       let at = last + SimDuration(seconds: seconds)
       time = at
       let flag = update == changes.updates - 1 ? DataBursts.lastUpdateFlag : 0
-      scheduler.schedule(at: at, kind: DataEvent.burstUpdate.eventKind, target: UInt32(slot) | flag)
+      timers.schedule(.burstUpdate, for: UInt32(slot) | flag, at: at)
     }
     return slot
   }

@@ -151,25 +151,24 @@ struct FleetEventReception {
   }
 
   /// Schedules every event's first occurrence after now (only for events this device is in the audience of).
-  mutating func start(_ scheduler: inout Scheduler) {
-    for event in next.indices where member[event] { scheduleNext(event, &scheduler) }
+  mutating func start(_ timers: inout some FleetTimers & ~Copyable) {
+    for event in next.indices where member[event] { scheduleNext(event, &timers) }
   }
 
   /// An occurrence ran: the next is scheduled. Returns the occurrence's step (a burst begins, ends, or
   /// neither: see ``FleetEventSchedule/steps``).
-  mutating func fired(_ event: Int, _ scheduler: inout Scheduler) -> Int8 {
+  mutating func fired(_ event: Int, _ timers: inout some FleetTimers & ~Copyable) -> Int8 {
     let step = schedule.steps[next[event] - 1]
-    scheduleNext(event, &scheduler)
+    scheduleNext(event, &timers)
     return step
   }
 
-  private mutating func scheduleNext(_ event: Int, _ scheduler: inout Scheduler) {
+  private mutating func scheduleNext(_ event: Int, _ timers: inout some FleetTimers & ~Copyable) {
     let end = schedule.ranges[event].upperBound
     var position = next[event]
-    while position < end && deviceTime(event, position) < scheduler.now { position += 1 }
+    while position < end && deviceTime(event, position) < timers.now { position += 1 }
     guard position < end else { return }
     next[event] = position + 1
-    scheduler.schedule(
-      at: deviceTime(event, position), kind: FleetWideEvent.happened.eventKind, target: UInt32(event))
+    timers.schedule(.happened, for: UInt32(event), at: deviceTime(event, position))
   }
 }

@@ -4,31 +4,32 @@ import SimulationEngine
 extension LiveActivities {
   /// The server sends the activity's next update, and schedules the one after.
   mutating func sendUpdate(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    _ activity: ActivityID, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].phase == .active else { return }
-    let now = scheduler.now
+    let now = timers.now
     let kind = records[activity.index].kind
     // The kind's settings are read in place: a copy would retain its strings and distributions.
     let interval = SimDuration(
       seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
-    runtime[activity.index].updateEvent = scheduler.schedule(
-      after: interval, kind: ActivityEvent.update.eventKind, target: activity.eventTarget)
+    runtime[activity.index].updateEvent = timers.schedule(.update, for: activity.eventTarget, at: timers.now + interval)
     result.recordActivityPush(delivered: false, at: now, offset: clockOffset)
-    push(activity, poweredOff: poweredOff, &scheduler, &result)
+    push(activity, poweredOff: poweredOff, &timers, &result)
   }
 
   /// A fleet-wide event updates every running activity of `kind`: the server sends each its own push.
   mutating func eventUpdate(
-    _ kind: ActivityKindID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    _ kind: ActivityKindID, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
     var position = 0
     while position < onLockScreen.count {
       let activity = onLockScreen[position]
       position += 1
       guard runtime[activity.index].phase == .active && records[activity.index].kind == kind else { continue }
-      result.recordActivityPush(delivered: false, at: scheduler.now, offset: clockOffset)
-      push(activity, poweredOff: poweredOff, &scheduler, &result)
+      result.recordActivityPush(delivered: false, at: timers.now, offset: clockOffset)
+      push(activity, poweredOff: poweredOff, &timers, &result)
     }
   }
 
@@ -49,21 +50,22 @@ extension LiveActivities {
 
   /// The server sends `activity` an update of its own data (an order's next step), if it still runs.
   mutating func update(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    _ activity: ActivityID, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].phase == .active else { return }
-    result.recordActivityPush(delivered: false, at: scheduler.now, offset: clockOffset)
-    push(activity, poweredOff: poweredOff, &scheduler, &result)
+    result.recordActivityPush(delivered: false, at: timers.now, offset: clockOffset)
+    push(activity, poweredOff: poweredOff, &timers, &result)
   }
 
   /// An update for `activity` leaves APNs now (its own push, or its channel's broadcast; `stored`: a
   /// channel's stored message, already counted as sent): priority 10 is delivered at once under the hourly
   /// budget, priority 5 later (one pending per activity).
   mutating func push(
-    _ activity: ActivityID, poweredOff: Bool, stored: SimTime? = nil, _ scheduler: inout Scheduler,
+    _ activity: ActivityID, poweredOff: Bool, stored: SimTime? = nil, _ timers: inout some ActivityTimers & ~Copyable,
     _ result: inout some ActivityRecording
   ) {
-    let now = scheduler.now
+    let now = timers.now
     let sentAt = stored ?? now
     let kind = records[activity.index].kind
     let priority = kinds[kind.index].priority
@@ -85,13 +87,12 @@ extension LiveActivities {
       return
     }
     if let pending = runtime[activity.index].pendingUpdate {
-      scheduler.cancel(pending.delivery)
+      timers.cancel(pending.delivery)
       result.countPush(hourIndex: pending.sendHour, target: target, priority: 5, .superseded)
       records[activity.index].updatesSuperseded += 1
     }
     let delay = SimDuration(seconds: Swift.max(0, system.lowPriorityDelay.sample(streams[kind.index].updates)))
-    let delivery = scheduler.schedule(
-      after: delay, kind: ActivityEvent.delivery.eventKind, target: activity.eventTarget)
+    let delivery = timers.schedule(.delivery, for: activity.eventTarget, at: timers.now + delay)
     runtime[activity.index].pendingUpdate = PendingPush(sendHour: hour, sendTime: sentAt, delivery: delivery)
   }
 
@@ -146,20 +147,21 @@ extension LiveActivities {
   /// content, so it counts as the activity's last update (sent, throttled or delivered) and a delivered one
   /// is rendered like an update before the activity ends.
   mutating func endDue(
-    _ activity: ActivityID, poweredOff: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    _ activity: ActivityID, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].isRunning else { return }
     runtime[activity.index].endEvent = nil
     let kind = records[activity.index].kind
     switch kinds[kind.index].end {
     case .app:
-      end(activity, by: .app, &scheduler, &result)
+      end(activity, by: .app, &timers, &result)
     case .push:
-      let now = scheduler.now
+      let now = timers.now
       let hour = now.hourIndex
       let target = PushTarget.activity(kind)
       runtime[activity.index].phase = .ending
-      if let update = runtime[activity.index].updateEvent { scheduler.cancel(update) }
+      if let update = runtime[activity.index].updateEvent { timers.cancel(update) }
       runtime[activity.index].updateEvent = nil
       records[activity.index].updatesSent += 1
       if runtime[activity.index].firstUndelivered == nil { runtime[activity.index].firstUndelivered = now }
@@ -168,14 +170,13 @@ extension LiveActivities {
       if admitPriorityTen(kind, at: now) {
         result.countPush(hourIndex: hour, target: target, priority: 10, .delivered)
         render(activity, poweredOff: poweredOff, sentAt: now, at: now, &result)
-        end(activity, by: .push, &scheduler, &result)
+        end(activity, by: .push, &timers, &result)
       } else {
         result.countPush(hourIndex: hour, target: target, priority: 10, .throttled)
         records[activity.index].updatesThrottled += 1
         let retry = SimDuration(
           seconds: Swift.max(1, kinds[kind.index].updateInterval.sample(streams[kind.index].updates)))
-        runtime[activity.index].endEvent = scheduler.schedule(
-          after: retry, kind: ActivityEvent.end.eventKind, target: activity.eventTarget)
+        runtime[activity.index].endEvent = timers.schedule(.end, for: activity.eventTarget, at: timers.now + retry)
       }
     }
   }

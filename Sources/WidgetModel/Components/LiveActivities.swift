@@ -94,30 +94,28 @@ struct LiveActivities {
   }
 
   /// Schedules each kind's fixed daily starts.
-  func start(_ scheduler: inout Scheduler) {
+  func start(_ timers: inout some ActivityTimers & ~Copyable) {
     for (index, activity) in kinds.enumerated() {
       let lag = activity.start == .pushToStart ? pushToStartLag : .zero
       for time in activity.startsAt {
-        scheduler.schedule(
-          at: .zero + time.sinceMidnight + lag, kind: ActivityStartEvent.scheduled.eventKind,
-          target: ActivityKindID(index).eventTarget)
+        timers.scheduleStart(ActivityKindID(index), at: .zero + time.sinceMidnight + lag)
       }
     }
   }
 
   /// The activities' events (the target names an activity, or a channel for a broadcast update).
   mutating func handle(
-    _ event: ActivityEvent, target: UInt32, poweredOff: Bool, _ scheduler: inout Scheduler,
+    _ event: ActivityEvent, target: UInt32, poweredOff: Bool, _ timers: inout some ActivityTimers & ~Copyable,
     _ result: inout some ActivityRecording
   ) {
     let activity = ActivityID(Int(target))
     switch event {
-    case .update: sendUpdate(activity, poweredOff: poweredOff, &scheduler, &result)
-    case .delivery: deliverUpdate(activity, poweredOff: poweredOff, at: scheduler.now, &result)
-    case .end: endDue(activity, poweredOff: poweredOff, &scheduler, &result)
-    case .systemEnd: end(activity, by: .system, &scheduler, &result)
-    case .dismiss: dismiss(activity, at: scheduler.now)
-    case .broadcastUpdate: broadcast(channel: Int(target), poweredOff: poweredOff, &scheduler, &result)
+    case .update: sendUpdate(activity, poweredOff: poweredOff, &timers, &result)
+    case .delivery: deliverUpdate(activity, poweredOff: poweredOff, at: timers.now, &result)
+    case .end: endDue(activity, poweredOff: poweredOff, &timers, &result)
+    case .systemEnd: end(activity, by: .system, &timers, &result)
+    case .dismiss: dismiss(activity, at: timers.now)
+    case .broadcastUpdate: broadcast(channel: Int(target), poweredOff: poweredOff, &timers, &result)
     }
   }
 
@@ -126,9 +124,10 @@ struct LiveActivities {
   /// the device when delivered. Over a concurrency cap the kind's `on_cap` policy rejects the start or
   /// ends the app's oldest activity to make room.
   mutating func startActivity(
-    _ kind: ActivityKindID, appInForeground: Bool, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    _ kind: ActivityKindID, appInForeground: Bool, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) {
-    let now = scheduler.now
+    let now = timers.now
     let settings = kinds[kind.index]
     attempts[kind.index] += 1
     var record = ActivityRecord(kind: kind, label: "\(settings.id)#\(attempts[kind.index])", startTime: now)
@@ -147,7 +146,7 @@ struct LiveActivities {
     } else if !appInForeground {
       record.rejection = .visibility
     }
-    if record.rejection == nil { record.rejection = makeRoom(for: settings, &scheduler, &result) }
+    if record.rejection == nil { record.rejection = makeRoom(for: settings, &timers, &result) }
     if let rejection = record.rejection {
       record.ending = rejection.ending
       records.append(record)
@@ -161,21 +160,18 @@ struct LiveActivities {
     runningByKind[kind.index] += 1
     onLockScreen.append(activity)
     if let channel = settings.broadcastChannel {
-      if let next = channels.subscribe(channel, now: scheduler.now) {
-        scheduleBroadcast(channel, at: next, &scheduler)
+      if let next = channels.subscribe(channel, now: timers.now) {
+        scheduleBroadcast(channel, at: next, &timers)
       }
     } else if settings.ownUpdates {
       let interval = SimDuration(seconds: Swift.max(1, settings.updateInterval.sample(streams[kind.index].updates)))
-      state.updateEvent = scheduler.schedule(
-        after: interval, kind: ActivityEvent.update.eventKind, target: activity.eventTarget)
+      state.updateEvent = timers.schedule(.update, for: activity.eventTarget, at: timers.now + interval)
     }
     let duration = SimDuration(seconds: Swift.max(0, settings.duration.sample(streams[kind.index].lifetime)))
     if duration < system.maximumActive {
-      state.endEvent = scheduler.schedule(
-        after: duration, kind: ActivityEvent.end.eventKind, target: activity.eventTarget)
+      state.endEvent = timers.schedule(.end, for: activity.eventTarget, at: timers.now + duration)
     }
-    state.systemEndEvent = scheduler.schedule(
-      after: system.maximumActive, kind: ActivityEvent.systemEnd.eventKind, target: activity.eventTarget)
+    state.systemEndEvent = timers.schedule(.systemEnd, for: activity.eventTarget, at: timers.now + system.maximumActive)
     runtime.append(state)
   }
 
@@ -194,7 +190,8 @@ struct LiveActivities {
   /// Whether a start fits under the caps (the app's, then the device's): nil if it does, perhaps after
   /// ending the app's oldest running activity (`on_cap: end_oldest`); else why it is refused.
   private mutating func makeRoom(
-    for settings: LiveActivityConfiguration, _ scheduler: inout Scheduler, _ result: inout some ActivityRecording
+    for settings: LiveActivityConfiguration, _ timers: inout some ActivityTimers & ~Copyable,
+    _ result: inout some ActivityRecording
   ) -> ActivityRejection? {
     let full: ActivityRejection? =
       running >= system.maxConcurrent ? .cap : running >= system.maxConcurrentDevice ? .deviceCap : nil
@@ -206,18 +203,18 @@ struct LiveActivities {
       break
     }
     guard settings.onCap == .endOldest, let oldest else { return full }
-    end(oldest, by: .replaced, &scheduler, &result)
+    end(oldest, by: .replaced, &timers, &result)
     return running >= Swift.min(system.maxConcurrent, system.maxConcurrentDevice) ? full : nil
   }
 
   /// The activity ends (by the app, its final push or the system): its events are cancelled, an undelivered
   /// update is dropped, and it stays on the Lock Screen as its dismissal policy says.
   mutating func end(
-    _ activity: ActivityID, by ending: ActivityEnding, _ scheduler: inout Scheduler,
+    _ activity: ActivityID, by ending: ActivityEnding, _ timers: inout some ActivityTimers & ~Copyable,
     _ result: inout some ActivityRecording
   ) {
     guard runtime[activity.index].isRunning else { return }
-    let now = scheduler.now
+    let now = timers.now
     runtime[activity.index].phase = .ended
     running -= 1
     let kind = records[activity.index].kind
@@ -236,13 +233,13 @@ struct LiveActivities {
     for event in [
       runtime[activity.index].updateEvent, runtime[activity.index].endEvent, runtime[activity.index].systemEndEvent,
     ] {
-      if let event { scheduler.cancel(event) }
+      if let event { timers.cancel(event) }
     }
     runtime[activity.index].updateEvent = nil
     runtime[activity.index].endEvent = nil
     runtime[activity.index].systemEndEvent = nil
     if let pending = runtime[activity.index].pendingUpdate {
-      scheduler.cancel(pending.delivery)
+      timers.cancel(pending.delivery)
       result.countPush(hourIndex: pending.sendHour, target: .activity(kind), priority: 5, .superseded)
       records[activity.index].updatesSuperseded += 1
       runtime[activity.index].pendingUpdate = nil
@@ -257,7 +254,7 @@ struct LiveActivities {
     if stay == .zero {
       dismiss(activity, at: now)
     } else {
-      scheduler.schedule(after: stay, kind: ActivityEvent.dismiss.eventKind, target: activity.eventTarget)
+      timers.schedule(.dismiss, for: activity.eventTarget, at: timers.now + stay)
     }
   }
 

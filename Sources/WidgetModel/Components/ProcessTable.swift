@@ -107,7 +107,7 @@ struct ProcessTable {
 
   /// Re-evaluates every process's rate for this clock hour and sleep state; a process whose rate changed
   /// draws its next event afresh.
-  mutating func update(hour: Int, asleep: Bool, _ scheduler: inout Scheduler) {
+  mutating func update(hour: Int, asleep: Bool, _ timers: inout some ProcessTimers & ~Copyable) {
     let column = hour * 2 + (asleep ? 1 : 0)
     for index in processes.indices {
       let rate = rateTable[index * 48 + column]
@@ -115,47 +115,47 @@ struct ProcessTable {
       if rate == processes[index].ratePerHour && (rate == 0 || scheduled) { continue }
       processes[index].ratePerHour = rate
       processes[index].meanGapSeconds = 3_600 / rate
-      if let pending = processes[index].pending { scheduler.cancel(pending) }
+      if let pending = processes[index].pending { timers.cancel(pending) }
       processes[index].pending = nil
       if processes[index].deferredTime != ProcessTable.noneDeferred {
         processes[index].deferredTime = ProcessTable.noneDeferred
         findEarliestDeferred()
       }
-      scheduleNext(ProcessID(index), from: scheduler.now, &scheduler)
+      scheduleNext(ProcessID(index), from: timers.now, &timers)
     }
   }
 
   /// The process's event ran: draw its next one, and say what it stands for.
-  mutating func fired(_ process: ProcessID, _ scheduler: inout Scheduler) -> ProcessRole {
+  mutating func fired(_ process: ProcessID, _ timers: inout some ProcessTimers & ~Copyable) -> ProcessRole {
     processes[process.index].pending = nil
-    scheduleNext(process, from: scheduler.now, &scheduler)
+    scheduleNext(process, from: timers.now, &timers)
     return processes[process.index].role
   }
 
   /// The earliest deferred firing before `limit`, taken (its next firing drawn from it); nil when none is.
-  mutating func takeDeferred(before limit: SimTime, _ scheduler: inout Scheduler) -> (ProcessID, SimTime)? {
+  mutating func takeDeferred(before limit: SimTime, _ timers: inout some ProcessTimers & ~Copyable) -> (
+    ProcessID, SimTime
+  )? {
     guard earliestDeferred < limit else { return nil }
     let time = earliestDeferred
     var position = 0
     while processes[deferrable[position]].deferredTime != time { position += 1 }
     let process = deferrable[position]
     processes[process].deferredTime = ProcessTable.noneDeferred
-    scheduleNext(ProcessID(process), from: time, &scheduler)
+    scheduleNext(ProcessID(process), from: time, &timers)
     findEarliestDeferred()
     return (ProcessID(process), time)
   }
 
   /// Opens or closes the gates; a process whose gate closes puts its deferred firing in the event set.
-  mutating func setGates(appIdle: Bool, noCatchUp: Bool, _ scheduler: inout Scheduler) {
+  mutating func setGates(appIdle: Bool, noCatchUp: Bool, _ timers: inout some ProcessTimers & ~Copyable) {
     let closing = (self.appIdle && !appIdle) || (self.noCatchUp && !noCatchUp)
     self.appIdle = appIdle
     self.noCatchUp = noCatchUp
     guard closing else { return }
     for index in deferrable
     where processes[index].deferredTime != ProcessTable.noneDeferred && !mayDefer(processes[index].deferral) {
-      processes[index].pending = scheduler.schedule(
-        at: processes[index].deferredTime, kind: ProcessEvent.fired.eventKind, target: ProcessID(index).eventTarget
-      )
+      processes[index].pending = timers.scheduleFiring(of: ProcessID(index), at: processes[index].deferredTime)
       processes[index].deferredTime = ProcessTable.noneDeferred
     }
     findEarliestDeferred()
@@ -179,7 +179,9 @@ struct ProcessTable {
   }
 
   /// Draws the process's next firing after `time`: an event, or a deferred firing where its gate is open.
-  private mutating func scheduleNext(_ process: ProcessID, from time: SimTime, _ scheduler: inout Scheduler) {
+  private mutating func scheduleNext(
+    _ process: ProcessID, from time: SimTime, _ timers: inout some ProcessTimers & ~Copyable
+  ) {
     guard processes[process.index].ratePerHour > 0 else { return }
     let gap = SimDuration(
       seconds: processes[process.index].stream.exponential(mean: processes[process.index].meanGapSeconds))
@@ -189,8 +191,7 @@ struct ProcessTable {
       if next < earliestDeferred { earliestDeferred = next }
       return
     }
-    processes[process.index].pending = scheduler.schedule(
-      at: time + gap, kind: ProcessEvent.fired.eventKind, target: process.eventTarget)
+    processes[process.index].pending = timers.scheduleFiring(of: process, at: time + gap)
   }
 }
 

@@ -17,24 +17,24 @@ struct User {
   }
 
   /// Schedules the first sleep and wake.
-  mutating func start(_ scheduler: inout Scheduler) {
+  mutating func start(_ timers: inout some UserTimers & ~Copyable) {
     let sleepAt = configuration.sleep.from.next(after: .zero)
     let wakeAt = configuration.sleep.to.next(after: .zero)
     nextWake = wakeAt
-    scheduler.schedule(at: sleepAt, kind: UserEvent.sleep.eventKind)
-    scheduler.schedule(at: wakeAt, kind: UserEvent.wake.eventKind)
+    timers.schedule(.sleep, at: sleepAt)
+    timers.schedule(.wake, at: wakeAt)
   }
 
   /// The user falls asleep or wakes; the next such event is a day later.
-  mutating func handle(_ event: UserEvent, _ scheduler: inout Scheduler) {
+  mutating func handle(_ event: UserEvent, _ timers: inout some UserTimers & ~Copyable) {
     switch event {
     case .sleep:
       asleep = true
-      scheduler.schedule(after: SimDuration.day, kind: UserEvent.sleep.eventKind)
+      timers.schedule(.sleep, at: timers.now + SimDuration.day)
     case .wake:
       asleep = false
-      nextWake = scheduler.now + SimDuration.day
-      scheduler.schedule(at: nextWake, kind: UserEvent.wake.eventKind)
+      nextWake = timers.now + SimDuration.day
+      timers.schedule(.wake, at: nextWake)
     }
   }
 
@@ -66,20 +66,20 @@ struct StandbyDisplay {
   var isUsed: Bool { enabled && !instances.isEmpty }
 
   /// The display came on (the user fell asleep, started driving): refresh now, and every interval after.
-  mutating func start(_ scheduler: inout Scheduler) {
+  mutating func start(_ timers: inout some DisplayTimers & ~Copyable) {
     guard isUsed else { return }
-    if let refreshEvent { scheduler.cancel(refreshEvent) }
-    refreshEvent = scheduler.schedule(after: .zero, kind: event.eventKind)
+    if let refreshEvent { timers.cancel(refreshEvent) }
+    refreshEvent = timers.schedule(event, at: timers.now)
   }
 
   /// The display went off (the user woke, the drive ended).
-  mutating func stop(_ scheduler: inout Scheduler) {
-    if let refreshEvent { scheduler.cancel(refreshEvent) }
+  mutating func stop(_ timers: inout some DisplayTimers & ~Copyable) {
+    if let refreshEvent { timers.cancel(refreshEvent) }
     refreshEvent = nil
   }
 
   /// A refresh ran: schedule the next (the device reloads ``instances``).
-  mutating func refreshed(_ scheduler: inout Scheduler) {
-    refreshEvent = scheduler.schedule(after: interval, kind: event.eventKind)
+  mutating func refreshed(_ timers: inout some DisplayTimers & ~Copyable) {
+    refreshEvent = timers.schedule(event, at: timers.now + interval)
   }
 }
