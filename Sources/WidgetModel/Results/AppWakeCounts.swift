@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// App wakes by hour and cell (`channel * AppWakeOutcome.count + outcome`), summed over devices.

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Where energy goes, as energy.csv names it. Components are kept apart from the battery (the ns-3 split):

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// A second in which many of a fleet's phones made the same kind of request: more than a share of the fleet,

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Reload requests counted by the hour they were made in, and the same summed over the run, for every

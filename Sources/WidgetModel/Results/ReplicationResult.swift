@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Everything one replication produced, summed over the devices simulated into it (one, or a fleet), in

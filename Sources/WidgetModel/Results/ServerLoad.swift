@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// What the app's servers see, per UTC minute: fetch requests and their bytes, pushes sent and delivered,
@@ -89,9 +90,8 @@ public struct ServerLoad: Sendable, DayCleared {
   public static let maximumOffset = SimDuration.hours(14)
 
   /// No minutes at all (a placeholder until a shape is known).
-  init() {
+  public init() {
     minuteCount = 0
-    openedSlots = 0
     bytes = []
     pushesDelivered = []
     bySource = CompactCounts(count: 0)
@@ -213,7 +213,7 @@ public struct ServerLoad: Sendable, DayCleared {
   }
 
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
-  mutating func dropFirst(days: Int, of total: Int) {
+  public mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0 else { return }
     precondition(pending.isEmpty && openedSlots == minuteCount, "requests not yet applied")
     let minutes = days * 1_440
@@ -226,7 +226,7 @@ public struct ServerLoad: Sendable, DayCleared {
     seconds.dropFirst(days: days, of: total)
   }
 
-  mutating func reset() {
+  public mutating func reset() {
     pending.removeAll(keepingCapacity: true)
     keepsRequests = false
     bytes.reset()
@@ -240,13 +240,13 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
   /// the end of the last of them plus the largest offset either way (two of them, as the minutes start one
   /// offset before day 0).
-  mutating func clear(days: Range<Int>, of total: Int) {
+  public mutating func clear(days: Range<Int>, of total: Int) {
     guard !days.isEmpty else { return }
     openSlots(through: Swift.min(minuteCount, days.upperBound * 1_440 + 2 * 14 * 60) - 1)
   }
 
   /// The per-second load (fleets, reset once per run) is emptied at once; the minutes as the run reaches them.
-  mutating func resetAllButDays() {
+  public mutating func resetAllButDays() {
     pending.removeAll(keepingCapacity: true)
     keepsRequests = false
     bySource.resetAllButDays()
@@ -303,7 +303,7 @@ public struct ServerLoad: Sendable, DayCleared {
 
   /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
   /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
-  mutating func absorb(_ other: inout ServerLoad) {
+  public mutating func absorb(_ other: inout ServerLoad) {
     applyKept()  // a sum that was a replication keeping its requests
     guard other.isMostlyIdle else {
       merge(other)
@@ -336,7 +336,7 @@ public struct ServerLoad: Sendable, DayCleared {
     other.pending.removeAll(keepingCapacity: true)
   }
 
-  mutating func merge(_ other: ServerLoad) {
+  public mutating func merge(_ other: ServerLoad) {
     applyKept()  // a sum that was a replication keeping its requests
     checkMergeable(other)
     if other.isMostlyIdle {

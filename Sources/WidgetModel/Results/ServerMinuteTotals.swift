@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// A replication's per-minute server load added up the ways its metrics read it, in one pass over the busy

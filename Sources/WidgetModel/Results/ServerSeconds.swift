@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Requests per UTC second of the run's days, by ``ServerSource``, and fetched bytes per second (widget and
@@ -75,18 +76,18 @@ public struct ServerSeconds: Sendable, TimeSeries {
     return fetchBytes[second * 2 + (stream == .widgetFetch ? 0 : 1)]
   }
 
-  mutating func merge(_ other: ServerSeconds) {
+  public mutating func merge(_ other: ServerSeconds) {
     precondition(secondCount == other.secondCount, "merged per-second loads of different runs")
     counts.merge(other.counts)
     fetchBytes.merge(other.fetchBytes)
   }
 
-  mutating func reset() {
+  public mutating func reset() {
     counts.reset()
     fetchBytes.reset()
   }
 
-  mutating func dropFirst(days: Int, of total: Int) {
+  public mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, secondCount > 0 else { return }
     let seconds = days * 86_400
     counts.dropFirst(seconds * ServerSource.count)

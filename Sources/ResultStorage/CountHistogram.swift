@@ -1,14 +1,18 @@
 /// How many seconds had each count (small counts in an array, large ones in a table), the sum and the
 /// busiest second: the mean, p99 and peak of a count series without keeping it.
-struct CountHistogram {
+public struct CountHistogram {
   private var small = Array(repeating: 0, count: 4_096)
   private var large: [UInt64: Int] = [:]
-  private var sum: UInt64 = 0
+  /// The counts added up.
+  public private(set) var sum: UInt64 = 0
   /// Seconds counted so far.
-  private(set) var seconds = 0
-  private var peak: (count: UInt64, second: Int) = (0, 0)
+  public private(set) var seconds = 0
+  /// The largest count and its second (the first second with it).
+  public private(set) var peak: (count: UInt64, second: Int) = (0, 0)
 
-  mutating func add(_ count: UInt64, second: Int) {
+  public init() {}
+
+  public mutating func add(_ count: UInt64, second: Int) {
     if count < UInt64(small.count) { small[Int(count)] += 1 } else { large[count, default: 0] += 1 }
     sum &+= count
     seconds += 1
@@ -16,24 +20,21 @@ struct CountHistogram {
   }
 
   /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
-  mutating func addZeros(_ seconds: Int) {
+  public mutating func addZeros(_ seconds: Int) {
     small[0] += seconds
     self.seconds += seconds
   }
 
-  /// The figures with every count times `factor`.
-  func figures(_ name: String, factor: Double, peakBytes: Double?) -> ProvisioningFigures {
+  /// Every count that some second had, times `factor`, with how many seconds had it, in ascending order.
+  public func scaledCounts(_ factor: Double) -> [(Double, Int)] {
     var values: [(Double, Int)] = []
     for (count, seconds) in small.enumerated() where seconds > 0 { values.append((Double(count) * factor, seconds)) }
     for (count, seconds) in large.sorted(by: { $0.key < $1.key }) { values.append((Double(count) * factor, seconds)) }
-    return ProvisioningFigures(
-      stream: name, meanPerSecond: seconds > 0 ? Double(sum) * factor / Double(seconds) : .nan,
-      p99PerSecond: CountHistogram.p99(values, total: seconds), peakPerSecond: Double(peak.count) * factor,
-      peakSecond: peak.second, peakBytesPerSecond: peakBytes)
+    return values
   }
 
   /// The p99 (Hyndman-Fan 7) of `total` values given as (value, how many) in ascending order.
-  static func p99(_ values: [(Double, Int)], total: Int) -> Double {
+  public static func p99(_ values: [(Double, Int)], total: Int) -> Double {
     guard total > 0 else { return .nan }
     let rank = 0.99 * Double(total - 1)
     let lower = Int(rank.rounded(.down))
