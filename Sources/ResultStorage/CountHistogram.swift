@@ -1,28 +1,37 @@
 /// How many seconds had each count (small counts in an array, large ones in a table), the sum and the
 /// busiest second: the mean, p99 and peak of a count series without keeping it.
 public struct CountHistogram {
-  private var small = Array(repeating: 0, count: 4_096)
-  private var large: [UInt64: Int] = [:]
+  @usableFromInline var small = Array(repeating: 0, count: 4_096)
+  @usableFromInline var large: [UInt64: Int] = [:]
   /// The counts added up.
-  public private(set) var sum: UInt64 = 0
+  @usableFromInline var total: UInt64 = 0
   /// Seconds counted so far.
-  public private(set) var seconds = 0
+  @usableFromInline var secondsCounted = 0
   /// The largest count and its second (the first second with it).
-  public private(set) var peak: (count: UInt64, second: Int) = (0, 0)
+  @usableFromInline var busiest: (count: UInt64, second: Int) = (0, 0)
 
-  public init() {}
+  @inlinable public init() {}
 
+  /// The counts added up.
+  @inlinable public var sum: UInt64 { total }
+  /// Seconds counted so far.
+  @inlinable public var seconds: Int { secondsCounted }
+  /// The largest count and its second (the first second with it).
+  @inlinable public var peak: (count: UInt64, second: Int) { busiest }
+
+  @inlinable
   public mutating func add(_ count: UInt64, second: Int) {
     if count < UInt64(small.count) { small[Int(count)] += 1 } else { large[count, default: 0] += 1 }
-    sum &+= count
-    seconds += 1
-    if count > peak.count { peak = (count, second) }
+    total &+= count
+    secondsCounted += 1
+    if count > busiest.count { busiest = (count, second) }
   }
 
   /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
+  @inlinable
   public mutating func addZeros(_ seconds: Int) {
     small[0] += seconds
-    self.seconds += seconds
+    secondsCounted += seconds
   }
 
   /// Every count that some second had, times `factor`, with how many seconds had it, in ascending order.

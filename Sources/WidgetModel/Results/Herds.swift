@@ -194,11 +194,13 @@ extension ServerSeconds {
     var unexplained = busiest
     var next = 0
     while next < secondCount {
-      let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
-      let second = cell / ServerSource.count
+      let cell =
+        counts.firstNonZero(from: ServerSource.bySlot.start(ofRow: next))
+        ?? ServerSource.bySlot.start(ofRow: secondCount)
+      let second = ServerSource.bySlot.row(of: cell)
       next = second + 1
       guard second < secondCount else { break }
-      let first = second * ServerSource.count
+      let first = ServerSource.bySlot.start(ofRow: second)
       counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
         let phones = counts[first + source]
         sums[source] &+= phones

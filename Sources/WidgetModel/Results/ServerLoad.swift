@@ -15,7 +15,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// ``applyPending()``; a replication that keeps its requests has them in its ``minuteTotals()`` only).
   public private(set) var bytes: [Int128]
   public private(set) var pushesDelivered: [Int64]
-  /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
+  /// Requests by slot and source (``ServerSource/bySlot``: fetches, pushes sent, token registrations): the one count
   /// per request (totals are derived, so a fetch touches two arrays, not three). Exact counts in 4-byte cells
   /// (a 30-day result's minutes are emptied every replication: the smaller, the cheaper).
   private(set) var bySource: CompactCounts<UInt32>
@@ -68,7 +68,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Whether the slot holds a request, fetched bytes or a delivered push.
   private func holdsSomething(_ slot: Int) -> Bool {
     bytes[slot] != 0 || pushesDelivered[slot] != 0
-      || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
+      || !bySource.isZero(ServerSource.bySlot.start(ofRow: slot), count: ServerSource.count)
   }
 
   /// A source's requests over the minutes `slots` (all of them by default).
@@ -79,7 +79,7 @@ public struct ServerLoad: Sendable, DayCleared {
     return bySource.cells.withUnsafeBufferPointer { cells in
       var sum: Int64 = 0
       for slot in range {
-        let index = slot * ServerSource.count + source.rawValue
+        let index = ServerSource.bySlot.index(slot, source.rawValue)
         sum += cells[index] == UInt32.max ? Int64(bySource[index]) : Int64(cells[index])
       }
       return sum
@@ -185,7 +185,7 @@ public struct ServerLoad: Sendable, DayCleared {
       guard shifted >= 0, !request.delivered else { return nil }
       let slot = Int(shifted / 60_000_000)
       guard slot < minutes else { return nil }
-      return (slot * ServerSource.count + Int(request.source), 1)
+      return (ServerSource.bySlot.index(slot, Int(request.source)), 1)
     }
     if !seconds.isEmpty { seconds.record(requests) }
   }
@@ -209,7 +209,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
     precondition(!holdsKeptRequests, "the minutes of a load that keeps its requests")
-    return Int64(bySource[slot * ServerSource.count + source.rawValue])
+    return Int64(bySource[ServerSource.bySlot.index(slot, source.rawValue)])
   }
 
   /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
@@ -219,7 +219,7 @@ public struct ServerLoad: Sendable, DayCleared {
     let minutes = days * 1_440
     bytes.removeFirst(minutes)
     pushesDelivered.removeFirst(minutes)
-    bySource.dropFirst(minutes * ServerSource.count)
+    bySource.dropFirst(ServerSource.bySlot.start(ofRow: minutes))
     minuteCount -= minutes
     openedSlots = minuteCount
     findBusySlots()

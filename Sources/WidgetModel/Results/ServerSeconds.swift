@@ -11,10 +11,13 @@ import SimulationEngine
 public struct ServerSeconds: Sendable, TimeSeries {
   /// Seconds covered: the run's UTC days (the ±14 h margins of the per-minute series are left out).
   public private(set) var secondCount: Int
-  /// By `second * ServerSource.count + source`.
+  /// By second and source (``ServerSource/bySlot``).
   private(set) var counts: CompactCounts<UInt8>
-  /// By `second * 2 + (0: widget fetch, 1: app fetch)`.
+  /// By second and stream (``bytesBySecond``).
   private(set) var fetchBytes: CompactCounts<UInt32>
+
+  /// Fetched bytes: a row per second, a cell for widget fetches (0) and one for app fetches (1).
+  static var bytesBySecond: TableLayout { TableLayout(columns: 2) }
 
   public init() {
     secondCount = 0
@@ -47,20 +50,20 @@ public struct ServerSeconds: Sendable, TimeSeries {
       return second < seconds ? second : nil
     }
     counts.addEach(requests.count) { position in
-      second(requests[position]).map { ($0 * ServerSource.count + Int(requests[position].source), 1) }
+      second(requests[position]).map { (ServerSource.bySlot.index($0, Int(requests[position].source)), 1) }
     }
     let lastFetch = UInt8(ServerSource.appFetchAlwaysRunning.rawValue)
     let widgetFetch = UInt8(ServerSource.widgetFetch.rawValue)
     fetchBytes.addEach(requests.count) { position in
       let request = requests[position]
       guard request.source <= lastFetch, request.bytes > 0, let second = second(request) else { return nil }
-      return (second * 2 + (request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
+      return (ServerSeconds.bytesBySecond.index(second, request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
     }
   }
 
   /// Requests of `source` in second `second` (since 00:00 UTC of day 0).
   public func requests(second: Int, source: ServerSource) -> UInt64 {
-    counts[second * ServerSource.count + source.rawValue]
+    counts[ServerSource.bySlot.index(second, source.rawValue)]
   }
 
   /// Requests of `stream` (all its sources) in second `second`.
@@ -73,7 +76,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Bytes fetched in second `second` by widget fetches or app fetches.
   public func bytes(second: Int, stream: ServerStream) -> UInt64 {
     precondition(stream.keepsBytes, "bytes are kept for widget and app fetches")
-    return fetchBytes[second * 2 + (stream == .widgetFetch ? 0 : 1)]
+    return fetchBytes[ServerSeconds.bytesBySecond.index(second, stream == .widgetFetch ? 0 : 1)]
   }
 
   public mutating func merge(_ other: ServerSeconds) {
@@ -90,8 +93,8 @@ public struct ServerSeconds: Sendable, TimeSeries {
   public mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, secondCount > 0 else { return }
     let seconds = days * 86_400
-    counts.dropFirst(seconds * ServerSource.count)
-    fetchBytes.dropFirst(seconds * 2)
+    counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
+    fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
     secondCount -= seconds
   }
 
@@ -135,7 +138,7 @@ extension ServerSeconds {
       next = second + 1
       guard second < secondCount else { break }
       // The second's requests, by the sources that have any (a busy second of a small fleet has one or two).
-      let first = second * ServerSource.count
+      let first = ServerSource.bySlot.start(ofRow: second)
       let busy = counts.nonzeroCells(from: first, count: ServerSource.count)
       var into: UInt64 = 0
       var out: UInt64 = 0
@@ -156,8 +159,8 @@ extension ServerSeconds {
       }
       if into > 0 { received.add(into, second: second) }
       if out > 0 { sentByDevices.add(out, second: second) }
-      let widgetBytes = fetchBytes[second * 2]
-      let appBytes = fetchBytes[second * 2 + 1]
+      let widgetBytes = fetchBytes[ServerSeconds.bytesBySecond.index(second, 0)]
+      let appBytes = fetchBytes[ServerSeconds.bytesBySecond.index(second, 1)]
       peakBytes = Swift.max(peakBytes, Double(widgetBytes + appBytes) * scale)
       mostBytes[ServerStream.widgetFetch.rawValue] = Swift.max(
         mostBytes[ServerStream.widgetFetch.rawValue], Double(widgetBytes) * scale)
