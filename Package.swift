@@ -38,10 +38,18 @@ let package = Package(
       name: "SimulationEngine",
       dependencies: ["CGSL"]
     ),
+    // Results below the model: accumulators and their storage (compact counts, booked columns, slot sets,
+    // count histograms, typed layouts). Knows nothing of widgets; imports only SimulationEngine.
+    .target(
+      name: "ResultStorage",
+      dependencies: ["SimulationEngine"]
+    ),
     // The WidgetKit refresh model: user, widgets, budgets, triggers, one device through simulated days.
     .target(
       name: "WidgetModel",
-      dependencies: ["SimulationEngine", .product(name: "DequeModule", package: "swift-collections")]
+      dependencies: [
+        "SimulationEngine", "ResultStorage", .product(name: "DequeModule", package: "swift-collections"),
+      ]
     ),
     // Fleets over threads and shards: which thread runs which devices, merging the threads' results.
     .target(
@@ -132,8 +140,13 @@ let package = Package(
       swiftSettings: testSettings
     ),
     .testTarget(
+      name: "ResultStorageTests",
+      dependencies: ["ResultStorage", "SimulationEngine"],
+      swiftSettings: testSettings
+    ),
+    .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["WidgetModel", "Fleets", "SimulationEngine", "TestSupport"],
+      dependencies: ["WidgetModel", "ResultStorage", "Fleets", "SimulationEngine", "TestSupport"],
       swiftSettings: testSettings
     ),
     .testTarget(

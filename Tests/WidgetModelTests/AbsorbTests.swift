@@ -13,31 +13,6 @@ struct AbsorbTests {
     generator.next() % bound
   }
 
-  @Test(
-    "energy columns: absorbed as merged, walked (few booked) and whole (most booked), then empty", arguments: [3, 40])
-  func bookedColumns(bookedColumns: Int) {
-    var generator = SplitMix64(state: 11)
-    let (rows, columns) = (48, 50)
-    var sum = BookedColumns<Int128, UInt128>(rows: rows, columns: columns)
-    var other = BookedColumns<Int128, UInt128>(rows: rows, columns: columns)
-    for column in 0..<columns where column % 7 == 0 {
-      sum.add(Int128(AbsorbTests.draw(&generator, below: 1_000)), row: column % rows, column: column)
-    }
-    for column in 0..<bookedColumns {
-      for row in 0..<rows where row % 3 != 1 {
-        other.add(Int128(AbsorbTests.draw(&generator, below: 1_000_000)), row: row, column: column)
-      }
-    }
-    #expect(other.walksColumns == (bookedColumns * 2 <= columns))
-    var merged = sum
-    merged.merge(other, wrapping: true)
-    sum.absorb(&other)
-    #expect(sum.cells == merged.cells)
-    #expect(sum.booked == merged.booked)
-    #expect(other.cells.allSatisfy { $0 == 0 })
-    #expect(other.booked == 0, "an emptied table books nothing")
-  }
-
   @Test("reload tally: absorbed as merged, through its pairs (few) and whole (many), then empty", arguments: [4, 120])
   func reloadTally(pairsHeld: Int) {
     var generator = SplitMix64(state: 12)
@@ -56,74 +31,6 @@ struct AbsorbTests {
     sum.absorb(&other)
     #expect(sum == merged)
     #expect(other == ReloadTally(hours: hours, pairs: pairs), "an absorbed tally is empty")
-  }
-
-  /// Counts in 1-byte cells, so that sums pass the cell's limit and go to the side table.
-  private static func counts(_ count: Int, cells: Int, seed: UInt64, each starts: [Int], width: Int) -> CompactCounts<
-    UInt8
-  > {
-    var generator = SplitMix64(state: seed)
-    var counts = CompactCounts<UInt8>(count: count)
-    for _ in 0..<cells {
-      let start = starts[Int(AbsorbTests.draw(&generator, below: UInt64(starts.count)))]
-      let index = start * width + Int(AbsorbTests.draw(&generator, below: UInt64(width)))
-      counts.add(AbsorbTests.draw(&generator, below: 300), at: index)
-    }
-    return counts
-  }
-
-  @Test("compact counts: absorbed as merged through busy runs, large counts included")
-  func compactCounts() {
-    let width = 6
-    let runs = 40
-    let busy = [1, 2, 7, 19, 33, 39]
-    // Both sides hold counts past 255 (the side table) in some of the same cells.
-    var sum = AbsorbTests.counts(runs * width, cells: 200, seed: 13, each: busy + [5], width: width)
-    var other = AbsorbTests.counts(runs * width, cells: 200, seed: 14, each: busy, width: width)
-    var merged = sum
-    merged.merge(other, each: busy, width: width)
-    sum.absorb(&other, each: busy, width: width)
-    #expect(sum == merged)
-    #expect(other == CompactCounts<UInt8>(count: runs * width), "absorbed counts are empty, side table included")
-    #expect((0..<(runs * width)).contains { merged[$0] > 255 }, "some sums went to the side table")
-  }
-
-  @Test("compact counts in runs: transposed, runs' leading cells dropped, some runs' cells emptied, cell by cell")
-  func compactCountsInRuns() {
-    let (runs, width) = (9, 7)
-    // Counts past 255 (the side table) in some cells.
-    let counts = AbsorbTests.counts(runs * width, cells: 150, seed: 17, each: Array(0..<runs), width: width)
-    #expect((0..<(runs * width)).contains { counts[$0] > 255 }, "some counts are in the side table")
-
-    let swapped = counts.transposed(runs: runs, width: width)
-    for run in 0..<runs {
-      for position in 0..<width { #expect(swapped[position * runs + run] == counts[run * width + position]) }
-    }
-    #expect(swapped.transposed(runs: width, width: runs) == counts, "transposed back, the same counts")
-
-    for dropped in [0, 1, 3, width] {
-      var cut = counts
-      cut.dropFirst(dropped, ofRunsOf: width)
-      let kept = width - dropped
-      #expect(cut.count == runs * kept)
-      for run in 0..<runs {
-        for position in 0..<kept { #expect(cut[run * kept + position] == counts[run * width + dropped + position]) }
-      }
-    }
-
-    // Emptied after a reset (which drops the side table), as a day is.
-    var filled = CompactCounts<UInt8>(count: runs * width)
-    for index in 0..<(runs * width) { filled.add(UInt64(index % 200 + 1), at: index) }
-    let emptied = [1, 4, 8]
-    var cleared = filled
-    cleared.clear(2..<5, ofRuns: emptied, width: width)
-    for run in 0..<runs {
-      for position in 0..<width {
-        let index = run * width + position
-        let expected = emptied.contains(run) && (2..<5).contains(position) ? 0 : filled[index]
-        #expect(cleared[index] == expected, "run \(run), cell \(position)")
-      }
-    }
   }
 
   @Test("push counts: known to be empty until counted; absorbed as merged, then known to be empty again")

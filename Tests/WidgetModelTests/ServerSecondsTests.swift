@@ -7,47 +7,6 @@ import Testing
 /// the ones computed from the whole series.
 @Suite("Per-second server load")
 struct ServerSecondsTests {
-  @Test("compact counts are exact past 254 per cell, through merges and a dropped start")
-  func compactCounts() {
-    var counts = CompactCounts<UInt8>(count: 10)
-    var expected = Array(repeating: UInt64(0), count: 10)
-    var other = CompactCounts<UInt8>(count: 10)
-    var otherExpected = Array(repeating: UInt64(0), count: 10)
-    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 5, replication: 0, entity: 0, stream: 1))
-    for _ in 0..<5_000 {
-      let index = Int(stream.uniform() * 10)
-      let amount = UInt64(stream.uniform() * 3)
-      if stream.bernoulli(0.5) {
-        counts.add(amount, at: index)
-        expected[index] += amount
-      } else {
-        other.add(amount, at: index)
-        otherExpected[index] += amount
-      }
-    }
-    #expect((0..<10).map { counts[$0] } == expected)
-    #expect(expected.contains { $0 > 255 })
-    counts.merge(other)
-    #expect((0..<10).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 })
-    counts.dropFirst(4)
-    #expect((0..<6).map { counts[$0] } == zip(expected, otherExpected).map { $0 + $1 }.suffix(6))
-  }
-
-  @Test("a merge is exact on either side of the cells' limit: sums below it in the cells, from it in the side table")
-  func mergeAtTheLimit() {
-    // 254 fits a UInt8 cell; 255 is the mark of a large count, so a sum of 255 or more must leave the cells.
-    for (mine, theirs) in [(UInt64(127), UInt64(127)), (128, 127), (200, 100), (0, 254), (254, 0), (3, 4)] {
-      var counts = CompactCounts<UInt8>(count: 3)
-      var other = CompactCounts<UInt8>(count: 3)
-      counts.add(mine, at: 1)
-      other.add(theirs, at: 1)
-      other.add(1, at: 2)
-      counts.merge(other)
-      #expect([counts[0], counts[1], counts[2]] == [0, mine + theirs, 1], "\(mine) + \(theirs)")
-      #expect((counts.cells[1] == UInt8.max) == (mine + theirs >= 255), "\(mine) + \(theirs)")
-    }
-  }
-
   @Test("the summary's one-pass minute totals equal the per-minute series and source totals")
   func minuteTotalsMatchTheSeries() {
     let load = ServerLoadBusyMinutesTests.load(20_000, seed: 9)
@@ -66,28 +25,6 @@ struct ServerSecondsTests {
     #expect(totals.sourceTotals == ServerSource.allCases.map { load.total($0) })
     #expect(totals.broadcasts == broadcasts)
     #expect(ServerSource.allCases.allSatisfy { totals.sourceTotals[$0.rawValue] > 0 })
-  }
-
-  @Test("adding a batch gives the counts of adding its entries one by one, across the cells' limit")
-  func batchAddsMatchSingleAdds() {
-    let stream = RandomStream(seed: StreamSeed(scenarioSeed: 6, replication: 0, entity: 0, stream: 1))
-    // Batches with skipped entries, amounts that pass the cell's limit at once or cell by cell.
-    let entries: [(index: Int, amount: UInt64)?] = (0..<4_000).map { _ in
-      stream.bernoulli(0.1)
-        ? nil : (Int(stream.uniform() * 6), stream.bernoulli(0.01) ? 300 : UInt64(stream.uniform() * 4))
-    }
-    var batched = CompactCounts<UInt8>(count: 6)
-    var single = CompactCounts<UInt8>(count: 6)
-    for batch in stride(from: 0, to: entries.count, by: 500) {
-      batched.addEach(500) { entries[batch + $0] }
-      for entry in entries[batch..<(batch + 500)] {
-        if let entry { single.add(entry.amount, at: entry.index) }
-      }
-    }
-    let expected = (0..<6).map { index in entries.reduce(UInt64(0)) { $0 + ($1?.index == index ? $1!.amount : 0) } }
-    #expect((0..<6).map { batched[$0] } == expected)
-    #expect((0..<6).map { single[$0] } == expected)
-    #expect(expected.allSatisfy { $0 > 255 })
   }
 
   @Test("requests are kept while a device runs and added to the minutes and seconds as recorded one by one")

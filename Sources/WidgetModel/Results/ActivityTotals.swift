@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// How a Live Activity start attempt ended, as activities.csv names it.
@@ -78,7 +79,7 @@ public struct ActivityTotals: Sendable {
 extension ReplicationResult {
   /// The totals of one kind of Live Activity and one ending.
   public func activityTotals(kind: Int, ending: ActivityEnding) -> ActivityTotals {
-    activityTotals[kind * ActivityEnding.allCases.count + ending.rawValue]
+    activityTotals[ReplicationResult.activityEndings.index(kind, ending.rawValue)]
   }
 }
 
@@ -102,9 +103,8 @@ public enum ActivitySurface: Int, CaseIterable, Sendable {
 
 extension ReplicationResult {
   mutating func countActivityView(kind: Int, _ surface: ActivitySurface, pastStaleDate: Bool) {
-    let slot = (kind * ActivitySurface.count + surface.rawValue) * 2
-    activityViews[slot] += 1
-    if pastStaleDate { activityViews[slot + 1] += 1 }
+    activityViews[ReplicationResult.activityViewCells.index(kind, surface.rawValue, 0)] += 1
+    if pastStaleDate { activityViews[ReplicationResult.activityViewCells.index(kind, surface.rawValue, 1)] += 1 }
   }
 
   /// Views of Live Activities of kind `kind` on `surface` (all surfaces when nil), and how many of them found
@@ -113,9 +113,8 @@ extension ReplicationResult {
     var views = 0
     var stale = 0
     for candidate in ActivitySurface.allCases where surface == nil || candidate == surface {
-      let slot = (kind * ActivitySurface.count + candidate.rawValue) * 2
-      views += activityViews[slot]
-      stale += activityViews[slot + 1]
+      views += activityViews[ReplicationResult.activityViewCells.index(kind, candidate.rawValue, 0)]
+      stale += activityViews[ReplicationResult.activityViewCells.index(kind, candidate.rawValue, 1)]
     }
     return (views, stale)
   }

@@ -1,6 +1,8 @@
+import ResultStorage
 import SimulationEngine
 
-/// App wakes by hour and cell (`channel * AppWakeOutcome.count + outcome`), summed over devices.
+/// App wakes by hour and cell (a channel's outcome: ``ReplicationResult/appWakeCell(_:_:)``), summed over
+/// devices.
 ///
 /// A phone meets a few of the 45 cells (an app opened by the user, a background refresh granted or denied),
 /// so the counts are a ``BookedColumns`` table (a column per cell), as the energy ledger's are: adding them
@@ -22,7 +24,7 @@ struct AppWakeCounts: Sendable, DayCleared {
   }
 
   var hours: Int { table.rows }
-  /// `[hour * cellsPerHour + cell]`.
+  /// Hour by hour, a cell per channel and outcome.
   var counts: [Int64] { table.cells }
   /// Bit `cell`: the cell may hold a count in some hour (all bits for counts read from a file).
   var bookedCells: UInt64 { table.booked }

@@ -1,3 +1,5 @@
+import ResultStorage
+
 /// How the host app came to run, as `app_wakes.csv` names it.
 public enum AppWakeChannel: Int, CaseIterable, Sendable {
   /// The user opened the app.
@@ -87,7 +89,7 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
 extension ReplicationResult {
   /// The cell of a channel and outcome in ``AppWakeCounts``.
   static func appWakeCell(_ channel: AppWakeChannel, _ outcome: AppWakeOutcome) -> Int {
-    channel.rawValue * AppWakeOutcome.count + outcome.rawValue
+    appWakeCells.index(channel.rawValue, outcome.rawValue)
   }
 
   /// Counts one chance for the app to run, in the hour it arose (a push: the hour it was sent).
@@ -97,18 +99,20 @@ extension ReplicationResult {
 
   /// App wakes of a channel with an outcome that arose in that hour, summed over devices.
   public func appWakeCount(day: Int, hour: Int, channel: AppWakeChannel, outcome: AppWakeOutcome) -> Int {
-    Int(appWakes.count(hourIndex: day * 24 + hour, cell: ReplicationResult.appWakeCell(channel, outcome)))
+    Int(
+      appWakes.count(
+        hourIndex: ReplicationResult.hourIndex(day: day, hour: hour),
+        cell: ReplicationResult.appWakeCell(channel, outcome)))
   }
 
   /// App wakes of a channel (and outcome; nil: any) over the run.
   public func appWakeTotal(channel: AppWakeChannel, outcome: AppWakeOutcome? = nil) -> Int {
-    let base = channel.rawValue * AppWakeOutcome.count
-    let totals = appWakeTotalsByChannel()[base..<(base + AppWakeOutcome.count)]
+    let totals = appWakeTotalsByChannel()[ReplicationResult.appWakeCells.cells(ofRow: channel.rawValue)]
     guard let outcome else { return totals.reduce(0, +) }
-    return totals[base + outcome.rawValue]
+    return totals[ReplicationResult.appWakeCell(channel, outcome)]
   }
 
-  /// App wakes over the run by `channel * AppWakeOutcome.count + outcome`, every channel in one pass (a
+  /// App wakes over the run by channel and outcome (``appWakeCells``), every channel in one pass (a
   /// replication's summary reads several channels).
   public func appWakeTotalsByChannel() -> [Int] {
     appWakes.totals()

@@ -31,6 +31,8 @@ public struct DeviceDistributions: Sendable {
   /// Joules per day its widgets, pushes and Live Activities cost.
   public internal(set) var joulesPerDay = Figure()
 
+  public init() {}
+
   /// One device's figures (its staleness p95 only when it had views).
   mutating func add(reloadsPerDay reloads: Double, stalenessP95 staleness: Double?, joulesPerDay joules: Double) {
     reloadsPerDay.add(reloads)
@@ -38,7 +40,7 @@ public struct DeviceDistributions: Sendable {
     joulesPerDay.add(joules)
   }
 
-  mutating func merge(_ other: DeviceDistributions) {
+  public mutating func merge(_ other: DeviceDistributions) {
     reloadsPerDay.merge(other.reloadsPerDay)
     stalenessP95.merge(other.stalenessP95)
     joulesPerDay.merge(other.joulesPerDay)

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Where energy goes, as energy.csv names it. Components are kept apart from the battery (the ns-3 split):
@@ -54,7 +55,7 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// hour, so the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
-  /// Microjoules by hour and `subject * componentCount + component`; 128-bit: a fleet's sum over a billion
+  /// Microjoules by hour (row) and subject and component (column: ``column(subject:component:)``); 128-bit: a fleet's sum over a billion
   /// devices of any bookings cannot overflow.
   private(set) var books: BookedColumns<Int128, UInt128>
   /// Energy booked since the battery was last updated (the device being simulated).
@@ -84,7 +85,7 @@ struct EnergyLedger: Sendable, DayCleared {
   }
 
   var hours: Int { books.rows }
-  /// By `(hour * subjectCount + subject) * componentCount + component`.
+  /// Hour by hour, then subject by subject, a cell per component.
   var microjoules: [Int128] { books.cells }
   var walksColumns: Bool { books.walksColumns }
 
@@ -121,7 +122,7 @@ struct EnergyLedger: Sendable, DayCleared {
     let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
-    books.add(micro, row: hour, column: subject * EnergyLedger.componentCount + component.rawValue)
+    books.add(micro, row: hour, column: EnergyLedger.column(subject: subject, component: component))
     undrained += amount
     // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
     if holdsInPlace {
@@ -163,18 +164,27 @@ struct EnergyLedger: Sendable, DayCleared {
     startDevice()
   }
 
-  /// Every subject's microjoules over every hour, by `subject * componentCount + component`, in one pass
+  /// Every subject's microjoules over every hour, by column (``column(subject:component:)``), in one pass
   /// over the books (a replication's summary reads each subject's total several times).
   func totalsBySubject() -> [Int128] {
     books.totals()
   }
 
   func value(hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
-    books[hourIndex, subject * EnergyLedger.componentCount + component.rawValue].double / 1e6
+    books[hourIndex, EnergyLedger.column(subject: subject, component: component)].double / 1e6
   }
 
   /// `EnergyComponent.allCases.count`, as a constant (allCases builds an array).
   static var componentCount: Int { 10 }
+
+  /// The books' columns: a subject's components together.
+  static var columns: TableLayout { TableLayout(columns: componentCount) }
+
+  /// The column of a subject's component.
+  @inline(__always)
+  static func column(subject: Int, component: EnergyComponent) -> Int {
+    columns.index(subject, component.rawValue)
+  }
 }
 
 /// The books (not the current device's figures), for shard files.

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// How long after a fleet-wide event its pushes took: the server's send (the device's place in the
@@ -25,7 +26,7 @@ public struct EventDelivery: Sendable, Accumulator {
     maxDeliveryMicros = Swift.max(maxDeliveryMicros, latency)
   }
 
-  mutating func merge(_ other: EventDelivery) {
+  public mutating func merge(_ other: EventDelivery) {
     sends += other.sends
     lastSendMicros = Swift.max(lastSendMicros, other.lastSendMicros)
     deliveries += other.deliveries

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// A second in which many of a fleet's phones made the same kind of request: more than a share of the fleet,
@@ -54,114 +55,15 @@ public struct HerdRule: Sendable {
     let fleet = configuration.fleet
     devices = fleet.devices
     floor = Swift.max(HerdRule.minimumPhones, UInt64((HerdRule.share * Double(fleet.devices)).rounded(.up)))
-    var once: [Window] = []
-    var daily: [Window] = []
-    var labels: [String] = []
-    func label(_ text: String) -> Int {
-      if let index = labels.lastIndex(of: text) { return index }
-      labels.append(text)
-      return labels.count - 1
-    }
-    let measuredStart = configuration.warmupDays * 86_400
-    let rate = configuration.server.pushRatePerSecond
-    // The fleet's clock offsets when they are a finite list: local times line up on each.
-    let offsets: [Int]
-    if let clock = fleet.clockOffset {
-      let limit = ServerLoad.maximumOffset.seconds
-      offsets = (clock.finiteSupport ?? []).map { Int(Swift.min(Swift.max($0, -limit), limit).rounded()) }
-    } else {
-      offsets = [0]
-    }
-    func fanOut(pushesPerPhone: Double, reach: Double) -> Int {
-      guard let rate, pushesPerPhone > 0 else { return 0 }
-      return Int(Swift.min((fleet.represents * reach * pushesPerPhone / rate).rounded(.up), 1e9))
-    }
-    /// A local clock time, every day on every zone: at `clock - offset` UTC.
-    func everyDay(_ time: TimeOfDay, length: Int, _ text: String) {
-      let index = label("\(text) \(time)")
-      let clock = Int(time.sinceMidnight.seconds)
-      for offset in offsets {
-        let start = ((clock - offset) % 86_400 + 86_400) % 86_400
-        daily.append(Window(start: start, end: start + length, label: index))
-      }
-    }
-    // Fleet events: every occurrence and its fan-out.
-    let schedule = FleetEventSchedule(configuration, replication: replication)
-    for (index, event) in configuration.events.enumerated() {
-      let widgetPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
-      let silentPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
-      let pushes = (widgetPush ? 1.0 : 0) + (silentPush ? 1 : 0) + Double(event.activityKinds.count)
-      var reach = event.share
-      if let widget = event.audienceWidget { reach *= fleet.installProbability[widget] ?? 1 }
-      let length = fanOut(pushesPerPhone: pushes, reach: reach) + HerdRule.slack
-      let name = label("event \(event.id)")
-      for micros in schedule.micros[schedule.ranges[index]] {
-        // Whole seconds, rounded down (UTC events start before day 0).
-        let at = Int((micros - ((micros % 1_000_000) + 1_000_000) % 1_000_000) / 1_000_000)
-        for offset in event.clock == .utc ? [0] : offsets {
-          let start = at - offset - measuredStart
-          once.append(Window(start: start, end: start + length, label: name))
-        }
-      }
-    }
-    // Times every phone keeps.
-    for widget in configuration.widgets {
-      for time in widget.timeline.times { everyDay(time, length: HerdRule.slack, "widgets[\(widget.id)].timeline.at") }
-      if let active = widget.timeline.activeWindow {
-        everyDay(active.from, length: HerdRule.slack, "widgets[\(widget.id)].timeline.active from")
-      }
-      if widget.timeline.alignment == .clock, case .after(let interval) = widget.timeline.policy,
-        interval.seconds >= 60
-      {
-        let step = Int(interval.seconds)
-        var clock = 0
-        while clock < 86_400 {
-          everyDay(
-            TimeOfDay(sinceMidnight: .seconds(Int64(clock))), length: HerdRule.alignedSlack,
-            "widgets[\(widget.id)].timeline.align clock")
-          clock += step
-        }
-      }
-    }
-    // A push-to-start at a fixed time goes to every phone; each phone gets one of every such kind.
-    let pushToStartKinds = configuration.liveActivities.count { $0.start == .pushToStart && !$0.startsAt.isEmpty }
-    for activity in configuration.liveActivities {
-      let pushToStart = activity.start == .pushToStart
-      guard pushToStart || fleet.spread.starts == nil else { continue }
-      let length = (pushToStart ? fanOut(pushesPerPhone: Double(pushToStartKinds), reach: 1) : 0) + HerdRule.slack
-      for time in activity.startsAt {
-        everyDay(
-          time, length: length,
-          "live_activities[\(activity.id)].starts.at" + (pushToStart ? " (push-to-start fan-out)" : ""))
-      }
-    }
-    // Sleep and the charger: pinned unless a spread or `vary` shifts them (the default spread moves the
-    // charger with the sleep window, `vary` moves only the sleep window).
-    let spreadsSleep = fleet.spread.sleep != nil
-    if !spreadsSleep && !fleet.varies(.sleepToShiftSeconds) {
-      everyDay(configuration.user.sleep.to, length: HerdRule.slack, "user.sleep.to (pinned)")
-    }
-    if !spreadsSleep && !fleet.varies(.sleepFromShiftSeconds) {
-      everyDay(configuration.user.sleep.from, length: HerdRule.slack, "user.sleep.from (pinned)")
-    }
-    if let charging = configuration.device.charging {
-      if !spreadsSleep || fleet.varies(.sleepFromShiftSeconds) {
-        everyDay(charging.window.from, length: HerdRule.slack, "device.charging from (pinned)")
-      }
-      if !spreadsSleep || fleet.varies(.sleepToShiftSeconds) {
-        everyDay(charging.window.to, length: HerdRule.slack, "device.charging to (pinned)")
-      }
-    }
-    if fleet.spread.install == nil, fleet.installTime == nil {
-      let name = label("widgets added at 00:00 of day 0 (install pinned)")
-      for offset in offsets {
-        let start = -offset - measuredStart
-        once.append(Window(start: start, end: start + HerdRule.slack, label: name))
-      }
-    }
-    self.once = WindowTable(once)
-    self.daily = WindowTable(daily)
-    self.labels = labels
+    var windows = HerdWindows(configuration)
+    windows.addFleetEvents(configuration, replication: replication)
+    windows.addWidgetTimes(configuration)
+    windows.addActivityStarts(configuration)
+    windows.addPinnedSleepAndCharging(configuration)
+    windows.addPinnedInstall(configuration)
+    once = WindowTable(windows.once)
+    daily = WindowTable(windows.daily)
+    labels = windows.labels
   }
 
   /// What the scenario says happens at `second` (since 00:00 UTC of the first measured day): the label of
@@ -193,11 +95,13 @@ extension ServerSeconds {
     var unexplained = busiest
     var next = 0
     while next < secondCount {
-      let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
-      let second = cell / ServerSource.count
+      let cell =
+        counts.firstNonZero(from: ServerSource.bySlot.start(ofRow: next))
+        ?? ServerSource.bySlot.start(ofRow: secondCount)
+      let second = ServerSource.bySlot.row(of: cell)
       next = second + 1
       guard second < secondCount else { break }
-      let first = second * ServerSource.count
+      let first = ServerSource.bySlot.start(ofRow: second)
       counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
         let phones = counts[first + source]
         sums[source] &+= phones

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Push counts by hour, target, priority and ``PushCounter`` (see

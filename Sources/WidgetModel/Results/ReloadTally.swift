@@ -1,8 +1,8 @@
+import ResultStorage
 import SimulationEngine
 
 /// Reload requests counted by the hour they were made in, and the same summed over the run, for every
-/// pair of instance, cause and outcome (`(instance * causes + cause) * outcomes + outcome`, see
-/// ``ReplicationResult/pairIndex(instance:cause:outcome:)``).
+/// pair of instance, cause and outcome (``ReloadPair``).
 ///
 /// A phone's replication uses a handful of the pairs (a policy reload granted or deferred, the widget being
 /// added...), so its hourly counts are mostly zero: adding it into a run's sum walks only the pairs its
@@ -11,7 +11,7 @@ import SimulationEngine
 /// A pair's hours lie together (pair-major), so that walk reads each held pair's hours in one run of memory;
 /// hour by hour, each of its cells was a cache line of its own, in both tallies.
 struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
-  /// By `pair * hours + hourIndex`.
+  /// By pair and hour (``byPairAndHour``).
   private(set) var byHour: CompactCounts<UInt32>
   /// Hours counted (the cells of a pair).
   private(set) var hours: Int
@@ -39,6 +39,9 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
 
   var pairs: Int { totals.count }
 
+  /// A pair's hours together: a row per pair, a cell per hour.
+  private var byPairAndHour: TableLayout { TableLayout(columns: hours) }
+
   /// Equal counts (which pairs were held before a reuse is bookkeeping, not a count).
   static func == (lhs: ReloadTally, rhs: ReloadTally) -> Bool {
     lhs.byHour == rhs.byHour && lhs.totals == rhs.totals
@@ -49,14 +52,14 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   mutating func count(pair: Int, hourIndex: Int) {
     // An hour out of range would land in a neighbouring pair (and break the invariant above).
     precondition(UInt(bitPattern: hourIndex) < UInt(bitPattern: hours), "hour \(hourIndex) of \(hours)")
-    byHour.add(1, at: pair * hours + hourIndex)
+    byHour.add(1, at: byPairAndHour.index(pair, hourIndex))
     totals[pair] += 1
   }
 
   /// Requests of the pair made in hour `hourIndex`.
   subscript(pair pair: Int, hourIndex hourIndex: Int) -> UInt64 {
     precondition(UInt(bitPattern: hourIndex) < UInt(bitPattern: hours), "hour \(hourIndex) of \(hours)")
-    return byHour[pair * hours + hourIndex]
+    return byHour[byPairAndHour.index(pair, hourIndex)]
   }
 
   /// Adds another tally of the same shape: through only the pairs it holds when they are few (a phone's
@@ -147,10 +150,10 @@ struct ReloadTally: Sendable, Equatable, DayCleared, Shaped {
   }
 }
 
-/// The hourly counts hour by hour (`hourIndex * pairs + pair`), then the totals: the layout of the two fields
-/// this tally replaced.
+/// The hourly counts hour by hour (a row per hour, a cell per pair), then the totals: the layout of the two
+/// fields this tally replaced.
 extension ReloadTally: BinaryCodable {
-  /// The hourly counts by `hourIndex * pairs + pair`, as files hold them.
+  /// The hourly counts hour by hour, as files hold them.
   var hourMajor: CompactCounts<UInt32> { byHour.transposed(runs: totals.count, width: hours) }
 
   func encode(to writer: inout BinaryWriter) {

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// A result's energy, read by subject: which subject is which, joules by hour or over the run, and the share
@@ -13,7 +14,7 @@ extension ReplicationResult {
 
   /// Joules of a subject's component in one hour.
   public func joules(day: Int, hour: Int, subject: Int, component: EnergyComponent) -> Double {
-    energy.value(hourIndex: day * 24 + hour, subject: subject, component: component)
+    energy.value(hourIndex: ReplicationResult.hourIndex(day: day, hour: hour), subject: subject, component: component)
   }
 
   /// Every subject's energy over the run by component, summed once (``EnergyTotals``).

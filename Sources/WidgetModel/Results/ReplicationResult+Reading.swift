@@ -1,18 +1,15 @@
+import ResultStorage
+
 /// Reading a replication's counts back: reloads, pushes and budgets by hour, instance, cause and outcome.
 extension ReplicationResult {
   /// CPU seconds and bytes fetched per instance, over all devices.
   public var cpuSeconds: [Double] { cpuMicros.map { $0.double / 1e6 } }
   public var fetchBytes: [Double] { fetchByteTotals.map(\.double) }
 
-  /// Where ``ReloadTally`` keeps an instance's requests with a cause and an outcome.
-  static func pairIndex(instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
-    (instance * causeCount + cause.rawValue) * outcomeCount + outcome.rawValue
-  }
-
   /// Counts one request of `instance`, made in hour `hourIndex`, that ended with `outcome`.
   mutating func countReload(hourIndex: Int, instance: InstanceID, cause: ReloadCause, outcome: ReloadOutcome) {
     reloads.count(
-      pair: ReplicationResult.pairIndex(instance: instance.index, cause: cause, outcome: outcome), hourIndex: hourIndex)
+      pair: ReloadPair(instance: instance.index, cause: cause, outcome: outcome).index, hourIndex: hourIndex)
   }
 
   /// Counts what became of a push sent in hour `hourIndex` (a push pending past the end counts in the last).
@@ -25,8 +22,8 @@ extension ReplicationResult {
   public func reloadCount(day: Int, hour: Int, instance: Int, cause: ReloadCause, outcome: ReloadOutcome) -> Int {
     Int(
       reloads[
-        pair: ReplicationResult.pairIndex(instance: instance, cause: cause, outcome: outcome),
-        hourIndex: day * 24 + hour])
+        pair: ReloadPair(instance: instance, cause: cause, outcome: outcome).index,
+        hourIndex: ReplicationResult.hourIndex(day: day, hour: hour)])
   }
 
   /// Total requests of the instance over the whole run matching the filters (nil: any).
@@ -36,15 +33,18 @@ extension ReplicationResult {
     let outcomes = outcome.map { $0.rawValue..<($0.rawValue + 1) } ?? 0..<ReplicationResult.outcomeCount
     var sum = 0
     for cause in causes {
-      let base = (instance * ReplicationResult.causeCount + cause) * ReplicationResult.outcomeCount
-      for outcome in outcomes { sum += reloads.totals[base + outcome] }
+      for outcome in outcomes { sum += reloads.totals[ReloadPair.layout.index(instance, cause, outcome)] }
     }
     return sum
   }
 
   /// Pushes sent in that hour to a target with a priority (10 or 5), by what became of them.
   public func pushCount(day: Int, hour: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
-    Int(pushCounts[pushIndex(hourIndex: day * 24 + hour, target: target, priority: priority, counter: counter)])
+    Int(
+      pushCounts[
+        pushIndex(
+          hourIndex: ReplicationResult.hourIndex(day: day, hour: hour), target: target, priority: priority,
+          counter: counter)])
   }
 
   /// Total pushes to a target (any priority) over the run.
@@ -58,33 +58,37 @@ extension ReplicationResult {
     return sum
   }
 
+  /// The cell of ``PushCounts`` that counts `counter` for pushes sent in hour `hourIndex` to a target with a
+  /// priority (10 or 5).
   func pushIndex(hourIndex: Int, target: Int, priority: Int, counter: PushCounter) -> Int {
-    (((hourIndex * pushTargetCount + target) * 2 + (priority == 10 ? 0 : 1)) * PushCounter.count) + counter.rawValue
+    let row = pushRows.index(hourIndex, target, priority == 10 ? 0 : 1)
+    return ReplicationResult.pushCounters.index(row, counter.rawValue)
   }
 
   /// Budget remaining at the end of an hour: the mean over devices with the instance installed.
   public func budgetRemaining(day: Int, hour: Int, instance: Int) -> Double {
     let devices = instanceDevices[instance]
     guard devices > 0 else { return .nan }
-    return Double(budgetMilli[(day * 24 + hour) * instanceCount + instance]) / 1_000 / Double(devices)
+    return Double(budgetMilli[byInstance.index(ReplicationResult.hourIndex(day: day, hour: hour), instance)]) / 1_000
+      / Double(devices)
   }
 
   /// Whether some budgeted request of the instance found no budget on that day (on any device).
   public func budgetExhausted(day: Int, instance: Int) -> Bool {
-    exhaustedDevices[day * instanceCount + instance] > 0
+    exhaustedDevices[byInstance.index(day, instance)] > 0
   }
 
   /// Share of the devices with the instance on which its budget ran dry that day.
   public func budgetExhaustedShare(day: Int, instance: Int) -> Double {
     let devices = instanceDevices[instance]
-    return devices > 0 ? Double(exhaustedDevices[day * instanceCount + instance]) / Double(devices) : .nan
+    return devices > 0 ? Double(exhaustedDevices[byInstance.index(day, instance)]) / Double(devices) : .nan
   }
 
   /// Hour of day (fractional) of the instance's last reload granted at once from budget that day, averaged
   /// over the devices that had one; nil if none did.
   public func lastBudgetGrantHour(day: Int, instance: Int) -> Double? {
-    let devices = lastGrantDevices[day * instanceCount + instance]
+    let devices = lastGrantDevices[byInstance.index(day, instance)]
     guard devices > 0 else { return nil }
-    return Double(lastGrantMicros[day * instanceCount + instance]) / 3_600e6 / Double(devices)
+    return Double(lastGrantMicros[byInstance.index(day, instance)]) / 3_600e6 / Double(devices)
   }
 }

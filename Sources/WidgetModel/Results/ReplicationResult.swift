@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Everything one replication produced, summed over the devices simulated into it (one, or a fleet), in
@@ -16,16 +17,16 @@ public struct ReplicationResult: Sendable {
   /// Requests by the hour they were made in, and over the run: see
   /// ``reloadCount(day:hour:instance:cause:outcome:)`` and ``total(instance:cause:outcome:)``.
   var reloads = ReloadTally()
-  /// Budget remaining at the end of each hour, in thousandths, summed over devices, by
-  /// `(day * 24 + hour) * instances + instance`.
+  /// Budget remaining at the end of each hour, in thousandths, summed over devices: by hour and instance
+  /// (``byInstance``).
   var budgetMilli: [Int64] = []
   /// Per instance.
   public internal(set) var staleness: [StalenessRecorder] = []
   /// Per instance: views while a burst of its kind's changes was under way (``ScheduledChanges``).
   public internal(set) var burstStaleness: [StalenessRecorder] = []
-  /// Per `day * instances + instance`: devices on which a request found no budget that day.
+  /// By day and instance (``byInstance``): devices on which a request found no budget that day.
   var exhaustedDevices: [Int32] = []
-  /// Per `day * instances + instance`: time of day (µs) of the last reload granted at once from budget,
+  /// By day and instance (``byInstance``): time of day (µs) of the last reload granted at once from budget,
   /// summed over the devices that had one, and their number.
   var lastGrantMicros: [Int64] = []
   var lastGrantDevices: [Int32] = []
@@ -42,20 +43,19 @@ public struct ReplicationResult: Sendable {
   public internal(set) var trace: [ReloadRecord]?
   /// The app's opens, force-quits and background launches, in order, when the run was traced.
   public internal(set) var appTrace: [AppRecord]?
-  /// Push counts by `(((hourIndex * pushTargetCount + target) * 2 + priorityIndex) * counters + counter)`, target
-  /// as ``PushTarget/index`` numbers it; priority index 0 is 10, 1 is 5.
+  /// Push counts by hour, target, priority and counter (``pushRows``, ``pushCounters``).
   var pushCounts = PushCounts()
   /// 1 + the number of Live Activity kinds.
   public let pushTargetCount: Int
   /// Every Live Activity start attempt, in order (kept for single-device runs only).
   public internal(set) var activities: [ActivityRecord] = []
   let keepsActivityRecords: Bool
-  /// Live Activity outcomes summed by kind and ending: `[kind * ActivityEnding.count + ending]`.
+  /// Live Activity outcomes summed by kind and ending (``activityEndings``).
   public internal(set) var activityTotals: [ActivityTotals] = []
   /// What the user saw of each Live Activity kind at Lock Screen and Dynamic Island views.
   public internal(set) var activityStaleness: [StalenessRecorder] = []
-  /// Live Activity views by `((kind * ActivitySurface.count + surface) * 2 + stale)`: views, and views past the
-  /// stale date (see ``activityViews(kind:surface:)``).
+  /// Live Activity views by kind and surface, and those past the stale date (``activityViewCells``; see
+  /// ``activityViews(kind:surface:)``).
   var activityViews: [Int] = []
   /// Microjoules by hour, subject (instances, then `device`, `widget_push`, Live Activity kinds, `app`) and
   /// component.
@@ -76,7 +76,7 @@ public struct ReplicationResult: Sendable {
   public internal(set) var perDevice = DeviceDistributions()
   /// The same per group of phones with the same widgets (``DeviceGroups``; empty when there are none).
   public internal(set) var perDeviceGroup: [DeviceDistributions] = []
-  /// Chances for the app to run by `(hourIndex * channels + channel) * outcomes + outcome` (see
+  /// Chances for the app to run by hour, channel and outcome (``appWakeCells``; see
   /// ``appWakeCount(day:hour:channel:outcome:)``).
   var appWakes = AppWakeCounts()
   /// Per ``AppWakeChannel``: the app's fetches and their bytes.

@@ -63,8 +63,66 @@ struct SampledLoadEstimate {
     }
     self.blocks = blocks
     self.dispersion = dispersion
-    // A fan-out's own requests: the sample's over the stretch less what the rate around it accounts for,
-    // shared among its seconds as the walks' time in each.
+    let (pieces, owners, walkTotals, walkErrors) = SampledLoadEstimate.pieces(
+      counts, blocks: blocks, walks: walks, scale: scale)
+    self.walkTotals = walkTotals
+    let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
+    // How far each block's rate may be off: its sample count has variance about D S; and each
+    // fan-out's count, Poisson at most.
+    let blockErrors = blocks.map { block in
+      block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
+    }
+    func samplingVariance(_ sensitivities: [Double]) -> Double {
+      var byBlock = Array(repeating: 0.0, count: blocks.count)
+      var byWalk = Array(repeating: 0.0, count: walkTotals.count)
+      for (weight, index) in zip(sensitivities, model.order) {
+        byBlock[owners[index].block] += weight
+        // A piece's certain count is its share of the walk's total.
+        if let walk = owners[index].walk { byWalk[walk] += weight * owners[index].weight }
+      }
+      var variance = 0.0
+      for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
+      for (weight, error) in zip(byWalk, walkErrors) { variance += weight * weight * error * error }
+      return variance
+    }
+    let (p99, p99Weights) = model.quantile(0.99)
+    let p99Half = SampledLoadEstimate.z * samplingVariance(p99Weights).squareRoot()
+    self.p99 = p99
+    p99Interval = SampledInterval(
+      low: Swift.max(0, p99 - p99Half), high: p99 + p99Half, samplingHalfWidth: p99Half)
+    let (peak, peakWeights) = model.medianBusiestSecond()
+    self.peak = peak
+    peakInterval = SampledLoadEstimate.busiestSecondInterval(
+      peak, model, samplingVariance: samplingVariance(peakWeights))
+    peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: pieces, model: model)
+  }
+
+  /// The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
+  private static func busiestSecond(
+    _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], pieces: [PerSecondLoadModel.Piece],
+    model: PerSecondLoadModel
+  ) -> Int {
+    var second = 0
+    if let busiest = model.order.first {
+      let start = blocks[0].start + pieces[..<busiest].reduce(0) { $0 + $1.seconds }
+      second = start
+      for candidate in start..<(start + pieces[busiest].seconds) where counts[candidate] > counts[second] {
+        second = candidate
+      }
+    }
+    return second
+  }
+
+  /// The pieces of the fleet's load: each block's seconds at its rate, cut where the fan-outs' walks pass,
+  /// with each piece's block, walk and share of the walk; and per walk, the fleet's requests it sends and how
+  /// far that may be off. A fan-out's own requests are the sample's over the stretch less what the rate
+  /// around it accounts for, shared among its seconds as the walks' time in each.
+  private static func pieces(
+    _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], walks: [FanOutStretch], scale: Double
+  ) -> (
+    pieces: [PerSecondLoadModel.Piece], owners: [(block: Int, walk: Int?, weight: Double)], walkTotals: [Double],
+    walkErrors: [Double]
+  ) {
     var walkTotals: [Double] = []
     var walkErrors: [Double] = []
     var pieces: [PerSecondLoadModel.Piece] = []
@@ -103,45 +161,7 @@ struct SampledLoadEstimate {
         }
       }
     }
-    self.walkTotals = walkTotals
-    let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
-    // How far each block's rate may be off: its sample count has variance about D S; and each
-    // fan-out's count, Poisson at most.
-    let blockErrors = blocks.map { block in
-      block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
-    }
-    func samplingVariance(_ sensitivities: [Double]) -> Double {
-      var byBlock = Array(repeating: 0.0, count: blocks.count)
-      var byWalk = Array(repeating: 0.0, count: walkTotals.count)
-      for (weight, index) in zip(sensitivities, model.order) {
-        byBlock[owners[index].block] += weight
-        // A piece's certain count is its share of the walk's total.
-        if let walk = owners[index].walk { byWalk[walk] += weight * owners[index].weight }
-      }
-      var variance = 0.0
-      for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
-      for (weight, error) in zip(byWalk, walkErrors) { variance += weight * weight * error * error }
-      return variance
-    }
-    let (p99, p99Weights) = model.quantile(0.99)
-    let p99Half = SampledLoadEstimate.z * samplingVariance(p99Weights).squareRoot()
-    self.p99 = p99
-    p99Interval = SampledInterval(
-      low: Swift.max(0, p99 - p99Half), high: p99 + p99Half, samplingHalfWidth: p99Half)
-    let (peak, peakWeights) = model.medianBusiestSecond()
-    self.peak = peak
-    peakInterval = SampledLoadEstimate.busiestSecondInterval(
-      peak, model, samplingVariance: samplingVariance(peakWeights))
-    // The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
-    var second = 0
-    if let busiest = model.order.first {
-      let start = blocks[0].start + pieces[..<busiest].reduce(0) { $0 + $1.seconds }
-      second = start
-      for candidate in start..<(start + pieces[busiest].seconds) where counts[candidate] > counts[second] {
-        second = candidate
-      }
-    }
-    peakSecond = second
+    return (pieces, owners, walkTotals, walkErrors)
   }
 
   /// The fitted fleet rate in second `second` (requests per second), with a fan-out's own requests.

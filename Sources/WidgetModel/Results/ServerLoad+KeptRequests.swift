@@ -22,17 +22,12 @@ extension ServerLoad {
   /// Bits of a kept request's position in ``keptMinuteTotals()``'s sort keys (below them: its minute).
   private static let positionBits = 20
 
-  /// ``minuteTotals()`` of a load whose requests are all kept and whose minutes hold nothing: the requests
-  /// sorted by minute (a replication records them nearly in order), then added up a minute at a time, each
-  /// as ``applyPending()`` would have added it.
-  func keptMinuteTotals() -> ServerMinuteTotals {
-    precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
+  /// The kept requests that fall in the minutes, each as its minute and its position in ``pending`` in one
+  /// integer, in order: the requests of each minute follow each other.
+  private func keptRequestKeys() -> [Int] {
     precondition(pending.count < 1 << ServerLoad.positionBits, "more kept requests than a sort key holds")
-    let (fetchSources, pushSources) = (ServerLoad.fetchSources, ServerLoad.devicePushSources)
-    let broadcast = ServerSource.broadcast.rawValue
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let (minutes, positionBits) = (minuteCount, ServerLoad.positionBits)
-    // Minute and position in one integer: sorted, the requests of each minute follow each other.
     var keys: [Int] = []
     keys.reserveCapacity(pending.count)
     for position in pending.indices {
@@ -44,15 +39,23 @@ extension ServerLoad {
     }
     // Nearly always in order already (one device's requests, as they happened).
     if keys.indices.dropFirst().contains(where: { keys[$0 - 1] > keys[$0] }) { keys.sort() }
+    return keys
+  }
+
+  /// ``minuteTotals()`` of a load whose requests are all kept and whose minutes hold nothing: the requests
+  /// sorted by minute (a replication records them nearly in order), then added up a minute at a time, each
+  /// as ``applyPending()`` would have added it.
+  func keptMinuteTotals() -> ServerMinuteTotals {
+    precondition(ServerLoad.sourcesInOrder, "server sources out of the order minuteTotals adds them in")
+    let (fetchSources, pushSources) = (ServerLoad.fetchSources, ServerLoad.devicePushSources)
+    let (broadcast, positionBits) = (ServerSource.broadcast.rawValue, ServerLoad.positionBits)
+    let keys = keptRequestKeys()
     // At most a minute per request; cut to the busy minutes at the end.
     var slots = [Int](repeating: 0, count: keys.count)
-    var fetches = [Int64](repeating: 0, count: keys.count)
-    var pushes = [Int64](repeating: 0, count: keys.count)
-    var broadcasts = [Int64](repeating: 0, count: keys.count)
+    let zeros = [Int64](repeating: 0, count: keys.count)
+    var (fetches, pushes, broadcasts) = (zeros, zeros, zeros)
     var sourceTotals = [Int64](repeating: 0, count: ServerSource.count)
-    var bytesTotal: Int128 = 0
-    var deliveredTotal: Int64 = 0
-    var busy = 0
+    var (bytesTotal, deliveredTotal, busy): (Int128, Int64, Int) = (0, 0, 0)
     // Through buffers: an array written in this loop would be checked for sharing at every write.
     pending.withUnsafeBufferPointer { requests in
       slots.withUnsafeMutableBufferPointer { slots in

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// What the app's servers see, per UTC minute: fetch requests and their bytes, pushes sent and delivered,
@@ -9,21 +10,21 @@ import SimulationEngine
 public struct ServerLoad: Sendable, DayCleared {
   /// The first minute covered, relative to day 0 00:00 UTC.
   public static let firstMinute = -14 * 60
-  public private(set) var minuteCount: Int
+  public internal(set) var minuteCount: Int
   /// Fetched bytes and delivered pushes per minute, of the requests added to the minutes (all of them when
   /// ``applyPending()``; a replication that keeps its requests has them in its ``minuteTotals()`` only).
-  public private(set) var bytes: [Int128]
-  public private(set) var pushesDelivered: [Int64]
-  /// Requests by `slot * ServerSource.count + source` (fetches, pushes sent, token registrations): the one count
+  public internal(set) var bytes: [Int128]
+  public internal(set) var pushesDelivered: [Int64]
+  /// Requests by slot and source (``ServerSource/bySlot``: fetches, pushes sent, token registrations): the one count
   /// per request (totals are derived, so a fetch touches two arrays, not three). Exact counts in 4-byte cells
   /// (a 30-day result's minutes are emptied every replication: the smaller, the cheaper).
-  private(set) var bySource: CompactCounts<UInt32>
+  var bySource: CompactCounts<UInt32>
   /// The slots that hold a request or a delivered push; every other slot's counts are all zero. One phone's
   /// replication asks in a few minutes of the day: its result is merged, emptied and summed over these
   /// rather than over every minute of the run.
-  private(set) var busySlots = SlotSet(capacity: 0)
+  var busySlots = SlotSet(capacity: 0)
   /// Requests and bytes per UTC second of the run (fleets only; empty otherwise).
-  public private(set) var seconds = ServerSeconds()
+  public internal(set) var seconds = ServerSeconds()
   /// Requests recorded but not yet added to the minutes (see ``applyPending()``), or kept
   /// (``keepsRequests``) to be added to a sum's.
   var pending: [PendingRequest] = []
@@ -44,7 +45,7 @@ public struct ServerLoad: Sendable, DayCleared {
   var keepsRequests = false
   /// The minutes `0..<openedSlots` are emptied for this run (all of them, unless the load was reset: see
   /// ``DayCleared``).
-  private var openedSlots = 0
+  var openedSlots = 0
 
   /// Fetch requests per minute, every source.
   public var fetches: [Int64] { minuteTotals().fetches }
@@ -65,9 +66,9 @@ public struct ServerLoad: Sendable, DayCleared {
   }
 
   /// Whether the slot holds a request, fetched bytes or a delivered push.
-  private func holdsSomething(_ slot: Int) -> Bool {
+  func holdsSomething(_ slot: Int) -> Bool {
     bytes[slot] != 0 || pushesDelivered[slot] != 0
-      || !bySource.isZero(slot * ServerSource.count, count: ServerSource.count)
+      || !bySource.isZero(ServerSource.bySlot.start(ofRow: slot), count: ServerSource.count)
   }
 
   /// A source's requests over the minutes `slots` (all of them by default).
@@ -78,7 +79,7 @@ public struct ServerLoad: Sendable, DayCleared {
     return bySource.cells.withUnsafeBufferPointer { cells in
       var sum: Int64 = 0
       for slot in range {
-        let index = slot * ServerSource.count + source.rawValue
+        let index = ServerSource.bySlot.index(slot, source.rawValue)
         sum += cells[index] == UInt32.max ? Int64(bySource[index]) : Int64(cells[index])
       }
       return sum
@@ -89,9 +90,8 @@ public struct ServerLoad: Sendable, DayCleared {
   public static let maximumOffset = SimDuration.hours(14)
 
   /// No minutes at all (a placeholder until a shape is known).
-  init() {
+  public init() {
     minuteCount = 0
-    openedSlots = 0
     bytes = []
     pushesDelivered = []
     bySource = CompactCounts(count: 0)
@@ -185,13 +185,13 @@ public struct ServerLoad: Sendable, DayCleared {
       guard shifted >= 0, !request.delivered else { return nil }
       let slot = Int(shifted / 60_000_000)
       guard slot < minutes else { return nil }
-      return (slot * ServerSource.count + Int(request.source), 1)
+      return (ServerSource.bySlot.index(slot, Int(request.source)), 1)
     }
     if !seconds.isEmpty { seconds.record(requests) }
   }
 
   /// Adds the requests `other` kept (``keepsRequests``) to these minutes, which must be open.
-  private mutating func addKept(of other: ServerLoad) {
+  mutating func addKept(of other: ServerLoad) {
     guard !other.pending.isEmpty else { return }
     precondition(openedSlots == minuteCount && other.keepsRequests, "kept requests added to minutes not open")
     other.pending.withUnsafeBufferPointer { add($0) }
@@ -209,179 +209,6 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Requests from `source` in the minute at position `slot`.
   public func requests(slot: Int, source: ServerSource) -> Int64 {
     precondition(!holdsKeptRequests, "the minutes of a load that keeps its requests")
-    return Int64(bySource[slot * ServerSource.count + source.rawValue])
-  }
-
-  /// The minutes from the first day after the warm-up on (the 14 h before it stay, as for day 0).
-  mutating func dropFirst(days: Int, of total: Int) {
-    guard days > 0 else { return }
-    precondition(pending.isEmpty && openedSlots == minuteCount, "requests not yet applied")
-    let minutes = days * 1_440
-    bytes.removeFirst(minutes)
-    pushesDelivered.removeFirst(minutes)
-    bySource.dropFirst(minutes * ServerSource.count)
-    minuteCount -= minutes
-    openedSlots = minuteCount
-    findBusySlots()
-    seconds.dropFirst(days: days, of: total)
-  }
-
-  mutating func reset() {
-    pending.removeAll(keepingCapacity: true)
-    keepsRequests = false
-    bytes.reset()
-    pushesDelivered.reset()
-    bySource.reset()
-    seconds.reset()
-    openedSlots = minuteCount
-    busySlots = SlotSet(capacity: minuteCount)
-  }
-
-  /// Empties the minutes a device can write while days `days` of `total` run, whatever its time zone: up to
-  /// the end of the last of them plus the largest offset either way (two of them, as the minutes start one
-  /// offset before day 0).
-  mutating func clear(days: Range<Int>, of total: Int) {
-    guard !days.isEmpty else { return }
-    openSlots(through: Swift.min(minuteCount, days.upperBound * 1_440 + 2 * 14 * 60) - 1)
-  }
-
-  /// The per-second load (fleets, reset once per run) is emptied at once; the minutes as the run reaches them.
-  mutating func resetAllButDays() {
-    pending.removeAll(keepingCapacity: true)
-    keepsRequests = false
-    bySource.resetAllButDays()
-    seconds.reset()
-    openedSlots = 0
-  }
-
-  /// Empties the minutes not yet emptied up to `last`.
-  private mutating func openSlots(through last: Int) {
-    guard last >= openedSlots else { return }
-    let range = openedSlots..<(last + 1)
-    if busySlots.count(in: range) * 8 > range.count {
-      // Mostly busy: emptied whole, as spans of minutes (a "day" of one minute each).
-      bytes.clear(days: range, of: minuteCount)
-      pushesDelivered.clear(days: range, of: minuteCount)
-      bySource.clear(days: range, of: minuteCount)
-    } else {
-      // Only the busy minutes hold anything to empty.
-      let busy = busySlots.members(in: range)
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-          for slot in busy {
-            bytes[slot] = 0
-            delivered[slot] = 0
-          }
-        }
-      }
-      bySource.zero(each: busy, width: ServerSource.count)
-    }
-    busySlots.subtract(range)
-    openedSlots = last + 1
-  }
-
-  /// Marks every slot that holds something (for counts read from a file or moved by ``dropFirst(days:of:)``).
-  private mutating func findBusySlots() {
-    var busy = SlotSet(capacity: minuteCount)
-    for slot in 0..<minuteCount where holdsSomething(slot) { busy.insert(slot) }
-    busySlots = busy
-  }
-
-  /// Under a quarter of its minutes busy (a phone's load): merged and absorbed minute by minute, not whole.
-  private var isMostlyIdle: Bool { busySlots.count * 4 < minuteCount }
-
-  /// Both loads have every minute open, this one applied its requests, `other` applied them or kept them
-  /// (``keepsRequests``: they are added after its minutes), and they have the same minutes (the
-  /// minute-by-minute paths write by pointer).
-  private func checkMergeable(_ other: ServerLoad) {
-    precondition(
-      pending.isEmpty && (other.pending.isEmpty || other.keepsRequests) && openedSlots == minuteCount
-        && other.openedSlots == other.minuteCount,
-      "requests not yet applied")
-    precondition(minuteCount == other.minuteCount, "merged loads of \(minuteCount) and \(other.minuteCount) minutes")
-  }
-
-  /// Adds `other` as ``merge(_:)`` does and empties it in the same pass: a phone's busy minutes are added and
-  /// emptied together, and then none is busy (a fleet's load, mostly busy, is emptied whole after a merge).
-  mutating func absorb(_ other: inout ServerLoad) {
-    applyKept()  // a sum that was a replication keeping its requests
-    guard other.isMostlyIdle else {
-      merge(other)
-      return other.reset()
-    }
-    checkMergeable(other)
-    do {
-      // A copy of the busy minutes to walk, gone before they are emptied below (else that copies them).
-      let busy = other.busySlots
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-          other.bytes.withUnsafeMutableBufferPointer { theirBytes in
-            other.pushesDelivered.withUnsafeMutableBufferPointer { theirDelivered in
-              for slot in busy {
-                bytes[slot] += theirBytes[slot]
-                delivered[slot] += theirDelivered[slot]
-                theirBytes[slot] = 0
-                theirDelivered[slot] = 0
-              }
-            }
-          }
-        }
-      }
-      bySource.absorb(&other.bySource, each: busy, width: ServerSource.count)
-      busySlots.formUnion(busy)
-    }
-    other.busySlots.subtract(0..<minuteCount)
-    seconds.merge(other.seconds)
-    addKept(of: other)
-    other.pending.removeAll(keepingCapacity: true)
-  }
-
-  mutating func merge(_ other: ServerLoad) {
-    applyKept()  // a sum that was a replication keeping its requests
-    checkMergeable(other)
-    if other.isMostlyIdle {
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        pushesDelivered.withUnsafeMutableBufferPointer { delivered in
-          for slot in other.busySlots {
-            bytes[slot] += other.bytes[slot]
-            delivered[slot] += other.pushesDelivered[slot]
-          }
-        }
-      }
-      bySource.merge(other.bySource, each: other.busySlots, width: ServerSource.count)
-    } else {
-      bytes.merge(other.bytes)
-      pushesDelivered.merge(other.pushesDelivered)
-      bySource.merge(other.bySource)
-    }
-    busySlots.formUnion(other.busySlots)
-    seconds.merge(other.seconds)
-    addKept(of: other)
-  }
-}
-
-/// The exact load, for shard files.
-extension ServerLoad: BinaryCodable {
-  public func encode(to writer: inout BinaryWriter) {
-    precondition(pending.isEmpty && openedSlots == minuteCount, "requests not yet applied")
-    minuteCount.encode(to: &writer)
-    bytes.encode(to: &writer)
-    pushesDelivered.encode(to: &writer)
-    bySource.encode(to: &writer)
-    seconds.encode(to: &writer)
-  }
-
-  public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
-    self.init()
-    minuteCount = try Int(from: &reader)
-    bytes = try [Int128](from: &reader)
-    pushesDelivered = try [Int64](from: &reader)
-    bySource = try CompactCounts(from: &reader)
-    seconds = try ServerSeconds(from: &reader)
-    openedSlots = minuteCount
-    guard minuteCount >= 0, bytes.count == minuteCount, pushesDelivered.count == minuteCount,
-      bySource.count == minuteCount * ServerSource.count
-    else { throw reader.error("a per-minute load of the wrong size") }
-    findBusySlots()
+    return Int64(bySource[ServerSource.bySlot.index(slot, source.rawValue)])
   }
 }

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// A replication's per-minute server load added up the ways its metrics read it, in one pass over the busy
@@ -124,7 +125,7 @@ extension ServerLoad {
           broadcasts.withUnsafeMutableBufferPointer { broadcasts in
             sourceTotals.withUnsafeMutableBufferPointer { totals in
               for (position, slot) in slots.enumerated() {
-                let base = slot * sourceCount
+                let base = ServerSource.bySlot.start(ofRow: slot)
                 // The sources with a request this minute (a phone's: one or two of the eleven), by bit.
                 let asked = CompactCounts.nonzeroCells(cells, from: base, count: sourceCount)
                 var (fetch, push, fleetWide): (Int64, Int64, Int64) = (0, 0, 0)

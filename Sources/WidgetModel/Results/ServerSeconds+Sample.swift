@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 extension ServerSeconds {
@@ -78,12 +79,13 @@ extension ServerSeconds {
       // Eight seconds are `width` whole words, whose bytes fall on the same sources in every such group: or
       // the words together, then read each byte's source.
       let groups = bytes.count / (8 * width)
+      let wordsOfGroups = TableLayout(columns: width)
       var words = Array(repeating: UInt64(0), count: width)
       words.withUnsafeMutableBufferPointer { words in
         for group in 0..<groups {
           for word in 0..<width {
             words[word] |= UInt64(
-              littleEndian: bytes.loadUnaligned(fromByteOffset: (group * width + word) * 8, as: UInt64.self))
+              littleEndian: bytes.loadUnaligned(fromByteOffset: wordsOfGroups.index(group, word) * 8, as: UInt64.self))
           }
         }
         for word in 0..<width {
@@ -97,7 +99,6 @@ extension ServerSeconds {
 
   /// `series[t]`: the requests of `sources` in second `t`.
   private func fill(_ series: inout [UInt32], _ sources: [ServerSource]) {
-    let width = ServerSource.count
     let indices = sources.map(\.rawValue)
     let seconds = secondCount
     series.withUnsafeMutableBufferPointer { series in
@@ -106,7 +107,7 @@ extension ServerSeconds {
         for time in 0..<seconds {
           var sum: UInt32 = 0
           for source in indices {
-            let cell = cells[time * width + source]
+            let cell = cells[ServerSource.bySlot.index(time, source)]
             top = Swift.max(top, cell)
             sum += UInt32(cell)
           }
@@ -136,7 +137,8 @@ extension ServerSeconds {
         next = block.start + block.seconds
         var sum: UInt64 = 0
         for time in block.start..<next {
-          let (widgetBytes, appBytes) = (cells[2 * time] & widgetMask, cells[2 * time + 1] & appMask)
+          let widgetBytes = cells[ServerSeconds.bytesBySecond.index(time, 0)] & widgetMask
+          let appBytes = cells[ServerSeconds.bytesBySecond.index(time, 1)] & appMask
           // A cell at its maximum marks a count kept apart: read it through the counts.
           let bytes =
             widgetBytes == .max || appBytes == .max

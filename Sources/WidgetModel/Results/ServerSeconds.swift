@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Requests per UTC second of the run's days, by ``ServerSource``, and fetched bytes per second (widget and
@@ -10,10 +11,13 @@ import SimulationEngine
 public struct ServerSeconds: Sendable, TimeSeries {
   /// Seconds covered: the run's UTC days (the ±14 h margins of the per-minute series are left out).
   public private(set) var secondCount: Int
-  /// By `second * ServerSource.count + source`.
+  /// By second and source (``ServerSource/bySlot``).
   private(set) var counts: CompactCounts<UInt8>
-  /// By `second * 2 + (0: widget fetch, 1: app fetch)`.
+  /// By second and stream (``bytesBySecond``).
   private(set) var fetchBytes: CompactCounts<UInt32>
+
+  /// Fetched bytes: a row per second, a cell for widget fetches (0) and one for app fetches (1).
+  static var bytesBySecond: TableLayout { TableLayout(columns: 2) }
 
   public init() {
     secondCount = 0
@@ -46,20 +50,20 @@ public struct ServerSeconds: Sendable, TimeSeries {
       return second < seconds ? second : nil
     }
     counts.addEach(requests.count) { position in
-      second(requests[position]).map { ($0 * ServerSource.count + Int(requests[position].source), 1) }
+      second(requests[position]).map { (ServerSource.bySlot.index($0, Int(requests[position].source)), 1) }
     }
     let lastFetch = UInt8(ServerSource.appFetchAlwaysRunning.rawValue)
     let widgetFetch = UInt8(ServerSource.widgetFetch.rawValue)
     fetchBytes.addEach(requests.count) { position in
       let request = requests[position]
       guard request.source <= lastFetch, request.bytes > 0, let second = second(request) else { return nil }
-      return (second * 2 + (request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
+      return (ServerSeconds.bytesBySecond.index(second, request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
     }
   }
 
   /// Requests of `source` in second `second` (since 00:00 UTC of day 0).
   public func requests(second: Int, source: ServerSource) -> UInt64 {
-    counts[second * ServerSource.count + source.rawValue]
+    counts[ServerSource.bySlot.index(second, source.rawValue)]
   }
 
   /// Requests of `stream` (all its sources) in second `second`.
@@ -72,25 +76,25 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Bytes fetched in second `second` by widget fetches or app fetches.
   public func bytes(second: Int, stream: ServerStream) -> UInt64 {
     precondition(stream.keepsBytes, "bytes are kept for widget and app fetches")
-    return fetchBytes[second * 2 + (stream == .widgetFetch ? 0 : 1)]
+    return fetchBytes[ServerSeconds.bytesBySecond.index(second, stream == .widgetFetch ? 0 : 1)]
   }
 
-  mutating func merge(_ other: ServerSeconds) {
+  public mutating func merge(_ other: ServerSeconds) {
     precondition(secondCount == other.secondCount, "merged per-second loads of different runs")
     counts.merge(other.counts)
     fetchBytes.merge(other.fetchBytes)
   }
 
-  mutating func reset() {
+  public mutating func reset() {
     counts.reset()
     fetchBytes.reset()
   }
 
-  mutating func dropFirst(days: Int, of total: Int) {
+  public mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, secondCount > 0 else { return }
     let seconds = days * 86_400
-    counts.dropFirst(seconds * ServerSource.count)
-    fetchBytes.dropFirst(seconds * 2)
+    counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
+    fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
     secondCount -= seconds
   }
 
@@ -99,109 +103,6 @@ public struct ServerSeconds: Sendable, TimeSeries {
 }
 
 extension ServerSeconds {
-  /// The figures of what the servers receive, of what they send, and of every stream, in that order, scaled
-  /// by `scale` real devices per simulated one (broadcast requests are the fleet's already). Empty when
-  /// seconds are not kept. One pass over the seconds feeding a histogram of counts per stream: no copy of the
-  /// series, no sort.
-  public func provisioning(scale: Double) -> [ProvisioningFigures] {
-    guard secondCount > 0 else { return [] }
-    // One pass over the seconds: each second's counts are read once and go to every histogram, rather than
-    // the whole series once per stream.
-    let streams = ServerStream.allCases
-    let broadcast = ServerSource.broadcast.rawValue
-    let fleetWide = ServerSource.allCases.map(\.isFleetWide)
-    let sent = ServerSource.allCases.map(\.isPush)
-    // The stream of each source alone, and the streams of several (the app's fetches on every channel) with
-    // their sources' bits.
-    let alone = ServerStream.partition.map(\.rawValue)
-    let combined = streams.filter { $0.sources.count > 1 }.map { stream in
-      (stream.rawValue, stream.sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) })
-    }
-    precondition(alone.count + combined.count == streams.count, "a stream neither one source nor several")
-    var received = CountHistogram()
-    var sentByDevices = CountHistogram()
-    var byStream = Array(repeating: CountHistogram(), count: streams.count)
-    var mostBytes = Array(repeating: 0.0, count: streams.count)
-    var broadcasts = false
-    var peakBytes = 0.0
-    // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros; so do
-    // a stream's own quiet seconds (most streams are quiet in most seconds), counted at the end.
-    var next = 0
-    while next < secondCount {
-      // The next second with a request: the quiet ones before it are skipped, not read.
-      let cell = counts.firstNonZero(from: next * ServerSource.count) ?? secondCount * ServerSource.count
-      let second = cell / ServerSource.count  // secondCount when none is left: the cells are exactly the seconds'
-      next = second + 1
-      guard second < secondCount else { break }
-      // The second's requests, by the sources that have any (a busy second of a small fleet has one or two).
-      let first = second * ServerSource.count
-      let busy = counts.nonzeroCells(from: first, count: ServerSource.count)
-      var into: UInt64 = 0
-      var out: UInt64 = 0
-      busy.forEachSetBit { source in
-        let requests = counts[first + source]
-        if !sent[source] {
-          into += requests
-        } else if !fleetWide[source] {
-          out += requests
-        }
-        if source == broadcast { broadcasts = true }
-        byStream[alone[source]].add(requests, second: second)
-      }
-      for (stream, sources) in combined where busy & sources != 0 {
-        var requests: UInt64 = 0
-        (busy & sources).forEachSetBit { requests += counts[first + $0] }
-        byStream[stream].add(requests, second: second)
-      }
-      if into > 0 { received.add(into, second: second) }
-      if out > 0 { sentByDevices.add(out, second: second) }
-      let widgetBytes = fetchBytes[second * 2]
-      let appBytes = fetchBytes[second * 2 + 1]
-      peakBytes = Swift.max(peakBytes, Double(widgetBytes + appBytes) * scale)
-      mostBytes[ServerStream.widgetFetch.rawValue] = Swift.max(
-        mostBytes[ServerStream.widgetFetch.rawValue], Double(widgetBytes) * scale)
-      mostBytes[ServerStream.appFetch.rawValue] = Swift.max(
-        mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
-    }
-    received.addZeros(secondCount - received.seconds)
-    sentByDevices.addZeros(secondCount - sentByDevices.seconds)
-    for stream in streams.indices { byStream[stream].addZeros(secondCount - byStream[stream].seconds) }
-    var figures = [received.figures(ServerDirection.received.name, factor: scale, peakBytes: peakBytes)]
-    figures.append(
-      broadcasts
-        ? sentWithBroadcasts(scale: scale)
-        : sentByDevices.figures(ServerDirection.sent.name, factor: scale, peakBytes: nil))
-    for (index, stream) in streams.enumerated() {
-      figures.append(
-        byStream[index].figures(
-          stream.name, factor: stream.isFleetWide ? 1 : scale, peakBytes: stream.keepsBytes ? mostBytes[index] : nil))
-    }
-    return figures
-  }
-
-  /// What the servers send when broadcasts (fleet-wide, not scaled) are among the requests: rare (a
-  /// broadcast channel in a second), so the exact figures by value, in a pass of their own.
-  private func sentWithBroadcasts(scale: Double) -> ProvisioningFigures {
-    var totals: [Double: Int] = [:]
-    var peak = (value: 0.0, second: 0)
-    var sum = 0.0
-    for second in 0..<secondCount {
-      var devices: UInt64 = 0
-      for source in ServerSource.allCases where source.isPush && !source.isFleetWide {
-        devices += requests(second: second, source: source)
-      }
-      let value = Double(devices) * scale + Double(requests(second: second, source: .broadcast))
-      totals[value, default: 0] += 1
-      sum += value
-      if value > peak.value { peak = (value, second) }
-    }
-    let sorted = totals.sorted { $0.key < $1.key }
-    return ProvisioningFigures(
-      stream: ServerDirection.sent.name, meanPerSecond: sum / Double(secondCount),
-      p99PerSecond: CountHistogram.p99(sorted.map { ($0.key, $0.value) }, total: secondCount),
-      peakPerSecond: peak.value, peakSecond: peak.second, peakBytesPerSecond: nil)
-  }
-
   /// The requests of `second` that went `direction`, by source, scaled to the real fleet: the sources of a
   /// busy second, most first (ties in source order), without the quiet ones.
   public func sources(second: Int, direction: ServerDirection, scale: Double) -> [(

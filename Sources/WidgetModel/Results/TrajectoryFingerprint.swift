@@ -33,7 +33,7 @@ public struct ReplicationFingerprint: Sendable, Equatable {
     value &+= SplitMix64.finalize(trajectory.value ^ SplitMix64.finalize(UInt64(device)))
   }
 
-  mutating func merge(_ other: ReplicationFingerprint) {
+  public mutating func merge(_ other: ReplicationFingerprint) {
     value &+= other.value
   }
 

@@ -1,7 +1,7 @@
 import SimulationEngine
 import Testing
 
-@testable import WidgetModel
+@testable import ResultStorage
 
 /// The wrapping loop that merges a result's integer arrays finds exactly the sums a checked add would trap
 /// on, for every cell type results use, and otherwise adds what checked adds give.

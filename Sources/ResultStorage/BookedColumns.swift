@@ -5,74 +5,89 @@
 /// A phone adds to a few of its columns, so adding its table into a run's sum, emptying it for reuse and
 /// totalling it walk only those columns when at most half are booked, rather than every cell. A column never
 /// booked is zero in every row, so the sums are the same integers either way.
-struct BookedColumns<Cell: FixedWidthInteger & Accumulator, Mask: FixedWidthInteger & UnsignedInteger>: Sendable
+public struct BookedColumns<Cell: FixedWidthInteger & Accumulator, Mask: FixedWidthInteger & UnsignedInteger>:
+  Sendable
 where Mask: Sendable {
-  private(set) var rows: Int
-  let columns: Int
+  /// Rows (``rows``).
+  @usableFromInline var rowCount: Int
+  public let columns: Int
   /// `[column * rows + row]`: column by column, so a column's rows lie together. Adding a phone's table into
   /// a run's sum, emptying it and totalling it read each booked column's rows in one run of memory, where
   /// row by row each of its cells was a cache line of its own (in both tables).
-  private var storage: [Cell]
+  @usableFromInline var storage: [Cell]
   /// Bit `column`: the column may hold something in some row. Every column's bit when the columns do not fit
   /// in `Mask` (then nothing is walked), or the cells were handed in whole. Only ever set, but by ``reset()``.
-  private(set) var booked: Mask
+  @usableFromInline var bookedMask: Mask
 
-  init(rows: Int, columns: Int) {
-    self.rows = rows
+  @inlinable
+  public init(rows: Int, columns: Int) {
+    rowCount = rows
     self.columns = columns
     storage = Array(repeating: 0, count: rows * columns)
-    booked = columns <= Mask.bitWidth ? 0 : .max
+    bookedMask = columns <= Mask.bitWidth ? 0 : .max
   }
 
   /// Cells read whole (from a file), `[row * columns + column]`: which columns they use is not known, so every
   /// one counts as booked.
-  init(rows: Int, columns: Int, cells: [Cell]) {
+  @inlinable
+  public init(rows: Int, columns: Int, cells: [Cell]) {
     precondition(cells.count == rows * columns, "\(cells.count) cells for \(rows) x \(columns)")
-    self.rows = rows
+    rowCount = rows
     self.columns = columns
     storage = cells.transposed(runs: rows, width: columns)
-    booked = BookedColumns.every(columns)
+    bookedMask = BookedColumns.every(columns)
   }
 
+  @inlinable public var rows: Int { rowCount }
+  /// Bit `column`: the column may hold something in some row (``bookedMask``).
+  @inlinable public var booked: Mask { bookedMask }
+
   /// Every cell, `[row * columns + column]` (the order files and reports have always had; made on each call).
-  var cells: [Cell] { storage.transposed(runs: columns, width: rows) }
+  @inlinable
+  public var cells: [Cell] { storage.transposed(runs: columns, width: rows) }
 
   /// Every column's bit.
-  private static func every(_ columns: Int) -> Mask {
+  @inlinable
+  static func every(_ columns: Int) -> Mask {
     columns < Mask.bitWidth ? (1 << Mask(columns)) - 1 : .max
   }
 
   /// Whether walking the booked columns costs less than walking every cell (at most half of them: a phone's
   /// replication; a fleet's sum, or a busy device, uses the plain loops).
-  var walksColumns: Bool { columns <= Mask.bitWidth && booked.nonzeroBitCount * 2 <= columns }
+  @inlinable
+  public var walksColumns: Bool { columns <= Mask.bitWidth && booked.nonzeroBitCount * 2 <= columns }
 
   /// Adds `amount` to a cell.
-  @inline(__always)
-  mutating func add(_ amount: Cell, row: Int, column: Int) {
+  @inlinable @inline(__always)
+  public mutating func add(_ amount: Cell, row: Int, column: Int) {
     // A row out of range would land in a neighbouring column (no array bound would catch it).
     precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")
-    booked |= 1 &<< Mask(truncatingIfNeeded: column)  // wraps past the mask's width, where all bits are set
+    bookedMask |= 1 &<< Mask(truncatingIfNeeded: column)  // wraps past the mask's width, where all bits are set
     storage[column * rows + row] += amount
   }
 
-  subscript(row: Int, column: Int) -> Cell {
+  @inlinable
+  public subscript(row: Int, column: Int) -> Cell {
     precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")
     return storage[column * rows + row]
   }
 
   /// The same cells (whichever columns each side noted as booked), compared without making the row-major copy.
-  func sameCells(as other: BookedColumns) -> Bool {
+  @inlinable
+  public func sameCells(as other: BookedColumns) -> Bool {
     rows == other.rows && columns == other.columns && storage == other.storage
   }
 
   /// Both tables have the same rows and columns.
-  private func checkShape(_ other: BookedColumns) {
+  @inlinable
+  func checkShape(_ other: BookedColumns) {
     precondition(rows == other.rows && columns == other.columns, "merged tables of different shapes")
   }
 
   /// Adds another table's cells. `wrapping` adds without the overflow check, for cells whose owner bounds
   /// every sum (a branch per cell otherwise).
-  mutating func merge(_ other: BookedColumns, wrapping: Bool) {
+  @inlinable
+  public mutating func merge(_ other: BookedColumns, wrapping: Bool) {
     checkShape(other)
     let rows = rows
     storage.withUnsafeMutableBufferPointer { mine in
@@ -81,11 +96,11 @@ where Mask: Sendable {
         let theirs = UnsafeMutableBufferPointer(mutating: theirs)
         switch (other.walksColumns, wrapping) {
         case (true, true):
-          other.booked.forEachSetBit { column in
+          other.bookedMask.forEachSetBit { column in
             BookedColumns.walk(mine, theirs, column: column, rows: rows) { $0 &+= $1 }
           }
         case (true, false):
-          other.booked.forEachSetBit { column in
+          other.bookedMask.forEachSetBit { column in
             BookedColumns.walk(mine, theirs, column: column, rows: rows) { $0 += $1 }
           }
         case (false, true):
@@ -95,13 +110,14 @@ where Mask: Sendable {
         }
       }
     }
-    booked |= other.booked
+    bookedMask |= other.bookedMask
   }
 
   /// Adds `other`'s cells as ``merge(_:wrapping:)`` does with `wrapping: true` (no overflow check) and empties
   /// them: its booked columns in the same walk (then none is booked), or all of it after a plain merge. Only
   /// for cells whose owner bounds every sum (the energy ledger's); a table whose sums need the check merges.
-  mutating func absorb(_ other: inout BookedColumns) {
+  @inlinable
+  public mutating func absorb(_ other: inout BookedColumns) {
     checkShape(other)
     guard other.walksColumns else {
       merge(other, wrapping: true)
@@ -110,7 +126,7 @@ where Mask: Sendable {
     let rows = rows
     storage.withUnsafeMutableBufferPointer { mine in
       other.storage.withUnsafeMutableBufferPointer { theirs in
-        other.booked.forEachSetBit { column in
+        other.bookedMask.forEachSetBit { column in
           BookedColumns.walk(mine, theirs, column: column, rows: rows) { mine, theirs in
             mine &+= theirs
             theirs = 0
@@ -118,12 +134,13 @@ where Mask: Sendable {
         }
       }
     }
-    booked |= other.booked
-    other.booked = 0  // every cell is zero again
+    bookedMask |= other.bookedMask
+    other.bookedMask = 0  // every cell is zero again
   }
 
   /// Every column's sum over every row.
-  func totals() -> [Cell] {
+  @inlinable
+  public func totals() -> [Cell] {
     var totals = [Cell](repeating: 0, count: columns)
     let (rows, walks, booked) = (rows, walksColumns, booked)
     storage.withUnsafeBufferPointer { cells in
@@ -145,13 +162,15 @@ where Mask: Sendable {
   }
 
   /// Empties every row, keeping the memory.
-  mutating func reset() {
+  @inlinable
+  public mutating func reset() {
     storage.reset()
-    booked = columns <= Mask.bitWidth ? 0 : .max
+    bookedMask = columns <= Mask.bitWidth ? 0 : .max
   }
 
   /// Empties the rows of `days` (of `total`): only the booked columns when they are few.
-  mutating func clear(days: Range<Int>, of total: Int) {
+  @inlinable
+  public mutating func clear(days: Range<Int>, of total: Int) {
     guard !days.isEmpty, total > 0 else { return }
     let rowsPerDay = rows / total
     let cleared = (days.lowerBound * rowsPerDay)..<(days.upperBound * rowsPerDay)
@@ -173,8 +192,8 @@ where Mask: Sendable {
   /// Calls `body` with each cell of `column` in `mine` and in `theirs`, row by row, through pointers (an
   /// index computed and checked per cell cost more than the add). Read-only callers hand their buffers in as
   /// mutable ones and do not write them.
-  @inline(__always)
-  private static func walk(
+  @inlinable @inline(__always)
+  static func walk(
     _ mine: UnsafeMutableBufferPointer<Cell>, _ theirs: UnsafeMutableBufferPointer<Cell>, column: Int, rows: Int,
     _ body: (inout Cell, inout Cell) -> Void
   ) {
@@ -186,8 +205,8 @@ where Mask: Sendable {
   }
 
   /// Calls `body` with each cell of `column` in the rows `range` of `cells`, a table of `rows` rows.
-  @inline(__always)
-  private static func walk(
+  @inlinable @inline(__always)
+  static func walk(
     _ cells: UnsafeMutableBufferPointer<Cell>, column: Int, rows range: Range<Int>, of rows: Int,
     _ body: (inout Cell) -> Void
   ) {
@@ -200,10 +219,11 @@ where Mask: Sendable {
   }
 
   /// Leaves out the first `days` of `total`.
-  mutating func dropFirst(days: Int, of total: Int) {
+  @inlinable
+  public mutating func dropFirst(days: Int, of total: Int) {
     guard days > 0, total > 0 else { return }
     let dropped = rows / total * days
     storage = storage.droppingFirst(dropped, ofRunsOf: rows)
-    rows -= dropped
+    rowCount -= dropped
   }
 }

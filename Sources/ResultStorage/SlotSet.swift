@@ -1,46 +1,57 @@
 /// A set of slots (minutes of ``ServerLoad``) as one bit each, in ascending order. Plain words rather than
 /// swift-collections' `BitSet`: a load marks a slot for every request it adds, inside the loop that adds
 /// them through pointers, where a `BitSet` insert (its checks and bookkeeping) cost 3% of the model's time.
-struct SlotSet: Sequence, Sendable, Equatable {
-  private(set) var words: [UInt64]
+public struct SlotSet: Sequence, Sendable, Equatable {
+  /// Bit `slot % 64` of word `slot / 64`.
+  @usableFromInline var storage: [UInt64]
+
+  @inlinable public var words: [UInt64] { storage }
 
   /// An empty set of slots `0..<capacity`.
-  init(capacity: Int) {
-    words = Array(repeating: 0, count: (capacity + 63) / 64)
+  @inlinable
+  public init(capacity: Int) {
+    storage = Array(repeating: 0, count: (capacity + 63) / 64)
   }
 
   /// Marks slots through the words (for a loop that adds many).
-  @inline(__always)
-  static func mark(_ slot: Int, in words: UnsafeMutableBufferPointer<UInt64>) {
+  @inlinable @inline(__always)
+  public static func mark(_ slot: Int, in words: UnsafeMutableBufferPointer<UInt64>) {
     words[slot >> 6] |= 1 << UInt64(slot & 63)
   }
 
-  mutating func withWords<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
-    words.withUnsafeMutableBufferPointer { body($0) }
+  @inlinable
+  public mutating func withWords<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
+    storage.withUnsafeMutableBufferPointer { body($0) }
   }
 
-  mutating func insert(_ slot: Int) {
+  @inlinable
+  public mutating func insert(_ slot: Int) {
     withWords { SlotSet.mark(slot, in: $0) }
   }
 
   /// Zero words skipped: a phone's minutes leave most of them empty, and a word's bit count takes a score of
   /// instructions here (no `popcnt` in the baseline x86-64 this builds for).
-  var count: Int { words.reduce(0) { $1 == 0 ? $0 : $0 + $1.nonzeroBitCount } }
+  @inlinable
+  public var count: Int { words.reduce(0) { $1 == 0 ? $0 : $0 + $1.nonzeroBitCount } }
 
   /// Whether no slot is marked.
-  var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
+  @inlinable
+  public var isEmpty: Bool { words.allSatisfy { $0 == 0 } }
 
   /// The slots within `range`, in order.
-  func members(in range: Range<Int>) -> Members {
+  @inlinable
+  public func members(in range: Range<Int>) -> Members {
     Members(words: words, range: range)
   }
 
-  func makeIterator() -> Members {
+  @inlinable
+  public func makeIterator() -> Members {
     Members(words: words, range: 0..<(words.count * 64))
   }
 
   /// Slots within `range`.
-  func count(in range: Range<Int>) -> Int {
+  @inlinable
+  public func count(in range: Range<Int>) -> Int {
     var total = 0
     words.withUnsafeBufferPointer { words in
       SlotSet.forEachWord(in: range, of: words.count) { total += (words[$0] & $1).nonzeroBitCount }
@@ -49,14 +60,15 @@ struct SlotSet: Sequence, Sendable, Equatable {
   }
 
   /// Removes the slots within `range`.
-  mutating func subtract(_ range: Range<Int>) {
+  @inlinable
+  public mutating func subtract(_ range: Range<Int>) {
     withWords { words in SlotSet.forEachWord(in: range, of: words.count) { words[$0] &= ~$1 } }
   }
 
   /// Calls `body` with each word that holds slots within `range` (clamped to `wordCount` words) and the mask
   /// of those slots: a whole word's is every bit, so only the two end words work one out.
-  @inline(__always)
-  private static func forEachWord(in range: Range<Int>, of wordCount: Int, _ body: (Int, UInt64) -> Void) {
+  @inlinable @inline(__always)
+  static func forEachWord(in range: Range<Int>, of wordCount: Int, _ body: (Int, UInt64) -> Void) {
     let range = range.clamped(to: 0..<(wordCount * 64))
     guard !range.isEmpty else { return }
     let (first, last) = (range.lowerBound >> 6, (range.upperBound - 1) >> 6)
@@ -67,7 +79,8 @@ struct SlotSet: Sequence, Sendable, Equatable {
   }
 
   /// The bits of word `index` that are slots within `range`.
-  static func mask(_ index: Int, _ range: Range<Int>) -> UInt64 {
+  @inlinable
+  public static func mask(_ index: Int, _ range: Range<Int>) -> UInt64 {
     var bits = ~UInt64(0)
     let first = index << 6
     if range.lowerBound > first { bits &= ~0 << UInt64(range.lowerBound - first) }
@@ -75,7 +88,8 @@ struct SlotSet: Sequence, Sendable, Equatable {
     return bits
   }
 
-  mutating func formUnion(_ other: SlotSet) {
+  @inlinable
+  public mutating func formUnion(_ other: SlotSet) {
     precondition(words.count == other.words.count, "slot sets of different sizes")
     other.words.withUnsafeBufferPointer { theirs in
       withWords { mine in for index in mine.indices { mine[index] |= theirs[index] } }
@@ -83,15 +97,16 @@ struct SlotSet: Sequence, Sendable, Equatable {
   }
 
   /// The set slots of some words within a range, in order.
-  struct Members: Sequence, IteratorProtocol {
-    private let words: [UInt64]
+  public struct Members: Sequence, IteratorProtocol {
+    @usableFromInline let words: [UInt64]
     /// The last word holding slots of the range, and its bits inside it (every other word past the first is
     /// inside whole).
-    private let lastWord: Int
-    private let lastMask: UInt64
-    private var word: Int
-    private var rest: UInt64 = 0
+    @usableFromInline let lastWord: Int
+    @usableFromInline let lastMask: UInt64
+    @usableFromInline var word: Int
+    @usableFromInline var rest: UInt64 = 0
 
+    @inlinable
     init(words: [UInt64], range: Range<Int>) {
       self.words = words
       let range = range.clamped(to: 0..<(words.count * 64))
@@ -101,7 +116,8 @@ struct SlotSet: Sequence, Sendable, Equatable {
       if !range.isEmpty { rest = words[word] & SlotSet.mask(word, range) }
     }
 
-    mutating func next() -> Int? {
+    @inlinable
+    public mutating func next() -> Int? {
       while rest == 0 {
         word += 1
         guard word <= lastWord else { return nil }

@@ -1,39 +1,49 @@
 /// How many seconds had each count (small counts in an array, large ones in a table), the sum and the
 /// busiest second: the mean, p99 and peak of a count series without keeping it.
-struct CountHistogram {
-  private var small = Array(repeating: 0, count: 4_096)
-  private var large: [UInt64: Int] = [:]
-  private var sum: UInt64 = 0
+public struct CountHistogram {
+  @usableFromInline var small = Array(repeating: 0, count: 4_096)
+  @usableFromInline var large: [UInt64: Int] = [:]
+  /// The counts added up.
+  @usableFromInline var total: UInt64 = 0
   /// Seconds counted so far.
-  private(set) var seconds = 0
-  private var peak: (count: UInt64, second: Int) = (0, 0)
+  @usableFromInline var secondsCounted = 0
+  /// The largest count and its second (the first second with it).
+  @usableFromInline var busiest: (count: UInt64, second: Int) = (0, 0)
 
-  mutating func add(_ count: UInt64, second: Int) {
+  @inlinable public init() {}
+
+  /// The counts added up.
+  @inlinable public var sum: UInt64 { total }
+  /// Seconds counted so far.
+  @inlinable public var seconds: Int { secondsCounted }
+  /// The largest count and its second (the first second with it).
+  @inlinable public var peak: (count: UInt64, second: Int) { busiest }
+
+  @inlinable
+  public mutating func add(_ count: UInt64, second: Int) {
     if count < UInt64(small.count) { small[Int(count)] += 1 } else { large[count, default: 0] += 1 }
-    sum &+= count
-    seconds += 1
-    if count > peak.count { peak = (count, second) }
+    total &+= count
+    secondsCounted += 1
+    if count > busiest.count { busiest = (count, second) }
   }
 
   /// `seconds` seconds of no request (in any order with the others: a zero is never the peak).
-  mutating func addZeros(_ seconds: Int) {
+  @inlinable
+  public mutating func addZeros(_ seconds: Int) {
     small[0] += seconds
-    self.seconds += seconds
+    secondsCounted += seconds
   }
 
-  /// The figures with every count times `factor`.
-  func figures(_ name: String, factor: Double, peakBytes: Double?) -> ProvisioningFigures {
+  /// Every count that some second had, times `factor`, with how many seconds had it, in ascending order.
+  public func scaledCounts(_ factor: Double) -> [(Double, Int)] {
     var values: [(Double, Int)] = []
     for (count, seconds) in small.enumerated() where seconds > 0 { values.append((Double(count) * factor, seconds)) }
     for (count, seconds) in large.sorted(by: { $0.key < $1.key }) { values.append((Double(count) * factor, seconds)) }
-    return ProvisioningFigures(
-      stream: name, meanPerSecond: seconds > 0 ? Double(sum) * factor / Double(seconds) : .nan,
-      p99PerSecond: CountHistogram.p99(values, total: seconds), peakPerSecond: Double(peak.count) * factor,
-      peakSecond: peak.second, peakBytesPerSecond: peakBytes)
+    return values
   }
 
   /// The p99 (Hyndman-Fan 7) of `total` values given as (value, how many) in ascending order.
-  static func p99(_ values: [(Double, Int)], total: Int) -> Double {
+  public static func p99(_ values: [(Double, Int)], total: Int) -> Double {
     guard total > 0 else { return .nan }
     let rank = 0.99 * Double(total - 1)
     let lower = Int(rank.rounded(.down))
