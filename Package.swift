@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Test code compiles unoptimized even in an optimized build (`scripts/test`): the simulations the tests drive
-// run in the optimized libraries, and optimizing the tests' own code would add about a sixth to that build.
+// run in the optimized libraries, and the tests' own code gains little from optimizing but builds slower.
 let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"])]
 
 let package = Package(
@@ -39,7 +39,8 @@ let package = Package(
       dependencies: ["CGSL"]
     ),
     // Results below the model: accumulators and their storage (compact counts, booked columns, slot sets,
-    // count histograms, typed layouts). Knows nothing of widgets; imports only SimulationEngine.
+    // count histograms, typed layouts, spare pools). Knows nothing of widgets; imports only SimulationEngine
+    // (and Synchronization for the spare pool's lock).
     .target(
       name: "ResultStorage",
       dependencies: ["SimulationEngine"]

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// What a Poisson process of the device stands for, and so which component its events go to.
@@ -62,8 +63,10 @@ struct ProcessTable {
   /// Written only here (a ``FixedTable`` can be written through any holder): others read through
   /// ``count`` and ``role(of:)``.
   private let processes: FixedTable<PoissonProcess>
-  /// `[process * 48 + hour * 2 + (asleep ? 1 : 0)]`.
+  /// Rates per hour, laid out by ``rateLayout``.
   private var rateTable: [Double] = []
+  /// The rate table's cells: a row per process, in it a cell per clock hour and sleep state (awake first).
+  static let rateLayout = TableLayout3(middle: 24, inner: 2)
   /// The gates of ``ProcessDeferral``: whether the app is idle (not running, or the phone is off), and
   /// whether no widget on another Home Screen page waits for a view's catch-up.
   private(set) var appIdle = false
@@ -90,7 +93,9 @@ struct ProcessTable {
 
   /// Stores each process's rate in every clock hour, awake and asleep (`rate(role, hour, asleep)`).
   mutating func tabulate(_ rates: [Double]) {
-    precondition(rates.count == processes.count * 48, "a rate for each process, clock hour and sleep state")
+    precondition(
+      rates.count == ProcessTable.rateLayout.index(processes.count, 0, 0),
+      "a rate for each process, clock hour and sleep state")
     rateTable = rates
   }
 
@@ -108,9 +113,8 @@ struct ProcessTable {
   /// Re-evaluates every process's rate for this clock hour and sleep state; a process whose rate changed
   /// draws its next event afresh.
   mutating func update(hour: Int, asleep: Bool, _ timers: inout some ProcessTimers & ~Copyable) {
-    let column = hour * 2 + (asleep ? 1 : 0)
     for index in processes.indices {
-      let rate = rateTable[index * 48 + column]
+      let rate = rateTable[ProcessTable.rateLayout.index(index, hour, asleep ? 1 : 0)]
       let scheduled = processes[index].pending != nil || processes[index].deferredTime != ProcessTable.noneDeferred
       if rate == processes[index].ratePerHour && (rate == 0 || scheduled) { continue }
       processes[index].ratePerHour = rate

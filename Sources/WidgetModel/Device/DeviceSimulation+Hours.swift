@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// The hour tick: energy books and the battery, budget snapshots and engagement, allowances, hourly rates.
@@ -47,7 +48,7 @@ extension DeviceSimulation {
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {
       instances[index].budget.advance(to: now)
-      result.budgetMilli[hourIndex * instances.count + index] += Int64(
+      result.budgetMilli[result.byInstance.index(hourIndex, index)] += Int64(
         (instances[index].budget.remaining * 1_000).rounded())
       instances[index].viewsByClockHour[clockHour] = instances[index].viewsThisHour
       instances[index].viewsThisHour = 0

@@ -1,10 +1,12 @@
+import ResultStorage
 import SimulationEngine
 
 /// Starting the device's components, and folding its figures into the aggregate at the end.
 extension DeviceSimulation {
   mutating func start(_ scheduler: inout Scheduler) {
     var rates: [Double] = []
-    rates.reserveCapacity(processes.count * 48)
+    // In the order of ``ProcessTable/rateLayout``: process by process, hour by hour, awake then asleep.
+    rates.reserveCapacity(ProcessTable.rateLayout.index(processes.count, 0, 0))
     let audience = ViewAudience(instances: instances.values, hasActivities: !activities.kinds.isEmpty)
     for role in processes.roles {
       for hour in 0..<24 {
@@ -80,11 +82,11 @@ extension DeviceSimulation {
       result.lastGrantMicros[cell] += time
       result.lastGrantDevices[cell] += 1
     }
-    let endings = ActivityEnding.allCases.count
     // Activities started in the warm-up are left out; the rest are timed from the first measured day.
     let shift = measuredFrom - SimTime.zero
     for record in activities.records where record.startTime >= measuredFrom {
-      result.activityTotals[record.kind.index * endings + record.ending.rawValue].add(record, simulationEnd: end)
+      let cell = ReplicationResult.activityEndings.index(record.kind.index, record.ending.rawValue)
+      result.activityTotals[cell].add(record, simulationEnd: end)
       if result.keepsActivityRecords { result.activities.append(record.shifted(back: shift)) }
     }
     let days = Double(result.days) - shift.seconds / 86_400

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// Raising reload triggers and performing what each instance's ``ReloadMachine`` asks for: WidgetKit's
@@ -127,7 +128,7 @@ extension DeviceSimulation {
     instances[index].budget.advance(to: now)
     instances[index].budget.spend(at: now)
     if lastGrant {
-      tally.lastGrant[now.dayIndex * instances.count + index] = now.sinceMidnight.microseconds
+      tally.lastGrant[tally.byInstance.index(now.dayIndex, index)] = now.sinceMidnight.microseconds
     }
   }
 
@@ -220,7 +221,7 @@ extension DeviceSimulation {
   }
 
   mutating func markExhausted(_ index: Int, at now: SimTime) {
-    tally.exhausted[now.dayIndex * instances.count + index] = true
+    tally.exhausted[tally.byInstance.index(now.dayIndex, index)] = true
   }
 
   /// Counts one request, by the hour it was made in, with the outcome it met by `now`.

@@ -1,13 +1,17 @@
+import ResultStorage
 import SimulationEngine
 
 /// One device's own figures while it runs, folded into the aggregate when it finishes.
 struct DeviceTally {
   /// The trajectory so far: every handled event's time, kind and target folded in, in order.
   var trajectory = TrajectoryFingerprint()
-  /// Per `day * instances + instance`: whether a request found no budget.
+  /// Per day and instance (``byInstance``): whether a request found no budget.
   var exhausted: [Bool]
-  /// Per `day * instances + instance`: time of day (µs) of the last immediate budget grant; -1 if none.
+  /// Per day and instance (``byInstance``): time of day (µs) of the last immediate budget grant; -1 if none.
   var lastGrant: [Int64]
+  /// A row per day, a cell per instance: the aggregate's ``ReplicationResult/byInstance``, into which the
+  /// device folds both tables cell by cell.
+  let byInstance: TableLayout
   var reloads = 0
   var staleness = QuantileSketch()
   /// Poisson firings taken without an event of their own (``ProcessDeferral``), counted as handled events.
@@ -17,8 +21,9 @@ struct DeviceTally {
   let builds: FixedTable<BuildTally>
 
   init(days: Int, instanceCount: Int) {
-    exhausted = Array(repeating: false, count: days * instanceCount)
-    lastGrant = Array(repeating: -1, count: days * instanceCount)
+    byInstance = TableLayout(columns: instanceCount)
+    exhausted = Array(repeating: false, count: byInstance.start(ofRow: days))
+    lastGrant = Array(repeating: -1, count: byInstance.start(ofRow: days))
     builds = FixedTable(Array(repeating: BuildTally(), count: instanceCount))
   }
 }

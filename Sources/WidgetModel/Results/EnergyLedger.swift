@@ -55,8 +55,8 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
 /// hour, so the sums are the same integers.
 struct EnergyLedger: Sendable, DayCleared {
   let subjectCount: Int
-  /// Microjoules by hour (row) and subject and component (column: ``column(subject:component:)``); 128-bit: a fleet's sum over a billion
-  /// devices of any bookings cannot overflow.
+  /// Microjoules by hour (row) and subject and component (column: ``column(subject:component:)``); 128-bit:
+  /// a fleet's sum over a billion devices of any bookings cannot overflow.
   private(set) var books: BookedColumns<Int128, UInt128>
   /// Energy booked since the battery was last updated (the device being simulated).
   var undrained = 0.0
