@@ -94,13 +94,8 @@ extension ServerSeconds {
     var busiest = Array(repeating: (phones: UInt64(0), second: 0), count: ServerSource.count)
     var unexplained = busiest
     var next = 0
-    while next < secondCount {
-      let cell =
-        counts.firstNonZero(from: ServerSource.bySlot.start(ofRow: next))
-        ?? ServerSource.bySlot.start(ofRow: secondCount)
-      let second = ServerSource.bySlot.row(of: cell)
+    while let second = busySecond(from: next) {
       next = second + 1
-      guard second < secondCount else { break }
       let first = ServerSource.bySlot.start(ofRow: second)
       counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
         let phones = counts[first + source]

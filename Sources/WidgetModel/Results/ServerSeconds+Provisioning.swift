@@ -15,15 +15,8 @@ extension ServerSeconds {
     // Seconds without a request (most of a small fleet's) only add to every histogram's count of zeros; so do
     // a stream's own quiet seconds (most streams are quiet in most seconds), counted at the end.
     var next = 0
-    while next < secondCount {
-      // The next second with a request: the quiet ones before it are skipped, not read.
-      let cell =
-        counts.firstNonZero(from: ServerSource.bySlot.start(ofRow: next))
-        ?? ServerSource.bySlot.start(ofRow: secondCount)
-      // secondCount when none is left: the cells are exactly the seconds'.
-      let second = ServerSource.bySlot.row(of: cell)
+    while let second = busySecond(from: next) {
       next = second + 1
-      guard second < secondCount else { break }
       pass.addRequests(of: second, counts)
       pass.addBytes(
         widget: fetchBytes[ServerSeconds.bytesBySecond.index(second, 0)],

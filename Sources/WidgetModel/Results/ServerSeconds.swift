@@ -136,3 +136,15 @@ extension ServerSeconds: BinaryCodable {
     }
   }
 }
+
+extension ServerSeconds {
+  /// The first second at or after `second` with a request of any source, nil when none is left: the quiet
+  /// seconds before it are skipped eight cells at a time, not read one by one.
+  func busySecond(from second: Int) -> Int? {
+    guard second < secondCount, let cell = counts.firstNonZero(from: ServerSource.bySlot.start(ofRow: second))
+    else { return nil }
+    let busy = ServerSource.bySlot.row(of: cell)
+    // The cells are exactly the seconds', so a cell found is a second of the run.
+    return busy < secondCount ? busy : nil
+  }
+}
