@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "SimulationEngine", targets: ["SimulationEngine"]),
     // For the fuzz package in Fuzz/.
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
+    .library(name: "Results", targets: ["Results"]),
     .library(name: "WidgetModel", targets: ["WidgetModel"]),
     .library(name: "Fleets", targets: ["Fleets"]),
     .library(name: "Reports", targets: ["Reports"]),
@@ -45,34 +46,42 @@ let package = Package(
       name: "ResultStorage",
       dependencies: ["SimulationEngine"]
     ),
+    // What the model records: ReplicationResult and its accumulators (reloads, staleness, energy, pushes,
+    // server load, app wakes), the vocabulary they are kept by (reload causes and outcomes, energy components,
+    // server sources, typed identities), their binary coding and the result pool. Knows no configuration and
+    // no device; imports SimulationEngine and ResultStorage.
+    .target(
+      name: "Results",
+      dependencies: ["SimulationEngine", "ResultStorage"]
+    ),
     // The WidgetKit refresh model: user, widgets, budgets, triggers, one device through simulated days.
     .target(
       name: "WidgetModel",
       dependencies: [
-        "SimulationEngine", "ResultStorage", .product(name: "DequeModule", package: "swift-collections"),
+        "SimulationEngine", "ResultStorage", "Results", .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     // Fleets over threads and shards: which thread runs which devices, merging the threads' results.
     .target(
       name: "Fleets",
-      dependencies: ["SimulationEngine", "WidgetModel"]
+      dependencies: ["SimulationEngine", "Results", "WidgetModel"]
     ),
     // Scenario files (YAML through Yams) -> model configuration, with positions in every error.
     .target(
       name: "ScenarioFiles",
-      dependencies: ["SimulationEngine", "WidgetModel", .product(name: "Yams", package: "Yams")]
+      dependencies: ["SimulationEngine", "Results", "WidgetModel", .product(name: "Yams", package: "Yams")]
     ),
     // Reports: CSV writers (one per report, see RunReport), run summaries with confidence intervals and their
     // console text, the manifest; written atomically. Also what every command shares: CommandFailure,
     // Console, StopRequest, the progress line.
     .target(
       name: "Reports",
-      dependencies: ["SimulationEngine", "WidgetModel"]
+      dependencies: ["SimulationEngine", "Results", "WidgetModel"]
     ),
     // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
     .target(
       name: "Runs",
-      dependencies: ["ScenarioFiles", "Reports", "WidgetModel", "Fleets"]
+      dependencies: ["ScenarioFiles", "Reports", "Results", "WidgetModel", "Fleets"]
     ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
     .target(
@@ -88,7 +97,7 @@ let package = Package(
     // and `merge`.
     .target(
       name: "Sweeps",
-      dependencies: ["SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports"]
+      dependencies: ["SimulationEngine", "Results", "WidgetModel", "ScenarioFiles", "Reports"]
     ),
     // Comparing two runs: per-metric differences with Welch or paired t-tests, regression gates.
     .target(
@@ -106,7 +115,8 @@ let package = Package(
     .target(
       name: "Benchmarks",
       dependencies: [
-        "SimulationEngine", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports", "Runs", "FieldLogs",
+        "SimulationEngine", "Results", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports", "Runs",
+        "FieldLogs",
       ]
     ),
     // The command-line tool: a thin skin over the libraries.
@@ -121,6 +131,7 @@ let package = Package(
         "Reports",
         "Runs",
         "ScenarioFiles",
+        "Results",
         "Sweeps",
         "SimulationEngine",
         "WidgetModel",
@@ -146,19 +157,26 @@ let package = Package(
       swiftSettings: testSettings
     ),
     .testTarget(
+      name: "ResultsTests",
+      dependencies: ["Results", "SimulationEngine"],
+      swiftSettings: testSettings
+    ),
+    .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["WidgetModel", "ResultStorage", "Fleets", "SimulationEngine", "TestSupport"],
+      dependencies: ["Results", "WidgetModel", "ResultStorage", "Fleets", "SimulationEngine", "TestSupport"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "ScenarioFilesTests",
-      dependencies: ["ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport"],
+      dependencies: ["ScenarioFiles", "Results", "WidgetModel", "SimulationEngine", "TestSupport"],
       exclude: ["Fixtures"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "ReportsTests",
-      dependencies: ["CGSL", "Reports", "ScenarioFiles", "WidgetModel", "Fleets", "SimulationEngine", "TestSupport"],
+      dependencies: [
+        "CGSL", "Reports", "ScenarioFiles", "Results", "WidgetModel", "Fleets", "SimulationEngine", "TestSupport",
+      ],
       exclude: ["Fixtures"],
       swiftSettings: testSettings
     ),

@@ -1,3 +1,4 @@
+import Results
 import Sweeps
 import WidgetModel
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Results
 import Synchronization
 import WidgetModel
 

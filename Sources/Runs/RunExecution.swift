@@ -1,5 +1,6 @@
 import Fleets
 import Reports
+import Results
 import ScenarioFiles
 import WidgetModel
 

@@ -1,4 +1,5 @@
 import Reports
+import Results
 import ScenarioFiles
 import WidgetModel
 

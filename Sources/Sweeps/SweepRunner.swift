@@ -1,5 +1,6 @@
 import Dispatch
 import Reports
+import Results
 import SimulationEngine
 import Synchronization
 import WidgetModel

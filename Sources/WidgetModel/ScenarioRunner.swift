@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Runs a scenario's replications (one device, or a fleet) and hands back their results in replication order.

@@ -47,6 +47,10 @@ struct LimitsCheckTests {
         "file Sources/WidgetModel/Widget.swift: 301 lines, over the limit of 300"
       ),
       (
+        "Sources/Results/Tally.swift", 301, 3,
+        "file Sources/Results/Tally.swift: 301 lines, over the limit of 300"
+      ),
+      (
         "Sources/Engine/Clock.swift", 100, 61,
         "function Sources/Engine/Clock.swift work: 61 lines, over the limit of 60"
       ),

@@ -1,3 +1,4 @@
+import Results
 import ScenarioFiles
 import SimulationEngine
 import TestSupport

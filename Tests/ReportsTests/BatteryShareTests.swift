@@ -1,4 +1,5 @@
 import Fleets
+import Results
 import ScenarioFiles
 import SimulationEngine
 import Testing

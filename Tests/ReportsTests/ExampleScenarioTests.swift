@@ -1,5 +1,6 @@
 import CGSL
 import Fleets
+import Results
 import ScenarioFiles
 import SimulationEngine
 import TestSupport

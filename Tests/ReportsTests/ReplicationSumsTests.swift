@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import Reports
+@testable import Results
 @testable import WidgetModel
 
 @Suite("Replications summed on their own threads")

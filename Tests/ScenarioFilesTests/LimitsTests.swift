@@ -1,3 +1,4 @@
+import Results
 import TestSupport
 import Testing
 import WidgetModel

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The host app's process and its wake channels: the app learns of a change only when it runs.

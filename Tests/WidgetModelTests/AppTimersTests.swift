@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The app's sessions and its Background App Refresh request driven input by input: logs of the timers

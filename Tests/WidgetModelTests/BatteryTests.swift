@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The data bursts driven input by input: a log of the timers they ask for stands in for the device's

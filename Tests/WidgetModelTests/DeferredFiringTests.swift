@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// Poisson firings that wait for the device's next event (views, data changes the app does not learn of)

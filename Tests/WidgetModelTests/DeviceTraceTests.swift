@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// `run --trace`: the traced device is the run's device, draw for draw, and its records tell the same story

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// `app.dormant_after`: silent pushes are not delivered, and Background App Refresh does not run, for an

@@ -2,6 +2,7 @@ import Fleets
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// Fleet-wide events: the same moment on every device, the server's push fan-out, per-second load.

@@ -2,6 +2,7 @@ import Fleets
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The herd rule on per-second loads made by hand, and the server's pacing of pushes sent at one moment.

@@ -2,6 +2,7 @@ import Fleets
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The herds a model can invent (every phone waking at one minute, every widget added at midnight) and

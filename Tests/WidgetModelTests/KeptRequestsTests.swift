@@ -2,6 +2,7 @@ import Fleets
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// A replication that is only summarised and summed keeps its server requests as requests

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The Live Activities driven input by input without a device: a log of the timers they ask for stands in

@@ -1,5 +1,6 @@
 import SimulationEngine
 
+@testable import Results
 @testable import WidgetModel
 
 /// Scenarios built in code for the rule tests: every trigger off unless a test turns it on, and no delay

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The power system driven hour by hour without a simulation: what it books, how the battery drains, and

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 @Suite("WidgetKit pushes")

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// Reload requests by hour and pair: a phone's few pairs are merged through its totals, a fleet's many

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// A fleet thread's requests, kept across devices and added in sorted batches, give the counts of adding them

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// A load's busy minutes: a phone's replication is merged, emptied and summed over the minutes it asked in,

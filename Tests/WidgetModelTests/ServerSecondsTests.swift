@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The per-second load: compact counts stay exact past their cell size, and the provisioning figures equal

@@ -2,6 +2,7 @@ import Fleets
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The timeline and budget rules of the fidelity issue, each pinned to an exact figure.

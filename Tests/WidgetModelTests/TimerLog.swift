@@ -1,5 +1,6 @@
 import SimulationEngine
 
+@testable import Results
 @testable import WidgetModel
 
 /// The timers a component asked for, in order: it stands in for the device's scheduler when a test drives

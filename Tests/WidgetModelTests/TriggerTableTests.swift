@@ -2,6 +2,7 @@ import Fleets
 import TestSupport
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The trigger table is the one list of reload causes: the model, the reports and the documentation agree.

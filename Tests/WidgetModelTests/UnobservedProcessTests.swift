@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// A process whose events nothing on the phone would see is not simulated: its rate changes no figure and

@@ -1,6 +1,7 @@
 import SimulationEngine
 import Testing
 
+@testable import Results
 @testable import WidgetModel
 
 /// The user and the displays (StandBy, CarPlay) driven input by input: a log of the timers they ask for

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// The order every hourly report follows: day, hour, then the labelled items (instances, push targets,

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `resume.txt`: what an interrupted run had finished, so `widgetsim run --resume` can carry on from the

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 import WidgetModel
 

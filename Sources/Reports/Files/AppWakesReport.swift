@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `app_wakes.csv`: every chance the host app had to run, by the hour it arose, channel and outcome (with the

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `battery.csv`: at the end of every hour, the state of charge in percent, and the share of devices in Low Power

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `budget.csv`: each instance's budget remaining at the end of every hour (controls only when they have a

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `energy.csv`: joules per device by hour, subject (widget instance, `device`, `widget_push`, Live Activity,

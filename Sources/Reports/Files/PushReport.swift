@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `push.csv`: pushes by the hour they were sent, target (`widgets` or a Live Activity id) and priority.

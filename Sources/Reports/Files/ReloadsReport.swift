@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `reloads.csv`: every request counted once, by the hour it was made, with its final outcome.

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// One CSV report of a run: its file, its columns and the rows of one result. ``RunReports/perReplication``

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// Writes the reports of one run into a folder as replications finish, so memory holds one replication's

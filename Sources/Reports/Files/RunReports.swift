@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// The reports of a run, and writing a run whose results are all in hand.

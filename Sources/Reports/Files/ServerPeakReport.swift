@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `server_peak.csv`: for fleets, the requests per UTC second around the busiest second of what the servers

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `staleness_histogram.csv`: views of each widget instance (and Live Activity kind) by how stale the

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// `staleness.csv`: per replication and instance, what the user saw at views.

@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// What a replication's summary metrics read over and over, derived once per replication: the per-minute

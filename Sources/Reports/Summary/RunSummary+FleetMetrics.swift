@@ -1,3 +1,4 @@
+import Results
 import WidgetModel
 
 /// The capacity-planning rows: phones with each widget, the servers' load per second, fleet-wide events,

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// A stretch of time during which the app is active (in the foreground, or playing audio): opened by

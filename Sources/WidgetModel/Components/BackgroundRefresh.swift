@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The app's Background App Refresh task (`BGAppRefreshTask`) on this device: the request the app

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// When each broadcast channel sends its updates in one replication, on the UTC clock: drawn once for the

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// What every component may ask of the device's clock: the time now, and one of its pending events

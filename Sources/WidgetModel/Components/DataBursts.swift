@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The app's data kinds whose changes come on their own clock (``ScheduledChanges``): each kind's next start

@@ -1,3 +1,5 @@
+import Results
+
 /// The app's data, one source per widget kind: how often it changes on the server, whether the server then
 /// sends a WidgetKit push, what the app does when it learns of the change, and which instances show it.
 struct DataSources {

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// When each fleet-wide event happens in one replication, on its own clock: drawn once for the whole fleet

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Updates and the final push: priority 10 under the hourly budget, priority 5 free but delayed.

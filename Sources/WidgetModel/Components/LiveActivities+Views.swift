@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// What the user sees of the Live Activities: every one on the Lock Screen at a Lock Screen view, the most

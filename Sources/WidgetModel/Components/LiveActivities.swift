@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Where one Live Activity is in its life.

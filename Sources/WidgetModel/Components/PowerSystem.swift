@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The phone's power state: on, in Low Power Mode, or switched off after its battery ran flat (Low Power

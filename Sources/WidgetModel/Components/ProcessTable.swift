@@ -1,4 +1,5 @@
 import ResultStorage
+import Results
 import SimulationEngine
 
 /// What a Poisson process of the device stands for, and so which component its events go to.

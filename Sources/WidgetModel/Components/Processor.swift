@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The CPU as an energy component: a build costs active power x CPU time, and waking the device for it

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// One radio's state machine, shared by every widget, push and activity of the device.

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The device's radios (Wi-Fi, LTE, 5G; each a ``RadioState`` machine shared by every widget, push and

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// A reload request: why, and when it was made (counts go to the hour it was made in).

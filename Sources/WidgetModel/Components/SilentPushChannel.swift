@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Background (silent) pushes to the app on this device: the server sends one on each change of a kind

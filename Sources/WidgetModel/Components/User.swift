@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The user: asleep or awake (daily, at the sleep window's edges), and which Home Screen page they visit.

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// One widget instance on the device: its reload machine, its budget, its timeline's next reload, what the

@@ -1,3 +1,5 @@
+import Results
+
 /// One row of the surface table: for a placement, what may sit there, which of the user's views see it,
 /// whether the system refreshes it on its own, and whether a view there catches up a pending reload.
 ///

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The host app's runs: how it learns of a data change (at once while it runs, else through a wake

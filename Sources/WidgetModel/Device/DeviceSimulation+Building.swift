@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// How a device's components are built from the scenario, each with its own streams (labelled by the

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Poisson firings that wait for the device's next event (``ProcessDeferral``): which processes may defer,

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Events to their owners: the device's one switch, and what each process of the table stands for.

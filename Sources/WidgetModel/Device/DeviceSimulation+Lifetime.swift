@@ -1,4 +1,5 @@
 import ResultStorage
+import Results
 import SimulationEngine
 
 /// Starting the device's components, and folding its figures into the aggregate at the end.

@@ -1,4 +1,5 @@
 import ResultStorage
+import Results
 import SimulationEngine
 
 /// Raising reload triggers and performing what each instance's ``ReloadMachine`` asks for: WidgetKit's

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// Running a device: one replication of a fleet's device as drawn, or of one device alone, from its start

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// One device through the simulated days, built from components that each own their state and the events

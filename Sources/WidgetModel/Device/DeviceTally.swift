@@ -1,4 +1,5 @@
 import ResultStorage
+import Results
 import SimulationEngine
 
 /// One device's own figures while it runs, folded into the aggregate when it finishes.

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The one place the components' timers become the device's events: each schedule a component asks for is

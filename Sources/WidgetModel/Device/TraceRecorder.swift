@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The records of one traced device (`widgetsim run --trace`), and the spans still open. The device holds

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// What the device writes to its app's field log (`widgetsim run --field-log`), beyond the one-line

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// One device's own figures, for `devices.csv`.

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// One device of a fleet as drawn for a replication: its own configuration (after `fleet.vary`), its clock

@@ -1,3 +1,5 @@
+import Results
+
 /// The devices of a fleet that one thread simulates, one after another, into one aggregate: `first`,
 /// `first + step`, ... below `end`. Whoever shares a fleet out over threads (and shards) says which; the
 /// share runs them, without any thread, lock or clock of its own.

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// The windows that explain herds (``HerdRule``), as a scenario's times are listed: once-only windows in
@@ -142,5 +143,19 @@ struct HerdWindows {
       let start = -offset - measuredStart
       once.append(Window(start: start, end: start + HerdRule.slack, label: name))
     }
+  }
+}
+
+extension HerdRule {
+  /// The rule of `configuration`'s fleet in replication `replication` (fleet events are drawn per
+  /// replication).
+  public init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
+    var windows = HerdWindows(configuration)
+    windows.addFleetEvents(configuration, replication: replication)
+    windows.addWidgetTimes(configuration)
+    windows.addActivityStarts(configuration)
+    windows.addPinnedSleepAndCharging(configuration)
+    windows.addPinnedInstall(configuration)
+    self.init(devices: configuration.fleet.devices, once: windows.once, daily: windows.daily, labels: windows.labels)
   }
 }

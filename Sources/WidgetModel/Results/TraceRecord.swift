@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 /// A radio's state while it works for a transfer: promotion to the connected state, the transfer itself, and

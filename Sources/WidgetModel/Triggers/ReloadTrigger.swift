@@ -1,3 +1,5 @@
+import Results
+
 /// Whether a reload cause spends the instance's budget.
 public enum TriggerBudget: Sendable, Equatable {
   case budgeted
@@ -181,4 +183,13 @@ extension ReloadCause {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+}
+
+extension ReloadCause {
+  /// The name in reports.
+  public var name: String { trigger.name.description }
+
+  /// Whether this cause spends the instance's budget by default (`app.background_reloads` may exempt the
+  /// app's background reloads).
+  public var isBudgeted: Bool { trigger.budget != .exempt }
 }

@@ -1,0 +1,55 @@
+/// Where a request to the app's servers comes from: the widget's own fetch, the app's fetch by the channel
+/// that ran it, a push by type (a broadcast channel's update: one request for the whole fleet), or a Live
+/// Activity's push-token registration.
+public enum ServerSource: Int, CaseIterable, Sendable {
+  case widgetFetch
+  case appFetchForeground
+  case appFetchAudioSession
+  case appFetchBackgroundRefresh
+  case appFetchSilentPush
+  case appFetchAlwaysRunning
+  case widgetPush
+  case silentPush
+  case activityPush
+  case broadcast
+  case tokenRegistration
+
+  /// The column in `server_load.csv`.
+  public var name: String {
+    switch self {
+    case .widgetFetch: "widget_fetches"
+    case .appFetchForeground: "app_fetches_foreground"
+    case .appFetchAudioSession: "app_fetches_audio_session"
+    case .appFetchBackgroundRefresh: "app_fetches_background_refresh"
+    case .appFetchSilentPush: "app_fetches_silent_push"
+    case .appFetchAlwaysRunning: "app_fetches_always_running"
+    case .widgetPush: "widget_pushes_sent"
+    case .silentPush: "silent_pushes_sent"
+    case .activityPush: "activity_pushes_sent"
+    case .broadcast: "broadcast_requests"
+    case .tokenRegistration: "token_registrations"
+    }
+  }
+
+  /// Whether it is a fetch.
+  public var isFetch: Bool { rawValue <= ServerSource.appFetchAlwaysRunning.rawValue }
+  /// Whether it is a push sent (per device, or a channel's broadcast).
+  public var isPush: Bool { !isFetch && self != .tokenRegistration }
+  /// Whether one request serves the whole fleet (a broadcast channel's update): counted once per
+  /// replication, never scaled by `fleet.represents`.
+  public var isFleetWide: Bool { self == .broadcast }
+
+  /// The app's fetch on a wake channel.
+  package static func appFetch(_ channel: AppWakeChannel) -> ServerSource {
+    switch channel {
+    case .foreground: .appFetchForeground
+    case .audioSession: .appFetchAudioSession
+    case .backgroundRefresh: .appFetchBackgroundRefresh
+    case .silentPush: .appFetchSilentPush
+    case .alwaysRunning: .appFetchAlwaysRunning
+    }
+  }
+
+  /// `ServerSource.allCases.count`, as a constant.
+  @inlinable static var count: Int { 11 }
+}
