@@ -67,7 +67,8 @@ struct BatteryShareTests {
       let smallShare = try BatteryShareTests.metric(name, subject, smallResult, small)
       let largeShare = try BatteryShareTests.metric(name, subject, largeResult, large)
       #expect(smallShare > 0, "\(name) \(subject)")
-      #expect(abs(largeShare - smallShare / 2) <= 100e-12 * 4 / 3, "\(name) \(subject)")
+      let tolerance: Double = 100e-12 * 4 / 3
+      #expect(abs(largeShare - smallShare / 2) <= tolerance, "\(name) \(subject)")
     }
     // 12.98 Wh is the default capacity too: the same figure as the books' joules over the default battery
     // (up to the part-per-trillion rounding and floating-point sums).

@@ -52,7 +52,8 @@ struct PerSecondLoadTests {
     #expect(inside.allSatisfy { $0.start + $0.seconds <= burst.upperBound })
     let total = inside.reduce(UInt64(0)) { $0 + $1.total }
     // 1,600 counts expected: within 3.3 standard errors (40).
-    #expect(abs(Double(total) - 1_600) < 3.3 * 40, "\(total)")
+    let bound: Double = 3.3 * 40
+    #expect(abs(Double(total) - 1_600) < bound, "\(total)")
   }
 
   @Test("dispersion: 1 for Poisson counts, the cluster size for clusters, a drifting rate adds nothing")
@@ -80,7 +81,8 @@ struct PerSecondLoadTests {
     while Double(seconds) * log(gsl_cdf_poisson_P(UInt32(median), rate)) < log(0.5) { median += 1 }
     let (quantile, weights) = model.quantile(0.99)
     #expect(quantile == Double(p99))
-    #expect(abs(weights.reduce(0, +) - 1) < 1e-12)
+    let weightSum: Double = weights.reduce(0, +)
+    #expect(abs(weightSum - 1) < 1e-12)
     #expect(model.medianBusiestSecond().value == Double(median))
     #expect(model.busiestSecond(0.025) <= Double(median) && model.busiestSecond(0.975) >= Double(median))
   }

@@ -176,9 +176,11 @@ struct HerdTests {
       #expect(drawn.installTime >= .zero && drawn.installTime < .hours(24))
     }
     // Wake-ups: normal around 07:00 with sd 45 min. The sample mean is within 4 standard errors.
-    let mean = wakes.reduce(0, +) / Double(wakes.count)
-    let sd = (wakes.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(wakes.count - 1)).squareRoot()
-    #expect(abs(mean - 7 * 3_600) < 4 * 2_700 / 20, "mean wake \(mean) s")
+    let mean: Double = wakes.reduce(0, +) / Double(wakes.count)
+    let squares: Double = wakes.map { (wake: Double) -> Double in (wake - mean) * (wake - mean) }.reduce(0, +)
+    let sd: Double = (squares / Double(wakes.count - 1)).squareRoot()
+    let meanBound: Double = 4 * 2_700 / 20
+    #expect(abs(mean - 7 * 3_600) < meanBound, "mean wake \(mean) s")
     // The sample sd of 400 normal draws is within 15% of the true one (about 4 standard errors of it).
     #expect(abs(sd - 2_700) < 0.15 * 2_700, "sd \(sd) s")
     // Pinned: every phone alike.

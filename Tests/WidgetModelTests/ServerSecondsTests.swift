@@ -22,7 +22,10 @@ struct ServerSecondsTests {
     let broadcasts = perMinute { $0 == .broadcast }
     #expect(totals.fetches == perMinute(\.isFetch))
     #expect(totals.devicePushes == devicePushes)
-    #expect(totals.pushesSent(scale: 3.5) == zip(broadcasts, devicePushes).map { Double($0) + Double($1) * 3.5 })
+    let scaled: [Double] = zip(broadcasts, devicePushes).map { (broadcast: Int64, push: Int64) -> Double in
+      Double(broadcast) + Double(push) * 3.5
+    }
+    #expect(totals.pushesSent(scale: 3.5) == scaled)
     #expect(totals.sourceTotals == ServerSource.allCases.map { load.total($0) })
     #expect(totals.broadcasts == broadcasts)
     #expect(ServerSource.allCases.allSatisfy { totals.sourceTotals[$0.rawValue] > 0 })
