@@ -49,7 +49,7 @@ struct EnergyTests {
     let radio = EnergyTests.lte
     let transferSeconds = 30_000.0 * 8 / radio.throughputBitsPerSecond
     func cost(apart seconds: Double) -> Double {
-      var state = RadioState()
+      var state = RadioState.initial
       var ledger = EnergyLedger(hours: 1, subjectCount: 1)
       _ = state.transfer(bytes: 30_000, subject: 0, at: .zero, radio: radio, ledger: &ledger)
       _ = state.transfer(
@@ -72,27 +72,29 @@ struct EnergyTests {
   @Test("the radio's tail: pending for the last transfer's subject, booked once it runs out or is cut, then idle")
   func radioTail() {
     let radio = EnergyTests.lte
-    var state = RadioState()
+    var state = RadioState.initial
     var ledger = EnergyLedger(hours: 1, subjectCount: 2)
-    #expect(state.tail == .none)
+    #expect(state == .initial)
     let first = state.transfer(bytes: 30_000, subject: 1, at: .zero, appSide: true, radio: radio, ledger: &ledger)
     #expect(first.promoted)
-    #expect(state.tail == .pending(subject: 1, appSide: true))
+    let firstEnd = state.busyUntil
+    #expect(state == .connected(end: firstEnd, subject: 1, appSide: true))
     // Before the tail runs out nothing more is booked; after, it is booked whole, to the app's network.
     state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds / 2), radio: radio, ledger: &ledger)
-    #expect(state.tail == .pending(subject: 1, appSide: true))
+    #expect(state == .connected(end: firstEnd, subject: 1, appSide: true))
     #expect(ledger.value(hourIndex: 0, subject: 1, component: .radioTail) == 0)
     let booked = ledger.value(hourIndex: 0, subject: 1, component: .appNetwork)
     state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds), radio: radio, ledger: &ledger)
-    #expect(state.tail == .none)
+    #expect(state == .idle(lastEnd: firstEnd))
     let tail = ledger.value(hourIndex: 0, subject: 1, component: .appNetwork) - booked
     #expect(abs(tail - radio.tailWatts * radio.tailSeconds) < 1e-6)
     // A widget's transfer, cut 1 s into its tail: one second of tail, as radio_tail, and idle again.
     let start = SimTime.zero + .minutes(5)
     let second = state.transfer(bytes: 30_000, subject: 0, at: start, radio: radio, ledger: &ledger)
-    #expect(second.promoted && state.tail == .pending(subject: 0, appSide: false))
-    state.cut(at: state.busyUntil + .seconds(1), radio: radio, ledger: &ledger)
-    #expect(state.tail == .none)
+    let secondEnd = state.busyUntil
+    #expect(second.promoted && state == .connected(end: secondEnd, subject: 0, appSide: false))
+    state.cut(at: secondEnd + .seconds(1), radio: radio, ledger: &ledger)
+    #expect(state == .idle(lastEnd: secondEnd))
     #expect(abs(ledger.value(hourIndex: 0, subject: 0, component: .radioTail) - radio.tailWatts) < 1e-6)
   }
 

@@ -8,19 +8,24 @@ import SimulationEngine
 /// remainder is never spent); the new transfer brings its own full tail. Transfers that overlap are served
 /// one after another. Tail energy is booked once its length is known (cut short, or run out), to the
 /// subject whose transfer left it, in the hour the tail began.
-struct RadioState {
-  /// What the radio still owes after its last transfer.
-  enum Tail: Equatable {
-    /// Idle: no transfer yet, or the last one's tail booked.
-    case none
-    /// The tail after the transfer that ended at ``busyUntil``, to be booked to `subject` (as `app_network`
-    /// when it was the app's fetch).
-    case pending(subject: Int, appSide: Bool)
-  }
+enum RadioState: Equatable {
+  /// No transfer yet, or the last one's tail booked. A transfer still waits for the last one's end
+  /// (`lastEnd`: transfers that overlap are served one after another).
+  case idle(lastEnd: SimTime)
+  /// Connected: the transfer that ends at `end` (the tail begins there) was `subject`'s, and its tail is not
+  /// yet booked (as `app_network` when it was the app's fetch). Before `end` the radio is promoting or
+  /// active; from `end` for the radio's tail length it is in its tail.
+  case connected(end: SimTime, subject: Int, appSide: Bool)
+
+  /// A radio that has carried nothing.
+  static let initial = RadioState.idle(lastEnd: SimTime(microseconds: Int64.min / 4))
 
   /// End of the last transfer: where its tail begins.
-  private(set) var busyUntil = SimTime(microseconds: Int64.min / 4)
-  private(set) var tail = Tail.none
+  var busyUntil: SimTime {
+    switch self {
+    case .idle(let end), .connected(let end, _, _): end
+    }
+  }
 
   /// What one transfer cost and how long it took the build, and when the radio worked on it (for traces).
   struct Transfer {
@@ -43,7 +48,7 @@ struct RadioState {
     let start = Swift.max(time, busyUntil)
     let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
     let promoted: Bool
-    if tail != .none && start < tailEnd {
+    if case .connected = self, start < tailEnd {
       // Inside the tail: stay connected; the tail so far is all the old transfer's tail costs.
       bookTail(seconds: (start - busyUntil).seconds, radio: radio, ledger: &ledger)
       promoted = false
@@ -60,33 +65,33 @@ struct RadioState {
       component: appSide ? .appNetwork : .radioActive)
     let promotion = SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
     let transferStart = start + promotion
-    busyUntil = transferStart + SimDuration(seconds: seconds)
-    tail = .pending(subject: subject, appSide: appSide)
+    let end = transferStart + SimDuration(seconds: seconds)
+    self = .connected(end: end, subject: subject, appSide: appSide)
     return Transfer(
       promoted: promoted, seconds: (promoted ? radio.promotionSeconds : 0) + seconds, start: start,
-      promotion: promotion, active: busyUntil - transferStart)
+      promotion: promotion, active: end - transferStart)
   }
 
   /// Books the last tail if it has run out by `now` (hour ticks and the end of the run call this).
   mutating func settle(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
-    guard tail != .none, now >= busyUntil + SimDuration(seconds: radio.tailSeconds) else { return }
+    guard case .connected(let end, _, _) = self, now >= end + SimDuration(seconds: radio.tailSeconds) else { return }
     bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
   }
 
   /// Ends the tail now (the device switched networks or turned off).
   mutating func cut(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
-    guard tail != .none else { return }
-    let seconds = Swift.min(radio.tailSeconds, Swift.max(0, (now - busyUntil).seconds))
+    guard case .connected(let end, _, _) = self else { return }
+    let seconds = Swift.min(radio.tailSeconds, Swift.max(0, (now - end).seconds))
     bookTail(seconds: seconds, radio: radio, ledger: &ledger)
   }
 
-  /// Books the pending tail's first `seconds` (nothing when none is pending), and the radio is idle.
+  /// Books the pending tail's first `seconds` (nothing when idle), and the radio is idle.
   private mutating func bookTail(seconds: Double, radio: RadioConfiguration, ledger: inout EnergyLedger) {
-    guard case .pending(let subject, let appSide) = tail else { return }
+    guard case .connected(let end, let subject, let appSide) = self else { return }
     ledger.book(
-      radio.tailWatts * seconds, hourIndex: RadioState.hour(busyUntil), subject: subject,
+      radio.tailWatts * seconds, hourIndex: RadioState.hour(end), subject: subject,
       component: appSide ? .appNetwork : .radioTail)
-    tail = .none
+    self = .idle(lastEnd: end)
   }
 
   static func hour(_ time: SimTime) -> Int {

@@ -7,7 +7,7 @@ import SimulationEngine
 struct Radios {
   let selection: NetworkSelection
   let configurations: [RadioConfiguration]
-  private var states = Array(repeating: RadioState(), count: NetworkKind.allCases.count)
+  private var states = Array(repeating: RadioState.initial, count: NetworkKind.allCases.count)
   /// The network drawn for this hour when the device picks one at random each hour.
   private(set) var hourlyNetwork: NetworkKind?
   let networkStream: RandomStream
