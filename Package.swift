@@ -10,9 +10,9 @@ let package = Package(
   products: [
     .executable(name: "widgetsim", targets: ["widgetsim"]),
     .library(name: "SimulationEngine", targets: ["SimulationEngine"]),
+    .library(name: "Results", targets: ["Results"]),
     // For the fuzz package in Fuzz/.
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
-    .library(name: "Results", targets: ["Results"]),
     .library(name: "WidgetModel", targets: ["WidgetModel"]),
     .library(name: "Fleets", targets: ["Fleets"]),
     .library(name: "Reports", targets: ["Reports"]),

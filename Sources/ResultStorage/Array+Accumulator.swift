@@ -1,7 +1,7 @@
 import SimulationEngine
 
 /// Element by element; emptied in place. A result's fields are reached through an existential
-/// (`any ResultField` in the model), where even a `@_specialize`d generic loop called a witness for every
+/// (`any ResultField` in `Results`), where even a `@_specialize`d generic loop called a witness for every
 /// element's add (and for the loop's index): the integer arrays results are made of go through a loop
 /// specialised for their type (``IntegerCells``) instead.
 extension Array: Accumulator where Element: Accumulator {

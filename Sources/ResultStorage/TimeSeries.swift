@@ -7,7 +7,7 @@ public protocol TimeSeries: Accumulator {
 }
 
 /// An accumulator over time whose days are emptied as a run reaches them, not all at once when it is reset
-/// (see the model's `ReplicationResult.open(throughDay:)`): a 30-day result holds megabytes, and emptying a
+/// (see `ReplicationResult.open(throughDay:)` in `Results`): a 30-day result holds megabytes, and emptying a
 /// day just before the device writes to it keeps those cells in the cache, where emptying all of them at the
 /// start left each day's first writes waiting for memory (a column-major table empties the day in each column
 /// it may hold).

@@ -135,11 +135,11 @@ package struct Window: Sendable {
 /// Windows sorted by start, with the latest end among each window and those before it: a look-up bisects to
 /// the last window starting at or before a second, then walks back only while an earlier window could still
 /// reach it.
-package struct WindowTable: Sendable {
+struct WindowTable: Sendable {
   let windows: [Window]
   let latestEnd: [Int]
 
-  package init(_ windows: [Window]) {
+  init(_ windows: [Window]) {
     self.windows = windows.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
     var latest = Int.min
     latestEnd = self.windows.map { window in

@@ -2,7 +2,7 @@ import ResultStorage
 
 /// One instance's reload requests with one cause that ended with one outcome: a pair of ``ReloadTally``,
 /// instance by instance, then cause, then outcome.
-package struct ReloadPair {
+struct ReloadPair {
   /// Its place among the tally's pairs.
   let index: Int
 
@@ -11,7 +11,7 @@ package struct ReloadPair {
     TableLayout3(middle: ReplicationResult.causeCount, inner: ReplicationResult.outcomeCount)
   }
 
-  package init(instance: Int, cause: ReloadCause, outcome: ReloadOutcome) {
+  init(instance: Int, cause: ReloadCause, outcome: ReloadOutcome) {
     index = ReloadPair.layout.index(instance, cause.rawValue, outcome.rawValue)
   }
 }

@@ -13,5 +13,4 @@ extension ReplicationResult {
   package mutating func decodeFields(from reader: inout BinaryReader) throws(BinaryDecodingError) {
     for field in ReplicationResult.fields { try field.decode(&self, &reader) }
   }
-
 }

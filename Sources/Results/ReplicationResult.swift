@@ -82,8 +82,8 @@ public struct ReplicationResult: Sendable {
   /// Per ``AppWakeChannel``: the app's fetches and their bytes.
   package var appFetches: [Int] = []
   package var appFetchByteTotals: [Int128] = []
-  /// What the per-second load says (fleets), derived once the replication's devices are all in: see
-  /// ``summariseSeconds(_:)``.
+  /// What the per-second load says (fleets), derived once the replication's devices are all in: see the
+  /// model's `summariseSeconds(_:)`.
   public private(set) var perSecond = ServerSecondsSummary()
   /// The provisioning figures of ``perSecond``.
   public var provisioning: [ProvisioningFigures] { perSecond.provisioning }

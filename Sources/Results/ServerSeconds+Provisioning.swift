@@ -70,7 +70,7 @@ private struct ProvisioningPass {
   var broadcasts = false
   var peakBytes = 0.0
 
-  package init(scale: Double) {
+  init(scale: Double) {
     self.scale = scale
     combined = streams.filter { $0.sources.count > 1 }.map { stream in
       (stream.rawValue, stream.sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) })

@@ -37,6 +37,7 @@ public struct ServerSecondsSummary: Sendable {
     guard isEstimated, let received = estimates.first else { return nil }
     return received?.bytesRate(at: second)
   }
+
   /// The summary of `seconds`, a fleet's load measured on a sample of phones each standing for `scale`: the
   /// fleet's fan-out windows when it is sampled, and its herd rule (nil when there is no load per second).
   package init(_ seconds: ServerSeconds, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?) {

@@ -1,4 +1,3 @@
-import Results
 import SimulationEngine
 
 /// The app's data kinds whose changes come on their own clock (``ScheduledChanges``): each kind's next start
