@@ -19,6 +19,9 @@ public struct ProvisioningFigures: Sendable, Equatable {
   public var p99Interval: SampledInterval? = nil
   public var peakInterval: SampledInterval? = nil
   public var peakBytesInterval: SampledInterval? = nil
+  /// Whether an estimate came out above what the whole fleet can make in a second (``FleetLoadLimits``) and
+  /// was held to it: a bug in the estimate, which tests assert no example shows.
+  public var heldToLimit = false
 
   /// The sample's p99, busiest second and most bytes in a second, times the scale.
   public struct RawFigures: Sendable, Equatable {

@@ -31,11 +31,18 @@ package struct SampledLoadEstimate {
   let blocks: [RateBlock]
   let scale: Double
   let dispersion: Double
-  /// Stretches of a fan-out (``FanOutWindows``), ascending, and the fleet's requests each of their seconds
-  /// holds from it: counted over the stretch, at an even pace, not drawn.
+  /// Stretches whose count is taken whole rather than fitted, ascending: a fan-out's walk
+  /// (``FanOutWindows``: counted over the stretch, at an even pace, not drawn) and each second the phones
+  /// shared (``SharedSeconds``: the share of phones acting then, scaled).
   let walks: [FanOutStretch]
-  /// Per walk, the fleet's pushes over it that the walk itself sends.
+  /// Per stretch of ``walks``, the fleet's requests over it beyond the rate around it, and the fleet's rate
+  /// over a shared one.
   let walkTotals: [Double]
+  let sharedRates: [Double?]
+  /// The seconds the phones shared as stretches of equal rate (``SharedSeconds/stretches(_:counts:dispersion:)``;
+  /// each also a stretch of ``walks``), ascending, and the sample's requests in each.
+  let sharedStretches: [Range<Int>]
+  let sharedTotals: [UInt64]
   let p99: Double
   let p99Interval: SampledInterval
   let peak: Double
@@ -45,57 +52,67 @@ package struct SampledLoadEstimate {
   let peakSecond: Int
 
   /// The estimate from `counts`, the sample's requests per second, with `walks` the stretches of seconds
-  /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole).
-  package init(_ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks: [FanOutStretch] = []) {
+  /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole), and `named`
+  /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
+  package init(
+    _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
+    named: (Int) -> Bool = { _ in false }
+  ) {
     self.scale = scale
-    self.walks = walks
-    var skipped: [Bool] = []
-    if !walks.isEmpty {
-      skipped = Array(repeating: false, count: counts.count)
-      for walk in walks { for second in walk.seconds { skipped[second] = true } }
+    var skipped = Array(repeating: false, count: counts.count)
+    for walk in fanOuts { for second in walk.seconds { skipped[second] = true } }
+    // Moments the phones shared are counted as they are; the rest is fitted, weighed by the dispersion the
+    // counts show without those moments (which would inflate it and so smooth every moment away).
+    let (shared, dispersion) = skipped.withUnsafeBufferPointer {
+      SharedSeconds.find(counts, skipped: fanOuts.isEmpty ? nil : $0, named: named)
     }
-    // Requests that come in clusters make noise look like structure to a Poisson fit: the fit weighs the
-    // counts by the dispersion they show.
-    let (dispersion, blocks) = skipped.withUnsafeBufferPointer { marks in
-      let skipped = walks.isEmpty ? nil : marks
-      let dispersion = DyadicRateFit.dispersion(counts, skipped: skipped)
-      return (dispersion, DyadicRateFit.blocks(counts, dispersion: dispersion, skipped: skipped))
+    for second in shared { skipped[second] = true }
+    let marks = shared.isEmpty && fanOuts.isEmpty ? nil : skipped
+    let blocks = (marks ?? []).withUnsafeBufferPointer { skipped in
+      DyadicRateFit.blocks(counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped)
     }
     self.blocks = blocks
     self.dispersion = dispersion
-    let (pieces, owners, walkTotals, walkErrors) = SampledLoadEstimate.pieces(
-      counts, blocks: blocks, walks: walks, scale: scale)
-    self.walkTotals = walkTotals
-    let model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
-    // How far each block's rate may be off: its sample count has variance about D S; and each
-    // fan-out's count, Poisson at most.
-    let blockErrors = blocks.map { block in
-      block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
-    }
-    func samplingVariance(_ sensitivities: [Double]) -> Double {
-      var byBlock = Array(repeating: 0.0, count: blocks.count)
-      var byWalk = Array(repeating: 0.0, count: walkTotals.count)
-      for (weight, index) in zip(sensitivities, model.order) {
-        byBlock[owners[index].block] += weight
-        // A piece's certain count is its share of the walk's total.
-        if let walk = owners[index].walk { byWalk[walk] += weight * owners[index].weight }
-      }
-      var variance = 0.0
-      for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
-      for (weight, error) in zip(byWalk, walkErrors) { variance += weight * weight * error * error }
-      return variance
-    }
+    let sharedStretches = SharedSeconds.stretches(shared, counts: counts, dispersion: dispersion)
+    self.sharedStretches = sharedStretches
+    sharedTotals = sharedStretches.map { $0.reduce(UInt64(0)) { $0 + UInt64(counts[$1]) } }
+    let stretches = SampledLoadEstimate.merging(fanOuts, sharedStretches)
+    walks = stretches.map(\.stretch)
+    let layout = Layout(counts, blocks: blocks, stretches: stretches, scale: scale, dispersion: dispersion)
+    walkTotals = layout.walkTotals
+    sharedRates = layout.sharedRates
+    let model = layout.model
     let (p99, p99Weights) = model.quantile(0.99)
-    let p99Half = SampledLoadEstimate.z * samplingVariance(p99Weights).squareRoot()
+    let p99Half = SampledLoadEstimate.z * layout.samplingVariance(p99Weights).squareRoot()
     self.p99 = p99
+    // The fit's penalty keeps out of the rate what the sample's counts cannot tell from noise, and so part
+    // of how the fleet's rate really varies: its p99, a quantile over many seconds, lies between that fit's
+    // and a finer one's, which reads some noise as variation. The interval reaches the finer fit's p99.
+    let finer = (marks ?? []).withUnsafeBufferPointer { skipped in
+      DyadicRateFit.blocks(
+        counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped,
+        penaltyPerBlock: SampledLoadEstimate.finerPenalty)
+    }
+    let finerP99 =
+      Layout(counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion).model.quantile(0.99)
+      .value
+    // Requests that come in clusters of about `D` (a push pair, a phone's widgets together) put the fleet's
+    // counts that far apart: a quantile of them is known to within half a cluster at best.
+    let lattice = (dispersion - 1) / 2
     p99Interval = SampledInterval(
-      low: Swift.max(0, p99 - p99Half), high: p99 + p99Half, samplingHalfWidth: p99Half)
+      low: Swift.max(0, Swift.min(p99 - p99Half, finerP99) - lattice),
+      high: Swift.max(p99 + p99Half, finerP99) + lattice, samplingHalfWidth: p99Half)
     let (peak, peakWeights) = model.medianBusiestSecond()
     self.peak = peak
     peakInterval = SampledLoadEstimate.busiestSecondInterval(
-      peak, model, samplingVariance: samplingVariance(peakWeights))
-    peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: pieces, model: model)
+      peak, model, samplingVariance: layout.samplingVariance(peakWeights))
+    peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: layout.pieces, model: model)
   }
+
+  /// The penalty per block of the finer fit that bounds the p99's interval: the log-likelihood a block
+  /// must add, where the fit proper asks for `log T` (``DyadicRateFit``); 2 is about what a split of
+  /// noise alone gains at the 95th percentile (half a chi-square with one degree of freedom).
+  static let finerPenalty = 2.0
 
   /// The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
   private static func busiestSecond(
@@ -113,78 +130,92 @@ package struct SampledLoadEstimate {
     return second
   }
 
-  /// The pieces of the fleet's load: each block's seconds at its rate, cut where the fan-outs' walks pass,
-  /// with each piece's block, walk and share of the walk; and per walk, the fleet's requests it sends and how
-  /// far that may be off. A fan-out's own requests are the sample's over the stretch less what the rate
-  /// around it accounts for, shared among its seconds as the walks' time in each.
-  private static func pieces(
-    _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], walks: [FanOutStretch], scale: Double
-  ) -> (
-    pieces: [PerSecondLoadModel.Piece], owners: [(block: Int, walk: Int?, weight: Double)], walkTotals: [Double],
-    walkErrors: [Double]
-  ) {
-    var walkTotals: [Double] = []
-    var walkErrors: [Double] = []
-    var pieces: [PerSecondLoadModel.Piece] = []
-    var owners: [(block: Int, walk: Int?, weight: Double)] = []
-    var nextWalk = 0
-    for (index, block) in blocks.enumerated() {
-      var second = block.start
-      let end = block.start + block.seconds
-      while second < end {
-        while nextWalk < walks.count && walks[nextWalk].seconds.upperBound <= second { nextWalk += 1 }
-        if nextWalk < walks.count && walks[nextWalk].seconds.contains(second) {
-          let walk = walks[nextWalk]
-          if walkTotals.count == nextWalk {
-            var total: UInt64 = 0
-            for inside in walk.seconds { total += UInt64(counts[inside]) }
-            let others = block.rate * Double(walk.seconds.count)
-            walkTotals.append(scale * Swift.max(0, Double(total) - others))
-            walkErrors.append(scale * Double(total).squareRoot())
-          }
-          // Seconds alike (the same share of the walk) make one piece.
-          let weight = walk.weights[second - walk.seconds.lowerBound]
-          var stop = second + 1
-          while stop < Swift.min(end, walk.seconds.upperBound) && walk.weights[stop - walk.seconds.lowerBound] == weight
-          {
-            stop += 1
-          }
-          pieces.append(
-            .init(rate: block.rate * scale, seconds: stop - second, shift: walkTotals[nextWalk] * weight))
-          owners.append((index, nextWalk, weight))
-          second = stop
-        } else {
-          let stop = Swift.min(end, nextWalk < walks.count ? walks[nextWalk].seconds.lowerBound : end)
-          pieces.append(.init(rate: block.rate * scale, seconds: stop - second))
-          owners.append((index, nil, 0))
-          second = stop
-        }
+  /// A stretch taken whole: a fan-out's walk, or a second the phones shared.
+  struct CertainStretch {
+    let stretch: FanOutStretch
+    let isShared: Bool
+  }
+
+  /// The fan-outs' stretches and the shared ones (never inside one) as one ascending list; a shared
+  /// stretch's requests are spread evenly over its seconds.
+  static func merging(_ fanOuts: [FanOutStretch], _ shared: [Range<Int>]) -> [CertainStretch] {
+    var merged: [CertainStretch] = []
+    merged.reserveCapacity(fanOuts.count + shared.count)
+    var next = 0
+    for seconds in shared {
+      while next < fanOuts.count && fanOuts[next].seconds.lowerBound < seconds.lowerBound {
+        merged.append(CertainStretch(stretch: fanOuts[next], isShared: false))
+        next += 1
       }
+      let even = Array(repeating: 1 / Double(seconds.count), count: seconds.count)
+      merged.append(CertainStretch(stretch: FanOutStretch(seconds: seconds, weights: even), isShared: true))
     }
-    return (pieces, owners, walkTotals, walkErrors)
+    for walk in fanOuts[next...] { merged.append(CertainStretch(stretch: walk, isShared: false)) }
+    return merged
+  }
+
+  /// The index of the stretch of ``walks`` holding `second`, if one does.
+  private func walk(at second: Int) -> Int? {
+    var low = 0
+    var high = walks.count
+    while low < high {
+      let middle = (low + high) / 2
+      if walks[middle].seconds.upperBound <= second { low = middle + 1 } else { high = middle }
+    }
+    return low < walks.count && walks[low].seconds.contains(second) ? low : nil
   }
 
   /// The fitted fleet rate in second `second` (requests per second), with a fan-out's own requests.
   func rate(at second: Int) -> Double {
     var rate = blocks.isEmpty ? 0 : blocks[block(at: second)].rate * scale
-    if let walk = walks.firstIndex(where: { $0.seconds.contains(second) }) {
+    if let walk = walk(at: second) {
+      if let shared = sharedRates[walk] { return shared }
       rate += walkTotals[walk] * walks[walk].weights[second - walks[walk].seconds.lowerBound]
     }
     return rate
   }
 
-  /// The fleet's fitted bytes per second in each block, once ``peakBytes(blockTotals:dispersion:)`` set them (what the servers
-  /// receive: the fetches' bytes).
+  /// The fleet's fitted bytes per second in each block and in each shared stretch, once
+  /// ``peakBytes(_:)`` set them (what the servers receive: the fetches' bytes).
   var byteRates: [Double] = []
+  var sharedByteRates: [Double] = []
 
   /// The fitted fleet bytes fetched in second `second` (nil without ``byteRates``).
   func bytesRate(at second: Int) -> Double? {
     guard !byteRates.isEmpty else { return nil }
+    if let shared = SampledLoadEstimate.index(of: second, in: sharedStretches), shared < sharedByteRates.count {
+      return sharedByteRates[shared]
+    }
     return byteRates[block(at: second)]
   }
 
+  /// Which of `sorted` (ascending, apart) holds `second`, if one does.
+  static func index(of second: Int, in sorted: [Range<Int>]) -> Int? {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle].upperBound <= second { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low].contains(second) ? low : nil
+  }
+
+  /// Where `second` is in `sorted`, if it is there.
+  static func index(of second: Int, in sorted: [Int]) -> Int? {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < second { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == second ? low : nil
+  }
+
   /// The index of the block holding `second` (the first block for a second before it); blocks not empty.
-  private func block(at second: Int) -> Int {
+  func block(at second: Int) -> Int { SampledLoadEstimate.block(at: second, of: blocks) }
+
+  /// The index of the block of `blocks` (in order, not empty) holding `second` (the first for one before).
+  static func block(at second: Int, of blocks: [RateBlock]) -> Int {
     var low = 0
     var high = blocks.count
     while high - low > 1 {
@@ -192,31 +223,6 @@ package struct SampledLoadEstimate {
       if blocks[middle].start <= second { low = middle } else { high = middle }
     }
     return low
-  }
-
-  /// The busiest second of bytes fetched, from the sample's bytes in each of this estimate's blocks
-  /// (`blockTotals`) and the dispersion of its bytes per second: the same model with the bytes' own
-  /// dispersion, and the requests' relative sampling error; and the fleet's bytes per second in each block.
-  func peakBytes(blockTotals totals: [UInt64], dispersion bytesDispersion: Double)
-    -> (value: Double, interval: SampledInterval, rates: [Double])
-  {
-    precondition(totals.count == blocks.count, "bytes for every block")
-    let byteBlocks = zip(blocks, totals).map { RateBlock(start: $0.start, seconds: $0.seconds, total: $1) }
-    let model = PerSecondLoadModel(
-      pieces: byteBlocks.map { PerSecondLoadModel.Piece(rate: $0.rate * scale, seconds: $0.seconds) },
-      dispersion: bytesDispersion)
-    let (peak, weights) = model.medianBusiestSecond()
-    var variance = 0.0
-    for (weight, index) in zip(weights, model.order) where blocks[index].total > 0 {
-      // The bytes rate is off by as much, relatively, as the requests' rate.
-      let relative = (dispersion / Double(blocks[index].total)).squareRoot()
-      let error = relative * Double(byteBlocks[index].total) * scale / Double(blocks[index].seconds)
-      variance += weight * weight * error * error
-    }
-    return (
-      peak, SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: variance),
-      byteBlocks.map { $0.rate * scale }
-    )
   }
 
   /// The 97.5% quantile of the standard normal distribution.

@@ -15,10 +15,12 @@ extension ServerSeconds {
   /// (`scale` above 1: ``SampledLoadEstimate``); the sample's own, scaled, kept as ``ProvisioningFigures/raw``.
   /// Also the estimates, in the same order (nil: counted exactly, or nothing to estimate), which give the
   /// fleet's fitted rate in any second. Pushes the servers send walking the fleet (`fanOuts`) are taken
-  /// over each walk, not fitted.
-  func estimatedProvisioning(scale: Double, fanOuts: FanOutWindows? = nil)
-    -> (figures: [ProvisioningFigures], estimates: [SampledLoadEstimate?])
-  {
+  /// over each walk, not fitted; seconds that `rule` explains (a time the scenario names) need less to be
+  /// taken for ones the phones shared. What the servers receive is held to what the whole fleet can make
+  /// in a second (`limits`).
+  func estimatedProvisioning(
+    scale: Double, fanOuts: FanOutWindows? = nil, rule: HerdRule? = nil, limits: FleetLoadLimits? = nil
+  ) -> (figures: [ProvisioningFigures], estimates: [SampledLoadEstimate?]) {
     let counted = provisioning(scale: scale)
     guard scale > 1, !counted.isEmpty else { return (counted, counted.map { _ in nil }) }
     let active = activeSources()
@@ -41,16 +43,18 @@ extension ServerSeconds {
       } else {
         fill(&series, sources)
         let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
-        estimate = series.withUnsafeBufferPointer { SampledLoadEstimate($0, scale: scale, walks: walks) }
+        estimate = series.withUnsafeBufferPointer { series in
+          guard let rule else { return SampledLoadEstimate(series, scale: scale, walks: walks) }
+          return SampledLoadEstimate(series, scale: scale, walks: walks) { rule.explanation(second: $0) != nil }
+        }
         fitted[key] = estimate
       }
-      var peakBytes: (value: Double, interval: SampledInterval, rates: [Double])?
+      var peakBytes: (value: Double, interval: SampledInterval)?
+      var largestResponse = 0.0
       if figure.peakBytesPerSecond != nil {
-        let fetched = blockBytes(
-          estimate.blocks, widget: sources.contains(.widgetFetch), app: sources.contains { $0 != .widgetFetch })
-        peakBytes = estimate.peakBytes(blockTotals: fetched.totals, dispersion: fetched.dispersion)
-        // What the servers receive keeps its fitted bytes per second (server_peak.csv's fetch_bytes).
-        if index == ServerDirection.received.rawValue { estimate.byteRates = peakBytes?.rates ?? [] }
+        peakBytes = self.peakBytes(
+          &estimate, sources: sources, keepingRates: index == ServerDirection.received.rawValue)
+        largestResponse = self.largestResponse(sources)
       }
       // What is sent adds the broadcasts, counted: their own p99 and busiest second, at most a few requests.
       let extra: (p99: Double, peak: Double) =
@@ -65,10 +69,47 @@ extension ServerSeconds {
       estimated.p99Interval = estimate.p99Interval.shifted(by: extra.p99)
       estimated.peakInterval = estimate.peakInterval.shifted(by: extra.peak)
       estimated.peakBytesInterval = peakBytes?.interval
+      if let limits, sources.allSatisfy({ ServerDirection.received.counts($0) }) {
+        estimated = estimated.held(to: limits, largestResponse: largestResponse)
+      }
       figures.append(estimated)
       estimates.append(estimate)
     }
     return (figures, estimates)
+  }
+
+  /// The busiest second of bytes `sources` fetched, estimated over `estimate`'s blocks and shared stretches;
+  /// with `keepingRates`, the estimate keeps its fitted bytes per second (what the servers receive:
+  /// server_peak.csv's fetch_bytes).
+  private func peakBytes(_ estimate: inout SampledLoadEstimate, sources: [ServerSource], keepingRates: Bool)
+    -> (value: Double, interval: SampledInterval)
+  {
+    let fetched = blockBytes(
+      estimate.blocks, shared: estimate.sharedStretches, widget: sources.contains(.widgetFetch),
+      app: sources.contains { $0 != .widgetFetch })
+    let bytes = estimate.peakBytes(fetched)
+    if keepingRates {
+      estimate.byteRates = bytes.rates
+      estimate.sharedByteRates = bytes.sharedRates
+    }
+    return (bytes.value, bytes.interval)
+  }
+
+  /// The most bytes one request of `sources` fetched, as far as the seconds show it: the largest mean per
+  /// request of any second (a second of one request shows that response whole).
+  private func largestResponse(_ sources: [ServerSource]) -> Double {
+    let widget = sources.contains(.widgetFetch)
+    let app = sources.contains { $0.isFetch && $0 != .widgetFetch }
+    var largest = 0.0
+    for second in 0..<secondCount {
+      let made = sources.reduce(UInt64(0)) { $0 + self.requests(second: second, source: $1) }
+      guard made > 0 else { continue }
+      let fetched =
+        (widget ? bytes(second: second, stream: .widgetFetch) : 0)
+        + (app ? bytes(second: second, stream: .appFetch) : 0)
+      largest = Swift.max(largest, Double(fetched) / Double(made))
+    }
+    return largest
   }
 
   /// Whether each source made any request in the run (by raw value).
@@ -123,14 +164,19 @@ extension ServerSeconds {
     }
   }
 
-  /// The bytes fetched by widgets, the app, or both in each of `blocks` (in order, covering every second),
-  /// and the dispersion of the bytes per second: one walk over the seconds, no series kept.
-  private func blockBytes(_ blocks: [RateBlock], widget: Bool, app: Bool) -> (totals: [UInt64], dispersion: Double) {
+  /// The bytes fetched by widgets, the app, or both in each of `blocks` (in order, covering every second)
+  /// but its `shared` stretches (ascending), and in each of those; and the dispersion of the bytes per
+  /// second, pairs with a shared second left out: one walk over the seconds, no series kept.
+  private func blockBytes(_ blocks: [RateBlock], shared: [Range<Int>], widget: Bool, app: Bool) -> SampledBytes {
     let (widgetMask, appMask): (UInt32, UInt32) = (widget ? .max : 0, app ? .max : 0)
     var differences = SuccessiveDifferences()
     var totals: [UInt64] = []
     totals.reserveCapacity(blocks.count)
+    var sharedBytes: [UInt64] = []
+    sharedBytes.reserveCapacity(shared.count)
     var next = 0
+    var nextShared = 0
+    var previousShared = false
     fetchBytes.cells.withUnsafeBufferPointer { cells in
       for block in blocks {
         precondition(block.start == next, "blocks cover every second in order")
@@ -145,18 +191,52 @@ extension ServerSeconds {
             ? (widget ? self.bytes(second: time, stream: .widgetFetch) : 0)
               + (app ? self.bytes(second: time, stream: .appFetch) : 0)
             : UInt64(widgetBytes) + UInt64(appBytes)
-          sum &+= bytes
-          differences.add(Double(bytes))
+          while nextShared < shared.count && shared[nextShared].upperBound <= time { nextShared += 1 }
+          let isShared = nextShared < shared.count && shared[nextShared].contains(time)
+          if isShared {
+            if time == shared[nextShared].lowerBound { sharedBytes.append(0) }
+            sharedBytes[sharedBytes.count - 1] &+= bytes
+          } else {
+            sum &+= bytes
+          }
+          differences.add(Double(bytes), paired: !(isShared || previousShared))
+          previousShared = isShared
         }
         totals.append(sum)
       }
     }
     precondition(next == secondCount, "blocks cover every second")
-    return (totals, differences.dispersion)
+    return SampledBytes(blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion)
+  }
+}
+
+extension ProvisioningFigures {
+  /// These figures, each estimate held to what the whole fleet can receive in a second (``FleetLoadLimits``,
+  /// with `largestResponse` for the bytes), ``heldToLimit`` when one had to be.
+  func held(to limits: FleetLoadLimits, largestResponse: Double) -> ProvisioningFigures {
+    let most = limits.receivedPerSecond
+    let mostBytes = limits.bytesPerSecond(largestResponse: largestResponse)
+    let over =
+      p99PerSecond > most || peakPerSecond > most || (peakBytesPerSecond.map { $0 > mostBytes } ?? false)
+    guard over else { return self }
+    var held = ProvisioningFigures(
+      stream: stream, meanPerSecond: meanPerSecond, p99PerSecond: Swift.min(p99PerSecond, most),
+      peakPerSecond: Swift.min(peakPerSecond, most), peakSecond: peakSecond,
+      peakBytesPerSecond: peakBytesPerSecond.map { Swift.min($0, mostBytes) })
+    held.raw = raw
+    held.p99Interval = p99Interval?.held(to: most)
+    held.peakInterval = peakInterval?.held(to: most)
+    held.peakBytesInterval = peakBytesInterval?.held(to: mostBytes)
+    held.heldToLimit = true
+    return held
   }
 }
 
 extension SampledInterval {
+  func held(to most: Double) -> SampledInterval {
+    SampledInterval(low: Swift.min(low, most), high: Swift.min(high, most), samplingHalfWidth: samplingHalfWidth)
+  }
+
   func shifted(by amount: Double) -> SampledInterval {
     SampledInterval(low: low + amount, high: high + amount, samplingHalfWidth: samplingHalfWidth)
   }

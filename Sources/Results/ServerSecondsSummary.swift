@@ -39,9 +39,13 @@ public struct ServerSecondsSummary: Sendable {
   }
 
   /// The summary of `seconds`, a fleet's load measured on a sample of phones each standing for `scale`: the
-  /// fleet's fan-out windows when it is sampled, and its herd rule (nil when there is no load per second).
-  package init(_ seconds: ServerSeconds, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?) {
-    (provisioning, estimates) = seconds.estimatedProvisioning(scale: scale, fanOuts: fanOuts)
+  /// fleet's fan-out windows when it is sampled, its herd rule (nil when there is no load per second), and
+  /// the most its phones can make in a second.
+  package init(
+    _ seconds: ServerSeconds, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?, limits: FleetLoadLimits? = nil
+  ) {
+    (provisioning, estimates) = seconds.estimatedProvisioning(
+      scale: scale, fanOuts: fanOuts, rule: rule, limits: limits)
     guard !seconds.isEmpty, let rule else {
       herds = []
       peaks = []

@@ -49,12 +49,13 @@ public enum DyadicRateFit {
   /// Seconds `skipped` marks are left out: their rate is the one of the seconds around them (a block of
   /// skipped seconds alone joins the block before it, or the first after it).
   public static func blocks(
-    _ counts: UnsafeBufferPointer<UInt32>, dispersion: Double, skipped: UnsafeBufferPointer<Bool>? = nil
+    _ counts: UnsafeBufferPointer<UInt32>, dispersion: Double, skipped: UnsafeBufferPointer<Bool>? = nil,
+    penaltyPerBlock: Double? = nil
   ) -> [RateBlock] {
     let secondCount = counts.count
     guard secondCount > 0 else { return [] }
     precondition(skipped == nil || skipped!.count == secondCount, "a mark for every second")
-    let penalty = Swift.max(1, log(Double(secondCount))) * Swift.max(1, dispersion)
+    let penalty = (penaltyPerBlock ?? Swift.max(1, log(Double(secondCount)))) * Swift.max(1, dispersion)
     var search = Search()
     var blocks: [RateBlock] = []
     var start = 0

@@ -67,6 +67,7 @@ struct FingerprintTests {
     .scenario("sports-broadcast", "fleet.devices=40", "days=2", "replications=2"),
     .sweep("sweep-refresh-interval", "replications=2"),
     .scenario("bench/fleet", "fleet.devices=40", "days=3"),
+    .scenario("capacity/herd-clock", "fleet.devices=40"),
     .scenario("bench/light"),
     .scenario("bench/polling", "days=7"),
     .scenario("bench/push-heavy"),

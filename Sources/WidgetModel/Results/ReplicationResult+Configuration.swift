@@ -71,7 +71,19 @@ extension ServerSecondsSummary {
     let scale = configuration.fleet.scale
     self.init(
       seconds, scale: scale, fanOuts: scale > 1 ? FanOutWindows(configuration, replication: replication) : nil,
-      rule: seconds.isEmpty ? nil : HerdRule(configuration, replication: replication))
+      rule: seconds.isEmpty ? nil : HerdRule(configuration, replication: replication),
+      limits: FleetLoadLimits(configuration))
+  }
+}
+
+extension FleetLoadLimits {
+  /// The most `configuration`'s whole fleet can make in a second: every phone with every widget instance
+  /// that fetches, every app wake channel and every Live Activity kind's token registration at once.
+  public init(_ configuration: borrowing ScenarioConfiguration) {
+    let widgetFetches = configuration.widgets.reduce(0) { $0 + ($1.build.fetchProbability > 0 ? $1.instances : 0) }
+    self.init(
+      phones: configuration.fleet.represents,
+      receivedPerPhone: Double(widgetFetches + AppWakeChannel.allCases.count + configuration.liveActivities.count))
   }
 }
 

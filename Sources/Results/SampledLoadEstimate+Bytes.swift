@@ -1,0 +1,89 @@
+import SimulationEngine
+
+/// The sample's bytes fetched, laid over a ``SampledLoadEstimate``'s blocks.
+struct SampledBytes {
+  /// Per block, the bytes of its seconds but the shared ones.
+  let blockTotals: [UInt64]
+  /// Per shared stretch (``SampledLoadEstimate/sharedStretches``), its bytes.
+  let shared: [UInt64]
+  /// The dispersion of the bytes per second, the shared seconds left out.
+  let dispersion: Double
+}
+
+extension SampledLoadEstimate {
+  /// The busiest second of bytes fetched: the same model as the requests' with the bytes' own dispersion,
+  /// each block at its bytes per second but the shared seconds, and each shared stretch at a rate of its own,
+  /// as its requests are; the sampling error of each is the requests' relative one. Also the fleet's bytes
+  /// per second in each block and in each shared stretch.
+  func peakBytes(_ bytes: SampledBytes)
+    -> (value: Double, interval: SampledInterval, rates: [Double], sharedRates: [Double])
+  {
+    precondition(bytes.blockTotals.count == blocks.count, "bytes for every block")
+    precondition(bytes.shared.count == sharedStretches.count, "bytes for every shared stretch")
+    var layout = BytePieces()
+    var next = 0
+    for (block, total) in zip(blocks, bytes.blockTotals) {
+      let end = block.start + block.seconds
+      var inside = next
+      while inside < sharedStretches.count && sharedStretches[inside].lowerBound < end { inside += 1 }
+      let observed = block.seconds - sharedStretches[next..<inside].reduce(0) { $0 + $1.count }
+      let rate = scale * (observed > 0 ? Double(total) / Double(observed) : 0)
+      // The bytes rate is off by as much, relatively, as the requests' rate.
+      let blockOwner = layout.owner(error: block.total > 0 ? (dispersion / Double(block.total)).squareRoot() * rate : 0)
+      layout.rates.append(rate)
+      var second = block.start
+      for shared in next..<inside {
+        let stretch = sharedStretches[shared]
+        layout.add(rate: rate, seconds: stretch.lowerBound - second, owner: blockOwner)
+        // A rate of its own, as the requests' stretch is: each second of the fleet draws its bytes at it.
+        let sharedRate = scale * Double(bytes.shared[shared]) / Double(stretch.count)
+        layout.sharedRates.append(sharedRate)
+        let count = Double(Swift.max(1, sharedTotals[shared]))
+        layout.add(
+          rate: sharedRate, seconds: stretch.count,
+          owner: layout.owner(error: (dispersion / count).squareRoot() * sharedRate))
+        second = stretch.upperBound
+      }
+      layout.add(rate: rate, seconds: end - second, owner: blockOwner)
+      next = inside
+    }
+    let model = PerSecondLoadModel(pieces: layout.pieces, dispersion: bytes.dispersion)
+    let (peak, weights) = model.medianBusiestSecond()
+    return (
+      peak,
+      SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: layout.variance(weights, model.order)),
+      layout.rates, layout.sharedRates
+    )
+  }
+}
+
+/// The pieces of the bytes' model as ``SampledLoadEstimate/peakBytes(_:)`` lays them: each with its owner
+/// (a block, or a shared stretch), whose sampling error its pieces share.
+private struct BytePieces {
+  var pieces: [PerSecondLoadModel.Piece] = []
+  var owners: [Int] = []
+  var errors: [Double] = []
+  /// The fleet's bytes per second in each block, and in each shared stretch.
+  var rates: [Double] = []
+  var sharedRates: [Double] = []
+
+  /// A new owner with its sampling error.
+  mutating func owner(error: Double) -> Int {
+    errors.append(error)
+    return errors.count - 1
+  }
+
+  /// A piece of `seconds` (none when not positive) at `rate`.
+  mutating func add(rate: Double, seconds: Int, owner: Int) {
+    guard seconds > 0 else { return }
+    pieces.append(.init(rate: rate, seconds: seconds))
+    owners.append(owner)
+  }
+
+  /// The sampling variance of a figure that moves with the pieces as `weights` say, in `order`.
+  func variance(_ weights: [Double], _ order: [Int]) -> Double {
+    var byOwner = Array(repeating: 0.0, count: errors.count)
+    for (weight, index) in zip(weights, order) { byOwner[owners[index]] += weight }
+    return zip(byOwner, errors).reduce(0) { $0 + $1.0 * $1.0 * $1.1 * $1.1 }
+  }
+}
