@@ -14,9 +14,16 @@ extension RunExecution {
       throw CommandFailure.badInput(
         "--resume: a run whose --precision grows its devices starts again with each sample: rerun it with --force")
     }
+    // The targets are checked here: the runs below go without them (the plan, not replications, meets them).
+    try checkPrecisionTargets(targets)
     let represents = scenario.configuration.fleet.represents
-    let plan = SampleSizePlan(
-      targets: targets, maximumDevices: maximumDevices ?? Int(Swift.min(represents, 1e15).rounded(.down)))
+    let phones = Int(Swift.min(represents, 1e15).rounded(.down))
+    if let maximumDevices, maximumDevices > phones {
+      throw CommandFailure.badInput(
+        "--max-devices \(maximumDevices): the fleet has \(phones) real phones (fleet.represents), and a sample "
+          + "cannot be larger; give at most \(phones), or raise fleet.represents")
+    }
+    let plan = SampleSizePlan(targets: targets, maximumDevices: maximumDevices ?? phones)
     var execution = self
     execution.precision = nil
     while true {

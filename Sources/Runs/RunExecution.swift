@@ -110,12 +110,15 @@ public struct RunExecution: Sendable {
   /// Refuses a `--precision` target naming a summary row the run will not have: found now, not after the run.
   func checkPrecisionTargets() throws(CommandFailure) {
     guard let precision else { return }
+    try checkPrecisionTargets(precision.targets)
+  }
+
+  /// Refuses any of `targets` naming a summary row the run will not have (a misspelt metric or subject),
+  /// with the nearest names.
+  func checkPrecisionTargets(_ targets: [PrecisionTarget]) throws(CommandFailure) {
     let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(scenario.configuration)).rowKeys
-    for target in precision.targets where !target.applies(to: keys) {
-      let metrics = Array(Set(keys.map(\.metric))).sorted()
-      throw .badInput(
-        "--precision \(target.description): the run has no summary row \(target.metric)"
-          + (target.subject.map { " for \($0)" } ?? "") + "; metrics: \(metrics.joined(separator: ", "))")
+    for target in targets {
+      if let refusal = target.refusal(keys: keys) { throw .badInput("--precision \(target.description): \(refusal)") }
     }
   }
 

@@ -32,6 +32,7 @@ extension ScenarioDecoder {
     }
     if let open = reader.optional("on_open") { app.onOpen = try decodeOnOpen(open) }
     if let dormant = reader.optional("dormant_after") { app.dormantAfter = try decodeDormantAfter(dormant) }
+    if let updates = reader.optional("event_updates") { app.eventUpdates = try updates.choice(EventUpdates.self) }
     try reader.finish()
     return app
   }

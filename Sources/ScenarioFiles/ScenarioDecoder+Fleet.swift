@@ -39,8 +39,14 @@ extension ScenarioDecoder {
   {
     var reader = try value.mapping()
     var fleet = FleetConfiguration()
-    if let devices = reader.optional("devices") { fleet.devices = try devices.count(ScenarioLimits.devices) }
-    fleet.represents = try reader.optional("represents")?.number(in: 1...1e12) ?? Double(fleet.devices)
+    let devices = reader.optional("devices")
+    if let devices { fleet.devices = try devices.count(ScenarioLimits.devices) }
+    if let represents = reader.optional("represents") {
+      fleet.represents = try represents.number(in: 1...1e12)
+      try checkSample(fleet, represents: represents, devices: devices)
+    } else {
+      fleet.represents = Double(fleet.devices)
+    }
     if let offset = reader.optional("timezone_offset") {
       fleet.clockOffset = try DistributionReader.read(offset, quantity: .duration)
     }
@@ -61,6 +67,29 @@ extension ScenarioDecoder {
     try reader.finish()
     if fleet.devices > 1 { warnOfPinnedTimes(fleet, value) }
     return fleet
+  }
+
+  /// The simulated devices are a sample of the real phones `represents` stands for: fewer real phones than
+  /// simulated ones would scale the server's load down to figures no fleet shows (a p99 of 0 requests a
+  /// second). Refused at `represents`, saying which option set the devices when one did, and how to fix it.
+  private static func checkSample(_ fleet: FleetConfiguration, represents: YAMLValue, devices: YAMLValue?)
+    throws(ScenarioError)
+  {
+    guard fleet.represents < Double(fleet.devices) else { return }
+    let most = Int(fleet.represents.rounded(.down))
+    let real = Double(most) == fleet.represents ? "\(most)" : "\(fleet.represents)"
+    var message =
+      "\(real) real phones, fewer than the \(fleet.devices) devices simulated (fleet.devices): the devices are a "
+      + "sample of the real fleet and server load is scaled by represents / devices"
+    if let option = devices.flatMap({ represents.source.option(for: $0.path) }) {
+      message +=
+        "; \(option) set fleet.devices to \(fleet.devices): also give the real fleet's size, e.g. "
+        + "--set fleet.represents=\(fleet.devices) (or more), or simulate at most \(most) devices"
+    } else {
+      message +=
+        "; give represents the real fleet's size (at least \(fleet.devices)), or simulate at most \(most) devices"
+    }
+    throw represents.error(message)
   }
 
   /// `fleet.vary`: each key path (a device-wide parameter, or `widgets[ID].` and a per-widget one) with the

@@ -75,11 +75,11 @@ public enum ScenarioLoader {
     root: Node, text: String, file: String, overrides: [ScenarioOverride], limits: ScenarioLimits
   ) throws(ScenarioError) -> LoadedScenario {
     var root = root
-    var applied: [(path: String, argument: String)] = []
+    var applied: [(path: String, argument: String, option: String)] = []
     for override in overrides {
       let (updated, path, created) = try override.apply(to: root)
       root = updated
-      applied.append((created ?? path, override.argument))
+      applied.append((created ?? path, override.argument, override.option))
     }
     let source = ScenarioSource(file: file, overrides: applied, limits: limits)
     let (configuration, work) = try ScenarioDecoder.decode(

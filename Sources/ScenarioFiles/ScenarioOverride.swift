@@ -10,6 +10,9 @@ import Yams
 /// unknown key in the file, naming the override.
 public struct ScenarioOverride: Sendable, Equatable {
   public let argument: String
+  /// How the command line wrote it, for messages that say which option set a value: `--set KEY=VALUE`, or
+  /// a shorthand as given (`--devices 5000`).
+  public internal(set) var option: String
   let segments: [Segment]
   let valueText: String
 
@@ -21,6 +24,7 @@ public struct ScenarioOverride: Sendable, Equatable {
   /// Parses `KEY=VALUE`.
   public init(_ argument: String) throws(ScenarioError) {
     self.argument = argument
+    option = "--set \(argument)"
     func fail(_ message: String) -> ScenarioError {
       ScenarioError(file: "<command line>", line: nil, column: nil, keyPath: "", message: message, override: argument)
     }
@@ -159,14 +163,18 @@ extension ScenarioOverride {
   public static func commandLine(
     _ arguments: [String], seed: UInt64?, replications: Int?, days: Int?, warmupDays: Int?, devices: Int?
   ) throws(ScenarioError) -> [ScenarioOverride] {
-    var all = arguments
-    let shorthands: [(String, String?)] = [
-      ("seed", seed.map { "\($0)" }), ("replications", replications.map { "\($0)" }), ("days", days.map { "\($0)" }),
-      ("warmup_days", warmupDays.map { "\($0)" }), ("fleet.devices", devices.map { "\($0)" }),
-    ]
-    for case (let key, let value?) in shorthands { all.append("\(key)=\(value)") }
     var result: [ScenarioOverride] = []
-    for argument in all { result.append(try ScenarioOverride(argument)) }
+    for argument in arguments { result.append(try ScenarioOverride(argument)) }
+    let shorthands: [(key: String, option: String, value: String?)] = [
+      ("seed", "--seed", seed.map { "\($0)" }), ("replications", "--replications", replications.map { "\($0)" }),
+      ("days", "--days", days.map { "\($0)" }), ("warmup_days", "--warmup-days", warmupDays.map { "\($0)" }),
+      ("fleet.devices", "--devices", devices.map { "\($0)" }),
+    ]
+    for case (let key, let option, let value?) in shorthands {
+      var override = try ScenarioOverride("\(key)=\(value)")
+      override.option = "\(option) \(value)"
+      result.append(override)
+    }
     return result
   }
 }

@@ -18,11 +18,13 @@ struct SampleValidationTests {
   static let seeds: [UInt64] = [11, 12]
   static let fleets = ["fleet-capacity", "fleet-breaking-news", "fleet-food-delivery"]
   /// What misses today: the fetches in the first seconds after a breaking-news push decay faster than a
-  /// sample of a few hundred phones can resolve, so the fitted rate averages them down; and one busiest
-  /// second of food-delivery's few pushes.
+  /// sample of a few hundred phones can resolve, so the fitted rate averages them down (all four received
+  /// busiest seconds; seed 11's 1 in 10, 59 [50, 71] against 85, since open apps no longer fetch in the
+  /// event's second by default, `app.event_updates`); and one busiest second of food-delivery's few pushes.
   static let knownMisses: [String: [String]] = [
     "fleet-breaking-news": [
-      "seed 11 1 in 100 received busiest", "seed 12 1 in 10 received busiest", "seed 12 1 in 100 received busiest",
+      "seed 11 1 in 10 received busiest", "seed 11 1 in 100 received busiest", "seed 12 1 in 10 received busiest",
+      "seed 12 1 in 100 received busiest",
     ],
     "fleet-food-delivery": ["seed 12 1 in 10 sent busiest"],
   ]

@@ -78,7 +78,49 @@ struct PrecisionTests {
     execution.precision = PrecisionPlan(targets: [PrecisionTarget("staleness_p59:5%")!], minimum: 5)
     let error = #expect(throws: CommandFailure.self) { try execution.run(console: Printed().console, stop: .never) }
     #expect(error?.status == 2)
-    #expect(error?.message.contains("no summary row staleness_p59") == true)
+    #expect(error?.message.contains("no summary row staleness_p59 (did you mean ") == true)
+    #expect(!TextFile.isReadable(directory))
+  }
+
+  /// A run of fleet-capacity for a day, 50 devices standing for 10,000, with `precision` and `maxDevices`.
+  static func sampledFleet(_ precision: [String], maxDevices: Int? = nil, out: String) -> RunRequest {
+    RunRequest(
+      file: Repository.path("Scenarios/fleet-capacity.yaml"),
+      scenario: ScenarioArguments(
+        set: ["fleet.represents=10000"], replications: 1, days: 1, warmupDays: 0, devices: 50),
+      out: out, quiet: true, precision: precision, maxDevices: maxDevices, version: "test")
+  }
+
+  @Test("a misspelt subject is refused with the nearest, whether replications or devices meet the target")
+  func unknownSubject() throws {
+    // Devices: a per-second figure of a sampled fleet.
+    let directory = TestFiles.temporaryDirectory() + "/run"
+    let grown = Self.sampledFleet(["peak_requests_per_second@recieved:5%"], out: directory)
+    let refused = #expect(throws: CommandFailure.self) { try grown.run(console: Printed().console, stop: .never) }
+    #expect(refused?.status == 2)
+    #expect(
+      refused?.message.contains(
+        "--precision peak_requests_per_second@recieved:5.00%: the run has no summary row peak_requests_per_second "
+          + "for 'recieved' (did you mean 'received'?); its subjects: ") == true, "\(refused?.message ?? "")")
+    #expect(!TextFile.isReadable(directory))
+    // Replications: a subject of the quickstart's.
+    var execution = RunExecution(try quickstart(), overrides: [], directory: directory, quiet: true, version: "test")
+    execution.precision = PrecisionPlan(targets: [PrecisionTarget("staleness_p95@headline:5%")!], minimum: 5)
+    let error = #expect(throws: CommandFailure.self) { try execution.run(console: Printed().console, stop: .never) }
+    #expect(error?.status == 2)
+    #expect(error?.message.contains("staleness_p95 for 'headline' (did you mean 'headlines'?)") == true)
+  }
+
+  @Test("--max-devices past the fleet's real phones is refused before anything runs")
+  func maxDevicesPastRepresents() throws {
+    let directory = TestFiles.temporaryDirectory() + "/run"
+    let request = Self.sampledFleet(["peak_requests_per_second:5%"], maxDevices: 20_000, out: directory)
+    let error = #expect(throws: CommandFailure.self) { try request.run(console: Printed().console, stop: .never) }
+    #expect(error?.status == 2)
+    #expect(
+      error?.message.contains(
+        "--max-devices 20000: the fleet has 10000 real phones (fleet.represents), and a sample cannot be larger")
+        == true, "\(error?.message ?? "")")
     #expect(!TextFile.isReadable(directory))
   }
 }

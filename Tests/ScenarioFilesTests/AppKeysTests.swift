@@ -166,4 +166,25 @@ struct AppKeysTests {
     let audio = try Self.load("", onChange: "silent_push", fetch: "0", opens: "0}\n  audio_sessions: {per_day: 1")
     #expect(audio.warnings.isEmpty)
   }
+
+  @Test("app.event_updates: next_fetch (the default) or live; anything else is refused with did-you-mean")
+  func eventUpdates() throws {
+    #expect(try Self.load("").configuration.app.eventUpdates == .nextFetch)
+    for (written, expected) in [("live", EventUpdates.live), ("next_fetch", .nextFetch)] {
+      #expect(try Self.load("app: {event_updates: \(written)}\n").configuration.app.eventUpdates == expected)
+    }
+    let error = #expect(throws: ScenarioError.self) { try Self.load("app:\n  event_updates: nextfetch\n") }
+    // Line 14 (the 12 lines of the document, then "app:"), column 18 (after "  event_updates: ").
+    #expect(
+      error?.description
+        == "t.yaml:14:18: app.event_updates: expected one of live, next_fetch, got \"nextfetch\" "
+        + "(did you mean 'next_fetch'?)")
+    let set = #expect(throws: ScenarioError.self) {
+      try ScenarioLoader.load(
+        text: "name: t\nwidgets: [{id: w, kind: K, timeline: {policy: never}}]\n", file: "t.yaml",
+        overrides: [try ScenarioOverride("app.event_updates=lve")])
+    }
+    #expect(set?.description.hasPrefix("--set app.event_updates=lve: app.event_updates: expected one of") == true)
+    #expect(set?.description.hasSuffix("(did you mean 'live'?)") == true, "\(String(describing: set))")
+  }
 }

@@ -37,6 +37,28 @@ public struct PrecisionTarget: Sendable, Equatable, CustomStringConvertible {
     keys.contains { $0.metric == metric && (subject == nil || $0.widget == subject) }
   }
 
+  /// Why `keys` (a run's summary rows, `metric` and `widget`) have no row this target names, with the nearest
+  /// names to a misspelt metric or subject; nil when they have one.
+  public func refusal(keys: [(metric: String, widget: String)]) -> String? {
+    if applies(to: keys) { return nil }
+    func unique(_ names: [String]) -> [String] {
+      var seen: Set<String> = []
+      return names.filter { seen.insert($0).inserted }
+    }
+    let metrics = unique(keys.map(\.metric))
+    guard let subject, metrics.contains(metric) else {
+      let near = DidYouMean.nearest(to: metric, among: metrics)
+      let hint = near.isEmpty ? "" : " (did you mean \(DidYouMean.alternatives(near))?)"
+      return "the run has no summary row \(metric)\(hint); metrics: \(metrics.sorted().joined(separator: ", "))"
+    }
+    let subjects = unique(keys.filter { $0.metric == metric }.map(\.widget))
+    let near = DidYouMean.nearest(to: subject, among: subjects)
+    let hint = near.isEmpty ? "" : " (did you mean \(DidYouMean.alternatives(near))?)"
+    let listed =
+      subjects.prefix(10).joined(separator: ", ") + (subjects.count > 10 ? " and \(subjects.count - 10) more" : "")
+    return "the run has no summary row \(metric) for '\(subject)'\(hint); its subjects: \(listed)"
+  }
+
   /// The largest relative half-width over the rows the target names (infinity when one cannot be
   /// measured yet: fewer than two replications, no values, or a zero mean with spread).
   public func achieved(in summary: RunSummary) -> Double {

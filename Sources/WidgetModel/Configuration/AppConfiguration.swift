@@ -31,6 +31,9 @@ public struct AppConfiguration: Sendable {
   /// period is not published, [A] default 3 days). Only a foreground open by the user counts as a launch;
   /// the start of the run counts as one (the install). nil (`app.dormant_after: none`): never dormant.
   public var dormantAfter: SimDuration? = AppConfiguration.defaultDormantAfter
+  /// How the app, while it runs, learns of a fleet event's change (`app.event_updates`) [A: apps differ;
+  /// by default it holds no live connection].
+  public var eventUpdates: EventUpdates = .nextFetch
 
   /// `app.dormant_after`'s default: "a while" read as a few days [A].
   public static let defaultDormantAfter = SimDuration.days(3)
@@ -58,6 +61,18 @@ public enum AppOpenReload: Sendable, Hashable {
   case reloadKinds([String])
   /// Nothing: the widgets learn of the open's fetch at their next reload.
   case none
+}
+
+/// How the app, while it runs in the foreground or an audio session, learns that a fleet event (`events`)
+/// changed its data. Which one a real app does is its design; no source gives a share [A]. The choice
+/// decides whether an event makes every open app fetch in its second, a spike the servers must absorb.
+public enum EventUpdates: String, Sendable, CaseIterable {
+  /// A live connection (a WebSocket, a server-sent event stream): the app fetches and reloads as
+  /// `data.on_change` says in the event's second.
+  case live
+  /// No connection: the change waits for the app's next fetch of its own (the next open or audio session, a
+  /// background refresh, or the event's silent push when the kind's data sends one).
+  case nextFetch = "next_fetch"
 }
 
 /// One fetch by the app (not the widget): it writes the latest data of every kind to the App Group store.

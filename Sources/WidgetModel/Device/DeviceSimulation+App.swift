@@ -57,9 +57,12 @@ extension DeviceSimulation {
   }
 
   /// A data change of kind `kind` reaches the app if it runs now: it fetches and reloads as `on_change`
-  /// says. Otherwise the change waits for the next channel.
-  mutating func appLearns(_ kind: KindID, _ scheduler: inout Scheduler) {
+  /// says. Otherwise the change waits for the next channel; so it does, unless `listening` (a connection
+  /// the app holds while it runs: `app.event_updates: live`), for an app in the foreground or an audio
+  /// session. The idealised `always_running` app learns of every change at once.
+  mutating func appLearns(_ kind: KindID, listening: Bool = true, _ scheduler: inout Scheduler) {
     guard let channel = app.runningChannel, !power.isOff else { return }
+    guard listening || app.alwaysRunning else { return }
     _ = appFetch(channel, &scheduler)
     if data.sources[kind.index].onChange != .none {
       requestAppReload(AppProcess.reloadCause(channel), .changedData(kind), &scheduler)

@@ -158,8 +158,12 @@ extension DeviceSimulation {
   }
 
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server
-  /// may send a WidgetKit push and a silent push, and the app, if it runs now, learns of it.
-  mutating func dataChanged(_ kind: KindID, pushes: Bool = true, _ scheduler: inout Scheduler) {
+  /// may send a WidgetKit push and a silent push, and the app, if it runs now, learns of it (`appListens`
+  /// false: only the idealised `always_running` app; one in the foreground or an audio session waits for
+  /// its next fetch).
+  mutating func dataChanged(
+    _ kind: KindID, pushes: Bool = true, appListens: Bool = true, _ scheduler: inout Scheduler
+  ) {
     timeline?.add(.dataChange(kind: kind.index), at: scheduler.now)
     // The source's fields are read in place: a copy would retain its rate table.
     for position in data.sources[kind.index].range {
@@ -171,7 +175,7 @@ extension DeviceSimulation {
     if pushes {
       sendPushes(kind, &scheduler)
     }
-    appLearns(kind, &scheduler)
+    appLearns(kind, listening: appListens, &scheduler)
   }
 
   /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.

@@ -3,14 +3,16 @@ import SimulationEngine
 /// Fleet-wide events reaching this device: the data change at the occurrence, the pushes after the
 /// device's place in the server's fan-out, and how long the first delivery took.
 extension DeviceSimulation {
-  /// An occurrence of `event`: its data kinds change now (the app learns of it as of its own changes); its
-  /// pushes leave the server after this device's place in the fan-out.
+  /// An occurrence of `event`: its data kinds change now (an app running now learns of it in this second
+  /// only with `app.event_updates: live`, else at its next fetch); its pushes leave the server after this
+  /// device's place in the fan-out.
   mutating func fleetEventHappened(_ event: Int, _ scheduler: inout Scheduler) {
     let step = fleetEvents.fired(event, &scheduler)
     if let activity = fleetEvents.audienceActivity[event], !activities.isRunning(activity) { return }
+    let live = appSettings.eventUpdates == .live
     for kind in fleetEvents.kinds[event] {
       if step != 0 { bursts.step(kind.index, by: Int(step)) }
-      dataChanged(kind, pushes: false, &scheduler)
+      dataChanged(kind, pushes: false, appListens: live, &scheduler)
     }
     guard fleetEvents.sendsPushes[event] else { return }
     let lag = fleetEvents.lag[event]
