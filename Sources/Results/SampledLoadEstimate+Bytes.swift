@@ -8,6 +8,8 @@ struct SampledBytes {
   let shared: [UInt64]
   /// The dispersion of the bytes per second, the shared seconds left out.
   let dispersion: Double
+  /// The largest bytes per request of any second, when the requests were given (else 0).
+  let largestResponse: Double
 }
 
 extension SampledLoadEstimate {

@@ -1,5 +1,11 @@
 import SimulationEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A figure estimated from a sample of the fleet, with its 95% interval: where the whole fleet's own figure
 /// would fall (`low`...`high`), and the part of that width the sample's size accounts for
 /// (`samplingHalfWidth`: more simulated phones narrow it; the rest is the whole fleet's own second-to-second
@@ -68,9 +74,13 @@ package struct SampledLoadEstimate {
     }
     for second in shared { skipped[second] = true }
     let marks = shared.isEmpty && fanOuts.isEmpty ? nil : skipped
-    let blocks = (marks ?? []).withUnsafeBufferPointer { skipped in
-      DyadicRateFit.blocks(counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped)
+    // The fit proper, and a finer one that bounds the p99's interval (below), from one pass of sums.
+    let fits = (marks ?? []).withUnsafeBufferPointer { skipped in
+      DyadicRateFit.partitions(
+        counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped,
+        penaltiesPerBlock: [nil, SampledLoadEstimate.finerPenalty], shortestLevels: [0, SampledLoadEstimate.finerLevel])
     }
+    let blocks = fits[0]
     self.blocks = blocks
     self.dispersion = dispersion
     let sharedStretches = SharedSeconds.stretches(shared, counts: counts, dispersion: dispersion)
@@ -88,11 +98,7 @@ package struct SampledLoadEstimate {
     // The fit's penalty keeps out of the rate what the sample's counts cannot tell from noise, and so part
     // of how the fleet's rate really varies: its p99, a quantile over many seconds, lies between that fit's
     // and a finer one's, which reads some noise as variation. The interval reaches the finer fit's p99.
-    let finer = (marks ?? []).withUnsafeBufferPointer { skipped in
-      DyadicRateFit.blocks(
-        counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped,
-        penaltyPerBlock: SampledLoadEstimate.finerPenalty)
-    }
+    let finer = fits[1]
     let finerP99 =
       Layout(counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion).model.quantile(0.99)
       .value
@@ -104,8 +110,25 @@ package struct SampledLoadEstimate {
       high: Swift.max(p99 + p99Half, finerP99) + lattice, samplingHalfWidth: p99Half)
     let (peak, peakWeights) = model.medianBusiestSecond()
     self.peak = peak
-    peakInterval = SampledLoadEstimate.busiestSecondInterval(
+    // A run of shared seconds is cut into stretches by how far its counts differ; the response's true shape
+    // within a stretch is more than a sample shows. The interval reaches the busiest second with every
+    // shared second a stretch alone (each read as its sample says, the noisiest at its highest) and with the
+    // runs cut at the series' own penalty (smoother): the truth lies between them far more often than not.
+    var interval = SampledLoadEstimate.busiestSecondInterval(
       peak, model, samplingVariance: layout.samplingVariance(peakWeights))
+    if !shared.isEmpty {
+      for penalty in [0, Swift.max(1, log(Double(counts.count)))] {
+        let cut = SharedSeconds.stretches(shared, counts: counts, dispersion: dispersion, penalty: penalty)
+        let other = Layout(
+          counts, blocks: blocks, stretches: SampledLoadEstimate.merging(fanOuts, cut), scale: scale,
+          dispersion: dispersion
+        ).model.medianBusiestSecond().value
+        interval = SampledInterval(
+          low: Swift.min(interval.low, other), high: Swift.max(interval.high, other),
+          samplingHalfWidth: interval.samplingHalfWidth)
+      }
+    }
+    peakInterval = interval
     peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: layout.pieces, model: model)
   }
 
@@ -113,6 +136,9 @@ package struct SampledLoadEstimate {
   /// must add, where the fit proper asks for `log T` (``DyadicRateFit``); 2 is about what a split of
   /// noise alone gains at the 95th percentile (half a chi-square with one degree of freedom).
   static let finerPenalty = 2.0
+  /// The finer fit's shortest block, as a power of two: 64 s. What moves a p99 is how the rate varies over
+  /// minutes and hours; a block of a few seconds at that penalty would read noise alone.
+  static let finerLevel = 6
 
   /// The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
   private static func busiestSecond(

@@ -25,6 +25,7 @@ extension ServerSeconds {
     guard scale > 1, !counted.isEmpty else { return (counted, counted.map { _ in nil }) }
     let active = activeSources()
     var fitted: [UInt64: SampledLoadEstimate] = [:]
+    var receivedLargestResponse = 0.0
     var series = [UInt32](repeating: 0, count: secondCount)
     var figures: [ProvisioningFigures] = []
     var estimates: [SampledLoadEstimate?] = []
@@ -52,9 +53,14 @@ extension ServerSeconds {
       var peakBytes: (value: Double, interval: SampledInterval)?
       var largestResponse = 0.0
       if figure.peakBytesPerSecond != nil {
-        peakBytes = self.peakBytes(
-          &estimate, sources: sources, keepingRates: index == ServerDirection.received.rawValue)
-        largestResponse = self.largestResponse(sources)
+        // What the servers receive comes first, its series in hand: its largest response bounds every stream's.
+        let received = index == ServerDirection.received.rawValue
+        let bytes = series.withUnsafeBufferPointer { series in
+          self.peakBytes(&estimate, sources: sources, keepingRates: received, requests: received ? series : nil)
+        }
+        peakBytes = (bytes.value, bytes.interval)
+        if received { receivedLargestResponse = bytes.largestResponse }
+        largestResponse = receivedLargestResponse
       }
       // What is sent adds the broadcasts, counted: their own p99 and busiest second, at most a few requests.
       let extra: (p99: Double, peak: Double) =
@@ -81,35 +87,22 @@ extension ServerSeconds {
   /// The busiest second of bytes `sources` fetched, estimated over `estimate`'s blocks and shared stretches;
   /// with `keepingRates`, the estimate keeps its fitted bytes per second (what the servers receive:
   /// server_peak.csv's fetch_bytes).
-  private func peakBytes(_ estimate: inout SampledLoadEstimate, sources: [ServerSource], keepingRates: Bool)
-    -> (value: Double, interval: SampledInterval)
-  {
+  /// With `requests` (the sources' requests per second), also the most bytes one request fetched as far as
+  /// the seconds show it: the largest mean per request of any second (a second of one request shows that
+  /// response whole).
+  private func peakBytes(
+    _ estimate: inout SampledLoadEstimate, sources: [ServerSource], keepingRates: Bool,
+    requests: UnsafeBufferPointer<UInt32>?
+  ) -> (value: Double, interval: SampledInterval, largestResponse: Double) {
     let fetched = blockBytes(
       estimate.blocks, shared: estimate.sharedStretches, widget: sources.contains(.widgetFetch),
-      app: sources.contains { $0 != .widgetFetch })
+      app: sources.contains { $0 != .widgetFetch }, requests: requests)
     let bytes = estimate.peakBytes(fetched)
     if keepingRates {
       estimate.byteRates = bytes.rates
       estimate.sharedByteRates = bytes.sharedRates
     }
-    return (bytes.value, bytes.interval)
-  }
-
-  /// The most bytes one request of `sources` fetched, as far as the seconds show it: the largest mean per
-  /// request of any second (a second of one request shows that response whole).
-  private func largestResponse(_ sources: [ServerSource]) -> Double {
-    let widget = sources.contains(.widgetFetch)
-    let app = sources.contains { $0.isFetch && $0 != .widgetFetch }
-    var largest = 0.0
-    for second in 0..<secondCount {
-      let made = sources.reduce(UInt64(0)) { $0 + self.requests(second: second, source: $1) }
-      guard made > 0 else { continue }
-      let fetched =
-        (widget ? bytes(second: second, stream: .widgetFetch) : 0)
-        + (app ? bytes(second: second, stream: .appFetch) : 0)
-      largest = Swift.max(largest, Double(fetched) / Double(made))
-    }
-    return largest
+    return (bytes.value, bytes.interval, fetched.largestResponse)
   }
 
   /// Whether each source made any request in the run (by raw value).
@@ -167,7 +160,9 @@ extension ServerSeconds {
   /// The bytes fetched by widgets, the app, or both in each of `blocks` (in order, covering every second)
   /// but its `shared` stretches (ascending), and in each of those; and the dispersion of the bytes per
   /// second, pairs with a shared second left out: one walk over the seconds, no series kept.
-  private func blockBytes(_ blocks: [RateBlock], shared: [Range<Int>], widget: Bool, app: Bool) -> SampledBytes {
+  private func blockBytes(
+    _ blocks: [RateBlock], shared: [Range<Int>], widget: Bool, app: Bool, requests: UnsafeBufferPointer<UInt32>?
+  ) -> SampledBytes {
     let (widgetMask, appMask): (UInt32, UInt32) = (widget ? .max : 0, app ? .max : 0)
     var differences = SuccessiveDifferences()
     var totals: [UInt64] = []
@@ -177,6 +172,7 @@ extension ServerSeconds {
     var next = 0
     var nextShared = 0
     var previousShared = false
+    var largestResponse = 0.0
     fetchBytes.cells.withUnsafeBufferPointer { cells in
       for block in blocks {
         precondition(block.start == next, "blocks cover every second in order")
@@ -200,13 +196,17 @@ extension ServerSeconds {
             sum &+= bytes
           }
           differences.add(Double(bytes), paired: !(isShared || previousShared))
+          if let requests, requests[time] > 0 {
+            largestResponse = Swift.max(largestResponse, Double(bytes) / Double(requests[time]))
+          }
           previousShared = isShared
         }
         totals.append(sum)
       }
     }
     precondition(next == secondCount, "blocks cover every second")
-    return SampledBytes(blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion)
+    return SampledBytes(
+      blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion, largestResponse: largestResponse)
   }
 }
 

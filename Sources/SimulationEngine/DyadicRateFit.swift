@@ -52,19 +52,34 @@ public enum DyadicRateFit {
     _ counts: UnsafeBufferPointer<UInt32>, dispersion: Double, skipped: UnsafeBufferPointer<Bool>? = nil,
     penaltyPerBlock: Double? = nil
   ) -> [RateBlock] {
+    partitions(counts, dispersion: dispersion, skipped: skipped, penaltiesPerBlock: [penaltyPerBlock])[0]
+  }
+
+  /// ``blocks(_:dispersion:skipped:penaltyPerBlock:)`` for each of `penaltiesPerBlock` (nil: `log T`), from
+  /// one pass of prefix sums; the partition of a penalty with a `shortestLevel` has no block shorter than
+  /// `2^shortestLevel` seconds (but at the end of a stretch of ``topSeconds``).
+  public static func partitions(
+    _ counts: UnsafeBufferPointer<UInt32>, dispersion: Double, skipped: UnsafeBufferPointer<Bool>? = nil,
+    penaltiesPerBlock: [Double?], shortestLevels: [Int]? = nil
+  ) -> [[RateBlock]] {
     let secondCount = counts.count
-    guard secondCount > 0 else { return [] }
+    guard secondCount > 0 else { return penaltiesPerBlock.map { _ in [] } }
     precondition(skipped == nil || skipped!.count == secondCount, "a mark for every second")
-    let penalty = (penaltyPerBlock ?? Swift.max(1, log(Double(secondCount)))) * Swift.max(1, dispersion)
+    let penalties = penaltiesPerBlock.indices.map { index in
+      (
+        perBlock: (penaltiesPerBlock[index] ?? Swift.max(1, log(Double(secondCount)))) * Swift.max(1, dispersion),
+        shortestLevel: shortestLevels?[index] ?? 0
+      )
+    }
     var search = Search()
-    var blocks: [RateBlock] = []
+    var partitions: [[RateBlock]] = penalties.map { _ in [] }
     var start = 0
     while start < secondCount {
       let length = Swift.min(DyadicRateFit.topSeconds, secondCount - start)
-      search.fit(counts, skipped: skipped, start: start, length: length, penalty: penalty, into: &blocks)
+      search.fit(counts, skipped: skipped, start: start, length: length, penalties: penalties, into: &partitions)
       start += length
     }
-    return skipped == nil ? blocks : joiningUnobserved(blocks)
+    return skipped == nil ? partitions : partitions.map(joiningUnobserved)
   }
 
   /// `blocks` with each block of skipped seconds alone joined to the block before it (or the first after it).
@@ -113,10 +128,10 @@ public enum DyadicRateFit {
     var finest: [Double] = []
     var unseen: [Int32] = []
 
-    /// Appends the best partition of `counts[start..<start + length]`, in order.
+    /// Appends the best partition of `counts[start..<start + length]` at each of `penalties`, in order.
     mutating func fit(
       _ counts: UnsafeBufferPointer<UInt32>, skipped: UnsafeBufferPointer<Bool>?, start: Int, length: Int,
-      penalty: Double, into blocks: inout [RateBlock]
+      penalties: [(perBlock: Double, shortestLevel: Int)], into partitions: inout [[RateBlock]]
     ) {
       if totals.count < length + 1 {
         totals = Array(repeating: 0, count: length + 1)
@@ -127,13 +142,17 @@ public enum DyadicRateFit {
         finest.withUnsafeMutableBufferPointer { finest in
           unseen.withUnsafeMutableBufferPointer { unseen in
             DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
-              let stretch = Stretch(
+              var stretch = Stretch(
                 counts: UnsafeBufferPointer(rebasing: counts[start..<(start + length)]),
                 skipped: skipped.map { UnsafeBufferPointer(rebasing: $0[start..<(start + length)]) },
                 countLogs: countLogs, totals: totals, finest: finest, unseen: unseen, start: start,
-                length: length, penalty: penalty)
+                length: length, penalty: penalties[0].perBlock)
               stretch.sum()
-              _ = stretch.visit(first: 0, level: DyadicRateFit.levels, into: &blocks)
+              for (index, penalty) in penalties.enumerated() {
+                stretch.penalty = penalty.perBlock
+                stretch.shortestLevel = penalty.shortestLevel
+                _ = stretch.visit(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+              }
             }
           }
         }
@@ -151,7 +170,9 @@ public enum DyadicRateFit {
     let unseen: UnsafeMutableBufferPointer<Int32>
     let start: Int
     let length: Int
-    let penalty: Double
+    var penalty: Double
+    /// Blocks are at least `2^shortestLevel` seconds (but at a stretch's end).
+    var shortestLevel = 0
 
     /// Fills the prefix sums (`unseen` holds zeros when nothing is skipped).
     func sum() {
@@ -214,7 +235,7 @@ public enum DyadicRateFit {
       let width = 1 << level
       let middle = first + width / 2
       // A node whose second half lies wholly past the end is its first half.
-      if middle >= length { return visit(first: first, level: level - 1, into: &blocks) }
+      if middle >= length && level > shortestLevel { return visit(first: first, level: level - 1, into: &blocks) }
       let end = Swift.min(first + width, length)
       let total = totals[end] - totals[first]
       let seen = observed(first, end)
@@ -226,6 +247,10 @@ public enum DyadicRateFit {
       let cost =
         penalty
         - logLikelihood(total, logSeconds: seen == width ? Double(level) * M_LN2 : log(Double(seen)))
+      if level <= shortestLevel {
+        blocks.append(whole)
+        return cost
+      }
       let bound =
         (observed(first, middle) > 0 ? penalty : 0) + (observed(middle, end) > 0 ? penalty : 0)
         - (finest[end] - finest[first])

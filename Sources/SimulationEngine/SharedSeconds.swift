@@ -74,8 +74,8 @@ public enum SharedSeconds {
         // Within four standard deviations of its mean a count is far likelier than the false-alarm rate
         // (the normal tail there is 3e-5, and Poisson and negative binomial tails are heavier): no
         // distribution function needed for the common second.
-        let deviation = (dispersion * Swift.max(mean, 1)).squareRoot()
-        guard Double(counts[second]) >= mean + 4 * deviation else { continue }
+        let excess = Double(counts[second]) - mean
+        guard excess > 0, excess * excess >= 16 * dispersion * Swift.max(mean, 1) else { continue }
         let chance = tail(counts[second], mean: mean, dispersion: dispersion)
         if chance < falseAlarm || (chance < namedFalseAlarm && named(second)) { found.append(second) }
       }
@@ -134,11 +134,11 @@ extension SharedSeconds {
 
   /// The shared seconds (ascending) as stretches of equal rate: each run of consecutive shared seconds (a
   /// fleet event's response lasts seconds, a time every phone keeps one) cut where its counts change, by
-  /// ``DyadicRateFit`` over the run alone at the series' `dispersion` and ``runPenalty``. A second of a run is
+  /// ``DyadicRateFit`` over the run alone at the series' `dispersion` and `penalty` (``runPenalty``). A second of a run is
   /// then taken with the seconds like it, not alone: the busiest of many seconds each counted alone would be
   /// the one its sample happened to overstate.
   public static func stretches(
-    _ shared: [Int], counts: UnsafeBufferPointer<UInt32>, dispersion: Double
+    _ shared: [Int], counts: UnsafeBufferPointer<UInt32>, dispersion: Double, penalty: Double = runPenalty
   ) -> [Range<Int>] {
     var stretches: [Range<Int>] = []
     var index = 0
@@ -150,7 +150,7 @@ extension SharedSeconds {
         stretches.append(run)
       } else {
         let blocks = DyadicRateFit.blocks(
-          UnsafeBufferPointer(rebasing: counts[run]), dispersion: dispersion, penaltyPerBlock: runPenalty)
+          UnsafeBufferPointer(rebasing: counts[run]), dispersion: dispersion, penaltyPerBlock: penalty)
         for block in blocks {
           stretches.append((run.lowerBound + block.start)..<(run.lowerBound + block.start + block.seconds))
         }
