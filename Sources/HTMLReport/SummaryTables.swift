@@ -56,14 +56,19 @@ enum SummaryTables {
     var cells: [String: [String: String]] = [:]
     var points: [(index: String, settings: [String])] = []
     let labelled = !charts.labels.isEmpty
-    // The phone's cost first, then each widget's figures, then what one phone asks of the servers.
+    // The phone's cost first, then each widget's figures, then what one phone asks of the servers, then for
+    // fleets what the servers must provision per second.
     let shown = SweepCharts.headlines + SweepCharts.serverMetrics.map(\.0)
+    let perSecond = SweepCharts.capacityFigures.map(\.0)
+    var rowsOf: [String: [[String]]] = [:]
     for row in table.rows {
       if !points.contains(where: { $0.index == row[point] }) {
         let label = labelled ? charts.labelColumn.map { [row[$0]] } ?? [] : []
         points.append((row[point], label + charts.keyColumns.map { row[$0] }))
       }
-      guard shown.contains(row[metric]) else { continue }
+      let side = SweepCharts.capacitySides.contains { $0.0 == row[widget] }
+      guard shown.contains(row[metric]) || (perSecond.contains(row[metric]) && side) else { continue }
+      rowsOf["\(row[metric])\u{1F}\(row[widget])", default: []].append(row)
       let key = "\(row[metric])\u{1F}\(row[widget])"
       if !columns.contains(where: { $0.metric == row[metric] && $0.widget == row[widget] }) {
         columns.append((row[metric], row[widget], row[unit]))
@@ -78,7 +83,12 @@ enum SummaryTables {
     for key in charts.keys { html += "<th>\(HTMLText.escape(key))</th>" }
     for column in columns {
       html += "<th>\(HTMLText.escape(column.metric))<br><span class=\"muted\">\(HTMLText.escape(column.widget)), "
-      html += "\(HTMLText.escape(column.unit)), mean [95% CI]</span></th>"
+      // Only the interval the column has: none with one replication, the sample's own for its estimates.
+      let drawn = charts.drawnIntervals(rowsOf["\(column.metric)\u{1F}\(column.widget)"] ?? [])
+      let interval =
+        drawn.drawn == 0
+        ? "" : drawn.methods == [MetricInterval.Method.fleetSample.rawValue] ? " [sample's 95% interval]" : " [95% CI]"
+      html += "\(HTMLText.escape(column.unit)), mean\(interval)</span></th>"
     }
     html += "</tr></thead><tbody>\n"
     for entry in points {

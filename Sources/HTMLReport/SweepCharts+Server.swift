@@ -12,15 +12,20 @@ extension SweepCharts {
     guard !series.isEmpty else { return nil }
     // One domain for every layer (and the users' axis the same times users), so both axes read the same marks.
     let top = highest > 0 ? highest * 1.05 : 1
+    let (metric, widget) = (try table.column("metric"), try table.column("widget"))
+    let drawn = drawnIntervals(
+      table.rows.filter { row in
+        row[widget] == "server" && SweepCharts.serverMetrics.contains { $0.0 == row[metric] }
+      })
     var layers: [JSONValue] = []
     var marks: [(layer: String, count: Int)] = []
     for (index, entry) in series.enumerated() {
-      layers += directionLayers(entry, top: top, showsAxis: index == 0)
+      layers += directionLayers(entry, top: top, showsAxis: index == 0, axis: drawn.axis)
       marks.append((entry.layer, entry.values.count))
       marks.append(("\(entry.layer)_interval", entry.values.filter { $0["low"] != nil }.count))
     }
     var caption =
-      "Requests the app's servers receive (widget and app fetches, token registrations) and pushes they send, per phone and day: each design's mean over replications with its 95% confidence interval."
+      "Requests the app's servers receive (widget and app fetches, token registrations) and pushes they send, per phone and day: each design's \(drawn.value) \(drawn.phrase)."
     var title = "Server requests per phone a day"
     if let users {
       let scaled = HTMLText.figure(RunSummaryText.fixed(users, 0))
@@ -62,7 +67,7 @@ extension SweepCharts {
 
   /// One direction's 95% CIs as rules and means as dots, a few pixels beside the other direction's at each
   /// design, on the shared domain 0...`top`; only the first direction draws the left axis.
-  func directionLayers(_ entry: DirectionSeries, top: Double, showsAxis: Bool) -> [JSONValue] {
+  func directionLayers(_ entry: DirectionSeries, top: Double, showsAxis: Bool, axis intervals: String) -> [JSONValue] {
     let domain = JSONValue.object([("domain", .array([.number(0), .number(top)]))])
     let color = VegaLite.field(
       "direction", "nominal", title: "per phone and day",
@@ -73,7 +78,7 @@ extension SweepCharts {
     // The two directions side by side at each design, a few pixels apart.
     let shift: [(String, JSONValue)] = [("xOffset", .integer(entry.layer == "received" ? -7 : 7))]
     let axis: [(String, JSONValue)] = showsAxis ? [("scale", domain)] : [("scale", domain), ("axis", .null)]
-    let yTitle = "requests per phone per day, mean and 95% CI"
+    let yTitle = "requests per phone per day, \(intervals)"
     return [
       VegaLite.layer(
         "\(entry.layer)_interval", mark: VegaLite.mark("rule", [("strokeWidth", .integer(2))] + shift),

@@ -106,7 +106,10 @@ struct SweepCharts {
         charts.append(
           labels.isEmpty ? try chart(metric: name, widget: subject, rows: own) : try designChart(name, subject, own))
       }
-      if name == "phone_mwh_per_day", let server = try serverChart() { charts.append(server) }
+      if name == "phone_mwh_per_day" {
+        if let server = try serverChart() { charts.append(server) }
+        charts += try capacityCharts()
+      }
     }
     return charts
   }
@@ -137,13 +140,14 @@ struct SweepCharts {
   }
 
   /// One metric of one subject for a sweep whose points are named designs: each design's mean with its 95%
-  /// CI, side by side in the listed order.
+  /// CI where it has one, side by side in the listed order.
   func designChart(_ name: String, _ subject: String, _ rows: [[String]]) throws(CSVTable.ReadError) -> Chart {
     var values: [JSONValue] = []
     for row in rows { if let value = try designValue(row) { values.append(value) } }
     let intervals = values.filter { $0["low"] != nil }.count
     let unitText = rows.first?[try table.column("unit")] ?? ""
-    let yTitle = "\(name) (\(unitText)), mean and 95% CI"
+    let drawn = drawnIntervals(rows)
+    let yTitle = "\(name) (\(unitText)), \(drawn.axis)"
     let y = VegaLite.field("mean", "quantitative", title: yTitle, extra: [("scale", .object([("zero", .bool(true))]))])
     let spec = VegaLite.unit(
       values: values,
@@ -161,7 +165,7 @@ struct SweepCharts {
     return Chart(
       id: "sweep-\(name)-\(HTMLText.slug(subject))", title: SweepCharts.title(name, subject),
       caption:
-        "Each design's mean over replications with its 95% confidence interval, in the order the sweep lists them (common random numbers: every design saw the same user and the same data).",
+        "Each design's \(drawn.value) \(drawn.phrase), in the order the sweep lists them (common random numbers: every design saw the same user and the same data).",
       spec: spec, marks: [("mean", values.count), ("interval", intervals)])
   }
 
@@ -176,14 +180,16 @@ struct SweepCharts {
     let axis = pointAxis(rows)
     let (values, intervals, ticks) = points(rows, of: subject, on: axis, columns: (mean, low, high, point))
     let unitText = rows.first?[unit] ?? ""
+    let drawn = drawnIntervals(rows)
     let layers = SweepCharts.pointLayers(
-      x: xEncoding(axis, ticks: ticks), yTitle: "\(name) (\(unitText)), mean and 95% CI", color: seriesColor())
+      x: xEncoding(axis, ticks: ticks), yTitle: "\(name) (\(unitText)), \(drawn.axis)", color: seriesColor())
     return Chart(
       id: "sweep-\(name)-\(HTMLText.slug(subject))",
       title:
         "\(SweepCharts.title(name, subject)) \(axis.keys.count > 1 ? "by lockstep setting" : "against \(axis.name)")",
-      caption:
-        "Mean over replications at every point of the sweep, with its 95% confidence interval (Student t; for a share, a percentage or an hour of day on the logit scale, so it stays within the range; none for maxima and peaks).",
+      caption: drawn.drawn == 0
+        ? "Each point's \(drawn.value) \(drawn.phrase)."
+        : "Mean over replications at every point of the sweep, \(drawn.phrase) (Student t over replications; for a share, a percentage or an hour of day on the logit scale, so it stays within the range; none for maxima and minima).",
       spec: VegaLite.unit(values: values, layers: layers), marks: [("mean", values.count), ("interval", intervals)])
   }
 

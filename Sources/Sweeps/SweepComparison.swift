@@ -3,20 +3,44 @@ import Reports
 /// The table a design review wants from a sweep: one row per point (its label, or its settings without one),
 /// what the phone pays a day (`phone_mwh_per_day`, `phone_battery_percent_per_day`: widgets, the app's own
 /// runs, push wake-ups, radio), how stale each widget was at views, and what one phone asks of the servers a
-/// day (requests they receive apart from pushes they send), means with 95% CIs, in point order. Written as
-/// `sweep_compare.md` (Markdown: it pastes into a review, an issue or a wiki) and printed after the sweep.
+/// day (requests they receive apart from pushes they send), means with 95% CIs, in point order; and for a
+/// sweep of fleets, what the servers must provision per second for the whole fleet (``capacityTable``).
+/// Written as `sweep_compare.md` (Markdown: it pastes into a review, an issue or a wiki) and printed after
+/// the sweep.
 public enum SweepComparison {
   public static let file = "sweep_compare.md"
 
-  /// The Markdown table, from the summary's rows; empty when no point has figures.
+  /// The file: the phone's table and, for fleets, the servers' per-second table under its heading; empty when
+  /// no point has figures.
   public static func markdown(rows: [SweepSummaryRow], points: [SweepPointRow], keys: [String]) -> String {
+    let phone = phoneTable(rows: rows, points: points, keys: keys)
+    guard !phone.isEmpty else { return "" }
+    let capacity = capacityTable(rows: rows, points: points, keys: keys)
+    let servers = capacity.isEmpty ? [] : ["", capacityHeading, ""] + capacity
+    return (phone + servers).joined(separator: "\n") + "\n"
+  }
+
+  /// The rows by point, then by metric and subject.
+  static func byPoint(_ rows: [SweepSummaryRow]) -> [Int: [String: SweepSummaryRow]] {
     var byPoint: [Int: [String: SweepSummaryRow]] = [:]
+    for row in rows { byPoint[row.point, default: [:]]["\(row.metric)\u{1F}\(row.widget)"] = row }
+    return byPoint
+  }
+
+  /// The point's label, or its settings without one.
+  static func name(_ point: SweepPointRow, keys: [String]) -> String {
+    point.label.isEmpty ? zip(keys, point.values).map { "\($0)=\($1)" }.joined(separator: ", ") : point.label
+  }
+
+  /// What one phone pays and asks, per point: the table's lines (header, rule, one per point); none when no
+  /// point has figures.
+  static func phoneTable(rows: [SweepSummaryRow], points: [SweepPointRow], keys: [String]) -> [String] {
+    let byPoint = byPoint(rows)
     var widgets: [String] = []
-    for row in rows {
-      byPoint[row.point, default: [:]]["\(row.metric)\u{1F}\(row.widget)"] = row
-      if row.metric == "reloads_per_day" && !widgets.contains(row.widget) { widgets.append(row.widget) }
+    for row in rows where row.metric == "reloads_per_day" && !widgets.contains(row.widget) {
+      widgets.append(row.widget)
     }
-    guard !byPoint.isEmpty else { return "" }
+    guard !byPoint.isEmpty else { return [] }
     // (header, metric, subject, decimals)
     var columns: [(String, String, String, Int)] = [
       ("phone mWh/day", "phone_mwh_per_day", "device", 2),
@@ -39,15 +63,13 @@ public enum SweepComparison {
       "|---:|---|" + columns.map { _ in "---:|" }.joined(),
     ]
     for point in points {
-      let name =
-        point.label.isEmpty ? zip(keys, point.values).map { "\($0)=\($1)" }.joined(separator: ", ") : point.label
       let cells = columns.map { column -> String in
         guard let row = byPoint[point.index]?["\(column.1)\u{1F}\(column.2)"] else { return "-" }
         return RunSummaryText.withInterval(row.mean, row.interval, column.3)
       }
-      lines.append("| \(point.index) | \(cell(name)) | " + cells.joined(separator: " | ") + " |")
+      lines.append("| \(point.index) | \(cell(name(point, keys: keys))) | " + cells.joined(separator: " | ") + " |")
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   /// A cell's text with `|` escaped and line breaks as spaces, so it stays one cell of the table.

@@ -79,17 +79,31 @@ public struct SweepExecution: Sendable {
     directory: String, baselinePoint: Int?
   ) -> [String] {
     var lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: objective)
-    let table = SweepComparison.markdown(rows: rows, points: points, keys: keys)
+    let table = SweepComparison.phoneTable(rows: rows, points: points, keys: keys)
     if !table.isEmpty {
-      lines.append("comparison (\(SweepComparison.file), Markdown; means [95% CI]; per phone and day):")
-      // The header, its rule and the first points' rows, as the headlines show the first points.
-      let rows = table.split(separator: "\n").map(String.init)
-      lines += rows.prefix(2 + SweepHeadlines.maximumPointsShown)
-      if rows.count > 2 + SweepHeadlines.maximumPointsShown {
-        lines.append("(\(rows.count - 2 - SweepHeadlines.maximumPointsShown) more rows in \(SweepComparison.file))")
-      }
+      // Only what the table shows: one replication per point has no interval over replications.
+      let means = SweepComparison.hasReplicationIntervals(rows) ? "means [95% CI]" : "means, one replication: no CI"
+      lines.append("comparison (\(SweepComparison.file), Markdown; \(means); per phone and day):")
+      lines += firstRows(of: table)
+    }
+    let capacity = SweepComparison.capacityTable(rows: rows, points: points, keys: keys)
+    if !capacity.isEmpty {
+      lines.append(
+        "the servers per second for the whole fleet (\(SweepComparison.file); received and sent apart, each "
+          + "figure [its interval, as the last column says]):")
+      lines += firstRows(of: capacity)
     }
     lines.append(reportsLine(directory, baselinePoint: baselinePoint))
+    return lines
+  }
+
+  /// A table's header, its rule and the first points' rows, as the headlines show the first points, and
+  /// where the rest are.
+  static func firstRows(of table: [String]) -> [String] {
+    var lines = Array(table.prefix(2 + SweepHeadlines.maximumPointsShown))
+    if table.count > 2 + SweepHeadlines.maximumPointsShown {
+      lines.append("(\(table.count - 2 - SweepHeadlines.maximumPointsShown) more rows in \(SweepComparison.file))")
+    }
     return lines
   }
 

@@ -1,7 +1,8 @@
 import Reports
 
 /// One row of `sweep_summary.csv`: a metric of a subject at a point, the mean over replications with its
-/// 95% confidence interval (nil with one replication).
+/// 95% confidence interval (nil with one replication, but for a figure a fleet's sample estimates, which
+/// carries the sample's own interval), and how that interval was made.
 public struct SweepSummaryRow: Sendable {
   public let point: Int
   public let metric: String
@@ -9,6 +10,10 @@ public struct SweepSummaryRow: Sendable {
   public let mean: Double
   public let interval: (low: Double, high: Double)?
   public let unit: String
+  /// The `ci_method` column: `t` or `logit_t` over replications, `fleet_sample`, or `none`.
+  public var method: MetricInterval.Method = .none
+  /// Replications with a value (the `replications` column).
+  public var replications = 0
 }
 
 /// What a finished sweep prints, as `run` does for its replications: each point's headline figures per
@@ -55,7 +60,12 @@ public enum SweepHeadlines {
     func phoneText(_ cost: (mwh: SweepSummaryRow, battery: SweepSummaryRow?)) -> String {
       "\(show(cost.mwh, 2)) mWh/day" + (cost.battery.map { ", \(show($0, 3)) % of the battery a day" } ?? "")
     }
-    var lines = ["per point and widget, mean over replications [95% CI]:"]
+    // A CI only where there is one: one replication per point has none.
+    var lines = [
+      SweepComparison.hasReplicationIntervals(rows)
+        ? "per point and widget, mean over replications [95% CI]:"
+        : "per point and widget (one replication per point: no confidence interval):"
+    ]
     for point in points.prefix(maximumPointsShown) {
       lines.append("  \(label(point))")
       if let cost = phone(point) { lines.append("    phone pays: " + phoneText(cost)) }

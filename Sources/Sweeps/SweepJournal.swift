@@ -1,4 +1,5 @@
 import Reports
+import Results
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,8 +14,9 @@ import Synchronization
 /// so values read back are the same bits and reports from a resumed run equal an uninterrupted one.
 ///
 /// Format: a header `widgetsim-sweep-journal 2 FINGERPRINT TASKS`, the ``SweepIdentity`` line, then per task
-/// lines `v TASK METRIC WIDGET UNIT VALUE` (tab-separated) and a closing `done TASK CHECKSUM`, the checksum
-/// an FNV-1a hash of the task's `v` lines: a record changed on disk is reported and its task run again.
+/// lines `v TASK METRIC WIDGET UNIT VALUE` (tab-separated; a figure a fleet's sample estimates adds its
+/// interval, `LOW HIGH SAMPLING_HALF_WIDTH`) and a closing `done TASK CHECKSUM`, the checksum an FNV-1a hash
+/// of the task's `v` lines: a record changed on disk is reported and its task run again.
 public final class SweepJournal: Sendable {
   public struct JournalError: Error, CustomStringConvertible {
     public let message: String
@@ -90,7 +92,9 @@ public final class SweepJournal: Sendable {
   public func record(task: Int, values: [MetricValue]) throws(JournalError) {
     var lines = ""
     for value in values {
-      lines += "v\t\(task)\t\(value.metric)\t\(value.widget)\t\(value.unit)\t\(value.value)\n"
+      lines += "v\t\(task)\t\(value.metric)\t\(value.widget)\t\(value.unit)\t\(value.value)"
+      if let sampled = value.sampled { lines += "\t\(sampled.low)\t\(sampled.high)\t\(sampled.samplingHalfWidth)" }
+      lines += "\n"
     }
     try append(lines + "done\t\(task)\t\(SweepPlan.hexadecimal(SweepPlan.fnv1a64(lines)))\n")
   }
@@ -141,9 +145,15 @@ public final class SweepJournal: Sendable {
       if fields.first == "v", fields.count >= 2, let task = Int(fields[1]) {
         var record = pending.removeValue(forKey: task) ?? ([], "", true)
         record.text += line + "\n"
-        if fields.count == 6, let value = Double(fields[5]) {
+        if fields.count == 6 || fields.count == 9, let value = Double(fields[5]) {
+          let bounds = fields.dropFirst(6).compactMap { Double($0) }
+          let sampled =
+            bounds.count == 3 ? SampledInterval(low: bounds[0], high: bounds[1], samplingHalfWidth: bounds[2]) : nil
+          record.readable = record.readable && bounds.count == fields.count - 6
           record.values.append(
-            MetricValue(metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value))
+            MetricValue(
+              metric: String(fields[2]), widget: String(fields[3]), unit: String(fields[4]), value: value,
+              sampled: sampled))
         } else {
           record.readable = false
         }

@@ -1,4 +1,5 @@
 import Reports
+import Results
 import ScenarioFiles
 import SimulationEngine
 
@@ -94,12 +95,13 @@ public enum SweepReports {
         sweep.append(value.unit)
         sweep.newline()
         let key = SweepSeries.Key(metric: value.metric, widget: value.widget)
-        if let position = pointPositions[key] {
-          pointSeries[position].values[replication] = value.value
-        } else {
-          pointPositions[key] = pointSeries.count
-          pointSeries.append(SweepSeries(key: key, unit: value.unit, values: [replication: value.value]))
+        let position = pointPositions[key] ?? pointSeries.count
+        if position == pointSeries.count {
+          pointPositions[key] = position
+          pointSeries.append(SweepSeries(key: key, unit: value.unit, values: [:]))
         }
+        pointSeries[position].values[replication] = value.value
+        if let sampled = value.sampled { pointSeries[position].sampled[replication] = sampled }
       }
       // A point without values is left out, as it always was (no sweep_baseline.csv from such a baseline).
       if !pointSeries.isEmpty {
@@ -121,13 +123,15 @@ public enum SweepReports {
       for entry in table.series[point] ?? [] {
         let statistics = RunningStatistics(entry.inReplicationOrder.filter { !$0.isNaN })
         let (metric, widget) = (entry.key.metric, entry.key.widget)
-        // Within the metric's range, as summary.csv's (a fraction's interval stays inside [0, 1]).
-        let interval = RunSummary.interval(of: statistics, metric: metric, unit: entry.unit)
+        // Within the metric's range, as summary.csv's (a fraction's interval stays inside [0, 1]); a fleet's
+        // per-second figure from one replication of a sample carries the sample's own interval.
+        let interval = RunSummary.interval(
+          of: statistics, metric: metric, unit: entry.unit, sampled: entry.sampled.values.first)
         rows.append(
           SweepSummaryRow(
             point: point, metric: metric, widget: widget,
             mean: statistics.count > 0 ? statistics.mean : .nan, interval: interval.map { ($0.low, $0.high) },
-            unit: entry.unit))
+            unit: entry.unit, method: interval?.method ?? .none, replications: statistics.count))
         summary += "\(point),\(pointCells[point] ?? ""),\(metric),\(CSVFormat.text(widget)),"
         summary += "\(CSVFormat.number(statistics.count > 0 ? statistics.mean : .nan)),"
         summary += "\(CSVFormat.number(interval?.low ?? .nan)),\(CSVFormat.number(interval?.high ?? .nan)),"
@@ -185,6 +189,8 @@ private struct SweepSeries {
   let key: Key
   let unit: String
   var values: [Int: Double]
+  /// The intervals of the replications that estimated the figure from a sample of the fleet.
+  var sampled: [Int: SampledInterval] = [:]
 
   /// The values in replication order.
   var inReplicationOrder: [Double] { values.keys.sorted().compactMap { values[$0] } }

@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 #if canImport(Glibc)
@@ -53,6 +54,17 @@ public struct MetricInterval: Sendable, Equatable {
       return MetricInterval(
         low: low + span * logistic(center - spread), high: low + span * logistic(center + spread), method: .logitT)
     }
+  }
+
+  /// A sample estimate's own 95% interval: method `fleet_sample`.
+  public init(_ sampled: SampledInterval) {
+    self.init(low: sampled.low, high: sampled.high, method: .fleetSample)
+  }
+
+  init(low: Double, high: Double, method: Method) {
+    self.low = low
+    self.high = high
+    self.method = method
   }
 
   static func logit(_ p: Double) -> Double { log(p / (1 - p)) }

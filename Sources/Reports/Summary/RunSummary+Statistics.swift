@@ -1,3 +1,4 @@
+import Results
 import SimulationEngine
 
 extension RunSummary {
@@ -15,5 +16,15 @@ extension RunSummary {
   /// for a mean.
   public static func interval(of values: RunningStatistics, metric: String, unit: String) -> MetricInterval? {
     MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistics[metric] ?? .mean)
+  }
+
+  /// The same, for a figure that one replication may have estimated from a sample of its fleet: with a single
+  /// replication and `sampled` (that replication's estimate), the estimate's own interval (`fleet_sample`),
+  /// as `summary.csv` gives it; otherwise ``interval(of:metric:unit:)``.
+  public static func interval(
+    of values: RunningStatistics, metric: String, unit: String, sampled: SampledInterval?
+  ) -> MetricInterval? {
+    if values.count == 1, let sampled { return MetricInterval(sampled) }
+    return interval(of: values, metric: metric, unit: unit)
   }
 }

@@ -27,9 +27,7 @@ public struct RunSummary: Sendable {
     /// ``MetricInterval``); nil with a single replication and for extremes, but for an estimate from a
     /// sample of the fleet, which has its own.
     public var interval: MetricInterval? {
-      if values.count == 1, let sampled {
-        return MetricInterval(low: sampled.low, high: sampled.high, method: .fleetSample)
-      }
+      if values.count == 1, let sampled { return MetricInterval(sampled) }
       return MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistic)
     }
 
@@ -244,17 +242,19 @@ public struct RunSummary: Sendable {
       subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label, $0.metric.unit) } }
     }
 
-    /// Every metric's value for one replication, in row order, with its metric, subject and unit.
+    /// Every metric's value for one replication, in row order, with its metric, subject and unit, and the
+    /// interval of a figure estimated from a sample of the fleet.
     public func values(of result: ReplicationResult) -> [MetricValue] {
       let numbers = numbers(of: result)
       var list: [MetricValue] = []
       list.reserveCapacity(numbers.count)
       for subject in subjects.indices {
         for position in subjects[subject].metrics.indices {
+          let metric = subjects[subject].metrics[position]
           list.append(
             MetricValue(
-              metric: subjects[subject].metrics[position].metric.name, widget: subjects[subject].label,
-              unit: subjects[subject].metrics[position].metric.unit, value: numbers[list.count]))
+              metric: metric.metric.name, widget: subjects[subject].label, unit: metric.metric.unit,
+              value: numbers[list.count], sampled: metric.metric.sampled?(result, metric.index)))
         }
       }
       return list
