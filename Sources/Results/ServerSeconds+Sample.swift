@@ -65,16 +65,7 @@ extension ServerSeconds {
       // What is sent adds the broadcasts, counted: their own p99 and busiest second, at most a few requests.
       let extra: (p99: Double, peak: Double) =
         index == ServerDirection.sent.rawValue ? (broadcast.p99PerSecond, broadcast.peakPerSecond) : (0, 0)
-      var estimated = ProvisioningFigures(
-        stream: figure.stream, meanPerSecond: figure.meanPerSecond, p99PerSecond: estimate.p99 + extra.p99,
-        peakPerSecond: estimate.peak + extra.peak, peakSecond: estimate.peakSecond,
-        peakBytesPerSecond: peakBytes?.value)
-      estimated.raw = ProvisioningFigures.RawFigures(
-        p99PerSecond: figure.p99PerSecond, peakPerSecond: figure.peakPerSecond, peakSecond: figure.peakSecond,
-        peakBytesPerSecond: figure.peakBytesPerSecond)
-      estimated.p99Interval = estimate.p99Interval.shifted(by: extra.p99)
-      estimated.peakInterval = estimate.peakInterval.shifted(by: extra.peak)
-      estimated.peakBytesInterval = peakBytes?.interval
+      var estimated = ProvisioningFigures(estimate, counted: figure, adding: extra, peakBytes: peakBytes)
       if let limits, sources.allSatisfy({ ServerDirection.received.counts($0) }) {
         estimated = estimated.held(to: limits, largestResponse: largestResponse)
       }
@@ -211,6 +202,24 @@ extension ServerSeconds {
 }
 
 extension ProvisioningFigures {
+  /// The figures `estimate` gives for the whole fleet, `extra` added (the broadcasts, counted), with the
+  /// sample's own (`counted`, scaled) kept as ``raw``.
+  init(
+    _ estimate: SampledLoadEstimate, counted figure: ProvisioningFigures, adding extra: (p99: Double, peak: Double),
+    peakBytes: (value: Double, interval: SampledInterval)?
+  ) {
+    self.init(
+      stream: figure.stream, meanPerSecond: figure.meanPerSecond, p99PerSecond: estimate.p99 + extra.p99,
+      peakPerSecond: estimate.peak + extra.peak, peakSecond: estimate.peakSecond,
+      peakBytesPerSecond: peakBytes?.value)
+    raw = RawFigures(
+      p99PerSecond: figure.p99PerSecond, peakPerSecond: figure.peakPerSecond, peakSecond: figure.peakSecond,
+      peakBytesPerSecond: figure.peakBytesPerSecond)
+    p99Interval = estimate.p99Interval.shifted(by: extra.p99)
+    peakInterval = estimate.peakInterval.shifted(by: extra.peak)
+    peakBytesInterval = peakBytes?.interval
+  }
+
   /// These figures, each estimate held to what the whole fleet can receive in a second (``FleetLoadLimits``,
   /// with `largestResponse` for the bytes), ``heldToLimit`` when one had to be.
   func held(to limits: FleetLoadLimits, largestResponse: Double) -> ProvisioningFigures {
