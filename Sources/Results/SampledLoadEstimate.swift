@@ -105,9 +105,10 @@ package struct SampledLoadEstimate {
     // Requests that come in clusters of about `D` (a push pair, a phone's widgets together) put the fleet's
     // counts that far apart: a quantile of them is known to within half a cluster at best.
     let lattice = (dispersion - 1) / 2
+    let steps = SampledLoadEstimate.p99Steps(model, p99: p99, halfWidth: p99Half)
     p99Interval = SampledInterval(
-      low: Swift.max(0, Swift.min(p99 - p99Half, finerP99) - lattice),
-      high: Swift.max(p99 + p99Half, finerP99) + lattice, samplingHalfWidth: p99Half)
+      low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low) - lattice),
+      high: Swift.max(p99 + p99Half, finerP99, steps.high) + lattice, samplingHalfWidth: p99Half)
     let (peak, peakWeights) = model.medianBusiestSecond()
     self.peak = peak
     // A run of shared seconds is cut into stretches by how far its counts differ; the response's true shape
@@ -139,6 +140,21 @@ package struct SampledLoadEstimate {
   /// The finer fit's shortest block, as a power of two: 64 s. What moves a p99 is how the rate varies over
   /// minutes and hours; a block of a few seconds at that penalty would read noise alone.
   static let finerLevel = 6
+
+  /// The whole numbers either side of `p99` that the p99 may be: a quantile of counts moves a whole request
+  /// at a time, so the interval is read on the share of seconds at or below it, which is off by the
+  /// sampling error the delta method gives the p99 (`halfWidth`) times the share of seconds at it, and by
+  /// the whole fleet's own draw of its seconds (`p (1 - p) / T`). Where that share is within reach of 99%,
+  /// the p99 may be the next whole number.
+  static func p99Steps(_ model: PerSecondLoadModel, p99: Double, halfWidth: Double) -> (low: Double, high: Double) {
+    let below = model.shareAtMost(p99 - 1)
+    let atMost = model.shareAtMost(p99)
+    let seconds = Double(model.secondCount)
+    let share = (atMost - below) * halfWidth / z
+    let spread = share * share + 0.99 * 0.01 / seconds
+    let reach = z * spread.squareRoot()
+    return (below >= 0.99 - reach ? p99 - 1 : p99, atMost < 0.99 + reach ? p99 + 1 : p99)
+  }
 
   /// The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
   private static func busiestSecond(

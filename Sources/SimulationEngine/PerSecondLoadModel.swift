@@ -153,6 +153,11 @@ public struct PerSecondLoadModel: Sendable {
 
   // MARK: The distribution over seconds
 
+  /// The share of the run's seconds (expected) with at most `y` requests.
+  public func shareAtMost(_ y: Double) -> Double {
+    secondCount > 0 ? secondsAtMost(y) / Double(secondCount) : .nan
+  }
+
   /// The seconds (expected) with at most `y` requests.
   private func secondsAtMost(_ y: Double) -> Double {
     var seconds = 0.0
