@@ -198,13 +198,7 @@ package struct SampledLoadEstimate {
 
   /// The index of the stretch of ``walks`` holding `second`, if one does.
   private func walk(at second: Int) -> Int? {
-    var low = 0
-    var high = walks.count
-    while low < high {
-      let middle = (low + high) / 2
-      if walks[middle].seconds.upperBound <= second { low = middle + 1 } else { high = middle }
-    }
-    return low < walks.count && walks[low].seconds.contains(second) ? low : nil
+    SampledLoadEstimate.index(of: second, in: walks.count) { walks[$0].seconds }
   }
 
   /// The fitted fleet rate in second `second` (requests per second), with a fan-out's own requests.
@@ -225,32 +219,23 @@ package struct SampledLoadEstimate {
   /// The fitted fleet bytes fetched in second `second` (nil without ``byteRates``).
   func bytesRate(at second: Int) -> Double? {
     guard !byteRates.isEmpty else { return nil }
-    if let shared = SampledLoadEstimate.index(of: second, in: sharedStretches), shared < sharedByteRates.count {
+    if let shared = SampledLoadEstimate.index(of: second, in: sharedStretches.count, { sharedStretches[$0] }),
+      shared < sharedByteRates.count
+    {
       return sharedByteRates[shared]
     }
     return byteRates[block(at: second)]
   }
 
-  /// Which of `sorted` (ascending, apart) holds `second`, if one does.
-  static func index(of second: Int, in sorted: [Range<Int>]) -> Int? {
+  /// Which of `count` ranges (ascending, apart; the `index`th is `range(index)`) holds `second`, if one does.
+  static func index(of second: Int, in count: Int, _ range: (Int) -> Range<Int>) -> Int? {
     var low = 0
-    var high = sorted.count
+    var high = count
     while low < high {
       let middle = (low + high) / 2
-      if sorted[middle].upperBound <= second { low = middle + 1 } else { high = middle }
+      if range(middle).upperBound <= second { low = middle + 1 } else { high = middle }
     }
-    return low < sorted.count && sorted[low].contains(second) ? low : nil
-  }
-
-  /// Where `second` is in `sorted`, if it is there.
-  static func index(of second: Int, in sorted: [Int]) -> Int? {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < second { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low] == second ? low : nil
+    return low < count && range(low).contains(second) ? low : nil
   }
 
   /// The index of the block holding `second` (the first block for a second before it); blocks not empty.
