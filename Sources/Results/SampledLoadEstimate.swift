@@ -137,9 +137,9 @@ package struct SampledLoadEstimate {
   /// must add, where the fit proper asks for `log T` (``DyadicRateFit``); 2 is about what a split of
   /// noise alone gains at the 95th percentile (half a chi-square with one degree of freedom).
   static let finerPenalty = 2.0
-  /// The finer fit's shortest block, as a power of two: 64 s. What moves a p99 is how the rate varies over
-  /// minutes and hours; a block of a few seconds at that penalty would read noise alone.
-  static let finerLevel = 6
+  /// The finer fit's shortest block, as a power of two: 4 s. Blocks of a second at that penalty read mostly
+  /// noise; a fleet acting in step varies its rate within a minute, which blocks of a minute would miss.
+  static let finerLevel = 2
 
   /// The whole numbers either side of `p99` that the p99 may be: a quantile of counts moves a whole request
   /// at a time, so the interval is read on the share of seconds at or below it, which is off by the
