@@ -1,5 +1,11 @@
 import SimulationEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The sample's bytes fetched, laid over a ``SampledLoadEstimate``'s blocks.
 struct SampledBytes {
   /// Per block, the bytes of its seconds but the shared ones.
@@ -10,6 +16,12 @@ struct SampledBytes {
   let dispersion: Double
   /// The largest bytes per request of any second, when the requests were given (else 0).
   let largestResponse: Double
+  /// By how much each second (but shared ones) with more bytes than its block's mean and
+  /// ``excessDeviations`` standard deviations went past that: the tail the sample's largest responses make.
+  let excesses: [Double]
+
+  /// How many standard deviations above its block's mean a second's bytes start to be an excess.
+  static let excessDeviations = 3.0
 }
 
 extension SampledLoadEstimate {
@@ -51,11 +63,32 @@ extension SampledLoadEstimate {
     }
     let model = PerSecondLoadModel(pieces: layout.pieces, dispersion: bytes.dispersion)
     let (peak, weights) = model.medianBusiestSecond()
-    return (
-      peak,
-      SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: layout.variance(weights, model.order)),
-      layout.rates, layout.sharedRates
-    )
+    var interval = SampledLoadEstimate.busiestSecondInterval(
+      peak, model, samplingVariance: layout.variance(weights, model.order))
+    if let reach = largestResponseReach(bytes, busiestRate: layout.rates.max() ?? 0), reach > interval.high {
+      interval = SampledInterval(low: interval.low, high: reach, samplingHalfWidth: interval.samplingHalfWidth)
+    }
+    return (peak, interval, layout.rates, layout.sharedRates)
+  }
+
+  /// How many bytes the whole fleet's busiest second may reach through its largest responses, which a sample
+  /// draws `scale` times fewer of (nil when the sample shows too few large seconds to tell): the busiest
+  /// block's bytes per second (`busiestRate`, the fleet's) and, on top, the largest excess that `scale`
+  /// times the sample's seconds would show, from a generalized Pareto tail fitted to the sample's excesses
+  /// (``SampledBytes/excesses``), extrapolated to the median of their maximum.
+  private func largestResponseReach(_ bytes: SampledBytes, busiestRate: Double) -> Double? {
+    guard let tail = GeneralizedPareto(excesses: bytes.excesses) else { return nil }
+    let seconds = Double(blocks.reduce(0) { $0 + $1.seconds })
+    let rate = Double(bytes.excesses.count) / seconds
+    // The median of the largest of `scale * seconds` draws is exceeded by one with probability ln 2 / that.
+    let target = log(2) / (scale * seconds)
+    guard target < rate else { return nil }
+    let mean = busiestRate / scale
+    let spread = (bytes.dispersion * Swift.max(mean, 1)).squareRoot()
+    // The busiest bulk, one sample's worth of phones at its excess threshold plus the largest excess, and two
+    // standard deviations of the whole fleet's second beside it (its busiest seconds are its fullest).
+    return busiestRate + SampledBytes.excessDeviations * spread + tail.quantile(exceedance: target / rate)
+      + 2 * spread * scale.squareRoot()
   }
 }
 

@@ -154,7 +154,6 @@ extension ServerSeconds {
   private func blockBytes(
     _ blocks: [RateBlock], shared: [Range<Int>], widget: Bool, app: Bool, requests: UnsafeBufferPointer<UInt32>?
   ) -> SampledBytes {
-    let (widgetMask, appMask): (UInt32, UInt32) = (widget ? .max : 0, app ? .max : 0)
     var differences = SuccessiveDifferences()
     var totals: [UInt64] = []
     totals.reserveCapacity(blocks.count)
@@ -170,14 +169,7 @@ extension ServerSeconds {
         next = block.start + block.seconds
         var sum: UInt64 = 0
         for time in block.start..<next {
-          let widgetBytes = cells[ServerSeconds.bytesBySecond.index(time, 0)] & widgetMask
-          let appBytes = cells[ServerSeconds.bytesBySecond.index(time, 1)] & appMask
-          // A cell at its maximum marks a count kept apart: read it through the counts.
-          let bytes =
-            widgetBytes == .max || appBytes == .max
-            ? (widget ? self.bytes(second: time, stream: .widgetFetch) : 0)
-              + (app ? self.bytes(second: time, stream: .appFetch) : 0)
-            : UInt64(widgetBytes) + UInt64(appBytes)
+          let bytes = secondBytes(time, cells, widget: widget, app: app)
           while nextShared < shared.count && shared[nextShared].upperBound <= time { nextShared += 1 }
           let isShared = nextShared < shared.count && shared[nextShared].contains(time)
           if isShared {
@@ -197,7 +189,51 @@ extension ServerSeconds {
     }
     precondition(next == secondCount, "blocks cover every second")
     return SampledBytes(
-      blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion, largestResponse: largestResponse)
+      blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion, largestResponse: largestResponse,
+      excesses: excesses(
+        blocks, totals: totals, shared: shared, dispersion: differences.dispersion, widget: widget, app: app))
+  }
+
+  /// The bytes fetched by widgets, the app, or both in second `time` (`cells`: ``fetchBytes``' cells).
+  @inline(__always)
+  private func secondBytes(_ time: Int, _ cells: UnsafeBufferPointer<UInt32>, widget: Bool, app: Bool) -> UInt64 {
+    let widgetBytes = widget ? cells[ServerSeconds.bytesBySecond.index(time, 0)] : 0
+    let appBytes = app ? cells[ServerSeconds.bytesBySecond.index(time, 1)] : 0
+    // A cell at its maximum marks a count kept apart: read it through the counts.
+    guard widgetBytes == .max || appBytes == .max else { return UInt64(widgetBytes) + UInt64(appBytes) }
+    return (widget ? bytes(second: time, stream: .widgetFetch) : 0) + (app ? bytes(second: time, stream: .appFetch) : 0)
+  }
+
+  /// By how much each second but the `shared` ones went past its block's mean bytes and
+  /// ``SampledBytes/excessDeviations`` standard deviations (at `dispersion`), where it did: the tail the
+  /// sample's largest responses make.
+  private func excesses(
+    _ blocks: [RateBlock], totals: [UInt64], shared: [Range<Int>], dispersion: Double, widget: Bool, app: Bool
+  ) -> [Double] {
+    var excesses: [Double] = []
+    var nextShared = 0
+    fetchBytes.cells.withUnsafeBufferPointer { cells in
+      for (block, total) in zip(blocks, totals) {
+        let end = block.start + block.seconds
+        while nextShared < shared.count && shared[nextShared].upperBound <= block.start { nextShared += 1 }
+        var last = nextShared
+        var sharedSeconds = 0
+        while last < shared.count && shared[last].lowerBound < end {
+          sharedSeconds += shared[last].count
+          last += 1
+        }
+        let mean = Double(total) / Double(Swift.max(1, block.seconds - sharedSeconds))
+        let threshold = mean + SampledBytes.excessDeviations * (dispersion * Swift.max(mean, 1)).squareRoot()
+        var stretch = nextShared
+        for time in block.start..<end {
+          while stretch < last && shared[stretch].upperBound <= time { stretch += 1 }
+          if stretch < last && shared[stretch].contains(time) { continue }
+          let value = Double(secondBytes(time, cells, widget: widget, app: app))
+          if value > threshold { excesses.append(value - threshold) }
+        }
+      }
+    }
+    return excesses
   }
 }
 
