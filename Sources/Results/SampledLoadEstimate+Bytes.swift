@@ -35,33 +35,39 @@ extension SampledLoadEstimate {
     precondition(bytes.blockTotals.count == blocks.count, "bytes for every block")
     precondition(bytes.shared.count == sharedStretches.count, "bytes for every shared stretch")
     var layout = BytePieces()
+    // Per shared stretch, its owner (a stretch may cross from one block into the next: one rate, one error).
+    var sharedOwners: [Int] = []
     var next = 0
     for (block, total) in zip(blocks, bytes.blockTotals) {
       let end = block.start + block.seconds
       var inside = next
       while inside < sharedStretches.count && sharedStretches[inside].lowerBound < end { inside += 1 }
-      let observed = block.seconds - sharedStretches[next..<inside].reduce(0) { $0 + $1.count }
+      let parts = sharedStretches[next..<inside].map { $0.clamped(to: block.start..<end) }
+      let observed = block.seconds - parts.reduce(0) { $0 + $1.count }
       let rate = scale * (observed > 0 ? Double(total) / Double(observed) : 0)
       // The bytes rate is off by as much, relatively, as the requests' rate.
       let blockOwner = layout.owner(error: block.total > 0 ? (dispersion / Double(block.total)).squareRoot() * rate : 0)
       layout.rates.append(rate)
       var second = block.start
-      for shared in next..<inside {
-        let stretch = sharedStretches[shared]
-        layout.add(rate: rate, seconds: stretch.lowerBound - second, owner: blockOwner)
-        // A rate of its own, as the requests' stretch is: each second of the fleet draws its bytes at it.
-        let sharedRate = scale * Double(bytes.shared[shared]) / Double(stretch.count)
-        layout.sharedRates.append(sharedRate)
-        let count = Double(Swift.max(1, sharedTotals[shared]))
-        layout.add(
-          rate: sharedRate, seconds: stretch.count,
-          owner: layout.owner(error: (dispersion / count).squareRoot() * sharedRate))
-        second = stretch.upperBound
+      for (shared, part) in zip(next..<inside, parts) {
+        layout.add(rate: rate, seconds: part.lowerBound - second, owner: blockOwner)
+        if shared == layout.sharedRates.count {
+          // A rate of its own, as the requests' stretch is: each second of the fleet draws its bytes at it.
+          let stretch = sharedStretches[shared]
+          let sharedRate = scale * Double(bytes.shared[shared]) / Double(stretch.count)
+          layout.sharedRates.append(sharedRate)
+          let count = Double(Swift.max(1, sharedTotals[shared]))
+          sharedOwners.append(layout.owner(error: (dispersion / count).squareRoot() * sharedRate))
+        }
+        layout.add(rate: layout.sharedRates[shared], seconds: part.count, owner: sharedOwners[shared])
+        second = part.upperBound
       }
       layout.add(rate: rate, seconds: end - second, owner: blockOwner)
-      next = inside
+      // A stretch that runs on past this block is met again by the next.
+      next = inside > next && sharedStretches[inside - 1].upperBound > end ? inside - 1 : inside
     }
     let model = PerSecondLoadModel(pieces: layout.pieces, dispersion: bytes.dispersion)
+    precondition(model.secondCount == blocks.reduce(0) { $0 + $1.seconds }, "every second once")
     let (peak, weights) = model.medianBusiestSecond()
     var interval = SampledLoadEstimate.busiestSecondInterval(
       peak, model, samplingVariance: layout.variance(weights, model.order))

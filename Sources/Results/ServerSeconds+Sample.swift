@@ -219,7 +219,7 @@ extension ServerSeconds {
         var last = nextShared
         var sharedSeconds = 0
         while last < shared.count && shared[last].lowerBound < end {
-          sharedSeconds += shared[last].count
+          sharedSeconds += shared[last].clamped(to: block.start..<end).count
           last += 1
         }
         let mean = Double(total) / Double(Swift.max(1, block.seconds - sharedSeconds))

@@ -55,12 +55,16 @@ public enum SharedSeconds {
     // Prefix sums of the counts and of the seconds left in, over seconds not marked.
     var totals = [UInt64](repeating: 0, count: secondCount + 1)
     var kept = [Int32](repeating: 0, count: secondCount + 1)
-    for _ in 0..<rounds {
+    func sum() {
       for second in 0..<secondCount {
         let left = marks[second]
         totals[second + 1] = totals[second] + (left ? 0 : UInt64(counts[second]))
         kept[second + 1] = kept[second] + (left ? 0 : 1)
       }
+    }
+    var settled = false
+    for _ in 0..<rounds {
+      sum()
       var found: [Int] = []
       for second in 0..<secondCount where !(skipped?[second] ?? false) && counts[second] >= minimumCount {
         let low = Swift.max(0, second - window)
@@ -81,12 +85,15 @@ public enum SharedSeconds {
       }
       for second in shared { marks[second] = false }
       for second in found { marks[second] = true }
-      let settled = found == shared
+      settled = found == shared
       shared = found
       dispersion = marks.withUnsafeBufferPointer { DyadicRateFit.dispersion(counts, skipped: $0) }
       if settled { break }
     }
     guard !shared.isEmpty else { return (shared, dispersion) }
+    // The sums are of the marks the last round judged against; when the rounds ran out unsettled, of the
+    // round before: the edges are judged against the seconds left now.
+    if !settled { sum() }
     // A moment's edges: the seconds on either side of a shared one join it while their counts stay beyond
     // chance at a looser bar (hysteresis, as an edge detector follows an edge it has found), so that the
     // tail of a response is not left to the fit as short blocks of high rate, each counted alone.
