@@ -40,16 +40,15 @@ extension SampledLoadEstimate {
     var next = 0
     for (block, total) in zip(blocks, bytes.blockTotals) {
       let end = block.start + block.seconds
-      var inside = next
-      while inside < sharedStretches.count && sharedStretches[inside].lowerBound < end { inside += 1 }
-      let parts = sharedStretches[next..<inside].map { $0.clamped(to: block.start..<end) }
+      let inside = sharedStretches.overlapping(block.start..<end, from: next)
+      let parts = sharedStretches[inside].map { $0.clamped(to: block.start..<end) }
       let observed = block.seconds - parts.reduce(0) { $0 + $1.count }
       let rate = scale * (observed > 0 ? Double(total) / Double(observed) : 0)
       // The bytes rate is off by as much, relatively, as the requests' rate.
       let blockOwner = layout.owner(error: block.total > 0 ? (dispersion / Double(block.total)).squareRoot() * rate : 0)
       layout.rates.append(rate)
       var second = block.start
-      for (shared, part) in zip(next..<inside, parts) {
+      for (shared, part) in zip(inside, parts) {
         layout.add(rate: rate, seconds: part.lowerBound - second, owner: blockOwner)
         if shared == layout.sharedRates.count {
           // A rate of its own, as the requests' stretch is: each second of the fleet draws its bytes at it.
@@ -64,7 +63,7 @@ extension SampledLoadEstimate {
       }
       layout.add(rate: rate, seconds: end - second, owner: blockOwner)
       // A stretch that runs on past this block is met again by the next.
-      next = inside > next && sharedStretches[inside - 1].upperBound > end ? inside - 1 : inside
+      next = inside.lowerBound
     }
     let model = PerSecondLoadModel(pieces: layout.pieces, dispersion: bytes.dispersion)
     precondition(model.secondCount == blocks.reduce(0) { $0 + $1.seconds }, "every second once")
@@ -126,5 +125,18 @@ private struct BytePieces {
     var byOwner = Array(repeating: 0.0, count: errors.count)
     for (weight, index) in zip(weights, order) { byOwner[owners[index]] += weight }
     return zip(byOwner, errors).reduce(0) { $0 + $1.0 * $1.0 * $1.1 * $1.1 }
+  }
+}
+
+extension [Range<Int>] {
+  /// The indices of these ranges (ascending, apart) that overlap `block`, searched from index `first` on:
+  /// ranges that end before it are passed over, and one that runs on past its end is among them (so the
+  /// next block, searched from this one's first, meets it again).
+  func overlapping(_ block: Range<Int>, from first: Int) -> Range<Int> {
+    var low = first
+    while low < count && self[low].upperBound <= block.lowerBound { low += 1 }
+    var high = low
+    while high < count && self[high].lowerBound < block.upperBound { high += 1 }
+    return low..<high
   }
 }

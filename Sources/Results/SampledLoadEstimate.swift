@@ -172,7 +172,8 @@ package struct SampledLoadEstimate {
     return second
   }
 
-  /// A stretch taken whole: a fan-out's walk, or a second the phones shared.
+  /// A stretch the fit leaves out: a fan-out's walk (its count taken whole), or a stretch of seconds the
+  /// phones shared (a rate of its own).
   struct CertainStretch {
     let stretch: FanOutStretch
     let isShared: Bool

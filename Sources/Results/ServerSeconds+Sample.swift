@@ -215,13 +215,10 @@ extension ServerSeconds {
     fetchBytes.cells.withUnsafeBufferPointer { cells in
       for (block, total) in zip(blocks, totals) {
         let end = block.start + block.seconds
-        while nextShared < shared.count && shared[nextShared].upperBound <= block.start { nextShared += 1 }
-        var last = nextShared
-        var sharedSeconds = 0
-        while last < shared.count && shared[last].lowerBound < end {
-          sharedSeconds += shared[last].clamped(to: block.start..<end).count
-          last += 1
-        }
+        let inside = shared.overlapping(block.start..<end, from: nextShared)
+        nextShared = inside.lowerBound
+        let last = inside.upperBound
+        let sharedSeconds = shared[inside].reduce(0) { $0 + $1.clamped(to: block.start..<end).count }
         let mean = Double(total) / Double(Swift.max(1, block.seconds - sharedSeconds))
         let threshold = mean + SampledBytes.excessDeviations * (dispersion * Swift.max(mean, 1)).squareRoot()
         var stretch = nextShared
