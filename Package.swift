@@ -102,7 +102,7 @@ let package = Package(
     // Comparing two runs: per-metric differences with Welch or paired t-tests, regression gates.
     .target(
       name: "Comparisons",
-      dependencies: ["CGSL", "SimulationEngine", "Reports"]
+      dependencies: ["CGSL", "SimulationEngine", "Results", "Reports"]
     ),
     // Field logs: what an app logged on real phones (JSON Lines), `run --field-log`, calibrating a
     // scenario's uncertain parameters to the logs, and the goodness of fit (`calibrate`, `check --observed`).
@@ -192,7 +192,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ComparisonsTests",
-      dependencies: ["Comparisons", "Reports", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"],
+      dependencies: ["Comparisons", "Reports", "Results", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"],
       swiftSettings: testSettings
     ),
     // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force); also the checks

@@ -1,3 +1,5 @@
+import Results
+
 /// A regression gate on one metric: which direction is worse and how much worse is tolerated.
 ///
 /// Written `METRIC[@WIDGET]:+TOLERANCE` (a rise is worse) or `METRIC[@WIDGET]:-TOLERANCE` (a fall is worse);
@@ -73,7 +75,8 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
     guard let metric = parts.first, !metric.isEmpty, parts.count == 1 || !parts[1].isEmpty else {
       throw ComparisonError("gate '\(text)': no metric name; \(expected)")
     }
-    self.metric = String(metric)
+    // A renamed metric's old name still gates it (``RenamedMetric``).
+    self.metric = RenamedMetric.current(String(metric))
     widget = parts.count == 2 ? String(parts[1]) : nil
     direction = sign == "+" ? .higherIsWorse : .lowerIsWorse
     tolerance = relative ? .relative(amount / 100) : .absolute(amount)

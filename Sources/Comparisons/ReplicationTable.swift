@@ -1,4 +1,5 @@
 import Reports
+import Results
 
 /// The per-replication metric values of one run, as `replications.csv` holds them (a run folder's file, or
 /// a copy kept as a baseline).
@@ -115,7 +116,8 @@ public struct ReplicationTable: Sendable {
           "\(path):\(line):\(column("value")): value \(cells[4]) is outside 0...\(ReplicationTable.largestValue): "
             + "no widgetsim metric is negative or that large")
       }
-      let key = Key(metric: cells[2], widget: cells[3])
+      // A baseline written before a metric was renamed compares with a candidate written after.
+      let key = Key(metric: RenamedMetric.current(cells[2]), widget: cells[3])
       if series[key] == nil {
         keys.append(key)
         series[key] = Series(unit: cells[5], values: [:])

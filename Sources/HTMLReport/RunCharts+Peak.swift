@@ -20,7 +20,8 @@ extension RunCharts {
 
   /// The seconds around the first replication's busiest one, as the chart draws them.
   struct PeakSeconds {
-    /// Requests received per second and source, sources without a request that second left out.
+    /// Requests received per second and source: every second of the window for every source in ``sources``,
+    /// 0 where it had none (a second left out would be drawn as a straight line across it).
     var received: [JSONValue] = []
     /// Requests sent per second.
     var sent: [JSONValue] = []
@@ -47,6 +48,7 @@ extension RunCharts {
     }
     let first = table.rows.first?[replication]
     var seconds = PeakSeconds()
+    var counts: [(second: Int, values: [Double])] = []
     for row in table.rows where row[replication] == first {
       guard let x = Int(row[offset]) else { continue }
       if x == 0, let total = CSVTable.number(row[receivedColumn]) {
@@ -55,15 +57,20 @@ extension RunCharts {
           + "requests/s on day \(row[dayColumn]) at \(row[timeColumn]) UTC (the run's largest unless the run "
           + "wrote every replication's rows)"
       }
-      for (name, column) in streams {
-        guard let value = CSVTable.number(row[column]), value > 0 else { continue }
-        seconds.sources.insert(name)
-        seconds.received.append(
-          VegaLite.row([("second", .integer(x)), ("source", .string(name)), ("requests", .number(value))]))
-      }
+      let values = streams.map { CSVTable.number(row[$0.1]) ?? 0 }
+      for (index, value) in values.enumerated() where value > 0 { seconds.sources.insert(streams[index].0) }
+      counts.append((x, values))
       if let sent = CSVTable.number(row[sentColumn]) {
         seconds.sentPeak = max(seconds.sentPeak, sent)
         seconds.sent.append(VegaLite.row([("second", .integer(x)), ("sent", .number(sent))]))
+      }
+    }
+    for (second, values) in counts {
+      for (index, value) in values.enumerated() where seconds.sources.contains(streams[index].0) {
+        seconds.received.append(
+          VegaLite.row([
+            ("second", .integer(second)), ("source", .string(streams[index].0)), ("requests", .number(value)),
+          ]))
       }
     }
     return seconds

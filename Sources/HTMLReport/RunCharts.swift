@@ -192,18 +192,22 @@ struct RunCharts {
       if row[component] == "radio_tail" { tailJoules += value }
     }
     let tailShare = widgetJoules > 0 ? tailJoules / widgetJoules : 0
+    // In mWh, as every energy figure of run, sweep and the reports' headlines (energy.csv keeps joules).
     let (spec, marks) = RunCharts.stackedByHour(
-      sums, scale: replications * days, layer: "energy", category: "component", measure: "joules",
-      title: "energy per device per day (J)")
-    let perDay = { (total: Double) in HTMLText.number(total / (replications * days), decimals: 1) }
+      sums, scale: replications * days * EnergyUnits.joulesPerMilliwattHour, layer: "energy", category: "component",
+      measure: "mwh", title: "energy per device per day (mWh)")
+    let perDay = { (total: Double) in
+      HTMLText.number(EnergyUnits.milliwattHours(total / (replications * days)), decimals: 2)
+    }
     return Chart(
       id: "energy",
       title:
         "What the phone pays by hour of day: \(HTMLText.number(tailShare * 100, decimals: 1))% in radio tails",
       caption: "Energy the app's design costs the phone (widgets, push wake-ups, Live Activities and the app's own "
-        + "runs: phone_joules_per_day), by component and the hour it was spent; mean per device and day. Radio "
-        + "tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of \(perDay(widgetJoules)) J a day. The device's "
-        + "own baseline and usage (\(perDay(deviceJoules)) J a day) are left out so the design's share stays visible.",
+        + "runs: phone_mwh_per_day), by component and the hour it was spent; mean per device and day. Radio "
+        + "tails: \(HTMLText.number(tailShare * 100, decimals: 1))% of \(perDay(widgetJoules)) mWh a day. The "
+        + "device's own baseline and usage (\(perDay(deviceJoules)) mWh a day) are left out so the design's share "
+        + "stays visible.",
       spec: spec, marks: [("energy", marks)])
   }
 

@@ -27,8 +27,12 @@ struct SweepCharts {
   /// the app's own runs, push wake-ups, radio), then each widget's figures (its energy is its own alone).
   static let headlines = [
     "phone_mwh_per_day", "reloads_per_day", "staleness_mean", "staleness_p95", "budget_exhausted_day_share",
-    "joules_per_day", "battery_percent_per_day",
+    "mwh_per_day", "battery_percent_per_day",
   ]
+
+  /// The per-part figures of what the phone pays (each in mWh/day, as the phone's cost): a design without
+  /// the part pays nothing for it, and its chart shows that 0 rather than leaving the design out.
+  static let partMetrics: Set<String> = ["mwh_per_day", "battery_percent_per_day"]
 
   /// What one phone asks of the servers a day, kept apart by direction, and the name of each.
   static let serverMetrics = [
@@ -39,7 +43,7 @@ struct SweepCharts {
   static func title(_ metric: String, _ subject: String) -> String {
     switch metric {
     case "phone_mwh_per_day": "What the phone pays a day (widgets, the app's own runs, push wake-ups, radio)"
-    case "joules_per_day", "battery_percent_per_day": "\(metric) of \(subject) alone (a part of what the phone pays)"
+    case "mwh_per_day", "battery_percent_per_day": "\(metric) of \(subject) alone (a part of what the phone pays)"
     default: "\(metric) of \(subject)"
     }
   }
@@ -102,9 +106,19 @@ struct SweepCharts {
       let rows = table.rows.filter { $0[metric] == name }
       let subjects = RunCharts.labels(CSVTable.subset(table, rows), column: widget)
       for subject in subjects.prefix(4) {
-        let own = rows.filter { $0[widget] == subject }
-        charts.append(
-          labels.isEmpty ? try chart(metric: name, widget: subject, rows: own) : try designChart(name, subject, own))
+        var own = rows.filter { $0[widget] == subject }
+        let zeros = SweepCharts.partMetrics.contains(name) ? try absentPart(name, subject, rows: own) : []
+        own += zeros
+        var drawn =
+          labels.isEmpty ? try chart(metric: name, widget: subject, rows: own) : try designChart(name, subject, own)
+        if !zeros.isEmpty {
+          drawn = Chart(
+            id: drawn.id, title: drawn.title,
+            caption: drawn.caption
+              + " A design without \(subject) pays nothing for it: drawn at 0, without an interval.",
+            spec: drawn.spec, marks: drawn.marks)
+        }
+        charts.append(drawn)
       }
       if name == "phone_mwh_per_day" {
         if let server = try serverChart() { charts.append(server) }
@@ -112,6 +126,31 @@ struct SweepCharts {
       }
     }
     return charts
+  }
+
+  /// For a per-part figure, a row of 0 (no interval) for every point whose design lacks `subject` (a
+  /// design without pushes pays nothing for them), in point order after `rows`.
+  func absentPart(_ name: String, _ subject: String, rows: [[String]]) throws(CSVTable.ReadError) -> [[String]] {
+    let point = try table.column("point")
+    let columns = (
+      metric: try table.column("metric"), widget: try table.column("widget"), mean: try table.column("mean"),
+      low: try table.column("ci95_low"), high: try table.column("ci95_high")
+    )
+    let method = table.header.firstIndex(of: "ci_method")
+    var present = Set(rows.map { $0[point] })
+    var zeros: [[String]] = []
+    for row in table.rows where present.insert(row[point]).inserted {
+      var zero = row
+      zero[columns.metric] = name
+      zero[columns.widget] = subject
+      zero[columns.mean] = "0"
+      zero[columns.low] = ""
+      zero[columns.high] = ""
+      if let method { zero[method] = "none" }
+      if let unit = table.header.firstIndex(of: "unit"), let first = rows.first { zero[unit] = first[unit] }
+      zeros.append(zero)
+    }
+    return zeros
   }
 
   /// A point's label and the mean, 95% CI and point number of `row`, as chart data; nil without a mean.

@@ -10,20 +10,33 @@ public struct StalenessRecorder: Sendable, Equatable {
   public private(set) var placeholderViews = 0
   /// Views that found content older than the latest data.
   public private(set) var staleViews = 0
-  /// Views with content, and the sum, sum of squares, minimum and maximum of their staleness in ms.
+  /// Every view, and the sum, sum of squares, minimum and maximum of its staleness in ms. A view of the
+  /// placeholder is the stalest view there is: it counts at the age of the instance's last good content (how
+  /// long since it last showed current data, or since it was added when it never showed any), so a design
+  /// whose builds fail cannot look fresh.
   private var measured = 0
   private var sumMillis: Int128 = 0
   private var sumSquaresMillis: Int128 = 0
   private var minimumMillis = Int64.max
   private var maximumMillis: Int64 = 0
-  /// Staleness in seconds at every view with content, for quantiles (within 0.5%; see ``QuantileSketch``).
+  /// Staleness in seconds at every view, placeholder views included, for quantiles (within 0.5%; see
+  /// ``QuantileSketch``).
   public private(set) var quantiles = QuantileSketch()
+  /// The placeholder views' ages alone (their part of ``quantiles``): empty, and without storage, while no
+  /// view finds the placeholder.
+  public private(set) var placeholderAges = QuantileSketch()
 
   public init() {}
 
-  package mutating func recordPlaceholder() {
-    views += 1
+  /// Records a view of the placeholder `age` after the instance's last good content (found in `bucket`).
+  package mutating func recordPlaceholder(age: SimDuration, bucket: QuantileSketch.Bucket) {
     placeholderViews += 1
+    placeholderAges.add(bucket)
+    measure(age, bucket: bucket)
+  }
+
+  package mutating func recordPlaceholder(age: SimDuration) {
+    recordPlaceholder(age: age, bucket: quantiles.bucket(of: age.seconds))
   }
 
   package mutating func record(staleness: SimDuration) {
@@ -33,8 +46,13 @@ public struct StalenessRecorder: Sendable, Equatable {
   /// Records a view with content `staleness` old, whose quantile bucket is `bucket` (found once for every
   /// recorder and sketch the view goes to).
   package mutating func record(staleness: SimDuration, bucket: QuantileSketch.Bucket) {
-    views += 1
     if staleness > .zero { staleViews += 1 }
+    measure(staleness, bucket: bucket)
+  }
+
+  /// Counts a view `staleness` old in the sums and the sketch.
+  private mutating func measure(_ staleness: SimDuration, bucket: QuantileSketch.Bucket) {
+    views += 1
     let millis = (staleness.microseconds + 500) / 1_000
     measured += 1
     sumMillis += Int128(millis)
@@ -55,6 +73,7 @@ public struct StalenessRecorder: Sendable, Equatable {
     minimumMillis = Swift.min(minimumMillis, other.minimumMillis)
     maximumMillis = Swift.max(maximumMillis, other.maximumMillis)
     quantiles.merge(other.quantiles)
+    placeholderAges.merge(other.placeholderAges)
   }
 
   /// Count, mean, variance, minimum and maximum of the staleness in seconds (at millisecond resolution).
@@ -78,6 +97,7 @@ extension StalenessRecorder: BinaryCodable {
     writer.signed(minimumMillis)
     writer.signed(maximumMillis)
     quantiles.encode(to: &writer)
+    placeholderAges.encode(to: &writer)
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
@@ -91,5 +111,6 @@ extension StalenessRecorder: BinaryCodable {
     minimumMillis = try reader.signed()
     maximumMillis = try reader.signed()
     quantiles = try QuantileSketch(from: &reader)
+    placeholderAges = try QuantileSketch(from: &reader)
   }
 }

@@ -304,6 +304,7 @@ public struct RunExecution: Sendable {
           + "server.push_rate (\(RunSummaryText.fixed(rate, 0))): a real server would fall behind, which the model "
           + "does not queue; raise server.push_rate to what your provider sends")
     }
+    herds += PlaceholderWarning.warnings(configuration, writer.summarySoFar)
     var metadata = metadata
     metadata.warnings += herds
     let summary = try writer.finish(metadata: metadata)

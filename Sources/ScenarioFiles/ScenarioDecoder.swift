@@ -22,6 +22,7 @@ enum ScenarioDecoder {
     let sections = try decodeSections(&top, defaultName: defaultName)
     try top.finish()
     warnChangesNeverLearnt(sections)
+    warnUnsustainableAfter(sections)
     try checkResultSize(sections, at: top.value)
     let configuration = sections.configuration
     let rates = ScenarioRates(configuration)

@@ -24,11 +24,11 @@ public enum SweepHeadlines {
   static let maximumPointsShown = 20
 
   /// The figures shown per widget: metric, label, decimals, unit after the value. Its energy is the widget's
-  /// alone, and says so: the phone's cost of the design is the point's `phone:` line.
+  /// alone, and says so, in mWh/day as `run` and the point's `phone pays:` line give energy.
   static let figures: [(metric: String, label: String, decimals: Int, unit: String)] = [
     ("reloads_per_day", "reloads/day", 1, ""), ("staleness_mean", "staleness mean", 0, " s"),
     ("staleness_p95", "p95", 0, " s"), ("budget_exhausted_day_share", "budget exhausted on", 2, " of days"),
-    ("joules_per_day", "energy (widget alone)", 1, " J/day"),
+    ("mwh_per_day", "energy (widget alone)", 2, " mWh/day"),
   ]
 
   /// The criterion when the sweep file sets no `objective`: the lowest mean `staleness_mean` (the age of what

@@ -46,6 +46,19 @@ struct SweepDesignReportTests {
     let designs = (phone["data"]?["values"]?.elements ?? []).compactMap { $0["design"]?.scalarText }
     #expect(designs == Self.labels)
 
+    // A part of the phone's cost in mWh/day, as the phone's cost: a design without WidgetKit pushes shows 0
+    // for them, not a gap.
+    #expect(!charts.contains { $0.id.contains("joules") }, "\(charts.map(\.id))")
+    let pushes = try #require(charts.first { $0.id.hasPrefix("sweep-mwh_per_day-") && $0.id.contains("push") })
+    let values = pushes.spec["data"]?["values"]?.elements ?? []
+    var means: [String: Double] = [:]
+    for value in values {
+      if let design = value["design"]?.scalarText { means[design] = Self.number(value["mean"]) }
+    }
+    #expect(Set(means.keys) == Set(Self.labels), "\(pushes.id): \(means)")
+    for label in ["poll 15m", "poll 1h", "background refresh", "silent push"] { #expect(means[label] == 0, "\(label)") }
+    #expect((means["WidgetKit push"] ?? 0) > 0)
+
     // Server requests: received and sent apart, per phone on the left, for 2,000,000 users on the right.
     let server = try #require(charts.dropFirst().first?.spec)
     let layers = server["layer"]?.elements ?? []

@@ -135,7 +135,7 @@ struct ReportTests {
     // The denominators: a widget's daily figures per phone that has it, staleness per view, server per fleet.
     #expect(summary.csv().contains("\nreloads_per_day,headlines,") && row.per == "phone_with_widget")
     #expect(summary.row("staleness_p95", widget: "headlines")?.per == "view")
-    #expect(summary.row("fetch_qps_peak", widget: "server")?.per == "fleet")
+    #expect(summary.row("fetch_qps_busiest_minute", widget: "server")?.per == "fleet")
     #expect(summary.row("installed_devices", widget: "headlines")?.values.mean == 1)
     // Staleness during bursts is per view in a burst.
     #expect(RunSummary.burstMetrics.allSatisfy { $0.name.hasPrefix("views_") || $0.per == "view_in_burst" })

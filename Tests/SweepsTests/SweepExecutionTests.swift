@@ -54,10 +54,12 @@ struct SweepExecutionTests {
     let figures = lines.dropFirst(4).first ?? ""
     for part in [
       "    headlines: reloads/day ", "], staleness mean ", " s, p95 ", " s, budget exhausted on ",
-      ", energy (widget alone) ", " J/day",
+      ", energy (widget alone) ", " mWh/day",
     ] {
       #expect(figures.contains(part), "\(figures)")
     }
+    // Energy in one unit everywhere: mWh/day, as `run` and the point's phone line give it.
+    #expect(!figures.contains("J/day"), "\(figures)")
     #expect(figures.contains(" ["), "no confidence interval: \(figures)")
     #expect(lines.dropFirst(5).first?.hasPrefix("    score: reloads/day ") == true)
     #expect(lines.dropFirst(6).first == "  point 1 (widgets[headlines].timeline.after=1h)")
@@ -78,6 +80,14 @@ struct SweepExecutionTests {
           OutputFolder.lockName, "manifest.json", "sweep-journal.txt", "sweep-points.csv", "sweep.csv",
           "sweep_baseline.csv", "sweep_compare.md", "sweep_summary.csv",
         ])
+    // Every file the sweep writes is documented; sweep-points.csv with the header it has.
+    let documentation = try TestFiles.read(Repository.path("docs/sweeps.md"))
+    for file in try TestFiles.list(directory) where file != OutputFolder.lockName {
+      #expect(documentation.contains("`\(file)`"), "docs/sweeps.md does not describe \(file)")
+    }
+    let points = try TestFiles.read("\(directory)/sweep-points.csv")
+    #expect(points.hasPrefix("point,replications,point_label,widgets[headlines].timeline.after\n"))
+    #expect(documentation.contains("`sweep-points.csv` —\n  `point,replications,point_label,<each swept key>`"))
     let first = try Self.files(
       directory, ["sweep.csv", "sweep_summary.csv", "sweep_baseline.csv", SweepManifest.file])
 

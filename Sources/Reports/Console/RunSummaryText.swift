@@ -75,27 +75,48 @@ public enum RunSummaryText {
         lines.append("    largest: \(largestPeaks[direction.rawValue])")
       }
     }
+    if let streams = streamLine(summary) { lines.append(streams) }
+    lines.append("  pushes sent/day: \(show("pushes_sent_per_day", "server", 0))")
+    for event in configuration.events {
+      // The median and shares, not a mean over devices: phones asleep until morning dominate a mean.
+      let shares = EventDelivery.deliveryLimitsMinutes.map {
+        fixed(100 * (summary.row("event_delivered_within_\($0)m_share", widget: event.id)?.values.mean ?? .nan), 0)
+          + "%"
+      }
+      lines.append(
+        "  event \(event.id): fan-out \(show("event_fanout_seconds", event.id, 1)) s, first push delivered after "
+          + "\(show("event_delivery_median_seconds", event.id, 0)) s (median), within 1/10/60 min "
+          + "\(shares.joined(separator: "/")) of phones; the last simulated phone after "
+          + "\(show("event_delivery_last_seconds", event.id, 0)) s (a sample's maximum: more phones, later)")
+    }
+    return lines
+  }
+
+  /// Each stream's busiest second, p99 and mean requests per second; for a sample of the fleet the mean
+  /// alone, as a stream's busiest second and p99 are not estimated from one (``RunSummary/Row/estimable``).
+  static func streamLine(_ summary: RunSummary) -> String? {
     var streams: [String] = []
+    var estimable = true
     for stream in ServerStream.partition {
       guard let mean = summary.row("mean_requests_per_second", widget: stream.name), mean.values.mean > 0 else {
         continue
       }
+      let peak = summary.row("peak_requests_per_second", widget: stream.name)
+      estimable = estimable && peak?.estimable != false
       streams.append(
-        "\(stream.name) \(fixed(summary.row("peak_requests_per_second", widget: stream.name)?.values.mean ?? .nan, 0))"
-          + "/\(fixed(summary.row("p99_requests_per_second", widget: stream.name)?.values.mean ?? .nan, 0))"
-          + "/\(fixed(mean.values.mean, 1))")
+        "\(stream.name) "
+          + (peak?.estimable == false
+            ? fixed(mean.values.mean, 1)
+            : "\(fixed(peak?.values.mean ?? .nan, 0))"
+              + "/\(fixed(summary.row("p99_requests_per_second", widget: stream.name)?.values.mean ?? .nan, 0))"
+              + "/\(fixed(mean.values.mean, 1))"))
     }
-    if !streams.isEmpty {
-      lines.append("  by stream, busiest second/p99/mean requests/s: \(streams.joined(separator: ", "))")
-    }
-    lines.append("  pushes sent/day: \(show("pushes_sent_per_day", "server", 0))")
-    for event in configuration.events {
-      lines.append(
-        "  event \(event.id): fan-out \(show("event_fanout_seconds", event.id, 1)) s, first push delivered after "
-          + "\(show("event_delivery_mean_seconds", event.id, 0)) s on average, the last after "
-          + "\(show("event_delivery_last_seconds", event.id, 0)) s")
-    }
-    return lines
+    guard !streams.isEmpty else { return nil }
+    let list = streams.joined(separator: ", ")
+    return estimable
+      ? "  by stream, busiest second/p99/mean requests/s: \(list)"
+      : "  by stream, mean requests/s (a stream's busiest second and p99 are not estimable from a sample of the "
+        + "fleet; summary.csv gives raw_ rows, the sample's counts times the scale, which run high): \(list)"
   }
 
   /// What the phone pays for the app's design per day, with 95% CIs: every widget, push wake-up, Live

@@ -2,7 +2,8 @@ import Results
 import WidgetModel
 
 /// `staleness_histogram.csv`: views of each widget instance (and Live Activity kind) by how stale the
-/// content they found was, in fixed bins, plus the views that found the placeholder. For the staleness
+/// content they found was, in fixed bins, plus the views that found the placeholder (in their own bin only,
+/// though staleness counts them at the age of the last good content). For the staleness
 /// chart of `widgetsim report`; the counts come from the quantile sketch, so a view within its 0.5% of a bin
 /// edge may be counted in the neighbouring bin.
 public enum StalenessHistogramReport: RunReport {
@@ -24,7 +25,10 @@ public enum StalenessHistogramReport: RunReport {
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     var text = ""
     for (label, recorder) in StalenessReport.recorders(result, subjects: scope.subjects) {
-      let counts = [UInt64(recorder.placeholderViews)] + recorder.quantiles.histogram(edges: edges)
+      // The sketch holds every view; the placeholder views' ages are taken out of the age bins (the same
+      // buckets land in the same bins, so the difference is exact).
+      let ages = zip(recorder.quantiles.histogram(edges: edges), recorder.placeholderAges.histogram(edges: edges))
+      let counts = [UInt64(recorder.placeholderViews)] + ages.map { $0 - $1 }
       for (index, count) in counts.enumerated() {
         let cells = [
           CSVFormat.text(label), bins[index], CSVFormat.number(lows[index], decimals: 0),

@@ -22,11 +22,14 @@ public struct RunSummary: Sendable {
     public let values: RunningStatistics
     /// A per-second figure of a fleet estimated from a sample: the first replication's interval.
     var sampled: SampledInterval? = nil
+    /// False for a figure the sample cannot estimate (``Metric/estimable``): no value, no interval.
+    public var estimable = true
 
     /// The 95% confidence interval of the mean, within the values the metric can take (see
     /// ``MetricInterval``); nil with a single replication and for extremes, but for an estimate from a
     /// sample of the fleet, which has its own.
     public var interval: MetricInterval? {
+      guard estimable else { return nil }
       if values.count == 1, let sampled { return MetricInterval(sampled) }
       return MetricInterval.of(values, range: QuantityRange(unit: unit), statistic: statistic)
     }
@@ -150,7 +153,7 @@ public struct RunSummary: Sendable {
             (
               stream.name, "server",
               with(
-                RunSummary.provisioningMetrics(bytes: stream.keepsBytes, sampled: serverScale > 1),
+                RunSummary.provisioningMetrics(bytes: stream.keepsBytes, sampled: serverScale > 1, stream: true),
                 streams + stream.rawValue)
             ))
         }
@@ -291,7 +294,7 @@ public struct RunSummary: Sendable {
             Row(
               metric: metric.name, widget: subject.label, unit: metric.unit, per: metric.per,
               subjectKind: subject.kind, statistic: metric.statistic, values: values[rows.count],
-              sampled: sampled[rows.count]))
+              sampled: sampled[rows.count], estimable: metric.estimable))
         }
       }
       return RunSummary(rows: rows)
@@ -301,25 +304,6 @@ public struct RunSummary: Sendable {
   /// The row for a metric and subject, if present.
   public func row(_ metric: String, widget: String) -> Row? {
     rows.first { $0.metric == metric && $0.widget == widget }
-  }
-
-  /// The columns; `subject_kind`, `statistic` and `ci_method` come last so that scripts reading the first
-  /// eight by position keep working.
-  public static let header =
-    "metric,widget,mean,ci95_low,ci95_high,replications,unit,per,subject_kind,statistic,ci_method\n"
-
-  public func csv() -> String {
-    var text = RunSummary.header
-    for row in rows {
-      let interval = row.interval
-      let cells = [
-        row.metric, CSVFormat.text(row.widget), CSVFormat.number(row.values.count > 0 ? row.values.mean : .nan),
-        CSVFormat.number(interval?.low ?? .nan), CSVFormat.number(interval?.high ?? .nan), "\(row.values.count)",
-        row.unit, row.per, row.subjectKind, row.statistic.rawValue, interval?.method.rawValue ?? "none",
-      ]
-      text += cells.joined(separator: ",") + "\n"
-    }
-    return text
   }
 
   struct Metric: Sendable {
@@ -336,6 +320,9 @@ public struct RunSummary: Sendable {
     let derived: (@Sendable (ReplicationResult, Int, ReplicationFigures) -> Double)?
     /// For a per-second figure a fleet's sample estimates: its interval (nil when counted).
     var sampled: (@Sendable (ReplicationResult, Int) -> SampledInterval?)? = nil
+    /// False for a figure a sample of the fleet cannot estimate to the standard of the others (one stream's
+    /// busiest second or p99): its value is blank and its `ci_method` `not_estimable`.
+    var estimable = true
 
     init(
       name: String, unit: String, per: String = "phone", statistic: SummaryStatistic = .mean,

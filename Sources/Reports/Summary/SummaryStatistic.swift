@@ -1,7 +1,7 @@
 /// What one replication's value of a summary metric is (the `statistic` column of `summary.csv`): a mean over
 /// the phones, days or views it is per, a quantile, an extreme, or a total.
 ///
-/// The metric names that end in a statistic (`staleness_p95`, `fetch_qps_peak`) keep it for compatibility;
+/// The metric names that end in a statistic (`staleness_p95`, `fetch_qps_p99_minute`) keep it for compatibility;
 /// this column says the same thing in one place, so a script can filter on it.
 public enum SummaryStatistic: String, Sendable, CaseIterable {
   case mean

@@ -65,6 +65,16 @@ enum Display: Equatable {
   /// The data changed at `since` and the content does not show it yet.
   case behind(since: SimTime)
 
+  /// The last moment this display was current: `now` when it is, the data's change when it is behind, nil
+  /// for the placeholder.
+  func lastCurrent(at now: SimTime) -> SimTime? {
+    switch self {
+    case .placeholder: nil
+    case .current: now
+    case .behind(let since): since
+    }
+  }
+
   /// A built timeline showing data of this freshness.
   init(_ freshness: Freshness) {
     switch freshness {

@@ -29,6 +29,9 @@ struct WidgetInstance {
   /// The waiting request's next attempt (only while ``ReloadMachine/isWaiting``; none while no time can help).
   var retryEvent: EventHandle?
   var lastReload: SimTime?
+  /// When the instance last lost its content to the placeholder (a build ran out of time): the last moment
+  /// its content was current. Nil while it never had content.
+  var lastGoodContent: SimTime?
   var viewsThisHour = 0.0
   /// Views in each clock hour of the last 24 h (the engagement measure), seeded with the expected views.
   var viewsByClockHour: [Double]
@@ -64,6 +67,12 @@ struct WidgetInstance {
     case .current: .zero
     case .behind(let since): now - since
     }
+  }
+
+  /// How long a view of the placeholder at `now` is behind: since the instance's last good content, or since
+  /// `added` (when the user added the widgets) when it never had any.
+  func placeholderAge(at now: SimTime, added: SimTime) -> SimDuration {
+    now - (lastGoodContent ?? added)
   }
 
   /// The engagement measure: views over the last 24 clock hours.

@@ -206,8 +206,12 @@ extension DeviceSimulation {
       if inBurst { result.burstStaleness[index].record(staleness: staleness, bucket: bucket) }
       tally.staleness.add(bucket)
     } else {
-      result.staleness[index].recordPlaceholder()
-      if inBurst { result.burstStaleness[index].recordPlaceholder() }
+      // The placeholder counts in staleness at the age of the last good content: the stalest view there is.
+      let age = instances[index].placeholderAge(at: now, added: .zero + installTime)
+      let bucket = tally.staleness.bucket(of: age.seconds)
+      result.staleness[index].recordPlaceholder(age: age, bucket: bucket)
+      if inBurst { result.burstStaleness[index].recordPlaceholder(age: age, bucket: bucket) }
+      tally.staleness.add(bucket)
     }
     if instances[index].placementRule.catchesUpWhenSeen && instances[index].machine.isWaiting {
       // A deferred view must not need to raise (its gate closes while a catch-up is due); a new raise here

@@ -82,7 +82,11 @@ extension DeviceSimulation {
         if let superseded { count(superseded, instances[index].id, .coalesced, at: scheduler.now) }
         if spend { spendBudget(index, lastGrant: lastGrant, at: scheduler.now) }
         let built = build(index, at: scheduler.now)
+        let shown = instances[index].machine.display
         action = instances[index].machine.buildEnded(built)
+        if let good = shown.lastCurrent(at: scheduler.now), instances[index].machine.display == .placeholder {
+          instances[index].lastGoodContent = good
+        }
         timeline?.content(instances[index].id, instances[index].machine.display, at: scheduler.now)
       case .stuck(let request, let superseded):
         cancelRetry(index, &scheduler)
