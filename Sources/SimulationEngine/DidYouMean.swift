@@ -1,4 +1,4 @@
-/// Suggests the closest known names for a misspelt one, by Levenshtein edit distance. Scenario keys, sweep
+/// Suggests the closest known names for a misspelt one, by edit distance (a swap of neighbours is one edit). Scenario keys, sweep
 /// objectives and comparison gates share it, so every error that names an unknown word suggests alike.
 public enum DidYouMean {
   /// The candidate closest to `word`, if it is within a third of the word's length (at least 1, at most 3).
@@ -50,11 +50,14 @@ public enum DidYouMean {
     return quoted.dropLast().joined(separator: ", ") + " or " + last
   }
 
+  /// Edits between `a` and `b`: insertions, deletions, substitutions and swaps of two neighbouring
+  /// characters, each one edit (a swap is the commonest slip: `aling` for `align`).
   static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = Array(repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = Array(repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -62,8 +65,11 @@ public enum DidYouMean {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

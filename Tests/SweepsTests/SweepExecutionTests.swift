@@ -45,7 +45,7 @@ struct SweepExecutionTests {
     // then each widget's, its energy its own alone), the points by what the phone pays, the best point, the
     // comparison table.
     let lines = printed.output.text.split(separator: "\n").map(String.init)
-    #expect(lines.count == 20, "\(printed.output.text)")
+    #expect(lines.count == 21, "\(printed.output.text)")
     #expect(lines.first == "\(sweep.name): 2 points x 2 replications = 4 tasks")
     #expect(lines.dropFirst().first == "per point and widget, mean over replications [95% CI]:")
     #expect(lines.dropFirst(2).first == "  point 0 (widgets[headlines].timeline.after=15m)")
@@ -68,8 +68,12 @@ struct SweepExecutionTests {
       lines.dropFirst(13).first?.hasPrefix(
         "best point by the lowest staleness_mean of headlines (the default; set sweep.objective to choose): point ")
         == true)
-    #expect(lines.dropFirst(14).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
-    #expect(lines.dropFirst(15).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)
+    // What every point's figures rest on, once: the sweep does not vary it.
+    #expect(
+      lines.dropFirst(14).first?.hasPrefix("assumptions: network Wi-Fi all day (device.network); battery ") == true)
+    #expect(lines.dropFirst(14).first?.hasSuffix(" (every point)") == true)
+    #expect(lines.dropFirst(15).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
+    #expect(lines.dropFirst(16).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)
     #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_compare.md, sweep_baseline.csv)")
     #expect(printed.error.text.isEmpty)
     #expect(
