@@ -45,7 +45,7 @@ enum ScenarioDecoder {
     let system =
       try top.optional("system").map { v throws(ScenarioError) in try decodeSystem(v) } ?? SystemConfiguration()
     let device =
-      try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
+      try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? defaultDevice
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     var widgets = try decodeWidgets(widgetsValue)
     let controlsValue = top.optional("controls")

@@ -8,7 +8,9 @@ public enum DidYouMean {
 
   /// The candidates nearest to `word` (at most `count`, in the order given): those at the least edit distance
   /// within a third of the word's length (at least 1, at most 3); failing any, those that hold the word or
-  /// that the word holds, ignoring case (`p95` finds `staleness_p95`). Empty when nothing is near.
+  /// that the word holds, ignoring case (`p95` finds `staleness_p95`); failing those, the names that share
+  /// the most of the word's parts of three letters or more between underscores (`energy_phone_day` finds
+  /// `phone_mwh_per_day`). Empty when nothing is near.
   public static func nearest(to word: String, among candidates: [String], atMost count: Int = 3) -> [String] {
     let near = closest(to: word, among: candidates, atMost: count)
     let lowered = word.lowercased()
@@ -17,7 +19,19 @@ public enum DidYouMean {
       let name = $0.lowercased()
       return name.contains(lowered) || lowered.contains(name)
     }
-    return Array(holding.prefix(count))
+    if !holding.isEmpty { return Array(holding.prefix(count)) }
+    return sharingParts(with: lowered, among: candidates, atMost: count)
+  }
+
+  /// The candidates sharing the most parts (between underscores, three letters or more) with `word`.
+  static func sharingParts(with word: String, among candidates: [String], atMost count: Int) -> [String] {
+    let parts = Set(word.split(separator: "_").filter { $0.count >= 3 })
+    guard !parts.isEmpty else { return [] }
+    let shared = candidates.map { candidate in
+      Set(candidate.lowercased().split(separator: "_")).intersection(parts).count
+    }
+    guard let most = shared.max(), most > 0 else { return [] }
+    return Array(zip(candidates, shared).filter { $0.1 == most }.map(\.0).prefix(count))
   }
 
   /// The first `count` candidates at the least edit distance, if it is within the limit.

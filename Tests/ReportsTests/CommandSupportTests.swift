@@ -27,7 +27,8 @@ struct CommandSupportTests {
       #expect(lines[2] == "per widget, mean over replications\(bracketed ? " [95% CI]" : ""):")
       // A line per widget, then what the phone pays for all of it and the assumptions it rests on.
       #expect(lines.count == 3 + labels.count + 2)
-      #expect(lines.last?.hasPrefix("assumptions: network Wi-Fi all day (device.network); battery 12.98 Wh") == true)
+      #expect(
+        lines.last?.hasPrefix("assumptions: network Wi-Fi 50% of hours, else LTE (device.network, the default") == true)
       let row = try #require(summary.row("reloads_per_day", widget: labels[0]))
       let mean = RunSummaryText.fixed(row.values.mean, 1)
       #expect(lines[3].hasPrefix("  \(labels[0]): reloads/day \(mean)\(bracketed ? " [" : " (budgeted")"))

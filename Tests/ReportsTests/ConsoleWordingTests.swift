@@ -40,7 +40,7 @@ struct ConsoleWordingTests {
       #expect(replications > 1 || !text.contains("95% CI"), "\(text)")
       // The warm-up the default install spread brings is said in the first line.
       #expect(text.hasPrefix("news-15min: 1 days (after a 1-day warm-up) x \(replications) replications"))
-      #expect(text.contains("\nassumptions: network Wi-Fi all day (device.network); "), "\(text)")
+      #expect(text.contains("\nassumptions: network Wi-Fi 50% of hours, else LTE (device.network, "), "\(text)")
     }
   }
 }

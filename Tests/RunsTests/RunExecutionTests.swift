@@ -61,11 +61,12 @@ struct RunExecutionTests {
     let phone = lines.dropLast(2).last
     #expect(phone?.hasPrefix("what the phone pays (widgets, the app's own runs, push wake-ups, radio): ") == true)
     #expect(phone?.hasSuffix("] % of its battery a day") == true)
-    #expect(
-      lines.dropLast().last
-        == "assumptions: network Wi-Fi all day (device.network); battery 12.98 Wh (linear), Low Power Mode below "
-        + "20% (device.battery, device.low_power_mode); the app in the background: no background refresh, dormant "
-        + "3.0 days after its last launch (app)")
+    let assumptions: String =
+      "assumptions: network Wi-Fi 50% of hours, else LTE (device.network, the default: a panel's share of time "
+      + "on Wi-Fi, low confidence); battery 12.98 Wh (linear), Low Power Mode below 20% (device.battery, "
+      + "device.low_power_mode); the app in the background: no background refresh, dormant 3.0 days after its "
+      + "last launch (app)"
+    #expect(lines.dropLast().last == assumptions)
     #expect(lines.last?.hasPrefix("warning: 3 replications: each interval is 4.3 standard errors") == true)
     #expect(lines[0].hasPrefix("quickstart: 2 days x 3 replications, \(labels.count) widget instances, "))
     #expect(lines[1] == "reports: \(directory)/ (\(RunReports.files.joined(separator: ", ")))")

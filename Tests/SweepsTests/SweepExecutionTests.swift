@@ -70,7 +70,8 @@ struct SweepExecutionTests {
         == true)
     // What every point's figures rest on, once: the sweep does not vary it.
     #expect(
-      lines.dropFirst(14).first?.hasPrefix("assumptions: network Wi-Fi all day (device.network); battery ") == true)
+      lines.dropFirst(14).first?.hasPrefix("assumptions: network Wi-Fi 50% of hours, else LTE (device.network, ")
+        == true)
     #expect(lines.dropFirst(14).first?.hasSuffix(" (every point)") == true)
     #expect(lines.dropFirst(15).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
     #expect(lines.dropFirst(16).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)

@@ -17,7 +17,8 @@ public enum FigureAssumptions {
 
   static func network(_ network: NetworkSelection) -> String {
     if let probability = network.wifiProbability {
-      return "network Wi-Fi \(percent(probability))% of hours, else \(name(network.cellular)) (device.network)"
+      let source = network.isScenarioDefault ? ", the default: a panel's share of time on Wi-Fi, low confidence" : ""
+      return "network Wi-Fi \(percent(probability))% of hours, else \(name(network.cellular)) (device.network\(source))"
     }
     guard !network.windows.isEmpty else { return "network \(name(network.defaultNetwork)) all day (device.network)" }
     let windows = network.windows.map { "\(name($0.network)) \($0.from)-\($0.to)" }.joined(separator: ", ")
@@ -72,8 +73,11 @@ extension FigureAssumptions {
     let differing = configurations.indices.filter { line(configurations[$0]) != shared }
     guard !differing.isEmpty else { return [shared + " (every point)"] }
     var lines = [shared + " (point 0, and every point not listed)"]
+    let common = parts(first)
     for index in differing.prefix(20) {
-      lines.append("  point \(index): " + parts(configurations[index]).joined(separator: "; "))
+      // Only what differs from point 0's.
+      let own = parts(configurations[index]).enumerated().filter { $0.element != common[$0.offset] }.map(\.element)
+      lines.append("  point \(index): " + own.joined(separator: "; "))
     }
     return lines
   }
