@@ -52,9 +52,31 @@ public struct Comparison: Sendable {
   /// Refuses a gate that matches no row of `baseline`, as the comparison would (a gated row must be in both
   /// runs): `check` calls it before its run, so a mistyped gate fails at once.
   public static func checkGates(_ gates: [Gate], against baseline: ReplicationTable) throws(ComparisonError) {
-    for gate in gates where !baseline.keys.contains(where: gate.applies) {
-      throw unmatched(gate, keys: baseline.keys, place: "in \(baseline.path)")
+    for gate in gates {
+      guard baseline.keys.contains(where: gate.applies) else {
+        if Gate.defaults.contains(gate) && gate.metric == Gate.phoneCostMetric { continue }
+        throw unmatched(gate, keys: baseline.keys, place: "in \(baseline.path)")
+      }
+      for key in baseline.keys where gate.applies(to: key) {
+        guard gate.isRelativeWithoutFloor, let series = baseline.series[key], !series.values.isEmpty,
+          series.values.values.allSatisfy({ $0 == 0 })
+        else { continue }
+        throw zeroBaseline(gate, key, unit: series.unit)
+      }
     }
+  }
+
+  /// A relative tolerance without a floor on a baseline mean of 0 tolerates nothing: the refusal, with a floor
+  /// in the metric's own scale (a share's 0.01, not 1, which would switch a 0-1 gate off).
+  static func zeroBaseline(_ gate: Gate, _ key: ReplicationTable.Key, unit: String) -> ComparisonError {
+    let floor = Gate.suggestedFloor(unit: unit)
+    let suggested = Gate(
+      metric: gate.metric, widget: gate.widget, direction: gate.direction, tolerance: gate.tolerance,
+      floor: floor.amount)
+    return ComparisonError(
+      "gate \(gate): the baseline mean of \(key.metric) (\(key.widget)) is 0, so a relative tolerance tolerates "
+        + "no change at all; give a floor in the metric's unit, e.g. \(suggested) (\(floor.meaning)), or an "
+        + "absolute tolerance")
   }
 
   /// Compares `candidate` with `baseline`. Throws (bad input, exit 2) when a gate matches no metric of both
@@ -73,6 +95,13 @@ public struct Comparison: Sendable {
     self.correction = correction
     paired = Comparison.commonRandomNumbers(baseline, candidate)
     var warnings = Comparison.pairingWarnings(baseline, candidate, paired: paired)
+    warnings += gates.compactMap(\.directionWarning)
+    // The phone's cost gate, a default since it is the figure to decide on, is left out of runs written
+    // before the metric existed rather than refusing them.
+    let gates = gates.filter { gate in
+      !(Gate.defaults.contains(gate) && gate.metric == Gate.phoneCostMetric)
+        || baseline.keys.contains(where: gate.applies) || candidate.keys.contains(where: gate.applies)
+    }
     try Comparison.checkGatedKeys(gates, baseline, candidate)
     var rows: [Row] = []
     for key in baseline.keys {
@@ -152,12 +181,7 @@ public struct Comparison: Sendable {
         "gate \(gate): \(key.metric) (\(key.widget)) needs at least two replications with a value on each side to be tested"
       )
     }
-    if gate.isRelativeWithoutFloor && test.baselineMean == 0 {
-      throw ComparisonError(
-        "gate \(gate): the baseline mean of \(key.metric) (\(key.widget)) is 0, so a relative tolerance tolerates "
-          + "no change at all; give a floor in \(first.unit.isEmpty ? "the metric's unit" : first.unit), e.g. "
-          + "\(gate.description)+1, or an absolute tolerance")
-    }
+    if gate.isRelativeWithoutFloor && test.baselineMean == 0 { throw zeroBaseline(gate, key, unit: first.unit) }
     if let constant = Comparison.constantValue(first) {
       warnings.append(
         "gate \(gate) on \(key.metric) (\(key.widget)): every baseline replication reads \(constant): the test "

@@ -83,12 +83,31 @@ public struct Gate: Sendable, Equatable, CustomStringConvertible {
     self.floor = floor
   }
 
-  /// The gates used when none is given: energy and staleness may not rise by more than 5%, nor by less than
-  /// 1 J/day (0.28 mWh, 0.002% of a 13 Wh battery) and 30 s, changes below anyone's notice.
+  /// The gates used when none is given: the whole phone's cost of the app (`phone_mwh_per_day`, the figure
+  /// to decide on), the widgets' energy and staleness may not rise by more than 5%, nor by less than 0.28 mWh
+  /// and 1 J a day (0.002% of a 13 Wh battery) and 30 s, changes below anyone's notice.
   public static let defaults: [Gate] = [
+    Gate(metric: phoneCostMetric, direction: .higherIsWorse, tolerance: .relative(0.05), floor: 0.28),
     Gate(metric: "joules_per_day", direction: .higherIsWorse, tolerance: .relative(0.05), floor: 1),
     Gate(metric: "staleness_mean", direction: .higherIsWorse, tolerance: .relative(0.05), floor: 30),
   ]
+
+  /// What the phone pays for the app a day: a default gate, left out of runs from before it existed.
+  public static let phoneCostMetric = "phone_mwh_per_day"
+
+  /// A floor for a metric in `unit` that no one would notice: a point of a 0-1 share, a tenth of a percent, a
+  /// joule (0.28 mWh) a day, 30 s of staleness; 1 in any other unit.
+  public static func suggestedFloor(unit: String) -> (amount: Double, meaning: String) {
+    switch unit {
+    case "fraction": (0.01, "one point of a 0-1 share")
+    case "%", "%/day": (0.1, "a tenth of a percent")
+    case "J/day": (1, "1 J a day")
+    case "mWh/day": (0.28, "0.28 mWh, 1 J, a day")
+    case "s": (30, "30 s")
+    case "": (1, "1 in the metric's unit")
+    default: (1, "1 \(unit)")
+    }
+  }
 
   public func applies(to key: ReplicationTable.Key) -> Bool {
     key.metric == metric && (widget == nil || widget == key.widget)

@@ -24,7 +24,8 @@ public struct GatedComparison: Sendable {
   public static func problem(alpha: Double, gates arguments: [String], noGates: Bool, junit: String?) -> String? {
     guard alpha > 0 && alpha < 1 else { return "--alpha must be in (0, 1), got \(alpha)" }
     if noGates && !arguments.isEmpty { return "--no-gates and --gate exclude each other" }
-    do { _ = try gates(arguments, noGates: noGates) } catch { return "--gate \(error)" }
+    // The gate's own message names it ("gate 'x': ..."): the option's name goes in front, not a second time.
+    do { _ = try gates(arguments, noGates: noGates) } catch { return "--\(error)" }
     if let junit, junit.isEmpty || junit.hasSuffix("/") { return "--junit names the XML file to write, got '\(junit)'" }
     return nil
   }

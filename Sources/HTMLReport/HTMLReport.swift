@@ -58,6 +58,10 @@ public enum HTMLReport {
       ("devices", manifest["devices"] ?? "1"), ("widgetsim", manifest["widgetsim_version"] ?? "?"),
     ]
     if let overrides = manifest["overrides"], overrides != "[]" { facts.append(("overrides", overrides)) }
+    // What every cost figure rests on (the network above all): beside the figures, not in the scenario alone.
+    if let assumptions = manifest["assumptions"] {
+      facts.append(("assumptions", String(assumptions.dropFirst("assumptions: ".count))))
+    }
     var notes: [String] = []
     if timeline == nil { notes.append(DeviceTimeline.missingNote) }
     if manifest["complete"] == "false" {

@@ -14,7 +14,7 @@ extension RunCharts {
     var marks = [("received", seconds.sources.count)]
     if sends { marks.append(("sent", 1)) }
     return Chart(
-      id: "server-peak", title: "Busiest second received: \(peakStatistic("received"))", caption: caption,
+      id: "server-peak", title: "Busiest second received: \(seconds.busiestTitle)", caption: caption,
       spec: spec, marks: marks)
   }
 
@@ -29,6 +29,8 @@ extension RunCharts {
     var sources: Set<String> = []
     /// Which second is the busiest and when, as the caption says it.
     var busiest = "no requests"
+    /// The charted second's figure and when, as the title says it: the caption's figure, not another.
+    var busiestTitle = "no requests"
     /// The most requests sent in one second of the window.
     var sentPeak = 0.0
   }
@@ -56,6 +58,9 @@ extension RunCharts {
           "replication \(first ?? "0")'s busiest second received, \(HTMLText.number(total, decimals: 0)) "
           + "requests/s on day \(row[dayColumn]) at \(row[timeColumn]) UTC (the run's largest unless the run "
           + "wrote every replication's rows)"
+        seconds.busiestTitle =
+          "\(HTMLText.number(total, decimals: 0)) requests/s, replication \(first ?? "0"), day \(row[dayColumn]) at "
+          + "\(row[timeColumn]) UTC"
       }
       let values = streams.map { CSVTable.number(row[$0.1]) ?? 0 }
       for (index, value) in values.enumerated() where value > 0 { seconds.sources.insert(streams[index].0) }
@@ -112,8 +117,9 @@ extension RunCharts {
         + "receive; their own busiest second: \(peakStatistic("sent")). "
     }
     caption +=
-      "The title's figure is the mean over the run's replications of each one's busiest second, with its 95% "
-      + "interval, as the console and summary.csv (peak_requests_per_second) give it."
+      "The title's figure is the second charted, as the simulated phones made it and scaled to the fleet. The "
+      + "console and summary.csv (peak_requests_per_second) give another: "
+      + "\(peakStatistic("received")), a sampled fleet's estimated from the sample, so the two may differ."
     return caption
   }
 

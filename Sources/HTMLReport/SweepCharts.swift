@@ -39,12 +39,29 @@ struct SweepCharts {
     ("requests_received_per_device_per_day", "requests received"), ("pushes_sent_per_device_per_day", "pushes sent"),
   ]
 
-  /// Chart titles that say more than the metric's name.
+  /// Chart titles in words, not metric names (which the y axis and sweep_summary.csv keep).
   static func title(_ metric: String, _ subject: String) -> String {
-    switch metric {
+    let of = subjectName(subject)
+    return switch metric {
     case "phone_mwh_per_day": "What the phone pays a day (widgets, the app's own runs, push wake-ups, radio)"
-    case "mwh_per_day", "battery_percent_per_day": "\(metric) of \(subject) alone (a part of what the phone pays)"
-    default: "\(metric) of \(subject)"
+    case "mwh_per_day", "joules_per_day": "Energy a day of \(of) alone (a part of what the phone pays)"
+    case "battery_percent_per_day": "Battery a day of \(of) alone (a part of what the phone pays)"
+    case "reloads_per_day": "Reloads a day of \(of)"
+    case "staleness_mean": "Mean staleness of \(of) at views"
+    case "staleness_p95": "95th percentile of staleness of \(of) at views"
+    case "budget_exhausted_day_share": "Share of days \(of) ran out of reload budget"
+    default: "\(metric) of \(of)"
+    }
+  }
+
+  /// A subject as a title names it: the energy subjects that are not widgets in words, widgets by their id.
+  static func subjectName(_ subject: String) -> String {
+    switch subject {
+    case "widget_push": "WidgetKit push wake-ups"
+    case "silent_push": "silent push wake-ups"
+    case "app": "the app's own runs"
+    case "device": "the phone"
+    default: subject
     }
   }
 
@@ -121,6 +138,7 @@ struct SweepCharts {
         charts.append(drawn)
       }
       if name == "phone_mwh_per_day" {
+        if let pareto = try paretoChart() { charts.append(pareto) }
         if let server = try serverChart() { charts.append(server) }
         charts += try capacityCharts()
       }

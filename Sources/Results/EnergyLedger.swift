@@ -60,6 +60,9 @@ package struct EnergyLedger: Sendable, DayCleared {
   private(set) var books: BookedColumns<Int128, UInt128>
   /// Energy booked since the battery was last updated (the device being simulated).
   package var undrained = 0.0
+  /// The first hour whose bookings are the current device's figures: the hours before are a warm-up's, whose
+  /// energy the books drop with it (a booking made just after the warm-up may fall in its last hour).
+  package var deviceFromHour = 0
   /// Energy booked for the current device, by subject (to divide by that device's own battery), in the
   /// books' microjoules: held in place for up to ``inlineSubjects`` subjects (a booking adds to it without
   /// checking an array's buffer for sharing first), in `spilledSubjectMicrojoules` beyond.
@@ -124,6 +127,7 @@ package struct EnergyLedger: Sendable, DayCleared {
     let micro = Int128(Int64(nearest: amount * 1e6))
     books.add(micro, row: hour, column: EnergyLedger.column(subject: subject, component: component))
     undrained += amount
+    guard hour >= deviceFromHour else { return }
     // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
     if holdsInPlace {
       deviceSubjectMicrojoules[subject] &+= micro

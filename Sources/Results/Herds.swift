@@ -10,8 +10,8 @@ public struct Herd: Sendable, Equatable {
   public let source: ServerSource
   /// Since 00:00 UTC of the first measured day.
   public let second: Int
-  /// Simulated requests of the source in that second: phones, but for a phone with several widget instances,
-  /// which may make several.
+  /// Simulated phones that made a request of the source in that second (a phone whose widgets reload
+  /// together counts once).
   public let phones: UInt64
   /// Their share of the simulated fleet.
   public let share: Double
@@ -90,7 +90,7 @@ extension ServerSeconds {
       next = second + 1
       let first = ServerSource.bySlot.start(ofRow: second)
       counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
-        let phones = counts[first + source]
+        let phones = counts[first + source] - (repeats.count == 0 ? 0 : repeats[first + source])
         sums[source] &+= phones
         if phones > busiest[source].phones { busiest[source] = (phones, second) }
         if phones >= rule.floor, phones > unexplained[source].phones, rule.explanation(second: second) == nil {

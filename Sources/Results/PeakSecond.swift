@@ -36,7 +36,7 @@ public struct PeakSecond: Sendable, Equatable {
     isHerd = ServerSource.allCases.contains { source in
       direction.counts(source) && !source.isFleetWide
         && rule.isHerd(
-          seconds.requests(second: second, source: source), meanPerSecond: meansPerSecond[source.rawValue])
+          seconds.phones(second: second, source: source), meanPerSecond: meansPerSecond[source.rawValue])
     }
   }
 }

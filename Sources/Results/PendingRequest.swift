@@ -1,18 +1,21 @@
 import SimulationEngine
 
-/// A request to the app's servers as a device records it: its UTC time, bytes fetched, ``ServerSource`` and
-/// whether it is a push's delivery rather than a request.
+/// A request to the app's servers as a device records it: its UTC time, bytes fetched, ``ServerSource``,
+/// whether it is a push's delivery rather than a request, and whether the same phone made a request of the
+/// same source in the same UTC second already (its widgets reloading together: one phone, not another).
 @usableFromInline package struct PendingRequest: Sendable {
   @usableFromInline let utcMicros: Int64
   @usableFromInline let bytes: Int64
   @usableFromInline let source: UInt8
   @usableFromInline let delivered: Bool
+  @usableFromInline var repeated = false
 
-  package init(utcMicros: Int64, bytes: Int64, source: UInt8, delivered: Bool) {
+  package init(utcMicros: Int64, bytes: Int64, source: UInt8, delivered: Bool, repeated: Bool = false) {
     self.utcMicros = utcMicros
     self.bytes = bytes
     self.source = source
     self.delivered = delivered
+    self.repeated = repeated
   }
 
   /// A request of `source` at local time `time` on a device `offset` ahead of UTC, fetching `amount` bytes.

@@ -28,6 +28,9 @@ public struct ServerLoad: Sendable, DayCleared {
   /// Requests recorded but not yet added to the minutes (see ``applyPending()``), or kept
   /// (``keepsRequests``) to be added to a sum's.
   @usableFromInline var pending: [PendingRequest] = []
+  /// By source, the UTC second of the recording phone's last request of it (``startDevice()``): a request in
+  /// the same second is the same phone's again.
+  @usableFromInline var lastSecondBySource = [Int64](repeating: Int64.min, count: ServerSource.count)
   /// How many requests are kept before they are added anyway: ``pendingLimit``, or a batch's while a fleet
   /// thread keeps them across devices (``RequestBatch``).
   @usableFromInline var pendingCapacity: Int { batch == nil ? ServerLoad.pendingLimit : RequestBatch.limit }
@@ -125,7 +128,7 @@ public struct ServerLoad: Sendable, DayCleared {
   package mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration)
   {
     if pending.count >= pendingCapacity { applyKept() }
-    pending.append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
+    append(PendingRequest(source, bytes: amount, at: time, offset: offset, delivered: false))
   }
 
   /// A push of type `source` sent (counted by source) or delivered (kept as ``recordFetch(_:bytes:at:offset:)``
@@ -133,7 +136,27 @@ public struct ServerLoad: Sendable, DayCleared {
   @inlinable @inline(__always)
   package mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
     if pending.count >= pendingCapacity { applyKept() }
-    pending.append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
+    append(PendingRequest(source, bytes: 0, at: time, offset: offset, delivered: delivered))
+  }
+
+  /// Keeps `request`, marked ``PendingRequest/repeated`` when this phone made a request of its source in its
+  /// UTC second already (a phone records its requests in time order, so they follow each other).
+  @inlinable @inline(__always)
+  mutating func append(_ request: PendingRequest) {
+    var request = request
+    if !request.delivered {
+      let micros = request.utcMicros
+      let second = micros >= 0 ? micros / 1_000_000 : (micros + 1) / 1_000_000 - 1
+      let source = Int(request.source)
+      request.repeated = lastSecondBySource[source] == second
+      lastSecondBySource[source] = second
+    }
+    pending.append(request)
+  }
+
+  /// A new phone starts recording: none of its requests is a repeat of the last phone's.
+  package mutating func startDevice() {
+    for source in lastSecondBySource.indices { lastSecondBySource[source] = Int64.min }
   }
 
   /// Adds the requests recorded since the last call to the per-minute (and per-second) counts. A device's

@@ -15,6 +15,10 @@ public struct ServerSeconds: Sendable, TimeSeries {
   private(set) var counts: CompactCounts<UInt8>
   /// By second and stream (``bytesBySecond``).
   private(set) var fetchBytes: CompactCounts<UInt32>
+  /// By second and source as ``counts``: requests a phone made of a source it had asked in that second already
+  /// (several widgets reloading together), so that ``phones(second:source:)`` counts phones. Empty until a
+  /// repeat is recorded: a fleet of one-widget phones keeps none.
+  private(set) var repeats = CompactCounts<UInt8>(count: 0)
 
   /// Fetched bytes: a row per second, a cell for widget fetches (0) and one for app fetches (1).
   static var bytesBySecond: TableLayout { TableLayout(columns: 2) }
@@ -52,6 +56,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     counts.addEach(requests.count) { position in
       second(requests[position]).map { (ServerSource.bySlot.index($0, Int(requests[position].source)), 1) }
     }
+    recordRepeats(requests, second: second)
     let lastFetch = UInt8(ServerSource.appFetchAlwaysRunning.rawValue)
     let widgetFetch = UInt8(ServerSource.widgetFetch.rawValue)
     fetchBytes.addEach(requests.count) { position in
@@ -64,6 +69,12 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Requests of `source` in second `second` (since 00:00 UTC of day 0).
   public func requests(second: Int, source: ServerSource) -> UInt64 {
     counts[ServerSource.bySlot.index(second, source.rawValue)]
+  }
+
+  /// Phones that made a request of `source` in second `second`: its requests less a phone's repeats.
+  public func phones(second: Int, source: ServerSource) -> UInt64 {
+    let index = ServerSource.bySlot.index(second, source.rawValue)
+    return counts[index] - (repeats.count == 0 ? 0 : repeats[index])
   }
 
   /// Requests of `stream` (all its sources) in second `second`.
@@ -83,11 +94,16 @@ public struct ServerSeconds: Sendable, TimeSeries {
     precondition(secondCount == other.secondCount, "merged per-second loads of different runs")
     counts.merge(other.counts)
     fetchBytes.merge(other.fetchBytes)
+    if other.repeats.count > 0 {
+      if repeats.count == 0 { repeats = CompactCounts(count: counts.count) }
+      repeats.merge(other.repeats)
+    }
   }
 
   public mutating func reset() {
     counts.reset()
     fetchBytes.reset()
+    repeats.reset()
   }
 
   public mutating func dropFirst(days: Int, of total: Int) {
@@ -95,7 +111,20 @@ public struct ServerSeconds: Sendable, TimeSeries {
     let seconds = days * 86_400
     counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
     fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
+    if repeats.count > 0 { repeats.dropFirst(ServerSource.bySlot.start(ofRow: seconds)) }
     secondCount -= seconds
+  }
+
+  /// Adds the repeats among `requests` (``PendingRequest/repeated``) in the seconds `second` finds them.
+  private mutating func recordRepeats(
+    _ requests: UnsafeBufferPointer<PendingRequest>, second: (PendingRequest) -> Int?
+  ) {
+    guard requests.contains(where: { $0.repeated }) else { return }
+    if repeats.count == 0 { repeats = CompactCounts(count: counts.count) }
+    repeats.addEach(requests.count) { position in
+      guard requests[position].repeated, let found = second(requests[position]) else { return nil }
+      return (ServerSource.bySlot.index(found, Int(requests[position].source)), 1)
+    }
   }
 
   /// Bytes per second kept per day of the run.
@@ -124,6 +153,7 @@ extension ServerSeconds: BinaryCodable {
     secondCount.encode(to: &writer)
     counts.encode(to: &writer)
     fetchBytes.encode(to: &writer)
+    repeats.encode(to: &writer)
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
@@ -131,7 +161,10 @@ extension ServerSeconds: BinaryCodable {
     secondCount = try Int(from: &reader)
     counts = try CompactCounts(from: &reader)
     fetchBytes = try CompactCounts(from: &reader)
-    guard secondCount >= 0, counts.count == secondCount * ServerSource.count, fetchBytes.count == secondCount * 2 else {
+    repeats = try CompactCounts(from: &reader)
+    guard secondCount >= 0, counts.count == secondCount * ServerSource.count, fetchBytes.count == secondCount * 2,
+      repeats.count == 0 || repeats.count == counts.count
+    else {
       throw reader.error("a per-second load of the wrong size")
     }
   }

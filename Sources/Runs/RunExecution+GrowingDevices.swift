@@ -1,5 +1,6 @@
 import Reports
 import ScenarioFiles
+import Synchronization
 
 extension RunExecution {
   /// `--precision` on per-second figures of a sampled fleet: runs this execution, then again with more
@@ -27,12 +28,27 @@ extension RunExecution {
     var execution = self
     execution.precision = nil
     while true {
-      let summary = try execution.run(console: console, stop: stop)
+      // Each run's result block is held: only the last run's, the answer, reaches standard output.
+      let held = HeldOutput()
+      let holding = Console(
+        cores: console.cores, errorIsTerminal: console.errorIsTerminal,
+        output: { text in held.text.withLock { $0 += text } }, error: console.error, terminal: console.terminal)
+      let summary = try execution.run(console: holding, stop: stop)
       let devices = execution.scenario.configuration.fleet.devices
       let next = plan.nextDevices(after: devices, summary: summary)
       let report = plan.report(summary, devices: devices, next: next)
-      if !quiet || report.contains("warning") { console.error(report + "\n") }
-      guard let next else { return }
+      guard let next else {
+        // The answer and its verdict together on standard output; a target missed is a warning even when quiet.
+        console.output(held.text.withLock { $0 })
+        if !quiet {
+          console.print(report)
+        } else if report.contains("warning") {
+          console.error(report + "\n")
+        }
+        return
+      }
+      // A sample too small is progress, not a result: said on standard error with the devices to come.
+      if !quiet { console.error(report + "\n") }
       let (loaded, overrides) = try reload(next)
       var again = RunExecution(
         loaded, overrides: overrides + targets.map { "--precision \($0.description)" }, directory: directory,
@@ -41,4 +57,9 @@ extension RunExecution {
       execution = again
     }
   }
+}
+
+/// What a run wrote to standard output, held until it is known to be the answer.
+private final class HeldOutput: Sendable {
+  let text = Mutex("")
 }

@@ -187,8 +187,13 @@ public struct RunExecution: Sendable {
     try writeTrace(writer)
     let summary = try RunExecution.finish(writer, metadata: metadata, quiet: quiet, console: console)
     if let precision {
+      // Beside the figures it judges, on standard output; a target missed is a warning even when quiet.
       let report = precision.report(summary, completed: finished)
-      if !quiet || report.contains("warning") { console.error(report + "\n") }
+      if !quiet {
+        console.print(report)
+      } else if report.contains("warning") {
+        console.error(report + "\n")
+      }
     }
     return summary
   }

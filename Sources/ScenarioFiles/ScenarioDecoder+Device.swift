@@ -6,7 +6,7 @@ import Yams
 extension ScenarioDecoder {
   static func decodeDevice(_ value: YAMLValue) throws(ScenarioError) -> DeviceConfiguration {
     var reader = try value.mapping()
-    var device = DeviceConfiguration()
+    var device = ScenarioDecoder.defaultDevice
     if let battery = reader.optional("battery") { device.battery = try decodeBattery(battery) }
     if let charging = reader.optional("charging") { device.charging = try decodeCharging(charging) }
     if let lowPower = reader.optional("low_power_mode") { device.lowPowerMode = try decodeLowPowerMode(lowPower) }
@@ -14,6 +14,14 @@ extension ScenarioDecoder {
     if let radios = reader.optional("radios") { device.radios = try decodeRadios(radios) }
     if let network = reader.optional("network") { device.network = try decodeNetwork(network) }
     try reader.finish()
+    return device
+  }
+
+  /// The device a scenario file describes when it says nothing: the model's, on the files' default network
+  /// (``NetworkSelection/scenarioDefault``: Wi-Fi half the hours, else LTE).
+  static var defaultDevice: DeviceConfiguration {
+    var device = DeviceConfiguration()
+    device.network = .scenarioDefault
     return device
   }
 

@@ -16,6 +16,15 @@ extension ScenarioDecoder {
         server.pushRatePerSecond = nil
       } else {
         var section = try rate.mapping()
+        if !section.contains("per_second"), let perMinute = section.optional("per_minute") {
+          let rate = (try? perMinute.number(in: 0...1e12)).map { value in
+            let second = value / 60
+            return second == second.rounded() ? "\(Int64(second))" : "\((second * 1_000).rounded() / 1_000)"
+          }
+          throw perMinute.error(
+            "push_rate is written per second, not per_minute: {per_second: \(rate ?? "N")}"
+              + (rate == nil ? "" : " is the same rate"))
+        }
         let perSecond = try section.required("per_second", "push requests the server sends per second, e.g. 50000")
         server.pushRatePerSecond = try perSecond.number(in: 0.001...1e9)
         try section.finish()

@@ -9,7 +9,8 @@ extension ScenarioDecoder {
   struct RunSettings {
     let name: String
     let days: Int
-    let warmupDays: Int
+    /// As written; unwritten, the days the fleet's default install spread reaches (``FleetConfiguration/installSpreadDays``).
+    var warmupDays: Int
     /// Where `warmup_days` is written, if it is: warm-up and measured days together are checked there.
     let warmupValue: YAMLValue?
     let seed: UInt64

@@ -39,14 +39,14 @@ enum ScenarioDecoder {
   private static func decodeSections(_ top: inout MappingReader, defaultName: String) throws(ScenarioError)
     -> Sections
   {
-    let run = try decodeRunSettings(&top, defaultName: defaultName)
+    var run = try decodeRunSettings(&top, defaultName: defaultName)
     let user = try top.optional("user").map { v throws(ScenarioError) in try decodeUser(v) } ?? UserConfiguration()
     let budget =
       try top.optional("budget").map { v throws(ScenarioError) in try decodeBudget(v) } ?? BudgetConfiguration()
     let system =
       try top.optional("system").map { v throws(ScenarioError) in try decodeSystem(v) } ?? SystemConfiguration()
     let device =
-      try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? DeviceConfiguration()
+      try top.optional("device").map { v throws(ScenarioError) in try decodeDevice(v) } ?? defaultDevice
     let widgetsValue = try top.required("widgets", "a list of widgets, each with id, kind and timeline")
     var widgets = try decodeWidgets(widgetsValue)
     let controlsValue = top.optional("controls")
@@ -68,6 +68,14 @@ enum ScenarioDecoder {
     let fleet =
       try fleetValue.map { v throws(ScenarioError) in try decodeFleet(v, widgets: widgets) } ?? FleetConfiguration()
     if let fleetValue { warnFleetSettings(fleet, at: fleetValue, user: user, activities: activities) }
+    // Unwritten, the warm-up covers the default install spread: a phone whose widgets arrive during day 0
+    // has a part day there, and per-day figures over it would read low.
+    let installDays = fleet.installSpreadDays
+    if run.warmupValue == nil, installDays > 0,
+      run.days + installDays <= top.value.source.limits.maximum(ScenarioLimits.days)
+    {
+      run.warmupDays = installDays
+    }
     return Sections(
       run: run, user: user, budget: budget, system: system, device: device, widgets: widgets, app: app,
       channels: channels, activities: activities, server: server, events: events, fleet: fleet,

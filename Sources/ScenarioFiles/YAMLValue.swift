@@ -113,7 +113,7 @@ struct YAMLValue {
   func seconds(in range: ClosedRange<Double>? = nil, exclusiveLower: Bool = false) throws(ScenarioError) -> Double {
     let text = try scalarText()
     guard let value = Units.seconds(text) else {
-      throw error("expected a duration with a unit (us, ms, s, m, h, d), e.g. 15m; got \(shown)")
+      throw error("expected a duration with a unit (us, ms, s, min or m, h, d), e.g. 15m or 15min; got \(shown)")
     }
     try check(value, in: range, exclusiveLower: exclusiveLower, shown: text) { SimDuration(seconds: $0).description }
     return value

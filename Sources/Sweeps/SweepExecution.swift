@@ -73,12 +73,14 @@ public struct SweepExecution: Sendable {
   }
 
   /// What a finished sweep (or a merge) prints: each point's headlines, the points by what the phone pays,
-  /// the best point, the comparison table of `sweep_compare.md`, and where the reports are.
+  /// the best point, the `assumptions` the figures rest on, the comparison table of `sweep_compare.md`, and
+  /// where the reports are.
   static func finishedLines(
     rows: [SweepSummaryRow], points: [SweepPointRow], keys: [String], objective: SweepManifest.Objective?,
-    directory: String, baselinePoint: Int?
+    directory: String, baselinePoint: Int?, assumptions: [String] = []
   ) -> [String] {
     var lines = SweepHeadlines.lines(rows: rows, points: points, keys: keys, objective: objective)
+    lines += assumptions
     let table = SweepComparison.phoneTable(rows: rows, points: points, keys: keys)
     if !table.isEmpty {
       // Only what the table shows: one replication per point has no interval over replications.
@@ -223,7 +225,7 @@ public struct SweepExecution: Sendable {
     if !quiet {
       let lines = SweepExecution.finishedLines(
         rows: rows, points: points, keys: plan.keys, objective: objective, directory: directory,
-        baselinePoint: baselinePoint)
+        baselinePoint: baselinePoint, assumptions: FigureAssumptions.sweepLines(plan.configurations))
       for line in lines { console.print(line) }
     }
   }

@@ -81,6 +81,9 @@ public enum SweepHeadlines {
       lines.append("  (\(points.count - maximumPointsShown) more points in sweep_summary.csv)")
     }
     lines += ranking(points: points, keys: keys, phone: phone, phoneText: phoneText)
+    lines += SweepPareto.lines(rows: rows, points: points, subject: subjects[0]) { point in
+      point.label.isEmpty ? name(point, keys: keys) : "\"\(point.label)\" (point \(point.index))"
+    }
     lines.append(
       bestPoint(byPoint: byPoint, subjects: subjects, rows: rows, points: points, keys: keys, objective: objective))
     return lines

@@ -52,9 +52,8 @@ struct SweepCommand: ParsableCommand {
   var users: Double?
 
   func validate() throws {
-    if let problem = HTMLReport.problem(users: users) ?? SweepExecution.problem(jobs: jobs, shard: shard) {
-      throw ValidationError(problem)
-    }
+    let problem = HTMLReport.problem(users: users, report: report) ?? SweepExecution.problem(jobs: jobs, shard: shard)
+    if let problem { throw ValidationError(problem) }
   }
 
   func run() throws {

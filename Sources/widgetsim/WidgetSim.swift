@@ -30,7 +30,7 @@ struct WidgetSim: ParsableCommand {
       exit(withError: ExitCode(failure.status))
     } catch {
       let code = exitCode(for: error)
-      let message = fullMessage(for: error)
+      let message = CommandFailure.lowercasedPrefix(fullMessage(for: error))
       if code == .success {
         if !message.isEmpty { Console.standard.print(message) }
         exit()

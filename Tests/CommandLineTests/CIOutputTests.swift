@@ -48,13 +48,13 @@ struct CIOutputTests {
         "::error file=\(Repository.path(scenario)),line=\(line),title=widgetsim gate joules_per_day%3A+5%25+1 failed::"
           + "joules_per_day (forecast): 9.257 -> 21.69 J/day (+134.3%25), gate joules_per_day:+5%25+1, gate p"))
     // The verdict is the last line; nothing in the log is a terminal escape sequence.
-    #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 1 of 3 gated metrics significantly worse") == true)
+    #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 2 of 4 gated metrics significantly worse") == true)
     #expect(!output.contains("\u{1B}["))
 
     // The summary was appended to, with the gate table and the failing row.
     let markdown = try TestFiles.read(summary)
     #expect(markdown.hasPrefix("# earlier step\n### widgetsim check "))
-    #expect(markdown.contains("\n❌ **FAIL: 1 of 3 gated metrics significantly worse"))
+    #expect(markdown.contains("\n❌ **FAIL: 2 of 4 gated metrics significantly worse"))
     #expect(
       markdown.contains(
         "| metric | widget | baseline | candidate | change | 95% CI of difference | gate | gate p | verdict |\n|---|"))
@@ -64,18 +64,19 @@ struct CIOutputTests {
           + "&lt;0.0001 | ❌ **FAIL** |"))
     #expect(markdown.split(separator: "\n").filter { $0.hasSuffix("| ✅ pass |") }.count == 2)
 
-    // The JUnit file passes the schema: three testcases, one failure, named metric@widget.
+    // The JUnit file passes the schema: four testcases (the default gates, the phone's cost among them), two
+    // failures, named metric@widget.
     let junit = "\(directory)/gates.xml"
     #expect(try Self.validates(junit))
     let xml = try TestFiles.read(junit)
-    #expect(xml.contains(#"<testsuites name="widgetsim" tests="3" failures="1" errors="0" time="0">"#))
+    #expect(xml.contains(#"<testsuites name="widgetsim" tests="4" failures="2" errors="0" time="0">"#))
     #expect(
       xml.contains(#"<testcase name="joules_per_day@forecast" classname="widgetsim.gates.joules_per_day" time="0">"#))
-    #expect(xml.split(separator: "\n").filter { $0.contains("<testcase ") && $0.contains(#" time="0""#) }.count == 3)
+    #expect(xml.split(separator: "\n").filter { $0.contains("<testcase ") && $0.contains(#" time="0""#) }.count == 4)
     #expect(xml.contains(#"<failure message="joules_per_day (forecast): 9.257 -&gt; 21.69 J/day"#))
     // The validation can fail: a testsuite without its name and with a non-numeric count does not pass.
     let broken = "\(directory)/broken.xml"
-    try TestFiles.write(xml.replacing(#"tests="3""#, with: #"tests="three""#), to: broken)
+    try TestFiles.write(xml.replacing(#"tests="4""#, with: #"tests="four""#), to: broken)
     #expect(try !Self.validates(broken))
     // So can a time: the schema wants seconds, a decimal at least 0.
     for time in ["-1", "0.5s"] {
@@ -94,7 +95,7 @@ struct CIOutputTests {
     let (code, output) = try Subprocess.run(arguments, environment: ["GITHUB_ACTIONS": "", "GITHUB_STEP_SUMMARY": ""])
     #expect(code == 1, "the candidate fails its gate: \(output)")
     #expect(output.contains("failed gate: joules_per_day (forecast)") && !output.contains("::error"))
-    #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 1 of 3 gated metrics significantly worse") == true)
+    #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 2 of 4 gated metrics significantly worse") == true)
     let refused = try Subprocess.run(arguments + ["--force", "--junit", "\(directory)/"])
     #expect(refused.code == 2 && refused.output.contains("--junit names the XML file to write"), "\(refused.output)")
     // A mistyped gate is refused against the baseline before the run: exit 2, the nearest name, no reports.

@@ -48,6 +48,29 @@ struct PrecisionDevicesCommandTests {
     #expect(summary.contains("p99_requests_per_second,received,") && summary.contains("fleet_sample"))
   }
 
+  @Test("growing the sample: one result block on standard output with its verdict; the runs before on standard error")
+  func oneAnswerOnStandardOutput() throws {
+    let out = TestFiles.temporaryDirectory()
+    let target = "p99_requests_per_second@received:3.00%"
+    let folder = TestFiles.temporaryDirectory()
+    let code = Subprocess.wait(
+      Subprocess.start(
+        program: Subprocess.executable,
+        PrecisionDevicesCommandTests.arguments(devices: 100, out: out) + ["--precision", target],
+        output: "\(folder)/stdout.txt", errors: "\(folder)/stderr.txt"))
+    #expect(code == 0)
+    let output = try TestFiles.read("\(folder)/stdout.txt")
+    let errors = try TestFiles.read("\(folder)/stderr.txt")
+    // One answer: one headline block (its reports line) and, after it, the verdict on the last run.
+    #expect(output.ranges(of: "\nreports: ").count == 1, "\(output)")
+    let verdict = try #require(output.firstRange(of: "precision: every target met with "))
+    #expect(output.firstRange(of: "\nreports: ").map { $0.lowerBound < verdict.lowerBound } == true)
+    #expect(!output.contains("running again"))
+    // The sample found too small, and the devices the next run takes, are progress.
+    #expect(errors.contains("precision: not every target met with 100 devices"), "\(errors)")
+    #expect(errors.contains("precision: running again with "), "\(errors)")
+  }
+
   @Test("mixed targets, a resume, and the most devices: refused or said")
   func refusalsAndLimits() throws {
     let out = TestFiles.temporaryDirectory()

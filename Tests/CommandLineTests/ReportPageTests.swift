@@ -181,9 +181,10 @@ struct ReportPageTests {
     let whole = try Subprocess.run(sweep + ["--out", "\(root)/whole", "--report"])
     #expect(whole.code == 0, "\(whole.output)")
     let ids = Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 1280), "sweep")
-    // One chart per headline metric and subject: what the phone pays, the widget's six, and the app's energy
-    // and battery share.
-    #expect(ids.count == 9, "one chart per headline metric and subject: \(ids)")
+    // One chart per headline metric and subject: what the phone pays, the points on cost against staleness,
+    // the widget's six, and the app's energy and battery share.
+    #expect(ids.count == 10, "one chart per headline metric and subject: \(ids)")
+    #expect(ids.dropFirst().first == "sweep-pareto", "\(ids)")
     #expect(ids.first == "sweep-phone_mwh_per_day-device", "the phone's cost comes first: \(ids)")
     try Self.expectSweepReads(try Self.render("\(root)/whole/report.html", width: 1280))
     Self.expectDrawn(try Self.render("\(root)/whole/report.html", width: 400), "sweep at 400 px")
@@ -268,7 +269,7 @@ struct ReportPageTests {
     #expect(sweep.code == 0, "\(sweep.output)")
     let rendered = try Self.render("\(directory)/report.html", width: 1280)
     let ids = Self.expectDrawn(rendered, "named designs")
-    #expect(ids.prefix(2) == ["sweep-phone_mwh_per_day-device", "sweep-server-requests"], "\(ids)")
+    #expect(ids.prefix(3) == ["sweep-phone_mwh_per_day-device", "sweep-pareto", "sweep-server-requests"], "\(ids)")
     #expect(rendered.dom.contains("<dt>designs</dt><dd>widgets[headlines].timeline.after / "))
     for label in ["poll 15m", "silent push", "WidgetKit push"] {
       #expect(rendered.dom.contains(">\(label)</text>"), "\(label) not on the x axis")

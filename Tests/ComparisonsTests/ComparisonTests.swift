@@ -90,8 +90,9 @@ struct ComparisonTests {
       #expect(test.difference == 0, "\(row.key)")
       #expect(test.pValue == 1, "\(row.key)")
     }
-    // The default gates: staleness of the widget, and joules of the widget and of the app's own runs.
-    #expect(comparison.rows.filter { $0.gate != nil }.count == 3)
+    // The default gates: the phone's cost, staleness of the widget, and joules of the widget and of the app's
+    // own runs.
+    #expect(comparison.rows.filter { $0.gate != nil }.count == 4)
   }
 
   @Test("three times the refresh rate costs more joules: the gate fails and names the metric; a wide tolerance passes")

@@ -23,7 +23,10 @@ struct GateRobustnessTests {
     ] {
       #expect(throws: ComparisonError.self, "\(bad)") { try Gate(parsing: bad) }
     }
-    #expect(Gate.defaults.map(\.description) == ["joules_per_day:+5%+1", "staleness_mean:+5%+30"])
+    #expect(
+      Gate.defaults.map(\.description) == [
+        "phone_mwh_per_day:+5%+0.28", "joules_per_day:+5%+1", "staleness_mean:+5%+30",
+      ])
   }
 
   @Test("a relative tolerance without a floor on a baseline mean of 0 is refused, naming the fix")
@@ -35,11 +38,43 @@ struct GateRobustnessTests {
         baseline: baseline, candidate: candidate, gates: [try Gate(parsing: "staleness_p95:+10%")])
     }
     #expect(error?.message.contains("is 0, so a relative tolerance tolerates no change at all") == true)
-    #expect(error?.message.contains("staleness_p95:+10%+1") == true)
+    #expect(error?.message.contains("staleness_p95:+10%+30 (30 s)") == true)
+    // Refused before a run, from the baseline alone (check runs the candidate only after this).
+    #expect(throws: ComparisonError.self) {
+      try Comparison.checkGates([try Gate(parsing: "staleness_p95:+10%")], against: baseline)
+    }
+    // A 0-1 share's floor is in its own scale: a point, not 1 (which would switch the gate off).
+    let share = try table([("budget_exhausted_day_share", "orders", "fraction", [0, 0, 0])])
+    let early = #expect(throws: ComparisonError.self) {
+      try Comparison.checkGates([try Gate(parsing: "budget_exhausted_day_share:+10%")], against: share)
+    }
+    #expect(early?.message.contains("budget_exhausted_day_share:+10%+0.01 (one point of a 0-1 share)") == true)
+    #expect(early?.message.contains("+10%+1 ") == false)
     // With a floor it is judged (and passes: +0.33 s is within 1 s).
     let judged = try Comparison(
       baseline: baseline, candidate: candidate, gates: [try Gate(parsing: "staleness_p95:+10%+1")])
     #expect(judged.failures.isEmpty)
+  }
+
+  @Test("a gate against its metric's direction warns that it can fail only on an improvement")
+  func directionWarnings() throws {
+    let before = try table([("staleness_mean", "app", "s", [100, 110, 105])])
+    let after = try table([("staleness_mean", "app", "s", [1_300, 1_400, 1_350])])
+    let backwards = try Gate(parsing: "staleness_mean:-5%")
+    let comparison = try Comparison(baseline: before, candidate: after, gates: [backwards])
+    // Staleness rose 1,200% and the gate passes: the warning says why.
+    #expect(comparison.failures.isEmpty)
+    #expect(
+      comparison.warnings.contains(
+        "gate staleness_mean:-5% fails only on a fall of staleness_mean, and a lower staleness_mean is better: "
+          + "it can fail only on an improvement and passes any regression (did you mean staleness_mean:+5%?)"))
+    #expect(backwards.directionWarning != nil)
+    #expect(try Gate(parsing: "staleness_mean:+5%").directionWarning == nil)
+    #expect(try Gate(parsing: "min_state_of_charge:+1").directionWarning?.contains("min_state_of_charge:-1") == true)
+    #expect(try Gate(parsing: "min_state_of_charge:-1").directionWarning == nil)
+    // A metric whose better direction depends on the reader is not second-guessed.
+    #expect(try Gate(parsing: "views_per_day:+5%").directionWarning == nil)
+    #expect(Gate.defaults.allSatisfy { $0.directionWarning == nil })
   }
 
   @Test("warnings: a constant baseline, and runs of different sizes or seeds")

@@ -45,6 +45,14 @@ struct GatedComparisonTests {
     #expect(throws: ComparisonError.self) { try GatedComparison.gates(["joules_per_day:5%"], noGates: false) }
   }
 
+  @Test("a bad --gate is named once: \"--gate 'x': ...\", not \"--gate gate 'x'\"")
+  func gateProblemWording() throws {
+    let problem = try #require(
+      GatedComparison.problem(alpha: 0.05, gates: ["joules_per_day:5%"], noGates: false, junit: nil))
+    #expect(problem.hasPrefix("--gate 'joules_per_day:5%': the tolerance must start with +"))
+    #expect(!problem.contains("--gate gate"))
+  }
+
   @Test("an unreadable run is bad input, exit 2")
   func unreadable() {
     let directory = TestFiles.temporaryDirectory()

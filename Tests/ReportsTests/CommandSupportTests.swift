@@ -23,8 +23,12 @@ struct CommandSupportTests {
           == "\(configuration.name): 2 days x \(configuration.replications) replications, \(labels.count) widget "
           + "instances, 1234 events in 1.50 s")
       #expect(lines[1] == "reports: out/ (\(RunReports.files.joined(separator: ", ")))")
-      // A line per widget, then what the phone pays for all of it.
-      #expect(lines.count == 3 + labels.count + 1)
+      // "[95% CI]" only over figures that have one: a single replication has none.
+      #expect(lines[2] == "per widget, mean over replications\(bracketed ? " [95% CI]" : ""):")
+      // A line per widget, then what the phone pays for all of it and the assumptions it rests on.
+      #expect(lines.count == 3 + labels.count + 2)
+      #expect(
+        lines.last?.hasPrefix("assumptions: network Wi-Fi 50% of hours, else LTE (device.network, the default") == true)
       let row = try #require(summary.row("reloads_per_day", widget: labels[0]))
       let mean = RunSummaryText.fixed(row.values.mean, 1)
       #expect(lines[3].hasPrefix("  \(labels[0]): reloads/day \(mean)\(bracketed ? " [" : " (budgeted")"))

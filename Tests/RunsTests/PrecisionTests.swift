@@ -80,6 +80,14 @@ struct PrecisionTests {
     #expect(error?.status == 2)
     #expect(error?.message.contains("no summary row staleness_p59 (did you mean ") == true)
     #expect(!TextFile.isReadable(directory))
+    // A suggestion, not a hundred names; failing a near spelling, the names sharing its words.
+    let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(try quickstart().configuration)).rowKeys
+    let typo = try #require(PrecisionTarget("staleness_p59:5%")?.refusal(keys: keys))
+    #expect(typo.contains("(did you mean ") && typo.contains("'staleness_p95'") && typo.count < 120, "\(typo)")
+    let words = try #require(PrecisionTarget("energy_phone_mwh:5%")?.refusal(keys: keys))
+    #expect(words.contains("did you mean 'phone_mwh_per_day'"), "\(words)")
+    let far = try #require(PrecisionTarget("xyzzy:5%")?.refusal(keys: keys))
+    #expect(far.hasSuffix(" more (summary.csv's metric column)") && far.count < 600, "\(far)")
   }
 
   /// A run of fleet-capacity for a day, 50 devices standing for 10,000, with `precision` and `maxDevices`.

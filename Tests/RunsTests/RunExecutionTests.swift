@@ -55,17 +55,23 @@ struct RunExecutionTests {
     #expect(summary.row("reloads_per_day", widget: "headlines")?.values.count == 3)
     let lines = printed.output.text.split(separator: "\n").map(String.init)
     let labels = loaded.configuration.instances.map(\.label)
-    // What the phone pays, then (3 replications) the intervals' warning close the summary.
-    #expect(lines.count == 5 + labels.count)
-    #expect(
-      lines.dropLast().last?.hasPrefix(
-        "what the phone pays (widgets, the app's own runs, push wake-ups, radio): ") == true)
-    #expect(lines.dropLast().last?.hasSuffix("] % of its battery a day") == true)
+    // What the phone pays, the assumptions it rests on, then (3 replications) the intervals' warning close
+    // the summary.
+    #expect(lines.count == 6 + labels.count)
+    let phone = lines.dropLast(2).last
+    #expect(phone?.hasPrefix("what the phone pays (widgets, the app's own runs, push wake-ups, radio): ") == true)
+    #expect(phone?.hasSuffix("] % of its battery a day") == true)
+    let assumptions: String =
+      "assumptions: network Wi-Fi 50% of hours, else LTE (device.network, the default: a panel's share of time "
+      + "on Wi-Fi, low confidence); battery 12.98 Wh (linear), Low Power Mode below 20% (device.battery, "
+      + "device.low_power_mode); the app in the background: no background refresh, dormant 3.0 days after its "
+      + "last launch (app)"
+    #expect(lines.dropLast().last == assumptions)
     #expect(lines.last?.hasPrefix("warning: 3 replications: each interval is 4.3 standard errors") == true)
     #expect(lines[0].hasPrefix("quickstart: 2 days x 3 replications, \(labels.count) widget instances, "))
     #expect(lines[1] == "reports: \(directory)/ (\(RunReports.files.joined(separator: ", ")))")
     #expect(lines[2] == "per widget, mean over replications [95% CI]:")
-    for (line, label) in zip(lines.dropFirst(3).dropLast(2), labels) {
+    for (line, label) in zip(lines.dropFirst(3).dropLast(3), labels) {
       #expect(line.hasPrefix("  \(label): reloads/day "))
       #expect(line.contains("staleness p95 "))
       #expect(line.contains(", energy (widget alone) ") && line.hasSuffix(" mWh/day"))

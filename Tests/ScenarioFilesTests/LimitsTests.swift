@@ -86,7 +86,8 @@ struct LimitsTests {
     let message = try #require(Self.message(text, .standard))
     #expect(
       message.hasPrefix(
-        "the run is too large: 1000000 devices x 1000 days x 1 widget instance x 2 replications = 2.0e9 "
+        // 1001 days: the warm-up the default install spread brings is simulated too.
+        "the run is too large: 1000000 devices x 1001 days x 1 widget instance x 2 replications = 2.0e9 "
           + "widget-days x \(Int(work.eventsPerWidgetDay.rounded())) events each (measured on one device) = "
           + "\(WorkEstimate.scientific(work.events)) events, above the limit of 1.0e11 events (about "))
     #expect(message.hasSuffix("); pass --allow-large to run it anyway"))

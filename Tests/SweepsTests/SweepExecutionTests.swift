@@ -45,7 +45,7 @@ struct SweepExecutionTests {
     // then each widget's, its energy its own alone), the points by what the phone pays, the best point, the
     // comparison table.
     let lines = printed.output.text.split(separator: "\n").map(String.init)
-    #expect(lines.count == 20, "\(printed.output.text)")
+    #expect(lines.count == 24, "\(printed.output.text)")
     #expect(lines.first == "\(sweep.name): 2 points x 2 replications = 4 tasks")
     #expect(lines.dropFirst().first == "per point and widget, mean over replications [95% CI]:")
     #expect(lines.dropFirst(2).first == "  point 0 (widgets[headlines].timeline.after=15m)")
@@ -66,12 +66,21 @@ struct SweepExecutionTests {
     #expect(
       lines.dropFirst(10).first
         == "what the phone pays a day (widgets, the app's own runs, push wake-ups, radio), cheapest first:")
+    // The two points on cost against staleness (each on the front: the dearer is the fresher).
+    #expect(lines.dropFirst(13).first?.hasPrefix("cost against staleness (* on the Pareto front") == true)
     #expect(
-      lines.dropFirst(13).first?.hasPrefix(
+      lines.dropFirst(14).first?.hasPrefix("  * ") == true && lines.dropFirst(15).first?.hasPrefix("  * ") == true)
+    #expect(
+      lines.dropFirst(16).first?.hasPrefix(
         "best point by the lowest staleness_mean of headlines (the default; set sweep.objective to choose): point ")
         == true)
-    #expect(lines.dropFirst(14).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
-    #expect(lines.dropFirst(15).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)
+    // What every point's figures rest on, once: the sweep does not vary it.
+    #expect(
+      lines.dropFirst(17).first?.hasPrefix("assumptions: network Wi-Fi 50% of hours, else LTE (device.network, ")
+        == true)
+    #expect(lines.dropFirst(17).first?.hasSuffix(" (every point)") == true)
+    #expect(lines.dropFirst(18).first?.hasPrefix("comparison (sweep_compare.md, Markdown;") == true)
+    #expect(lines.dropFirst(19).first?.hasPrefix("| point | settings | phone mWh/day | % battery/day |") == true)
     #expect(lines.last == "reports: \(directory)/ (sweep.csv, sweep_summary.csv, sweep_compare.md, sweep_baseline.csv)")
     #expect(printed.error.text.isEmpty)
     #expect(

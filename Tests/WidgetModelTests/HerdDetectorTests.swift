@@ -56,6 +56,42 @@ struct HerdDetectorTests {
       ).isEmpty)
   }
 
+  @Test("a herd counts phones: one phone's widgets reloading in the same second are one phone, not five")
+  func distinctPhones() {
+    let rule = HerdRule(HerdDetectorTests.fleet(3), replication: 0)
+    #expect(rule.floor == 5)
+    let second = 13 * 3_600
+    // Three phones, each with five widgets fetching together: 15 requests in the second, 3 phones.
+    var load = ServerLoad(days: 1, perSecond: true)
+    for _ in 0..<3 {
+      load.startDevice()
+      for widget in 0..<5 {
+        load.recordFetch(
+          .widgetFetch, bytes: 1, at: .zero + .seconds(Int64(second)) + .milliseconds(Int64(widget)), offset: .zero)
+      }
+      load.applyPending()
+    }
+    #expect(load.seconds.requests(second: second, source: .widgetFetch) == 15)
+    #expect(load.seconds.phones(second: second, source: .widgetFetch) == 3)
+    #expect(load.seconds.herds(rule).isEmpty)
+    // Five phones with one fetch each in that second are five phones: a herd for a 60-phone fleet.
+    var apart = ServerLoad(days: 1, perSecond: true)
+    for _ in 0..<5 {
+      apart.startDevice()
+      apart.recordFetch(.widgetFetch, bytes: 1, at: .zero + .seconds(Int64(second)), offset: .zero)
+      apart.applyPending()
+    }
+    #expect(apart.seconds.phones(second: second, source: .widgetFetch) == 5)
+    #expect(apart.seconds.herds(HerdRule(HerdDetectorTests.fleet(60), replication: 0)).first?.phones == 5)
+    // The same phone in the next second again is a phone of that second.
+    var next = ServerLoad(days: 1, perSecond: true)
+    next.startDevice()
+    next.recordFetch(.widgetFetch, bytes: 1, at: .zero + .seconds(Int64(second)), offset: .zero)
+    next.recordFetch(.widgetFetch, bytes: 1, at: .zero + .seconds(Int64(second + 1)), offset: .zero)
+    next.applyPending()
+    #expect(next.seconds.phones(second: second + 1, source: .widgetFetch) == 1)
+  }
+
   @Test("a herd at a time the scenario names is explained by it; the largest unexplained one is reported first")
   func explanations() {
     var configuration = HerdDetectorTests.fleet(100)

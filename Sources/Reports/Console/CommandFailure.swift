@@ -38,4 +38,10 @@ public struct CommandFailure: Error, CustomStringConvertible, Sendable, Equatabl
       throw CommandFailure(status: status, message: "error: \(prefix)\(error)")
     }
   }
+
+  /// `message` with ArgumentParser's "Error: " written "error: ", as widgetsim's own messages start: one
+  /// spelling, whichever part of the tool refused.
+  public static func lowercasedPrefix(_ message: String) -> String {
+    message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
+  }
 }

@@ -15,10 +15,12 @@ public enum RunSummaryText {
   ) -> String {
     let labels = configuration.instances.map(\.label)
     var lines = [
-      "\(configuration.name): \(configuration.days) days x \(configuration.replications) replications, "
+      "\(configuration.name): \(configuration.days) days"
+        + (configuration.warmupDays > 0 ? " (after a \(configuration.warmupDays)-day warm-up)" : "")
+        + " x \(configuration.replications) replications, "
         + "\(labels.count) widget instances, \(events) events in \(fixed(seconds, 2)) s",
       "reports: \(directory)/ (\(RunReports.files.joined(separator: ", ")))",
-      "per widget, mean over replications [95% CI]:",
+      "per widget, mean over replications\(intervalNote(summary, labels)):",
     ]
     for label in labels {
       func show(_ metric: String, _ decimals: Int) -> String { RunSummaryText.show(summary, metric, label, decimals) }
@@ -30,10 +32,17 @@ public enum RunSummaryText {
       )
     }
     if let phone = phoneLine(summary) { lines.append(phone) }
+    lines.append(FigureAssumptions.line(configuration))
     if configuration.fleet.devices > 1 { lines += fleetHeadline(configuration, summary, largestPeaks: largestPeaks) }
     if let warning = fewReplicationsWarning(configuration.replications) { lines.append(warning) }
     lines += warnings.map { "warning: \($0)" }
     return lines.joined(separator: "\n")
+  }
+
+  /// ` [95% CI]` when a row of `subjects` has an interval, else nothing: one replication of a fleet that
+  /// simulates every phone has none, and a header promising one would be read into the figures.
+  static func intervalNote(_ summary: RunSummary, _ subjects: [String]) -> String {
+    summary.rows.contains { subjects.contains($0.widget) && $0.interval != nil } ? " [95% CI]" : ""
   }
 
   /// A warning that `replications` (2 to 4) are too few for 95% intervals to mean much; nil otherwise.
@@ -58,7 +67,8 @@ public enum RunSummaryText {
     var lines = [
       "fleet of \(fixed(fleet.represents, 0)) phones (\(fleet.devices) simulated); the servers, per second, scaled to "
         + "the fleet; busiest second: the mean over \(configuration.replications) replication"
-        + "\(configuration.replications == 1 ? "" : "s") of each one's busiest second [95% CI]:"
+        + "\(configuration.replications == 1 ? "" : "s") of each one's busiest second"
+        + "\(intervalNote(summary, ServerDirection.allCases.map(\.name))):"
     ]
     for direction in ServerDirection.allCases {
       let name = direction.name

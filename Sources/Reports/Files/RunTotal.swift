@@ -183,14 +183,27 @@ struct LargestPeak: Sendable, Equatable {
   init(_ peak: PeakSecond, replication: Int) {
     requests = peak.requests
     self.replication = replication
-    let top = zip(peak.sources, peak.sourceRequests).prefix(3).map {
-      "\($0.0.name) \(RunSummaryText.fixed($0.1, 0))"
-    }
     text =
       "\(RunSummaryText.fixed(peak.requests, 0)) in replication \(replication), "
-      + LargestPeak.when(peak.second) + (top.isEmpty ? "" : " (\(top.joined(separator: ", ")))")
+      + LargestPeak.when(peak.second)
+      + LargestPeak.breakdown(total: peak.requests, sources: peak.sources.map(\.name), requests: peak.sourceRequests)
       + (peak.explanation.map { "; the scenario: \($0)" }
         ?? (peak.isHerd ? "; a herd nothing in the scenario explains" : "; phones acting apart, no herd"))
+  }
+
+  /// ` (source N, source N, source N, and K more)`: the three largest sources of a second's `total`, and when
+  /// the sources do not add up to it (a sampled fleet's estimates, each made apart), what they add up to.
+  static func breakdown(total: Double, sources: [String], requests: [Double]) -> String {
+    guard !sources.isEmpty else { return "" }
+    var parts = zip(sources, requests).prefix(3).map { "\($0) \(RunSummaryText.fixed($1, 0))" }
+    if sources.count > 3 { parts.append("\(sources.count - 3) more") }
+    let sum = requests.reduce(0, +)
+    if abs(sum - total) > Swift.max(1, 0.005 * abs(total)) {
+      parts.append(
+        "each estimated from the sample apart, they add up to \(RunSummaryText.fixed(sum, 0)), not "
+          + RunSummaryText.fixed(total, 0))
+    }
+    return " (" + parts.joined(separator: ", ") + ")"
   }
 
   /// Keeps `other` when it is larger, or as large in an earlier replication.

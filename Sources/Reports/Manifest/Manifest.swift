@@ -24,6 +24,7 @@ public enum Manifest {
       ("widget_instances", "\(configuration.instances.count)"),
       ("devices", "\(configuration.fleet.devices)"),
       ("represents", CSVFormat.number(configuration.fleet.represents)),
+      ("assumptions", quoted(FigureAssumptions.line(configuration))),
       (
         "installed",
         "{"

@@ -48,8 +48,15 @@ public struct PrecisionTarget: Sendable, Equatable, CustomStringConvertible {
     let metrics = unique(keys.map(\.metric))
     guard let subject, metrics.contains(metric) else {
       let near = DidYouMean.nearest(to: metric, among: metrics)
-      let hint = near.isEmpty ? "" : " (did you mean \(DidYouMean.alternatives(near))?)"
-      return "the run has no summary row \(metric)\(hint); metrics: \(metrics.sorted().joined(separator: ", "))"
+      // The nearest names, not every one of a hundred: the rest are summary.csv's metric column.
+      guard near.isEmpty else {
+        return "the run has no summary row \(metric) (did you mean \(DidYouMean.alternatives(near))?)"
+      }
+      let sorted = metrics.sorted()
+      let listed =
+        sorted.prefix(10).joined(separator: ", ")
+        + (sorted.count > 10 ? " and \(sorted.count - 10) more (summary.csv's metric column)" : "")
+      return "the run has no summary row \(metric); metrics: \(listed)"
     }
     let subjects = unique(keys.filter { $0.metric == metric }.map(\.widget))
     let near = DidYouMean.nearest(to: subject, among: subjects)

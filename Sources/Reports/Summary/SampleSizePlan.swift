@@ -93,9 +93,10 @@ public struct SampleSizePlan: Sendable, Equatable {
         return (interval.high - interval.low) / 2 / abs(row.values.mean)
       }.max()
       if let whole, whole > achieved + 1e-12 {
+        // The sample's part first, then the whole: what more devices can narrow and what they cannot.
         line +=
-          ", whole interval ±\(CSVFormat.number(whole * 100, decimals: 2))% (the fleet's own spread "
-          + "from run to run, which no sample narrows)"
+          "; with the fleet's own run-to-run spread (which no sample narrows), ±"
+          + "\(CSVFormat.number(whole * 100, decimals: 2))% in all"
       }
       lines.append(
         line + (SampleSizePlan.achieved(target, in: summary) <= target.relativeHalfWidth ? "" : " (not met)"))

@@ -40,6 +40,17 @@ public struct FleetConfiguration: Sendable {
   }
 }
 
+extension FleetConfiguration {
+  /// Whole days the default install spread reaches (`fleet.spread.install` on a fleet without
+  /// `fleet.install_time`), 0 when phones are not spread: the default `warmup_days`, so that no phone's
+  /// measured days begin before its widgets are added (the days before would count part days as whole ones,
+  /// and every per-day figure would read low).
+  public var installSpreadDays: Int {
+    guard devices > 1, installTime == nil, let install = spread.install, install > .zero else { return 0 }
+    return Int((install.seconds / 86_400).rounded(.up))
+  }
+}
+
 /// The default differences between the phones of a fleet (more than one device), each applied unless the
 /// scenario gives its own: without them every phone would wake at the same second, add its widgets at the
 /// same midnight and start a scheduled Live Activity at the same moment. Each is an assumption [A]; nil pins

@@ -117,6 +117,22 @@ public struct NetworkSelection: Sendable {
     self.cellular = cellular
   }
 
+  /// What a scenario file's phone fetches over when it says nothing (`device.network` unwritten): Wi-Fi half
+  /// of its hours, drawn each hour, else LTE. Smartphone users spend "roughly half of their time connected
+  /// to Wifi" (43-54% by US operator: OpenSignal, Q1 2017 [O]); the share differs widely by country (about
+  /// 10% in India, up to 80% in some during 2020's lockdowns: OpenSignal [O]) and by user. Low confidence:
+  /// one analytics firm's panel, time connected rather than time fetching. A phone always on Wi-Fi is
+  /// `{default: wifi}`; the model's own default (``init(defaultNetwork:windows:wifiProbability:cellular:)``)
+  /// stays Wi-Fi all day.
+  public static let scenarioDefault = NetworkSelection(wifiProbability: scenarioDefaultWifiShare, cellular: .lte)
+  /// Wi-Fi's share of the default's hours [O, low confidence: see ``scenarioDefault``].
+  public static let scenarioDefaultWifiShare = 0.5
+
+  /// Whether this is the scenario files' default (``scenarioDefault``).
+  public var isScenarioDefault: Bool {
+    windows.isEmpty && wifiProbability == NetworkSelection.scenarioDefaultWifiShare && cellular == .lte
+  }
+
   /// The scheduled network at `time` (the first window containing it, else the default).
   public func scheduled(at time: SimDuration) -> NetworkKind {
     let instant = SimTime(microseconds: time.microseconds)

@@ -124,6 +124,7 @@ extension DeviceSimulation {
         activityKinds: configuration.liveActivities.count, events: configuration.events.count,
         deviceGroups: shape.groups)
     result.energy.startDevice()
+    result.energy.deviceFromHour = configuration.warmupDays * 24
     // A reused result is emptied day by day, a day ahead of the device (see ``ReplicationResult/open(throughDay:)``).
     result.open(throughDay: configuration.warmupDays + 1)
     return result

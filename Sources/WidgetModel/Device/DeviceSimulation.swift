@@ -127,6 +127,7 @@ struct DeviceSimulation: EventHandler {
     processes = DeviceSimulation.makeProcesses(configuration, stream)
     let shape = (instances: instances.count, groups: groups.count)
     result = DeviceSimulation.openResult(consume aggregate, configuration, replication: replication, shape)
+    result.serverLoad.startDevice()
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
     if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }

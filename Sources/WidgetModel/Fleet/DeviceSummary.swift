@@ -50,11 +50,12 @@ extension DeviceSummary {
     func added(_ after: DeviceDistributions.Figure, _ before: DeviceDistributions.Figure) -> Double {
       after.count > before.count ? Double(after.sumMicro - before.sumMicro) / 1e6 : .nan
     }
+    let configuration = drawn.configuration
+    // The warm-up's hours went to a scratch result: the aggregate's are the other devices' alone there.
     var lowest = Double.infinity
-    for hour in socBefore.indices {
+    for hour in socBefore.indices.dropFirst(configuration.warmupDays * 24) {
       lowest = Swift.min(lowest, Double(aggregate.stateOfChargePPM[hour] - socBefore[hour]) / 1e6)
     }
-    let configuration = drawn.configuration
     self.init(
       device: device, clockOffsetHours: drawn.clockOffset.seconds / 3_600,
       widgetsInstalled: configuration.instances.filter { drawn.installed[$0.widgetIndex] }.count,
