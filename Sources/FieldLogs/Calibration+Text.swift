@@ -51,7 +51,7 @@ extension GoodnessOfFit {
     let what =
       "\(worst.measure.name) (distance \(FitText.fixed(test.distance, 3)), floor \(FitText.number(worst.floor)))"
     return failed > 0
-      ? "verdict: the scenario does not explain the logs: \(failed) distribution\(failed == 1 ? "" : "s") differ; worst \(what)"
+      ? "verdict: the scenario does not explain the logs: \(failed == 1 ? "1 distribution differs" : "\(failed) distributions differ"); worst \(what)"
       : "verdict: the scenario explains the logs; the worst fit is \(what)"
   }
 }

@@ -14,10 +14,14 @@ public struct Calibration {
   /// The share of phones kept aside to check the fit on (0: check on the phones it was fitted to).
   public var holdout = 0.0
   public var jobs = 1
+  /// Replace the reports already in ``out`` (otherwise they are refused).
+  public var force = false
 
   public init(
-    logs: [String], serverLogs: [String] = [], base: String, out: String, holdout: Double = 0, jobs: Int = 1
+    logs: [String], serverLogs: [String] = [], base: String, out: String, holdout: Double = 0, jobs: Int = 1,
+    force: Bool = false
   ) {
+    self.force = force
     self.logs = logs
     self.serverLogs = serverLogs
     self.base = base
@@ -46,43 +50,61 @@ public struct Calibration {
   public static let fitFile = "fit.csv"
   public static let reportFile = "fit_report.csv"
 
-  /// Reads, fits, writes and checks; bad input (a log line, the base scenario) fails with status 2.
+  /// Reads, fits, writes and checks; bad input (a log line, the base scenario, an output on an input, an
+  /// earlier command's reports without ``force``) fails with status 2 before anything is written.
   public func run() throws(CommandFailure) -> Outcome {
+    let folder = try FitFolder(out, writes: FitFolder.calibrationFiles, inputs: inputs, force: force)
+    defer { withExtendedLifetime(folder) {} }
     let loaded = try CommandFailure.mapping(status: 2) { try ScenarioLoader.load(path: base) }
     let configuration = loaded.configuration
     var set = FieldLogSet(base: configuration, holdout: holdout)
     try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs) }
     let (fitSample, checkSample) = set.samples()
-    guard fitSample.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
+    guard fitSample.devices > 0 else { throw .badInput(noPhonesToFit(checked: checkSample.devices)) }
     let fits = FieldEstimators.fit(fitSample, base: configuration)
     let fitted = try fittedText(fits, phones: fitSample.devices)
-    let lock = try OutputFolder.prepare(out)
-    defer { withExtendedLifetime(lock) {} }
-    try CommandFailure.mapping(status: 1) {
-      try AtomicFile.write(Calibration.csv(fits), to: "\(out)/\(Calibration.fitFile)")
-    }
+    var files = [(name: Calibration.fitFile, text: Calibration.csv(fits))]
     // The fitted scenario must load back before it is written (fit.csv says what was fitted either way).
-    let simulated = try CommandFailure.mapping(status: 1, prefix: "the fitted scenario does not load: ") {
-      try ScenarioLoader.load(
-        text: fitted, file: "fitted.yaml (not written)",
-        overrides: [
-          try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
-          try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
-          try ScenarioOverride(Calibration.timeZones(checkSample)),
-        ])
+    let simulated: LoadedScenario
+    do {
+      simulated = try CommandFailure.mapping(status: 1, prefix: "the fitted scenario does not load: ") {
+        try ScenarioLoader.load(
+          text: fitted, file: "fitted.yaml (not written)",
+          overrides: [
+            try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
+            try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
+            try ScenarioOverride(Calibration.timeZones(checkSample)),
+          ])
+      }
+    } catch {
+      try folder.commit(files)
+      throw error
     }
     let simulation = GoodnessOfFit.simulate(simulated.configuration, jobs: jobs)
     let checks = GoodnessOfFit.compare(checkSample, simulation)
-    let deliveries = DeliveryTable.csv(observed: checkSample, simulated: simulation)
-    try CommandFailure.mapping(status: 1) {
-      try AtomicFile.write(fitted, to: "\(out)/\(Calibration.fittedFile)")
-      try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
-      if let deliveries { try AtomicFile.write(deliveries, to: "\(out)/\(DeliveryTable.file)") }
-      try AtomicFile.write(FitCurves.csv(checks), to: "\(out)/\(FitCurves.file)")
+    files.append((Calibration.fittedFile, fitted))
+    files.append((Calibration.reportFile, GoodnessOfFit.csv(checks)))
+    if let deliveries = DeliveryTable.csv(observed: checkSample, simulated: simulation) {
+      files.append((DeliveryTable.file, deliveries))
     }
+    files.append((FitCurves.file, FitCurves.csv(checks)))
+    try folder.commit(files)
     return Outcome(
       fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
       skipped: set.skipped)
+  }
+
+  /// The files the command reads, which none of its outputs may be.
+  var inputs: [OutputPaths.Named] {
+    logs.map { (what: "the field log", path: $0) } + serverLogs.map { (what: "the server log", path: $0) }
+      + [(what: "the base scenario (--scenario)", path: base)]
+  }
+
+  /// Why no phone is left to fit on: the logs hold none, or `--holdout` kept them all aside.
+  func noPhonesToFit(checked: Int) -> String {
+    guard holdout > 0 && checked > 0 else { return "the logs hold no records: \(logs.joined(separator: ", "))" }
+    return "--holdout \(holdout) kept all \(checked) phone\(checked == 1 ? "" : "s") of the logs aside to check "
+      + "the fit on, leaving none to fit: give a smaller share (0.5 is the honest reading)"
   }
 
   /// The `--set` argument giving the simulation the logged phones' time zones (as often as the logs have

@@ -88,15 +88,15 @@ public struct FieldLogReader {
     do {
       object = try FlatJSONObject.members(bytes)
     } catch {
-      throw FieldLogError(file: path, line: line, "not a JSON object (\(error.message) at byte \(error.offset + 1))")
+      throw FieldLogReader.notJSON(bytes, error, path: path, line: line)
     }
     guard let members = object else {
       throw FieldLogError(file: path, line: line, "expected a JSON object, e.g. {\"t\": ..., \"event\": ...}")
     }
     var fields = FieldLogFields(members: members, path: path, line: line)
     let time = try fields.time("t", required: true)!
-    let device = try fields.text("device", required: true)!
-    let name = try fields.text("event", required: true)!
+    let device = try fields.device()
+    let name = try fields.text("event", required: true, stringOnly: true)!
     guard let event = try FieldLogFields.event(name, &fields) else {
       unknownEvents[name, default: 0] += 1
       return nil
@@ -104,5 +104,23 @@ public struct FieldLogReader {
     for field in fields.unread { unknownFields["\(name).\(field)", default: 0] += 1 }
     records += 1
     return FieldLogEntry(time: time, device: device, event: event)
+  }
+
+  /// The error for a line that is not JSON: text that is not UTF-8 (at its first bad byte), a line that
+  /// does not begin as an object, or where the JSON goes wrong.
+  static func notJSON(_ bytes: [UInt8], _ failure: FlatJSONObject.Failure, path: String, line: Int) -> FieldLogError {
+    switch failure {
+    case .notUTF8(let offset):
+      return FieldLogError(file: path, line: line, "not UTF-8 text (an invalid byte at byte \(offset + 1))")
+    case .json(let error):
+      guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }), first == 0x7B else {
+        let shown = String(decoding: bytes.prefix(40), as: UTF8.self)
+        return FieldLogError(
+          file: path, line: line,
+          "expected a JSON object, e.g. {\"t\": ..., \"device\": ..., \"event\": ...}; the line begins \""
+            + shown + (bytes.count > 40 ? "..." : "") + "\"")
+      }
+      return FieldLogError(file: path, line: line, "not a JSON object (\(error.message) at byte \(error.offset + 1))")
+    }
   }
 }

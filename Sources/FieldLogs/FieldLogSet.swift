@@ -62,12 +62,19 @@ public struct FieldLogSet {
   /// What was skipped, for the console: unknown events and fields with their counts.
   public var skipped: [String] {
     let outside = fit.sendsOutsideAppLogs + (holdout > 0 ? check.sendsOutsideAppLogs : 0)
-    return reader.unknownEvents.sorted { $0.key < $1.key }.map { "unknown event \($0.key): \($0.value) lines skipped" }
-      + reader.unknownFields.sorted { $0.key < $1.key }.map { "unknown field \($0.key): \($0.value) times ignored" }
+    return reader.unknownEvents.sorted { $0.key < $1.key }.map {
+      "unknown event \($0.key): \($0.value == 1 ? "1 line" : "\($0.value) lines") skipped"
+    }
+      + reader.unknownFields.sorted { $0.key < $1.key }.map {
+        "unknown field \($0.key): ignored \($0.value == 1 ? "once" : "\($0.value) times")"
+      }
       + serverReader.skippedPushes.sorted { $0.key < $1.key }.map {
-        "server log: push type \($0.key) not used: \($0.value) rows skipped"
+        "server log: push type \($0.key) not used: \($0.value == 1 ? "1 row" : "\($0.value) rows") skipped"
       }
       + serverReader.unknownColumns.map { "server log: unknown column \($0): ignored" }
-      + (outside > 0 ? ["server log: \(outside) sends outside the phones' app logs (no app log then): not used"] : [])
+      + (outside > 0
+        ? [
+          "server log: \(outside == 1 ? "1 send" : "\(outside) sends") outside the phones' app logs (no app log then): not used"
+        ] : [])
   }
 }
