@@ -3,7 +3,10 @@ import Reports
 extension Calibration.Outcome {
   /// What `calibrate` prints: each fit (or why not), then the goodness of fit and its verdict.
   public var lines: [String] {
-    var lines = ["fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones)"]
+    var lines = [
+      "fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones) against a "
+        + "simulation of \(simulatedPhones)"
+    ]
     lines += skipped
     let prefix = "user.app_opens.profile["
     let profile = fits.compactMap { fit in fit.estimate.map { (fit: fit, share: $0) } }.filter {

@@ -16,12 +16,15 @@ public struct Calibration {
   public var jobs = 1
   /// Replace the reports already in ``out`` (otherwise they are refused).
   public var force = false
+  /// The most phones the goodness of fit simulates (``GoodnessOfFit/simulatedPhones(logged:at:)``).
+  public var checkDevices = GoodnessOfFit.defaultCheckDevices
 
   public init(
     logs: [String], serverLogs: [String] = [], base: String, out: String, holdout: Double = 0, jobs: Int = 1,
-    force: Bool = false
+    force: Bool = false, checkDevices: Int? = nil
   ) {
     self.force = force
+    self.checkDevices = checkDevices ?? GoodnessOfFit.defaultCheckDevices
     self.logs = logs
     self.serverLogs = serverLogs
     self.base = base
@@ -31,8 +34,9 @@ public struct Calibration {
   }
 
   /// What is wrong with the command's options, or nil.
-  public static func problem(holdout: Double, jobs: Int?) -> String? {
+  public static func problem(holdout: Double, jobs: Int?, checkDevices: Int? = nil) -> String? {
     if !(0..<1).contains(holdout) { return "--holdout takes a share in 0..<1, got \(holdout)" }
+    if let checkDevices, checkDevices < 1 { return "--check-devices must be at least 1, got \(checkDevices)" }
     if let jobs, jobs < 1 { return "--jobs must be at least 1, got \(jobs)" }
     return nil
   }
@@ -43,12 +47,16 @@ public struct Calibration {
     public let checks: [GoodnessOfFit.Check]
     public let fittedPhones: Int
     public let checkedPhones: Int
+    /// The phones the check simulated.
+    public let simulatedPhones: Int
     public let skipped: [String]
   }
 
   public static let fittedFile = "fitted.yaml"
   public static let fitFile = "fit.csv"
   public static let reportFile = "fit_report.csv"
+  /// Every file a calibration may leave in its folder.
+  public static let files = [fittedFile, fitFile, reportFile, FitCurves.file, DeliveryTable.file, "report.html"]
 
   /// Reads, fits, writes and checks; bad input (a log line, the base scenario, an output on an input, an
   /// earlier command's reports without ``force``) fails with status 2 before anything is written.
@@ -58,20 +66,21 @@ public struct Calibration {
     let loaded = try CommandFailure.mapping(status: 2) { try ScenarioLoader.load(path: base) }
     let configuration = loaded.configuration
     var set = FieldLogSet(base: configuration, holdout: holdout)
-    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs) }
+    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs, jobs: jobs) }
     let (fitSample, checkSample) = set.samples()
     guard fitSample.devices > 0 else { throw .badInput(noPhonesToFit(checked: checkSample.devices)) }
     let fits = FieldEstimators.fit(fitSample, base: configuration)
     let fitted = try fittedText(fits, phones: fitSample.devices)
     var files = [(name: Calibration.fitFile, text: Calibration.csv(fits))]
     // The fitted scenario must load back before it is written (fit.csv says what was fitted either way).
+    let simulatedPhones = GoodnessOfFit.simulatedPhones(logged: checkSample.devices, at: checkDevices)
     let simulated: LoadedScenario
     do {
       simulated = try CommandFailure.mapping(status: 1, prefix: "the fitted scenario does not load: ") {
         try ScenarioLoader.load(
           text: fitted, file: "fitted.yaml (not written)",
           overrides: [
-            try ScenarioOverride("fleet.devices=\(Swift.max(1, checkSample.devices))"),
+            try ScenarioOverride("fleet.devices=\(simulatedPhones)"),
             try ScenarioOverride("days=\(Swift.max(1, checkSample.days))"),
             try ScenarioOverride(Calibration.timeZones(checkSample)),
           ])
@@ -91,7 +100,7 @@ public struct Calibration {
     try folder.commit(files)
     return Outcome(
       fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
-      skipped: set.skipped)
+      simulatedPhones: simulatedPhones, skipped: set.skipped)
   }
 
   /// The files the command reads, which none of its outputs may be.

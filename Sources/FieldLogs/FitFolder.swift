@@ -5,11 +5,7 @@ import Reports
 /// until the new ones are in place, an earlier command's reports refused unless `--force`, and the reports
 /// committed as one set (``ReportSet``), so a reader finds the old fit or the new one, never a mixture.
 struct FitFolder {
-  /// Every file a calibration may leave in its folder.
-  static let calibrationFiles = [
-    Calibration.fittedFile, Calibration.fitFile, Calibration.reportFile, FitCurves.file, DeliveryTable.file,
-    "report.html",
-  ]
+  static var calibrationFiles: [String] { Calibration.files }
 
   let directory: String
   let lock: OutputFolder.Lock

@@ -13,7 +13,7 @@ enum FlatJSONObject {
 
   /// The members of the object in `bytes`; throws for bytes that are not UTF-8 or not JSON, and returns nil
   /// for valid JSON that is not an object.
-  static func members(_ bytes: [UInt8]) throws(Failure) -> [(String, JSONValue)]? {
+  static func members(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [(String, JSONValue)]? {
     let scanned = bytes.withUnsafeBufferPointer { buffer -> [(String, JSONValue)]? in
       var scanner = FlatScanner(bytes: buffer)
       return scanner.object()
@@ -23,7 +23,7 @@ enum FlatJSONObject {
     if let offset = firstInvalidUTF8(bytes) { throw .notUTF8(offset: offset) }
     let value: JSONValue
     do {
-      value = try JSONValue.parse(bytes: bytes)
+      value = try JSONValue.parse(bytes: Array(bytes))
     } catch {
       throw .json(error)
     }
@@ -32,7 +32,7 @@ enum FlatJSONObject {
   }
 
   /// The offset of the first byte that is not part of valid UTF-8, or nil.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
     var decoder = UTF8()
     var iterator = bytes.makeIterator()
     var offset = 0

@@ -30,17 +30,22 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "Threads for the simulation that checks the fit (default: all cores).")
   var jobs: Int?
 
+  @Option(help: "The most phones the fit's check simulates (default 2000; the logs' phones when fewer).")
+  var checkDevices: Int?
+
   @Flag(help: "Replace the reports of an earlier command in the output folder (otherwise widgetsim refuses).")
   var force = false
 
   func validate() throws {
-    if let problem = Calibration.problem(holdout: holdout, jobs: jobs) { throw ValidationError(problem) }
+    if let problem = Calibration.problem(holdout: holdout, jobs: jobs, checkDevices: checkDevices) {
+      throw ValidationError(problem)
+    }
   }
 
   func run() throws {
     let calibration = Calibration(
       logs: logs, serverLogs: serverLog, base: scenario, out: out, holdout: holdout,
-      jobs: jobs ?? Console.standard.cores, force: force)
+      jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices)
     for line in try calibration.run().lines { Console.standard.print(line) }
     try HTMLReport.writeForCommand(directory: out, console: .standard)
   }

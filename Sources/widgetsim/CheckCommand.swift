@@ -34,6 +34,9 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "With --observed: the server's send log (CSV), repeatable.")
   var serverLog: [String] = []
 
+  @Option(help: "With --observed: the most phones to simulate (default 2000; the logs' phones when fewer).")
+  var checkDevices: Int?
+
   @OptionGroup var scenario: ScenarioOptions
 
   @OptionGroup var gates: GateOptions
@@ -57,7 +60,8 @@ struct CheckCommand: ParsableCommand {
 
   func validate() throws {
     let problem = ObservedCheck.problem(
-      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor)
+      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor,
+      checkDevices: checkDevices)
     if let problem { throw ValidationError(problem) }
   }
 
@@ -71,7 +75,7 @@ struct CheckCommand: ParsableCommand {
       return try ObservedCheck(
         logs: observed, serverLogs: serverLog, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
         ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor,
-        jobs: jobs ?? Console.standard.cores, force: force
+        jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices
       ).runForCommand(quiet: quiet, console: .standard)
     }
     // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.

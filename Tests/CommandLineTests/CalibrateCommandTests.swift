@@ -72,4 +72,27 @@ struct CalibrateCommandTests {
       #expect(try TestFiles.read("\(root)/logged/\(file)") == TestFiles.read("\(root)/plain/\(file)"), "\(file)")
     }
   }
+
+  @Test("--check-devices caps the phones the check simulates; the fit is the same")
+  func checkDevices() throws {
+    let root = TestFiles.temporaryDirectory()
+    let whole = try Subprocess.run(["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/whole"])
+    #expect(whole.code == 0, "\(whole.output)")
+    #expect(whole.output.contains("checked on 20 against a simulation of 20"), "\(whole.output)")
+    let few = try Subprocess.run(
+      ["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/few", "--check-devices", "5"])
+    #expect(few.code == 0, "\(few.output)")
+    #expect(few.output.contains("checked on 20 against a simulation of 5"), "\(few.output)")
+    #expect(try TestFiles.read("\(root)/few/fit.csv") == TestFiles.read("\(root)/whole/fit.csv"))
+    let simulated = { (folder: String) throws -> Int in
+      let table = try CSVTable(path: "\(root)/\(folder)/fit_report.csv")
+      let column = try table.column("n_simulated")
+      return table.rows.map { Int($0[column]) ?? 0 }.reduce(0, +)
+    }
+    #expect(try simulated("few") < simulated("whole"))
+    let zero = try Subprocess.run(
+      ["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/zero", "--check-devices", "0"])
+    #expect(zero.code == 2, "\(zero.output)")
+    #expect(zero.output.contains("--check-devices must be at least 1"), "\(zero.output)")
+  }
 }
