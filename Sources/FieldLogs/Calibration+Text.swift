@@ -26,6 +26,12 @@ extension Calibration.Outcome {
     }
     lines.append("goodness of fit (two-sample Kolmogorov-Smirnov, logs against a simulation of fitted.yaml):")
     lines += GoodnessOfFit.lines(checks)
+    if checks.contains(where: \.failed) {
+      // calibrate's job is the fit, which it wrote: its exit says whether it could, not how well it fits.
+      lines.append(
+        "  (calibrate exits 0 with the fit written; the gate is `widgetsim check DIR/fitted.yaml --observed LOG...`, "
+          + "which exits 1 on this verdict)")
+    }
     return lines
   }
 }

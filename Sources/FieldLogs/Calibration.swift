@@ -70,7 +70,7 @@ public struct Calibration {
     let (fitSample, checkSample) = set.samples()
     guard fitSample.devices > 0 else { throw .badInput(noPhonesToFit(checked: checkSample.devices)) }
     let fits = FieldEstimators.fit(fitSample, base: configuration)
-    let fitted = try fittedText(fits, phones: fitSample.devices)
+    let fitted = try fittedText(fits, sample: fitSample)
     var files = [(name: Calibration.fitFile, text: Calibration.csv(fits))]
     // The fitted scenario must load back before it is written (fit.csv says what was fitted either way).
     let simulatedPhones = GoodnessOfFit.simulatedPhones(logged: checkSample.devices, at: checkDevices)
@@ -126,9 +126,14 @@ public struct Calibration {
   }
 
   /// The base scenario with every fitted value, each key commented with its estimates.
-  func fittedText(_ fits: [ParameterFit], phones: Int) throws(CommandFailure) -> String {
-    var overrides: [ScenarioOverride] = []
-    var comments: [(path: String, text: String)] = []
+  /// The logs' time zones go in as `fleet.timezone_offset` (each phone's offset, as often as the logs have it),
+  /// so that `run fitted.yaml` puts the phones where they were.
+  func fittedText(_ fits: [ParameterFit], sample: FieldSample) throws(CommandFailure) -> String {
+    let phones = sample.devices
+    var overrides = [try CommandFailure.mapping(status: 1) { try ScenarioOverride(Calibration.timeZones(sample)) }]
+    var comments = [
+      (path: "fleet.timezone_offset", text: "from the logs: each phone's UTC offset, as often as the logs have it")
+    ]
     for fit in fits {
       guard let override = fit.override, let path = override.split(separator: "=", maxSplits: 1).first.map(String.init)
       else {
@@ -152,10 +157,18 @@ public struct Calibration {
   /// `key estimate (95% CI low-high, n N)`.
   static func summary(_ fit: ParameterFit) -> String {
     guard let estimate = fit.estimate, let low = fit.low, let high = fit.high else { return fit.key }
-    // Times of day read as clock times.
-    let text: (Double) -> String =
-      fit.key.hasPrefix("user.sleep.") ? { FieldEstimators.clock($0) } : { FitText.number($0) }
-    return "\(fit.key) \(text(estimate)) (95% CI \(text(low))-\(text(high)), n \(fit.count))"
+    // Times of day read as clock times; durations (an estimator in seconds) with their unit, and in minutes
+    // past two.
+    if fit.key.hasPrefix("user.sleep.") {
+      let clock = FieldEstimators.clock
+      return "\(fit.key) \(clock(estimate)) (95% CI \(clock(low))-\(clock(high)), n \(fit.count))"
+    }
+    let number = { (value: Double) in FitText.number(value) }
+    guard fit.method.contains("(seconds)") else {
+      return "\(fit.key) \(number(estimate)) (95% CI \(number(low))-\(number(high)), n \(fit.count))"
+    }
+    let minutes = estimate >= 120 ? " = \(FitText.number(estimate / 60, digits: 3)) min" : ""
+    return "\(fit.key) \(number(estimate)) s\(minutes) (95% CI \(number(low))-\(number(high)) s, n \(fit.count))"
   }
 
   /// `fit.csv`.

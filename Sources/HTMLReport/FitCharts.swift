@@ -25,9 +25,16 @@ enum FitCharts {
     let verdict = try report.column("verdict")
     let distribution = try report.column("distribution")
     let failed = Set(report.rows.filter { $0[verdict] == "fail" }.map { $0[distribution] }).count
+    // Every distribution the check compared; those with values on one side only have no chart.
+    let compared = Set(report.rows.map { $0[distribution] }).count
+    let drawn = compared == distributions.count ? "" : " (\(distributions.count) with values on both sides, charted)"
     let facts: [(String, String)] = [
-      ("folder", directory), ("distributions", "\(distributions.count)"),
-      ("verdict", failed == 0 ? "the scenario explains the logs" : "\(failed) distributions differ"),
+      ("folder", directory), ("distributions", "\(compared)\(drawn)"),
+      (
+        "verdict",
+        failed == 0
+          ? "the scenario explains the logs" : failed == 1 ? "1 distribution differs" : "\(failed) distributions differ"
+      ),
     ]
     return HTMLPage.html(
       title: "widgetsim calibration: \(directory)", facts: facts, charts: charts,

@@ -1,3 +1,4 @@
+import FieldLogs
 import Reports
 import TestSupport
 import Testing
@@ -24,12 +25,19 @@ struct CalibrateCommandTests {
     #expect(delivery.rows.count == 48)
     #expect(try CSVTable(path: "\(root)/fit/fit_curves.csv").rows.count == 11 * (99 + 20))
     #expect(calibrated.output.contains("verdict: the scenario explains the logs"), "\(calibrated.output)")
+    // Durations carry their unit, in minutes too past two.
+    let lateness = calibrated.output.split(separator: "\n").first { $0.hasPrefix("  system.after_delay.mean ") }
+    #expect(lateness?.contains(" s = ") == true && lateness?.contains(" min (95% CI ") == true, "\(calibrated.output)")
+    #expect(lateness?.contains(" s, n ") == true, "\(calibrated.output)")
     let fits = try CSVTable(path: "\(root)/fit/fit.csv")
     #expect(fits.header.joined(separator: ",") + "\n" == "key,estimate,ci95_low,ci95_high,n,method\n")
     let fitted = try TestFiles.read("\(root)/fit/fitted.yaml")
     #expect(fitted.contains("# fitted: system.after_delay.mean"))
     #expect(fitted.contains("# fitted: system.silent_push.delay.mean"))
     #expect(fitted.contains("# fitted: budget.per_day.max"))
+    // The logs' time zones, so that `run fitted.yaml` puts the phones where they were.
+    #expect(fitted.contains("timezone_offset:  # from the logs"), "\(fitted)")
+    #expect(fitted.contains("dist: empirical"), "\(fitted)")
     #expect(try TestFiles.read("\(root)/fit/fit_report.csv").hasPrefix("distribution,unit,n_observed"))
 
     let junit = "\(root)/junit.xml"
@@ -94,5 +102,29 @@ struct CalibrateCommandTests {
       ["calibrate", Self.log, "--scenario", Self.base, "--out", "\(root)/zero", "--check-devices", "0"])
     #expect(zero.code == 2, "\(zero.output)")
     #expect(zero.output.contains("--check-devices must be at least 1"), "\(zero.output)")
+  }
+
+  @Test("calibrate exits 0 on a fit that does not explain the logs, and names the gate that fails")
+  func misfitNamesTheGate() throws {
+    let root = TestFiles.temporaryDirectory()
+    // 40 phones that only open the app, every 1 to 8 hours: no background refresh the base scenario expects.
+    var lines: [String] = []
+    for phone in 0..<40 {
+      var t: Int64 = 1_767_225_600_000_000 + Int64(phone * 2_000) * 1_000_000
+      for open in 0..<12 {
+        t += Int64(3_600 + (phone * 7_919 + open * 104_729) % 25_200) * 1_000_000
+        let time = FieldLogTime(utcMicroseconds: t, offsetSeconds: 0).text
+        lines.append(#"{"t":"\#(time)","device":"p\#(phone)","event":"app_foreground"}"#)
+      }
+    }
+    try TestFiles.write(lines.joined(separator: "\n") + "\n", to: "\(root)/opens.jsonl")
+    let result = try Subprocess.run(
+      ["calibrate", "\(root)/opens.jsonl", "--scenario", Self.base, "--out", "\(root)/fit", "--jobs", "2"])
+    #expect(result.code == 0, "\(result.output)")
+    #expect(result.output.contains("verdict: the scenario does not explain the logs"), "\(result.output)")
+    #expect(
+      result.output.contains("the gate is `widgetsim check DIR/fitted.yaml --observed LOG...`"), "\(result.output)")
+    let page = try TestFiles.read("\(root)/fit/report.html")
+    #expect(page.contains("with values on both sides, charted"), "the header counts every distribution compared")
   }
 }
