@@ -7,7 +7,7 @@ extension Calibration.Outcome {
       "fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones) against a "
         + "simulation of \(simulatedPhones)"
     ]
-    lines += skipped
+    lines += skipped + deliveryNotes
     let prefix = "user.app_opens.profile["
     let profile = fits.compactMap { fit in fit.estimate.map { (fit: fit, share: $0) } }.filter {
       $0.fit.key.hasPrefix(prefix)

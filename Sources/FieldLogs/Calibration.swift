@@ -49,6 +49,8 @@ public struct Calibration {
     public let checkedPhones: Int
     /// The phones the check simulated.
     public let simulatedPhones: Int
+    /// Where the logs' delivered share of a push type is far from the simulation's.
+    public var deliveryNotes: [String] = []
     public let skipped: [String]
   }
 
@@ -98,9 +100,11 @@ public struct Calibration {
     }
     files.append((FitCurves.file, FitCurves.csv(checks)))
     try folder.commit(files)
-    return Outcome(
+    var outcome = Outcome(
       fits: fits, checks: checks, fittedPhones: fitSample.devices, checkedPhones: checkSample.devices,
       simulatedPhones: simulatedPhones, skipped: set.skipped)
+    outcome.deliveryNotes = DeliveryTable.notes(observed: checkSample, simulated: simulation)
+    return outcome
   }
 
   /// The files the command reads, which none of its outputs may be.
