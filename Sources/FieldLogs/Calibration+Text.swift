@@ -20,6 +20,8 @@ extension Calibration.Outcome {
     for fit in fits where !profile.contains(where: { $0.fit.key == fit.key }) {
       if let refusal = fit.refusal {
         lines.append("  \(fit.key): not fitted: \(refusal)")
+      } else if fit.estimate == nil {
+        lines.append("  \(fit.key): set: \(fit.method)")
       } else {
         lines.append("  \(Calibration.summary(fit))")
       }

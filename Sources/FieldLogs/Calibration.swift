@@ -145,7 +145,9 @@ public struct Calibration {
       }
       overrides.append(try CommandFailure.mapping(status: 1) { try ScenarioOverride(override) })
       let related = fits.filter { $0.key.hasPrefix(path) && $0.estimate != nil }
-      comments.append((path, "fitted: " + related.map(Calibration.summary).joined(separator: "; ")))
+      // A setting made of many rows (the hourly profile) says what it is; fit.csv has each row.
+      let text = fit.estimate == nil ? fit.method : related.map(Calibration.summary).joined(separator: "; ")
+      comments.append((path, "fitted: " + text))
     }
     return try CommandFailure.mapping(status: 2) {
       try ScenarioRewrite.text(

@@ -1,5 +1,6 @@
 import FieldLogs
 import Reports
+import SimulationEngine
 import TestSupport
 import Testing
 
@@ -126,5 +127,40 @@ struct CalibrateCommandTests {
       result.output.contains("the gate is `widgetsim check DIR/fitted.yaml --observed LOG...`"), "\(result.output)")
     let page = try TestFiles.read("\(root)/fit/report.html")
     #expect(page.contains("with values on both sides, charted"), "the header counts every distribution compared")
+  }
+
+  @Test("opens that bunch in the evening: calibrate writes the profile, and the fitted scenario's opens match")
+  func eveningOpens() throws {
+    let root = TestFiles.temporaryDirectory()
+    // 40 phones, 14 days, 6 opens a day: 40% between 18:00 and 22:00 UTC, the rest between 08:00 and 22:00.
+    var random = SplitMix64(state: 5)
+    func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+    var lines: [(Int64, String)] = []
+    for phone in 0..<40 {
+      for day in 0..<14 {
+        for _ in 0..<6 {
+          let hour = uniform() < 0.4 ? 18 + 4 * uniform() : 8 + 14 * uniform()
+          let t = 1_767_225_600_000_000 + Int64((Double(day) * 86_400 + hour * 3_600) * 1e6)
+          for (offset, event) in [(Int64(0), "app_foreground"), (90_000_000, "app_background")] {
+            let time = FieldLogTime(utcMicroseconds: t + offset, offsetSeconds: 0).text
+            lines.append((t + offset, #"{"t":"\#(time)","device":"p\#(phone)","event":"\#(event)"}"#))
+          }
+        }
+      }
+    }
+    let log = "\(root)/evening.jsonl"
+    try TestFiles.write(lines.sorted { $0.0 < $1.0 }.map(\.1).joined(separator: "\n") + "\n", to: log)
+    let calibrated = try Subprocess.run(["calibrate", log, "--scenario", Self.base, "--out", "\(root)/fit"])
+    #expect(calibrated.code == 0, "\(calibrated.output)")
+    #expect(calibrated.output.contains("user.app_opens.profile: set:"), "\(calibrated.output)")
+    #expect(try TestFiles.read("\(root)/fit/fitted.yaml").contains("profile:"))
+    func verdict(_ scenario: String, _ out: String) throws -> String {
+      _ = try Subprocess.run(["check", scenario, "--observed", log, "--out", "\(root)/\(out)"])
+      let table = try CSVTable(path: "\(root)/\(out)/fit_report.csv")
+      let (name, verdict) = (try table.column("distribution"), try table.column("verdict"))
+      return try #require(table.rows.first { $0[name] == "app_open_time_of_day" })[verdict]
+    }
+    #expect(try verdict("\(root)/fit/fitted.yaml", "fitted") == "pass")
+    #expect(try verdict(Self.base, "base") == "fail")
   }
 }
