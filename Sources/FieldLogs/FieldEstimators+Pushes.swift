@@ -43,7 +43,7 @@ extension FieldEstimators {
       let fitted =
         push == .silent
         ? lossyFit(name: name, exact: exact, censored: censored, count: count)
-        : [familyFit(key: key, setting: "system.\(name).delay", exact: exact, censored: censored, count: count)]
+        : familyFit(key: key, setting: "system.\(name).delay", exact: exact, censored: censored, count: count)
       return fitted + [deliveryShare(key: "\(name).delivery_share", deliveries)]
     }
   }
@@ -67,10 +67,13 @@ extension FieldEstimators {
       method: "\(best.family.rawValue)\(lost ? " with a share never delivered" : "") by maximum likelihood with "
         + "lower bounds (seconds), chosen by AIC (ΔAIC: \(others.joined(separator: ", "))); delta-method interval",
       override: "system.\(name).delay=\(best.family.yaml(best.parameters))")
+    let delayRows = [delay] + parameterRows(best, setting: "system.\(name).delay", count: count)
     guard let withLoss = lossy.min(by: { $0.aic < $1.aic }), let share = withLoss.loss,
       let low = withLoss.lossLow, let high = withLoss.lossHigh
     else {
-      return [delay, ParameterFit(key: lossKey, count: count, refusal: "no family's likelihood with a loss converged")]
+      return delayRows + [
+        ParameterFit(key: lossKey, count: count, refusal: "no family's likelihood with a loss converged")
+      ]
     }
     let verdict =
       lost
@@ -82,7 +85,7 @@ extension FieldEstimators {
       method: "share of sends never delivered, fitted with the delay (\(withLoss.family.rawValue)); an undelivered "
         + "send is lost or not yet delivered at its lower bound; logit-scale delta-method interval; \(verdict)",
       override: lost ? "\(lossKey)=\(FitText.number(share, digits: 4))" : nil)
-    return [delay, loss]
+    return delayRows + [loss]
   }
 
   /// The share of sends delivered, with the Clopper-Pearson interval (sends counted as independent).

@@ -106,6 +106,16 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     }
   }
 
+  /// The names of the parameters as a scenario writes them, and whether each is a duration (seconds).
+  var parameterNames: [(name: String, seconds: Bool)] {
+    switch self {
+    case .exponential: [("mean", true)]
+    case .gamma: [("shape", false), ("scale", true)]
+    case .lognormal: [("median", true), ("sigma", false)]
+    case .weibull: [("scale", true), ("shape", false)]
+    }
+  }
+
   /// The distribution as a scenario writes it (durations in seconds).
   func yaml(_ p: [Double]) -> String {
     switch self {
@@ -126,6 +136,8 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     let mean: Double
     let meanLow: Double
     let meanHigh: Double
+    /// The parameters' covariance (log scale; the loss's logit last when fitted).
+    var covariance: [[Double]] = []
     /// With a share never delivered fitted too: that share and its 95% interval.
     var loss: Double?
     var lossLow: Double?
@@ -171,6 +183,7 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     var fit = Fit(
       family: self, parameters: p, logLikelihood: -result.value, mean: mean, meanLow: Swift.max(0, mean - half),
       meanHigh: mean + half)
+    fit.covariance = covariance
     if loss, let theta = q.last {
       let logitHalf = 1.959964 * Swift.max(0, covariance[q.count - 1][q.count - 1]).squareRoot()
       let logistic = { (x: Double) in 1 / (1 + exp(-x)) }

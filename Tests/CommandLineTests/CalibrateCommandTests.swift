@@ -32,6 +32,14 @@ struct CalibrateCommandTests {
     #expect(lateness?.contains(" s, n ") == true, "\(calibrated.output)")
     let fits = try CSVTable(path: "\(root)/fit/fit.csv")
     #expect(fits.header.joined(separator: ",") + "\n" == "key,estimate,ci95_low,ci95_high,n,method\n")
+    // A fitted delay's family gives each of its parameters a row with its interval, not only the mean.
+    let keys = fits.rows.map { $0[0] }
+    #expect(keys.contains("system.silent_push.delay.median") && keys.contains("system.silent_push.delay.sigma"))
+    for row in fits.rows where row[0].hasPrefix("system.after_delay.") {
+      let (estimate, low, high) = (Double(row[1]) ?? .nan, Double(row[2]) ?? .nan, Double(row[3]) ?? .nan)
+      #expect(low < estimate && estimate < high, "\(row)")
+    }
+    #expect(keys.filter { $0.hasPrefix("system.after_delay.") }.count == 3, "\(keys)")
     let fitted = try TestFiles.read("\(root)/fit/fitted.yaml")
     #expect(fitted.contains("# fitted: system.after_delay.mean"))
     #expect(fitted.contains("# fitted: system.silent_push.delay.mean"))
