@@ -22,8 +22,9 @@ public struct BenchmarkScenarios: Sendable {
   public let models: [ScenarioConfiguration]
   /// The `fleet_devices` scenario.
   public let fleet: ScenarioConfiguration
-  /// The `calibrate_lines` scenario.
+  /// The `calibrate_lines` scenario, and its file (the base scenario `calibrate_phones` fits on).
   public let field: ScenarioConfiguration?
+  public var fieldPath: String?
   /// The `sweep_points` sweep, with common random numbers as `widgetsim sweep` runs it by default.
   public let sweep: SweepPlan
 
@@ -53,9 +54,11 @@ public struct BenchmarkScenarios: Sendable {
       let fleet = try ScenarioLoader.load(path: path(fleetFile)).configuration
       let sweep = try SweepLoader.load(path: path(sweepFile))
       let field = try ScenarioLoader.load(path: path(fieldFile)).configuration
-      return BenchmarkScenarios(
+      var scenarios = BenchmarkScenarios(
         models: models, fleet: fleet, sweep: SweepPlan(sweep: sweep, overrides: [], commonRandomNumbers: true),
         field: field)
+      scenarios.fieldPath = path(fieldFile)
+      return scenarios
     } catch {
       throw BenchmarkScenarioError(message: "benchmark scenario: \(error)")
     }

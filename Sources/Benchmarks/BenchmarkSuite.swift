@@ -1,3 +1,4 @@
+import Reports
 import SimulationEngine
 import Sweeps
 import WidgetModel
@@ -21,6 +22,8 @@ public struct BenchmarkSuite: Sendable {
   public var sweepTasks: Int?
   /// N of the replication-cost benchmark: N replications of a phone against N devices.
   public var replicationCount: Int
+  /// Phones in the log `calibrate_phones` generates (`--quick`: 500 a fleet device, 2,000).
+  public var calibrationPhones = 1_000_000
 
   /// The standard suite: figures stable to a few percent on a quiet machine.
   public static let standard = BenchmarkSuite(
@@ -61,12 +64,12 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sample_estimate", "sweep_points", "replication_cost", "report_writing", "calibrate_lines",
+    "sample_estimate", "sweep_points", "replication_cost", "report_writing", "calibrate_lines", "calibrate_phones",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = [
     "model_events", "model_device_days", "fleet_devices", "sample_estimate", "sweep_points", "replication_cost",
-    "report_writing", "calibrate_lines",
+    "report_writing", "calibrate_lines", "calibrate_phones",
   ]
   /// The model scenarios `replication_cost` runs: the lightest phone and the polling one (a replication's own
   /// cost shows most beside a light phone's).
@@ -256,6 +259,15 @@ public struct BenchmarkSuite: Sendable {
       rows.append(
         Measurement(benchmark: "calibrate_lines", parameter: field.name, unit: "lines_per_s") { _ in
           benchmark.linesPerSecond()
+        })
+    }
+    if let base = scenarios?.fieldPath, wanted("calibrate_phones") {
+      let benchmark = CalibrationFleetBenchmark(
+        phones: fleetDevices.map { Swift.min($0 * 500, calibrationPhones) } ?? calibrationPhones, linesPerPhone: 10,
+        base: base, jobs: Console.standard.cores)
+      rows.append(
+        Measurement(benchmark: "calibrate_phones", parameter: benchmark.parameter, unit: "phones_per_s") { _ in
+          benchmark.phonesPerSecond()
         })
     }
     return rows

@@ -32,10 +32,14 @@ public struct RunComparison: Sendable {
   /// gone). A device, a FIFO or a file over `limit` bytes there is refused (exit 2), as is a manifest that
   /// cannot be read.
   public func candidateScenario(limit: Int) throws(CommandFailure) -> (file: String?, text: String?) {
-    try CommandFailure.mapping(status: 2) {
-      let file = TextFile.isDirectory(candidate) ? try ManifestFields(directory: candidate)["scenario_file"] : nil
-      return (file, try file.flatMap { try TextFile.readIfPresent($0, limit: limit) })
+    let file = try CommandFailure.mapping(status: 2) {
+      TextFile.isDirectory(candidate) ? try ManifestFields(directory: candidate)["scenario_file"] : nil
     }
+    // The file came from the manifest, not the command line: say so, or the user cannot tell where it came from.
+    let text = try CommandFailure.mapping(
+      status: 2, prefix: "\(candidate)/manifest.json names the scenario file \(file ?? ""), which cannot be read: "
+    ) { try file.flatMap { try TextFile.readIfPresent($0, limit: limit) } }
+    return (file, text)
   }
 
   /// What the command reads: each run's replications (and a folder's manifest), and the candidate's scenario.

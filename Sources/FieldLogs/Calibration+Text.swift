@@ -3,8 +3,11 @@ import Reports
 extension Calibration.Outcome {
   /// What `calibrate` prints: each fit (or why not), then the goodness of fit and its verdict.
   public var lines: [String] {
-    var lines = ["fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones)"]
-    lines += skipped
+    var lines = [
+      "fitted on \(fittedPhones) phone\(fittedPhones == 1 ? "" : "s"); checked on \(checkedPhones) against a "
+        + "simulation of \(simulatedPhones)"
+    ]
+    lines += skipped + deliveryNotes
     let prefix = "user.app_opens.profile["
     let profile = fits.compactMap { fit in fit.estimate.map { (fit: fit, share: $0) } }.filter {
       $0.fit.key.hasPrefix(prefix)
@@ -17,12 +20,20 @@ extension Calibration.Outcome {
     for fit in fits where !profile.contains(where: { $0.fit.key == fit.key }) {
       if let refusal = fit.refusal {
         lines.append("  \(fit.key): not fitted: \(refusal)")
+      } else if fit.estimate == nil {
+        lines.append("  \(fit.key): set: \(fit.method)")
       } else {
         lines.append("  \(Calibration.summary(fit))")
       }
     }
     lines.append("goodness of fit (two-sample Kolmogorov-Smirnov, logs against a simulation of fitted.yaml):")
     lines += GoodnessOfFit.lines(checks)
+    if checks.contains(where: \.failed) {
+      // calibrate's job is the fit, which it wrote: its exit says whether it could, not how well it fits.
+      lines.append(
+        "  (calibrate exits 0 with the fit written; the gate is `widgetsim check DIR/fitted.yaml --observed LOG...`, "
+          + "which exits 1 on this verdict)")
+    }
     return lines
   }
 }
@@ -51,7 +62,7 @@ extension GoodnessOfFit {
     let what =
       "\(worst.measure.name) (distance \(FitText.fixed(test.distance, 3)), floor \(FitText.number(worst.floor)))"
     return failed > 0
-      ? "verdict: the scenario does not explain the logs: \(failed) distribution\(failed == 1 ? "" : "s") differ; worst \(what)"
+      ? "verdict: the scenario does not explain the logs: \(failed == 1 ? "1 distribution differs" : "\(failed) distributions differ"); worst \(what)"
       : "verdict: the scenario explains the logs; the worst fit is \(what)"
   }
 }

@@ -43,4 +43,24 @@ public enum DeliveryTable {
   private static func quantile(_ values: SampleQuantiles, _ p: Double) -> String {
     values.count > 0 ? CSVFormat.number(values.quantile(p), decimals: 3) : ""
   }
+
+  /// A line per push type whose delivered share in the logs is far from the simulation's: the simulation's
+  /// share outside the logs' 95% interval by more than 2 points (the model's loss, caps or delays do not
+  /// match the channel, and its pushes reach more or fewer phones than real ones do).
+  public static func notes(observed: FieldSample, simulated: FieldSample) -> [String] {
+    [
+      ("silent", observed.silentPushDeliveries, simulated.silentPushDeliveries),
+      ("WidgetKit", observed.widgetPushDeliveries, simulated.widgetPushDeliveries),
+    ].compactMap { name, logs, model in
+      guard logs.sentCount > 0, model.sentCount > 0 else { return nil }
+      let share = Double(logs.deliveredCount) / Double(logs.sentCount)
+      let modelled = Double(model.deliveredCount) / Double(model.sentCount)
+      let (low, high) = FieldEstimators.clopperPearson(logs.deliveredCount, logs.sentCount)
+      guard modelled < low - 0.02 || modelled > high + 0.02 else { return nil }
+      func percent(_ value: Double) -> String { FitText.number(value * 100, digits: 3) + "%" }
+      return "\(name) pushes: the logs saw \(percent(share)) of sends arrive (95% CI \(percent(low))-"
+        + "\(percent(high))), the fitted model's simulation \(percent(modelled)): its loss, caps or delays do not "
+        + "match the channel (delivery.csv has it by hour)"
+    }
+  }
 }

@@ -16,10 +16,9 @@ struct FieldDevice {
   /// When the battery first showed a reason to refuse since the pending request: the last fine line before
   /// it (the system's first try came no earlier, or it would have run).
   var refusalBound: Int64?
-  /// App opens: when (UTC microseconds), the local second of day, the local day.
-  var openTimes: [Int64] = []
-  var openSecondsOfDay: [Double] = []
-  var openDays: [Int] = []
+  /// App opens, in time order: one element an open, the time and its clock offset (its local second and day
+  /// are read from them when the log ends).
+  var opens: [FieldOpen] = []
   /// Opens whose log says whether they came from a widget tap, and those that did.
   var opensWithSource = 0
   var opensFromWidget = 0
@@ -52,6 +51,28 @@ struct FieldDevice {
   /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
   /// `exact` false: a lower bound (the reload may have had another cause).
   var lateness: [(widget: String, seconds: Double, nextSecondOfDay: Double, exact: Bool)] = []
+}
+
+/// An app open: when (UTC microseconds) and the phone clock's offset then.
+struct FieldOpen {
+  let utcMicroseconds: Int64
+  let offsetSeconds: Int32
+
+  init(_ time: FieldLogTime) {
+    utcMicroseconds = time.utcMicroseconds
+    offsetSeconds = Int32(time.offsetSeconds)
+  }
+
+  var time: FieldLogTime { FieldLogTime(utcMicroseconds: utcMicroseconds, offsetSeconds: Int(offsetSeconds)) }
+}
+
+extension FieldDevice {
+  /// When each open came (UTC microseconds).
+  var openTimes: [Int64] { opens.map(\.utcMicroseconds) }
+  /// Each open's local second of day.
+  var openSecondsOfDay: [Double] { opens.map(\.time.localSecondOfDay) }
+  /// Each open's local day.
+  var openDays: [Int] { opens.map(\.time.localDay) }
 }
 
 /// One widget (a kind and a family) on one phone.

@@ -2,9 +2,10 @@ import SimulationEngine
 
 extension FieldEstimators {
   /// `user.app_opens.profile[HH]`: the share of opens in each local clock hour, with Clopper-Pearson
-  /// intervals. No key sets it: the model spreads opens evenly over each phone's waking hours. Whether the
-  /// logs agree is tested on where opens fall inside each phone's waking window (one-sample
-  /// Kolmogorov-Smirnov against even); each row's method says which it is.
+  /// intervals. The model spreads opens evenly over each phone's waking hours unless `user.app_opens.profile`
+  /// weights them. Whether the logs agree with even is tested on where opens fall inside each phone's waking
+  /// window (one-sample Kolmogorov-Smirnov); each row's method says which it is, and when they contradict it
+  /// a last row sets the profile to the shares (fitted.yaml then spreads opens as the logs do).
   static func opensProfile(_ sample: FieldSample) -> [ParameterFit] {
     let total = sample.opensByHour.reduce(0, +)
     guard total >= minimumCount else {
@@ -12,7 +13,16 @@ extension FieldEstimators {
         ParameterFit(key: "user.app_opens.profile", count: total, refusal: "\(total) opens; \(minimumCount) needed")
       ]
     }
-    let shape = evenSpread(sample.openPositions)
+    let (shape, contradicts) = evenSpread(sample.openPositions)
+    let shares = sample.opensByHour.map { Double($0) / Double(total) }
+    let setting =
+      contradicts
+      ? [
+        ParameterFit(
+          key: "user.app_opens.profile", count: total,
+          method: "the hourly shares above as weights: the logs contradict an even spread over waking hours",
+          override: "user.app_opens.profile=[\(shares.map { FitText.number($0, digits: 4) }.joined(separator: ", "))]")
+      ] : []
     return sample.opensByHour.enumerated().map { hour, count in
       let (low, high) = clopperPearson(count, total)
       return ParameterFit(
@@ -20,13 +30,13 @@ extension FieldEstimators {
         low: low,
         high: high, count: total, method: "share of opens in this local hour; Clopper-Pearson interval; " + shape,
         override: nil)
-    }
+    } + setting
   }
 
   /// Whether positions in 0...1 are even: the one-sample KS distance and p-value, and what that says of
   /// the model's rule.
-  static func evenSpread(_ positions: [Double]) -> String {
-    guard positions.count >= minimumCount else { return "too few opens to test the model's even spread" }
+  static func evenSpread(_ positions: [Double]) -> (text: String, contradicts: Bool) {
+    guard positions.count >= minimumCount else { return ("too few opens to test the model's even spread", false) }
     let sorted = positions.sorted()
     let n = Double(sorted.count)
     var distance = 0.0
@@ -34,11 +44,14 @@ extension FieldEstimators {
       distance = Swift.max(distance, abs(Double(index + 1) / n - value), abs(value - Double(index) / n))
     }
     let p = TwoSampleKS.kolmogorovTail((n.squareRoot() + 0.12 + 0.11 / n.squareRoot()) * distance)
+    let contradicts = p < 0.05 && distance > 0.05
     let verdict =
-      p < 0.05 && distance > 0.05
-      ? "the logs contradict the model's rule (opens spread evenly over waking hours): no key can take this profile"
+      contradicts
+      ? "the logs contradict the model's even spread over waking hours: user.app_opens.profile takes the shares"
       : "the logs agree with the model's rule (opens spread evenly over waking hours)"
-    return "opens inside each phone's waking window against even: KS distance \(FitText.fixed(distance, 3)), "
-      + "p \(FitText.number(p, digits: 3)): \(verdict)"
+    return (
+      "opens inside each phone's waking window against even: KS distance \(FitText.fixed(distance, 3)), "
+        + "p \(FitText.number(p, digits: 3)): \(verdict)", contradicts
+    )
   }
 }

@@ -29,16 +29,63 @@ extension FieldEstimators {
       }
       let exact = deliveries.fitting.filter(\.exact).map(\.seconds)
       let censored = deliveries.fitting.filter { !$0.exact }.map(\.seconds)
-      let delay =
-        exact.count >= minimumCount
-        ? familyFit(
-          key: key, setting: "system.\(name).delay", exact: exact, censored: censored, count: deliveries.fitting.count)
-        : ParameterFit(
-          key: key, count: exact.count,
-          refusal: "\(exact.count) \(push.rawValue) pushes delivered while the phone could take them at once; "
-            + "\(minimumCount) needed")
-      return [delay, deliveryShare(key: "\(name).delivery_share", deliveries)]
+      guard exact.count >= minimumCount else {
+        let refusal =
+          "\(exact.count) \(push.rawValue) pushes delivered while the phone could take them at once; "
+          + "\(minimumCount) needed"
+        return [
+          ParameterFit(key: key, count: exact.count, refusal: refusal),
+          deliveryShare(key: "\(name).delivery_share", deliveries),
+        ]
+      }
+      let count = deliveries.fitting.count
+      // The model loses silent pushes (`loss`); a WidgetKit push's loss has no key yet.
+      let fitted =
+        push == .silent
+        ? lossyFit(name: name, exact: exact, censored: censored, count: count)
+        : familyFit(key: key, setting: "system.\(name).delay", exact: exact, censored: censored, count: count)
+      return fitted + [deliveryShare(key: "\(name).delivery_share", deliveries)]
     }
+  }
+
+  /// `system.NAME.delay` and `system.NAME.loss` fitted together: a push may never arrive, so a send with no
+  /// delivery is lost or not yet delivered at its lower bound, and taking every such bound for a late delivery
+  /// stretches the delay (hours-long bounds of lost pushes). Each family is fitted with and without the loss;
+  /// AIC chooses among all eight. The loss is set only when a model with it wins.
+  static func lossyFit(name: String, exact: [Double], censored: [Double], count: Int) -> [ParameterFit] {
+    let (key, lossKey) = ("system.\(name).delay.mean", "system.\(name).loss")
+    let plain = LatenessFamily.allCases.compactMap { $0.fit(exact: exact, censored: censored) }
+    let lossy = LatenessFamily.allCases.compactMap { $0.fit(exact: exact, censored: censored, loss: true) }
+    guard let best = (plain + lossy).min(by: { $0.aic < $1.aic }) else {
+      return [ParameterFit(key: key, count: count, refusal: "no family's likelihood could be maximised")]
+    }
+    let lost = best.loss != nil
+    let others = (plain + lossy).filter { $0.family != best.family || ($0.loss == nil) != (best.loss == nil) }
+      .map { "\($0.family.rawValue)\($0.loss == nil ? "" : "+loss") \(FitText.number($0.aic - best.aic))" }
+    let delay = ParameterFit(
+      key: key, estimate: best.mean, low: best.meanLow, high: best.meanHigh, count: count,
+      method: "\(best.family.rawValue)\(lost ? " with a share never delivered" : "") by maximum likelihood with "
+        + "lower bounds (seconds), chosen by AIC (ΔAIC: \(others.joined(separator: ", "))); delta-method interval",
+      override: "system.\(name).delay=\(best.family.yaml(best.parameters))")
+    let delayRows = [delay] + parameterRows(best, setting: "system.\(name).delay", count: count)
+    guard let withLoss = lossy.min(by: { $0.aic < $1.aic }), let share = withLoss.loss,
+      let low = withLoss.lossLow, let high = withLoss.lossHigh
+    else {
+      return delayRows + [
+        ParameterFit(key: lossKey, count: count, refusal: "no family's likelihood with a loss converged")
+      ]
+    }
+    let verdict =
+      lost
+      ? "set"
+      : "not set: the best model with a loss is ΔAIC \(FitText.number(withLoss.aic - best.aic)) behind the best "
+        + "without"
+    let loss = ParameterFit(
+      key: lossKey, estimate: share, low: low, high: high, count: count,
+      method: "share of sends never delivered, fitted with the delay (\(withLoss.family.rawValue)); an undelivered "
+        + "send is lost or not yet delivered at its lower bound; logit-scale delta-method interval; \(verdict)",
+      override: lost ? "\(lossKey)=\(FitText.number(share, digits: 4))" : nil)
+    return delayRows + [loss]
   }
 
   /// The share of sends delivered, with the Clopper-Pearson interval (sends counted as independent).

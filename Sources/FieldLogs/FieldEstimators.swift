@@ -19,7 +19,7 @@ public enum FieldEstimators {
     fits += session(sample)
     fits += sleep(sample)
     fits += opensProfile(sample)
-    fits.append(afterDelay(sample, base: base))
+    fits += afterDelay(sample, base: base)
     fits.append(budgetAllowance(sample, base: base))
     fits += backgroundRefresh(sample, base: base.app.backgroundRefresh)
     fits += pushes(sample)

@@ -41,20 +41,36 @@ extension FieldLogFields {
     FieldLogError(file: path, line: line, "\"\(name)\": expected \(expected), got \(value.text)")
   }
 
-  mutating func text(_ name: String, required: Bool = false) throws(FieldLogError) -> String? {
-    let expected = "a string"
+  /// A string field; a whole number is read as its digits unless `stringOnly` (the format's names: `event`).
+  mutating func text(_ name: String, required: Bool = false, stringOnly: Bool = false) throws(FieldLogError)
+    -> String?
+  {
+    let expected = stringOnly ? "a string" : "a string (or a whole number)"
     guard let value = try value(name, required: required, expected: expected) else { return nil }
     switch value {
     case .string(let text): return text
-    case .integer(let number): return String(number)
+    case .integer(let number) where !stringOnly: return String(number)
     default: throw wrong(name, value, expected: expected)
     }
+  }
+
+  /// The phone's id: a string (or a whole number) that is not empty.
+  mutating func device() throws(FieldLogError) -> String {
+    let device = try text("device", required: true)!
+    guard !device.isEmpty else {
+      throw FieldLogError(file: path, line: line, "\"device\": expected the phone's id, got an empty string")
+    }
+    return device
   }
 
   mutating func time(_ name: String, required: Bool = false) throws(FieldLogError) -> FieldLogTime? {
     let expected = "an ISO-8601 time with a UTC offset, e.g. \"2026-01-05T08:30:00+01:00\""
     guard let value = try value(name, required: required, expected: expected) else { return nil }
     guard case .string(let text) = value, let time = FieldLogTime(text: text) else {
+      if case .string(let text) = value, let offset = FieldLogTime.offsetOutOfRange(text) {
+        throw FieldLogError(
+          file: path, line: line, "\"\(name)\": the UTC offset \(offset) of \(value.text) is outside -14:00...+14:00")
+      }
       throw wrong(name, value, expected: expected)
     }
     return time

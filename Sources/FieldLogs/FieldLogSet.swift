@@ -24,9 +24,9 @@ public struct FieldLogSet {
     self.holdout = holdout
   }
 
-  /// Reads every file of `paths` (the app's logs) and of `serverLogs` (the server's send logs); a bad line
-  /// is an error naming its file and line.
-  public mutating func read(_ paths: [String], serverLogs: [String] = []) throws(FieldLogError) {
+  /// Reads every file of `paths` (the app's logs) and of `serverLogs` (the server's send logs), the app's logs'
+  /// lines parsed on `jobs` threads; a bad line is an error naming its file and line.
+  public mutating func read(_ paths: [String], serverLogs: [String] = [], jobs: Int = 1) throws(FieldLogError) {
     // Local copies: the reader's callback adds to the observations while the reader runs.
     var (reader, serverReader, fit, check) = (self.reader, self.serverReader, self.fit, self.check)
     defer { (self.reader, self.serverReader, self.fit, self.check) = (reader, serverReader, fit, check) }
@@ -38,7 +38,7 @@ public struct FieldLogSet {
           throw FieldLogError(file: path, line: line, problem)
         }
       }
-      if isServer { try serverReader.read(path: path, add) } else { try reader.read(path: path, add) }
+      if isServer { try serverReader.read(path: path, add) } else { try reader.read(path: path, jobs: jobs, add) }
     }
   }
 
@@ -53,21 +53,34 @@ public struct FieldLogSet {
     return Double(SplitMix64.finalize(hash) >> 11) / Double(1 << 53)
   }
 
-  /// The samples to fit and to check: without a holdout both are every phone.
-  public func samples() -> (fit: FieldSample, check: FieldSample) {
+  /// Sends outside the phones' app logs, counted when the samples are made.
+  private var sendsOutside = 0
+
+  /// The samples to fit and to check (without a holdout both are every phone). The observations are let go
+  /// as they are summed up: a set gives its samples once.
+  public mutating func samples() -> (fit: FieldSample, check: FieldSample) {
+    sendsOutside = fit.sendsOutsideAppLogs + (holdout > 0 ? check.sendsOutsideAppLogs : 0)
     let fitted = fit.finish()
     return (fitted, holdout > 0 ? check.finish() : fitted)
   }
 
-  /// What was skipped, for the console: unknown events and fields with their counts.
+  /// What was skipped, for the console (once ``samples()`` has been made): unknown events and fields with
+  /// their counts.
   public var skipped: [String] {
-    let outside = fit.sendsOutsideAppLogs + (holdout > 0 ? check.sendsOutsideAppLogs : 0)
-    return reader.unknownEvents.sorted { $0.key < $1.key }.map { "unknown event \($0.key): \($0.value) lines skipped" }
-      + reader.unknownFields.sorted { $0.key < $1.key }.map { "unknown field \($0.key): \($0.value) times ignored" }
+    let outside = sendsOutside
+    return reader.unknownEvents.sorted { $0.key < $1.key }.map {
+      "unknown event \($0.key): \($0.value == 1 ? "1 line" : "\($0.value) lines") skipped"
+    }
+      + reader.unknownFields.sorted { $0.key < $1.key }.map {
+        "unknown field \($0.key): ignored \($0.value == 1 ? "once" : "\($0.value) times")"
+      }
       + serverReader.skippedPushes.sorted { $0.key < $1.key }.map {
-        "server log: push type \($0.key) not used: \($0.value) rows skipped"
+        "server log: push type \($0.key) not used: \($0.value == 1 ? "1 row" : "\($0.value) rows") skipped"
       }
       + serverReader.unknownColumns.map { "server log: unknown column \($0): ignored" }
-      + (outside > 0 ? ["server log: \(outside) sends outside the phones' app logs (no app log then): not used"] : [])
+      + (outside > 0
+        ? [
+          "server log: \(outside == 1 ? "1 send" : "\(outside) sends") outside the phones' app logs (no app log then): not used"
+        ] : [])
   }
 }

@@ -70,6 +70,17 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
     guard let (utc, offset) = parsed else { return nil }
     self.init(utcMicroseconds: utc, offsetSeconds: offset)
   }
+
+  /// The `±HH:MM` that ends `text` when its hours are past 14 (no clock is that far from UTC), else nil:
+  /// what a time refused for its offset alone is told.
+  static func offsetOutOfRange(_ text: String) -> String? {
+    let tail = Array(text.utf8.suffix(6))
+    guard tail.count == 6, tail[0] == 0x2B || tail[0] == 0x2D, tail[3] == 0x3A,
+      let hours = Int(String(decoding: tail[1...2], as: UTF8.self)), hours > 14,
+      Int(String(decoding: tail[4...5], as: UTF8.self)) != nil
+    else { return nil }
+    return String(decoding: tail, as: UTF8.self)
+  }
 }
 
 /// The reader behind ``FieldLogTime/init(text:)``: a position in the text's bytes.

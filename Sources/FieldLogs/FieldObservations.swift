@@ -22,13 +22,11 @@ public struct FieldObservations {
   }
 
   private(set) var settings: Settings
-  private var devices: [String: FieldDevice] = [:]
+  private var devices = FieldDeviceTable()
   /// The server's sends, by phone, in the order read (a send log need not be in time order), and the last
   /// send of all: past it the server's log says nothing.
   private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
   private var lastSend = Int64.min
-  /// Device ids in order of first appearance, so that results do not depend on hashing.
-  private var order: [String] = []
 
   public init(refreshIntervalSeconds: Double, lowBattery: Double, dormantAfterSeconds: Double? = nil) {
     settings = Settings(
@@ -61,12 +59,10 @@ public struct FieldObservations {
       lastSend = Swift.max(lastSend, entry.time.utcMicroseconds)
       return nil
     }
-    if devices[entry.device] == nil {
-      devices[entry.device] = FieldDevice()
-      order.append(entry.device)
-    }
+    // Phones in order of first appearance, so that results do not depend on hashing.
+    let place = devices.placeAdding(entry.device)
     var entry = entry
-    let last = devices[entry.device]!.lastTime
+    let last = devices[place].lastTime
     if last > entry.time.utcMicroseconds {
       guard last - entry.time.utcMicroseconds <= FieldObservations.reorderToleranceMicroseconds else {
         return "\"t\": \(entry.time.text) is earlier than device \(entry.device)'s previous record: each device's "
@@ -74,13 +70,13 @@ public struct FieldObservations {
       }
       entry.time = FieldLogTime(utcMicroseconds: last, offsetSeconds: entry.time.offsetSeconds)
     }
-    if devices[entry.device]!.firstDay != .max,
-      entry.time.localDay - devices[entry.device]!.firstDay >= FieldObservations.maximumSpanDays
+    if devices[place].firstDay != .max,
+      entry.time.localDay - devices[place].firstDay >= FieldObservations.maximumSpanDays
     {
       return "\"t\": \(entry.time.text): device \(entry.device)'s log would span more than "
         + "\(FieldObservations.maximumSpanDays) days"
     }
-    FieldObservations.record(entry, into: &devices[entry.device]!, settings: settings)
+    FieldObservations.record(entry, into: &devices[place], settings: settings)
     return nil
   }
 
@@ -103,9 +99,7 @@ public struct FieldObservations {
         if device.foregroundSince != nil { device.widgets[key]!.foregroundCall = t }
       }
     case .appForeground(let fromWidget):
-      device.openTimes.append(t)
-      device.openSecondsOfDay.append(entry.time.localSecondOfDay)
-      device.openDays.append(day)
+      device.opens.append(FieldOpen(entry.time))
       if let fromWidget {
         device.opensWithSource += 1
         if fromWidget { device.opensFromWidget += 1 }
@@ -191,9 +185,9 @@ public struct FieldObservations {
     device.refreshSubmitted = nil
     var end = time.utcMicroseconds
     // The open before this moment (the one just appended is this open itself).
-    let before = device.openTimes.count - (openAppended ? 2 : 1)
+    let before = device.opens.count - (openAppended ? 2 : 1)
     if let dormant = settings.dormantAfter, before >= 0 {
-      end = Swift.min(end, device.openTimes[before] + Int64(dormant * 1e6))
+      end = Swift.min(end, device.opens[before].utcMicroseconds + Int64(dormant * 1e6))
     }
     if device.batteryRefusalSince, let bound = device.refusalBound { end = Swift.min(end, bound) }
     let bound = Double(end - submitted) / 1e6 - settings.refreshInterval
@@ -260,23 +254,28 @@ public struct FieldObservations {
     device.widgets[key] = widget
   }
 
-  /// The phones' observations, summed up.
-  public func finish() -> FieldSample {
-    let phones = order.map { id in
-      var phone = devices[id]!
+  /// The phones' observations, summed up one phone at a time, each ended and added to the sample; each chunk
+  /// of phones is let go once added, so the state and the sample are not held whole at once. The observations
+  /// are empty afterwards.
+  public mutating func finish() -> FieldSample {
+    var builder = FieldSample.Builder(settings: settings, serverEnd: lastSend)
+    let ids = devices.ids
+    devices.forEachReleasing { place, phone in
       FieldObservations.logEnded(settings: settings, &phone)
       // Sends inside the app's log only: before or after it the phone's side is not known.
-      phone.sends = (sends[id] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
+      phone.sends = (sends[ids[place]] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
         .sorted { $0.time < $1.time }
-      return phone
+      builder.add(phone)
     }
-    return FieldSample(phones, settings: settings, serverEnd: lastSend)
+    (devices, sends, lastSend) = (FieldDeviceTable(), [:], .min)
+    return FieldSample(builder)
   }
 
   /// Sends the server's log holds for phones with no app log, or outside a phone's app log (not used).
   public var sendsOutsideAppLogs: Int {
     sends.reduce(0) { total, phone in
-      guard let device = devices[phone.key] else { return total + phone.value.count }
+      guard let place = devices.place(of: phone.key) else { return total + phone.value.count }
+      let device = devices[place]
       return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.lastTime }.count
     }
   }

@@ -70,56 +70,28 @@ public struct FieldSample: Sendable {
   /// Phones need this many opens before their waking hours are read from them.
   public static let minimumOpensForWaking = 5
 
+  /// The sample of `phones`, in their order.
   init(_ phones: [FieldDevice], settings: FieldObservations.Settings, serverEnd: Int64 = .max) {
-    devices = phones.count
-    clockOffsets = phones.map(\.offsetSeconds)
-    let counts = FieldSample.perDayCounts(phones)
-    let days = counts.opens.count
-    let (opens, byHour) = (counts.opens, counts.byHour)
-    let (refreshesPerDay, silentPerDay, reloadsPerDay) = (counts.refreshes, counts.silentPushes, counts.reloads)
-    deviceDays = days
-    // Rates over the time each log covers, first record to last.
-    opensPerPhone = phones.filter { $0.lastTime > $0.firstTime }.map {
-      ($0.openTimes.count, Double($0.lastTime - $0.firstTime) / 86_400e6)
-    }
-    self.days = phones.map { Swift.max(0, $0.lastDay - $0.firstDay + 1) }.max() ?? 0
-    opensPerDeviceDay = opens
-    opensByHour = byHour
-    refreshesPerDeviceDay = refreshesPerDay
-    silentPushesPerDeviceDay = silentPerDay
-    reloadsPerInstanceDay = reloadsPerDay
-    sessions = phones.flatMap(\.sessions)
-    opensWithSource = phones.reduce(0) { $0 + $1.opensWithSource }
-    opensFromWidget = phones.reduce(0) { $0 + $1.opensFromWidget }
-    silentPushSecondsOfDay = phones.flatMap(\.silentPushSecondsOfDay)
-    reloadGaps = phones.flatMap { phone in phone.widgets.keys.sorted().flatMap { phone.widgets[$0]!.gaps } }
-    var waking: [Waking] = []
-    var openPositions: [Double] = []
-    var allowances: [Allowance] = []
-    var lateness: [Lateness] = []
-    var refreshes: [RefreshLateness] = []
-    var (silentDeliveries, widgetDeliveries) = (PushDeliveries(), PushDeliveries())
-    for phone in phones {
-      refreshes += FieldSample.refreshLatenesses(phone)
-      let observed = FieldSample.waking(phone.openSecondsOfDay)
-      if !phone.sends.isEmpty {
-        FieldSample.matchPushes(
-          phone, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
-          end: Swift.min(phone.lastTime, serverEnd), &silentDeliveries, &widgetDeliveries)
-      }
-      guard let window = observed else { continue }
-      waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
-      openPositions += FieldSample.positions(phone.openSecondsOfDay, from: window.observedFrom, to: window.observedTo)
-      allowances += FieldSample.allowances(phone, awakeSeconds: window.observedTo - window.observedFrom)
-      lateness += FieldSample.lateness(phone, awakeFrom: window.observedFrom, to: window.observedTo)
-    }
-    self.waking = waking
-    self.openPositions = openPositions
-    openSecondsOfDay = phones.flatMap(\.openSecondsOfDay)
-    self.allowances = allowances
-    self.lateness = lateness
-    self.refreshes = refreshes
-    (silentPushDeliveries, widgetPushDeliveries) = (silentDeliveries, widgetDeliveries)
+    var builder = Builder(settings: settings, serverEnd: serverEnd)
+    for phone in phones { builder.add(phone) }
+    self.init(builder)
+  }
+
+  /// The sample a builder gathered.
+  init(_ built: Builder) {
+    (devices, clockOffsets, days) = (built.devices, built.clockOffsets, built.days)
+    (opensPerDeviceDay, deviceDays, opensByHour) = (
+      built.opensPerDeviceDay, built.opensPerDeviceDay.count, built.byHour
+    )
+    (refreshesPerDeviceDay, silentPushesPerDeviceDay) = (built.refreshesPerDeviceDay, built.silentPushesPerDeviceDay)
+    (reloadsPerInstanceDay, opensPerPhone, sessions) = (
+      built.reloadsPerInstanceDay, built.opensPerPhone, built.sessions
+    )
+    (opensWithSource, opensFromWidget) = (built.opensWithSource, built.opensFromWidget)
+    (silentPushSecondsOfDay, reloadGaps, waking) = (built.silentPushSecondsOfDay, built.reloadGaps, built.waking)
+    (openPositions, openSecondsOfDay, allowances) = (built.openPositions, built.openSecondsOfDay, built.allowances)
+    (lateness, refreshes) = (built.lateness, built.refreshes)
+    (silentPushDeliveries, widgetPushDeliveries) = (built.silentDeliveries, built.widgetDeliveries)
   }
 
   /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie
@@ -245,29 +217,6 @@ public struct FieldSample: Sendable {
           awakeEnd(t) != nil && belowCaps(widgetTimes, t, perHour: widgetRules.perHour, perDay: widgetRules.perDay)
         },
         held: { _ in false }, limit: { awakeEnd($0) ?? $0 }))
-  }
-
-  /// Per whole local day of every phone (each phone's first and last day left out when there are days
-  /// between: a log starts and stops within a day): opens, refreshes, silent pushes, and each widget's
-  /// timelines; and opens by local hour.
-  static func perDayCounts(_ phones: [FieldDevice]) -> (
-    opens: [Double], refreshes: [Double], silentPushes: [Double], reloads: [Double], byHour: [Int]
-  ) {
-    var (opens, refreshes, silent, reloads) = ([Double](), [Double](), [Double](), [Double]())
-    var byHour = Array(repeating: 0, count: 24)
-    for phone in phones where phone.lastDay >= phone.firstDay {
-      let whole = phone.lastDay - phone.firstDay >= 2
-      let (first, span) = (phone.firstDay + (whole ? 1 : 0), phone.lastDay - phone.firstDay + (whole ? -1 : 1))
-      opens += perDay(phone.openDays, first: first, span: span)
-      refreshes += perDay(phone.refreshDays, first: first, span: span)
-      silent += perDay(phone.silentPushDays, first: first, span: span)
-      for second in phone.openSecondsOfDay { byHour[Swift.min(23, Int(second / 3_600))] += 1 }
-      for key in phone.widgets.keys.sorted() {
-        let widget = phone.widgets[key]!
-        reloads += (0..<span).map { Double(widget.perDay[first + $0] ?? 0) }
-      }
-    }
-    return (opens, refreshes, silent, reloads, byHour)
   }
 
   /// The first index of `sorted` where `isBefore` turns false (`isBefore` true on a prefix).

@@ -12,7 +12,7 @@ public enum FitCurves {
   public static func csv(_ checks: [GoodnessOfFit.Check]) -> String {
     var text = header
     for check in checks where !check.observed.isEmpty && !check.simulated.isEmpty {
-      let (observed, simulated) = (SampleQuantiles(check.observed), SampleQuantiles(check.simulated))
+      let (observed, simulated) = (SampleQuantiles(sorted: check.observed), SampleQuantiles(sorted: check.simulated))
       let prefix = "\(check.measure.name),\(check.measure.unit)"
       for percent in 1...99 {
         let p = Double(percent) / 100
@@ -20,7 +20,7 @@ public enum FitCurves {
           "\(prefix),qq,\(CSVFormat.number(p, decimals: 2)),,"
           + "\(CSVFormat.number(observed.quantile(p), decimals: 3)),\(CSVFormat.number(simulated.quantile(p), decimals: 3))\n"
       }
-      let pooled = SampleQuantiles(check.observed + check.simulated)
+      let pooled = SampleQuantiles.pooling(observed, simulated)
       let (low, high) = (pooled.quantile(0.01), pooled.quantile(0.99))
       let width = high > low ? (high - low) / Double(bins) : 1
       let shares = [check.observed, check.simulated].map { values in

@@ -4,16 +4,45 @@ import Reports
 /// in one pass over its bytes; anything else (a nested object or array, an escape in a string) is handed
 /// to ``JSONValue/parse(bytes:)``, which reads all of JSON. Both give the same members.
 enum FlatJSONObject {
-  /// The members of the object in `bytes`; throws what ``JSONValue/parse(bytes:)`` throws for bad JSON, and
-  /// returns nil for valid JSON that is not an object.
-  static func members(_ bytes: [UInt8]) throws(JSONValue.ParseError) -> [(String, JSONValue)]? {
+  /// Why a line is not JSON: text that is not UTF-8 (the offset of the first bad byte), or what
+  /// ``JSONValue/parse(bytes:)`` found.
+  enum Failure: Error {
+    case notUTF8(offset: Int)
+    case json(JSONValue.ParseError)
+  }
+
+  /// The members of the object in `bytes`; throws for bytes that are not UTF-8 or not JSON, and returns nil
+  /// for valid JSON that is not an object.
+  static func members(_ bytes: ArraySlice<UInt8>) throws(Failure) -> [(String, JSONValue)]? {
     let scanned = bytes.withUnsafeBufferPointer { buffer -> [(String, JSONValue)]? in
       var scanner = FlatScanner(bytes: buffer)
       return scanner.object()
     }
     if let scanned { return scanned }
-    guard case .object(let members) = try JSONValue.parse(bytes: bytes) else { return nil }
+    // The scan takes only valid UTF-8; the full reader would replace bad bytes, so they are refused here.
+    if let offset = firstInvalidUTF8(bytes) { throw .notUTF8(offset: offset) }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(bytes: Array(bytes))
+    } catch {
+      throw .json(error)
+    }
+    guard case .object(let members) = value else { return nil }
     return members
+  }
+
+  /// The offset of the first byte that is not part of valid UTF-8, or nil.
+  static func firstInvalidUTF8(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
   }
 }
 

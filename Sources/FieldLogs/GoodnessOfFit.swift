@@ -50,6 +50,7 @@ public enum GoodnessOfFit {
   /// One distribution compared; `test` nil when either side has fewer than ``minimumCount`` values.
   public struct Check: Sendable {
     public let measure: Measure
+    /// Both sides' values, each sorted ascending (sorted once: a million phones' values are costly to sort).
     public let observed: [Double]
     public let simulated: [Double]
     public let test: TwoSampleKS?
@@ -64,13 +65,23 @@ public enum GoodnessOfFit {
 
   public static let minimumCount = 5
 
+  /// The phones the check simulates unless told otherwise (`--check-devices`): as many as the logs have, up
+  /// to this. The simulated side is a sample of the model, not of the logged phones, so a few thousand phones
+  /// give every distribution thousands of values, while its memory and time no longer grow with the fleet's.
+  public static let defaultCheckDevices = 2_000
+
+  /// The phones the check simulates for `logged` phones in the logs, at most `limit`.
+  public static func simulatedPhones(logged: Int, at limit: Int) -> Int {
+    Swift.max(1, Swift.min(logged, limit))
+  }
+
   /// The checks of `observed` against `simulated`; `floors` replace the defaults by name.
   public static func compare(_ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:])
     -> [Check]
   {
     measures.map { measure in
-      let a = measure.values(observed)
-      let b = measure.values(simulated)
+      let a = SampleQuantiles(measure.values(observed)).sorted
+      let b = SampleQuantiles(measure.values(simulated)).sorted
       let independent = measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
       let test =
         a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b, independent: independent) : nil
@@ -99,8 +110,8 @@ public enum GoodnessOfFit {
           ?? ",")
         + ",\(CSVFormat.number(check.floor, decimals: 3)),"
         + (check.test == nil ? "too_few" : check.failed ? "fail" : "pass")
-      let observed = SampleQuantiles(check.observed)
-      let simulated = SampleQuantiles(check.simulated)
+      let observed = SampleQuantiles(sorted: check.observed)
+      let simulated = SampleQuantiles(sorted: check.simulated)
       for quantile in quantiles {
         text +=
           "\(head),\(CSVFormat.number(quantile, decimals: 2)),"

@@ -106,6 +106,16 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     }
   }
 
+  /// The names of the parameters as a scenario writes them, and whether each is a duration (seconds).
+  var parameterNames: [(name: String, seconds: Bool)] {
+    switch self {
+    case .exponential: [("mean", true)]
+    case .gamma: [("shape", false), ("scale", true)]
+    case .lognormal: [("median", true), ("sigma", false)]
+    case .weibull: [("scale", true), ("shape", false)]
+    }
+  }
+
   /// The distribution as a scenario writes it (durations in seconds).
   func yaml(_ p: [Double]) -> String {
     switch self {
@@ -122,21 +132,75 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
     let family: LatenessFamily
     let parameters: [Double]
     let logLikelihood: Double
-    var aic: Double { 2 * Double(family.parameterCount) - 2 * logLikelihood }
+    var aic: Double { 2 * Double(family.parameterCount + (loss == nil ? 0 : 1)) - 2 * logLikelihood }
     let mean: Double
     let meanLow: Double
     let meanHigh: Double
+    /// The parameters' covariance (log scale; the loss's logit last when fitted).
+    var covariance: [[Double]] = []
+    /// With a share never delivered fitted too: that share and its 95% interval.
+    var loss: Double?
+    var lossLow: Double?
+    var lossHigh: Double?
   }
 
-  func fit(exact: [Double], censored: [Double]) -> Fit? {
+  /// The fit; with `loss`, a share π of the values is never observed (a push never delivered) and fitted
+  /// with the family's parameters: an exact value has density (1 - π) f(x), a lower bound c the chance
+  /// π + (1 - π) S(c) (lost, or not yet there). π is searched on the logit scale; its interval is the
+  /// logit's delta-method interval mapped back.
+  func fit(exact: [Double], censored: [Double], loss: Bool = false) -> Fit? {
     guard !exact.isEmpty else { return nil }
     let m = exact.reduce(0, +) / Double(exact.count)
     let v = exact.reduce(0) { $0 + ($1 - m) * ($1 - m) } / Double(Swift.max(1, exact.count - 1))
+    let negative =
+      loss
+      ? lossyNegativeLogLikelihood(exact: exact, censored: censored)
+      : negativeLogLikelihood(
+        exact: exact, censored: censored)
+    var start = self.start(mean: m, variance: v)
+    if loss {
+      let share = Swift.min(0.9, Swift.max(0.01, Double(censored.count) / Double(censored.count + exact.count) / 2))
+      start.append(log(share / (1 - share)))
+    }
+    let result = Minimizer.minimize(negative, from: start, steps: start.map { _ in 0.3 })
+    guard result.converged, result.value.isFinite else { return nil }
+    let q = result.parameters
+    let p = Array(q.prefix(parameterCount))
+    let mean = self.mean(p)
+    guard mean.isFinite, let covariance = Minimizer.inverse(Minimizer.hessian(negative, at: q)) else { return nil }
+    // The mean's gradient in the log parameters, by central differences (the loss does not move it).
+    let gradient = q.indices.map { index -> Double in
+      guard index < p.count else { return 0 }
+      var up = p
+      var down = p
+      up[index] += 1e-5
+      down[index] -= 1e-5
+      return (self.mean(up) - self.mean(down)) / 2e-5
+    }
+    var variance = 0.0
+    for i in q.indices { for j in q.indices { variance += gradient[i] * covariance[i][j] * gradient[j] } }
+    let half = 1.959964 * Swift.max(0, variance).squareRoot()
+    var fit = Fit(
+      family: self, parameters: p, logLikelihood: -result.value, mean: mean, meanLow: Swift.max(0, mean - half),
+      meanHigh: mean + half)
+    fit.covariance = covariance
+    if loss, let theta = q.last {
+      let logitHalf = 1.959964 * Swift.max(0, covariance[q.count - 1][q.count - 1]).squareRoot()
+      let logistic = { (x: Double) in 1 / (1 + exp(-x)) }
+      (fit.loss, fit.lossLow, fit.lossHigh) = (
+        logistic(theta), logistic(theta - logitHalf), logistic(theta + logitHalf)
+      )
+    }
+    return fit
+  }
+
+  /// -log L of exact values and lower bounds.
+  private func negativeLogLikelihood(exact: [Double], censored: [Double]) -> ([Double]) -> Double {
     let exactSums = ExactSums(exact)
     let exactLogs = exact.map { log(Swift.max($0, LatenessFamily.floorSeconds)) }
     let censoredLogs = censored.map { log(Swift.max($0, LatenessFamily.floorSeconds)) }
     let censoredSum = censored.reduce(0) { $0 + Swift.max($1, LatenessFamily.floorSeconds) }
-    let negative: ([Double]) -> Double = { p in
+    return { p in
       var sum = self.exactLogLikelihood(exactSums, exactLogs, p)
       switch self {
       case .exponential: sum -= censoredSum / exp(p[0])
@@ -149,25 +213,27 @@ public enum LatenessFamily: String, CaseIterable, Sendable {
       }
       return -sum
     }
-    let start = self.start(mean: m, variance: v)
-    let result = Minimizer.minimize(negative, from: start, steps: start.map { _ in 0.3 })
-    guard result.converged, result.value.isFinite else { return nil }
-    let p = result.parameters
-    let mean = self.mean(p)
-    guard mean.isFinite, let covariance = Minimizer.inverse(Minimizer.hessian(negative, at: p)) else { return nil }
-    // The mean's gradient in the log parameters, by central differences.
-    let gradient = p.indices.map { index -> Double in
-      var up = p
-      var down = p
-      up[index] += 1e-5
-      down[index] -= 1e-5
-      return (self.mean(up) - self.mean(down)) / 2e-5
-    }
-    var variance = 0.0
-    for i in p.indices { for j in p.indices { variance += gradient[i] * covariance[i][j] * gradient[j] } }
-    let half = 1.959964 * Swift.max(0, variance).squareRoot()
-    return Fit(
-      family: self, parameters: p, logLikelihood: -result.value, mean: mean, meanLow: Swift.max(0, mean - half),
-      meanHigh: mean + half)
   }
+
+  /// -log L with a share never observed, its logit last in the parameters.
+  private func lossyNegativeLogLikelihood(exact: [Double], censored: [Double]) -> ([Double]) -> Double {
+    let exactSums = ExactSums(exact)
+    let exactLogs = exact.map { log(Swift.max($0, LatenessFamily.floorSeconds)) }
+    let count = Double(exact.count)
+    return { q in
+      let p = Array(q.prefix(self.parameterCount))
+      let theta = q[q.count - 1]
+      // log π and log(1 - π), stable for any logit.
+      let (logLost, logKept) = (-LatenessFamily.softplus(-theta), -LatenessFamily.softplus(theta))
+      var sum = self.exactLogLikelihood(exactSums, exactLogs, p) + count * logKept
+      for x in censored {
+        let (a, b) = (logLost, logKept + self.logSurvival(x, p))
+        sum += Swift.max(a, b) + log1p(exp(-abs(a - b)))
+      }
+      return -sum
+    }
+  }
+
+  /// log(1 + e^x) without overflow.
+  static func softplus(_ x: Double) -> Double { x > 0 ? x + log1p(exp(-x)) : log1p(exp(x)) }
 }

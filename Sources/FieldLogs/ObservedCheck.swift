@@ -18,6 +18,10 @@ public struct ObservedCheck {
   /// Floors replacing the defaults, by distribution name.
   public var floors: [String: Double] = [:]
   public var ci: CIReporting
+  /// Replace the reports already in ``out`` (otherwise they are refused).
+  public var force = false
+  /// The most phones the goodness of fit simulates (``GoodnessOfFit/simulatedPhones(logged:at:)``).
+  public var checkDevices = GoodnessOfFit.defaultCheckDevices
 
   public init(logs: [String], scenario: LoadedScenario, out: String, ci: CIReporting) {
     self.logs = logs
@@ -30,9 +34,11 @@ public struct ObservedCheck {
   /// ``floorProblem(_:)``).
   public init(
     logs: [String], serverLogs: [String] = [], scenario: LoadedScenario, out: String, ci: CIReporting,
-    floors: [String], jobs: Int
+    floors: [String], jobs: Int, force: Bool = false, checkDevices: Int? = nil
   ) {
     self.init(logs: logs, scenario: scenario, out: out, ci: ci)
+    self.force = force
+    self.checkDevices = checkDevices ?? GoodnessOfFit.defaultCheckDevices
     self.serverLogs = serverLogs
     self.jobs = jobs
     for floor in floors {
@@ -43,8 +49,11 @@ public struct ObservedCheck {
 
   /// What is wrong with `check`'s options, or nil: `--jobs`, one of `--baseline` and `--observed`, no
   /// `--report` with `--observed` (it makes no run), and the `--ks-floor` values.
-  public static func problem(jobs: Int?, baseline: Bool, observed: Bool, report: Bool, floors: [String]) -> String? {
+  public static func problem(
+    jobs: Int?, baseline: Bool, observed: Bool, report: Bool, floors: [String], checkDevices: Int? = nil
+  ) -> String? {
     if let jobs, jobs < 1 { return "--jobs must be at least 1, got \(jobs)" }
+    if let checkDevices, checkDevices < 1 { return "--check-devices must be at least 1, got \(checkDevices)" }
     if baseline == observed { return "give --baseline FILE or --observed LOG..." }
     if observed && report { return "--report charts a run: with --observed, `widgetsim report DIR` draws the fit" }
     return floorProblem(floors)
@@ -76,13 +85,20 @@ public struct ObservedCheck {
         "--ks-floor \(name): no such distribution; expected one of "
           + GoodnessOfFit.measures.map(\.name).joined(separator: ", "))
     }
+    let inputs =
+      logs.map { (what: "the field log", path: $0) } + serverLogs.map { (what: "the server log", path: $0) }
+      + [(what: "the scenario", path: scenario.file)]
+    let folder = try FitFolder(
+      out, writes: [Calibration.reportFile, DeliveryTable.file, FitCurves.file], inputs: inputs,
+      extraOutputs: ci.junit.map { [(what: "--junit", path: $0)] } ?? [], force: force)
+    defer { withExtendedLifetime(folder) {} }
     let configuration = scenario.configuration
     var set = FieldLogSet(base: configuration, holdout: 0)
-    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs) }
+    try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs, jobs: jobs) }
     let observed = set.samples().check
     guard observed.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
     var simulated = configuration
-    simulated.fleet.devices = observed.devices
+    simulated.fleet.devices = GoodnessOfFit.simulatedPhones(logged: observed.devices, at: checkDevices)
     simulated.days = Swift.max(1, observed.days)
     let offsets = observed.clockOffsetDistribution
     simulated.fleet.clockOffset = try CommandFailure.mapping(status: 1) {
@@ -90,14 +106,14 @@ public struct ObservedCheck {
     }
     let simulation = GoodnessOfFit.simulate(simulated, jobs: jobs)
     let checks = GoodnessOfFit.compare(observed, simulation, floors: floors)
-    let deliveries = DeliveryTable.csv(observed: observed, simulated: simulation)
-    let lock = try OutputFolder.prepare(out)
-    defer { withExtendedLifetime(lock) {} }
+    var files = [(name: Calibration.reportFile, text: GoodnessOfFit.csv(checks))]
+    if let deliveries = DeliveryTable.csv(observed: observed, simulated: simulation) {
+      files.append((DeliveryTable.file, deliveries))
+    }
+    files.append((FitCurves.file, FitCurves.csv(checks)))
+    try folder.commit(files)
     let title = "widgetsim check \(scenario.file) --observed"
     try CommandFailure.mapping(status: 1) {
-      try AtomicFile.write(GoodnessOfFit.csv(checks), to: "\(out)/\(Calibration.reportFile)")
-      if let deliveries { try AtomicFile.write(deliveries, to: "\(out)/\(DeliveryTable.file)") }
-      try AtomicFile.write(FitCurves.csv(checks), to: "\(out)/\(FitCurves.file)")
       if let junit = ci.junit { try AtomicFile.write(ObservedCheck.junit(checks, suite: title), to: junit) }
       if let summary = ci.stepSummary {
         try AppendFile.append(ObservedCheck.markdown(checks, title: title), to: summary)

@@ -27,6 +27,17 @@ public struct ParameterFit: Sendable {
     refusal = nil
   }
 
+  /// A setting the fits of other rows make up (a profile of many shares): no number of its own, the `--set`
+  /// argument that writes it.
+  public init(key: String, count: Int, method: String, override: String) {
+    self.key = key
+    (estimate, low, high) = (nil, nil, nil)
+    self.count = count
+    self.method = method
+    self.override = override
+    refusal = nil
+  }
+
   /// A parameter the logs cannot identify.
   public init(key: String, count: Int, refusal: String) {
     self.key = key

@@ -14,10 +14,12 @@ enum FitCharts {
     var distributions: [String] = []
     for row in curves.rows where !distributions.contains(row[name]) { distributions.append(row[name]) }
     var charts: [Chart] = []
+    let verdicts = try verdicts(report)
     for distribution in distributions {
       let rows = curves.rows.filter { $0[name] == distribution }
       let columns = Columns(unit: unit, curve: curve, x: x, xHigh: xHigh, observed: observed, simulated: simulated)
-      charts += [qqChart(distribution, rows, columns), histogramChart(distribution, rows, columns)]
+      let verdict = verdicts[distribution] ?? (false, "")
+      charts += [qqChart(distribution, rows, columns, verdict: verdict), histogramChart(distribution, rows, columns)]
     }
     if ExistingReports.find(["delivery.csv"], in: directory).contains("delivery.csv") {
       charts += try deliveryCharts(directory: directory)
@@ -25,9 +27,16 @@ enum FitCharts {
     let verdict = try report.column("verdict")
     let distribution = try report.column("distribution")
     let failed = Set(report.rows.filter { $0[verdict] == "fail" }.map { $0[distribution] }).count
+    // Every distribution the check compared; those with values on one side only have no chart.
+    let compared = Set(report.rows.map { $0[distribution] }).count
+    let drawn = compared == distributions.count ? "" : " (\(distributions.count) with values on both sides, charted)"
     let facts: [(String, String)] = [
-      ("folder", directory), ("distributions", "\(distributions.count)"),
-      ("verdict", failed == 0 ? "the scenario explains the logs" : "\(failed) distributions differ"),
+      ("folder", directory), ("distributions", "\(compared)\(drawn)"),
+      (
+        "verdict",
+        failed == 0
+          ? "the scenario explains the logs" : failed == 1 ? "1 distribution differs" : "\(failed) distributions differ"
+      ),
     ]
     return HTMLPage.html(
       title: "widgetsim calibration: \(directory)", facts: facts, charts: charts,
@@ -45,29 +54,35 @@ enum FitCharts {
   }
 
   /// The logs' quantiles against the simulation's, with the diagonal.
-  static func qqChart(_ distribution: String, _ rows: [[String]], _ c: Columns) -> Chart {
-    let unitText = rows.first?[c.unit] ?? ""
+  static func qqChart(
+    _ distribution: String, _ rows: [[String]], _ c: Columns, verdict: (failed: Bool, text: String)
+  ) -> Chart {
+    let display = Display(distribution: distribution, unit: rows.first?[c.unit] ?? "")
+    let unitText = display.unit
     let qq = rows.filter { $0[c.curve] == "qq" }
     let points = qq.map { row in
       VegaLite.row([
-        ("quantile", .number(Double(row[c.x]) ?? 0)), ("logs", .number(Double(row[c.observed]) ?? 0)),
-        ("simulated", .number(Double(row[c.simulated]) ?? 0)),
+        ("quantile", .number(Double(row[c.x]) ?? 0)), ("logs", .number(display.value(row[c.observed]))),
+        ("simulated", .number(display.value(row[c.simulated]))),
       ])
     }
     let values: [Double] = qq.flatMap { row -> [Double] in
-      [Double(row[c.observed]) ?? 0, Double(row[c.simulated]) ?? 0]
+      [display.value(row[c.observed]), display.value(row[c.simulated])]
     }
     let diagonal = [values.min() ?? 0, values.max() ?? 0].map {
       VegaLite.row([("logs", .number($0)), ("simulated", .number($0))])
     }
+    let scale = scale(for: values)
     let axes: [(String, JSONValue)] = [
-      ("x", VegaLite.field("logs", "quantitative", title: "logs (\(unitText))")),
-      ("y", VegaLite.field("simulated", "quantitative", title: "simulated (\(unitText))")),
+      ("x", VegaLite.field("logs", "quantitative", title: "logs (\(unitText))", extra: scale)),
+      ("y", VegaLite.field("simulated", "quantitative", title: "simulated (\(unitText))", extra: scale)),
     ]
     return Chart(
-      id: "qq-\(HTMLText.slug(distribution))", title: "\(distribution): QQ plot",
-      caption: "The logs' quantile against the simulation's at every percent (\(unitText)); on the diagonal "
-        + "the fitted scenario explains the logs.",
+      id: "qq-\(HTMLText.slug(distribution))",
+      title: "\(distribution): QQ plot\(verdict.failed ? " (fails)" : "")",
+      caption: "The logs' quantile against the simulation's at every percent (\(unitText)"
+        + "\(scale.isEmpty ? "" : ", logarithmic axes: the values span decades")); on the diagonal the fitted "
+        + "scenario explains the logs. \(verdict.text)",
       spec: VegaLite.unit(
         values: points,
         layers: [
@@ -92,12 +107,13 @@ enum FitCharts {
 
   /// The two sides' shares in the histogram's bins, side by side.
   static func histogramChart(_ distribution: String, _ rows: [[String]], _ c: Columns) -> Chart {
-    let unitText = rows.first?[c.unit] ?? ""
+    let display = Display(distribution: distribution, unit: rows.first?[c.unit] ?? "")
+    let unitText = display.unit
     let bins = rows.filter { $0[c.curve] == "histogram" }
     let bars = bins.flatMap { row in
       [("logs", row[c.observed]), ("simulated", row[c.simulated])].map { side, share in
         VegaLite.row([
-          ("bin", .string("\(HTMLText.figure(row[c.x]))-\(HTMLText.figure(row[c.xHigh]))")),
+          ("bin", .string("\(display.label(row[c.x]))-\(display.label(row[c.xHigh]))")),
           ("low", .number(Double(row[c.x]) ?? 0)), ("side", .string(side)), ("share", .number(Double(share) ?? 0)),
         ])
       }
@@ -176,11 +192,19 @@ enum FitCharts {
     let (count, method) = (try fits.column("n"), try fits.column("method"))
     html += "<details open><summary>fit.csv</summary><div class=\"table-wrap\"><table><thead><tr><th>key</th>"
     html += "<th>estimate</th><th>95% CI</th><th>n</th><th>method</th></tr></thead><tbody>\n"
+    var previousMethod = ""
     for row in fits.rows {
-      let interval = row[low].isEmpty ? "–" : "[\(HTMLText.figure(row[low])), \(HTMLText.figure(row[high]))]"
-      html += "<tr><td>\(HTMLText.escape(row[key]))</td><td class=\"number\">\(HTMLText.figure(row[estimate]))</td>"
+      // Times of day (the sleep window) as clock times; a method the row above gave already, not again.
+      let clock = row[key].hasPrefix("user.sleep.")
+      let figure = { (text: String) in
+        clock ? Display(distribution: "_time_of_day", unit: "").label(text) : HTMLText.figure(text)
+      }
+      let interval = row[low].isEmpty ? "–" : "[\(figure(row[low])), \(figure(row[high]))]"
+      let said = row[method] == previousMethod ? "as above" : HTMLText.escape(row[method])
+      previousMethod = row[method]
+      html += "<tr><td>\(HTMLText.escape(row[key]))</td><td class=\"number\">\(figure(row[estimate]))</td>"
       html += "<td class=\"number\">\(interval)</td><td class=\"number\">\(HTMLText.escape(row[count]))</td>"
-      html += "<td>\(HTMLText.escape(row[method]))</td></tr>\n"
+      html += "<td>\(said)</td></tr>\n"
     }
     return html + "</tbody></table></div></details>\n"
   }

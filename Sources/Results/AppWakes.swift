@@ -51,8 +51,10 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
   /// Not run: the user has not launched the app for `app.dormant_after` (a silent push is not delivered to
   /// it, background refresh does not run) [D: forums thread 776933; period A].
   case deniedDormant
+  /// A silent push APNs never delivered (`system.silent_push.loss`).
+  case lost
 
-  /// The outcome column: `granted`, `deferred`, `dropped`, `expired` or `denied`.
+  /// The outcome column: `granted`, `deferred`, `dropped`, `expired`, `denied` or `lost`.
   public var outcome: String {
     switch self {
     case .granted: "granted"
@@ -62,13 +64,14 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
     case .deniedLowPowerMode, .deniedLowBattery, .deniedForceQuit, .deniedSettingOff, .deniedDailyBudget,
       .deniedDormant:
       "denied"
+    case .lost: "lost"
     }
   }
 
   /// The reason column: why it was denied (or expired); empty otherwise.
   public var reason: String {
     switch self {
-    case .granted, .deferred, .dropped: ""
+    case .granted, .deferred, .dropped, .lost: ""
     case .expired: "time_limit"
     case .deniedLowPowerMode: "low_power_mode"
     case .deniedLowBattery: "low_battery"
@@ -83,7 +86,7 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
   public var ran: Bool { self == .granted || self == .deferred || self == .expired }
 
   /// `AppWakeOutcome.allCases.count`, as a constant.
-  static var count: Int { 10 }
+  static var count: Int { 11 }
 }
 
 extension ReplicationResult {

@@ -143,6 +143,7 @@ extension ScenarioDecoder {
     if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }
     if let perDay = reader.optional("per_day") { push.perDay = try perDay.number(in: 0...1_000_000) }
     if let delay = reader.optional("delay") { push.delay = try DistributionReader.read(delay, quantity: .duration) }
+    if let loss = reader.optional("loss") { push.loss = try loss.number(in: 0...0.999) }
     try reader.finish()
     return push
   }

@@ -154,6 +154,9 @@ enum ScenarioDecoder {
       if let session = section.optional("session") {
         user.appSession = try DistributionReader.read(session, quantity: .duration)
       }
+      if let profile = section.optional("profile") {
+        user.appOpensProfile = try opensProfile(profile, sleep: user.sleep)
+      }
       try section.finish()
     }
     if let share = reader.optional("widget_open_share") { user.widgetOpenShare = try share.probability() }
@@ -236,7 +239,11 @@ enum ScenarioDecoder {
     }
     if let perHour { return HourlyRate(perHour: try perHour.number(in: 0...100_000)) }
     if let perDay { return HourlyRate(perHour: try perDay.number(in: 0...2_400_000) / 24) }
-    let profileValue = profile!  // exactly one of the three is present
+    return HourlyRate(profile: try hourlyProfile(profile!))  // exactly one of the three is present
+  }
+
+  /// A list of 24 non-negative numbers, one per clock hour from 00:00.
+  static func hourlyProfile(_ profileValue: YAMLValue) throws(ScenarioError) -> [Double] {
     let nodes = try profileValue.sequence()
     guard nodes.count == 24 else {
       throw profileValue.error("an hourly profile has 24 values (one per clock hour from 00:00), got \(nodes.count)")
@@ -244,9 +251,19 @@ enum ScenarioDecoder {
     var rates: [Double] = []
     for (hour, node) in nodes.enumerated() {
       rates.append(
-        try YAMLValue(node: node, path: "\(profileValue.path)[\(hour)]", source: value.source).number(in: 0...100_000))
+        try YAMLValue(node: node, path: "\(profileValue.path)[\(hour)]", source: profileValue.source).number(
+          in: 0...100_000))
     }
-    return HourlyRate(profile: rates)
+    return rates
+  }
+
+  /// `user.app_opens.profile`: 24 weights, one per local clock hour from 00:00, some of them on waking hours.
+  static func opensProfile(_ value: YAMLValue, sleep: SleepWindow) throws(ScenarioError) -> [Double] {
+    let weights = try hourlyProfile(value)
+    guard (0..<24).contains(where: { weights[$0] > 0 && sleep.awakeFraction(ofHour: $0) > 0 }) else {
+      throw value.error("the profile puts no weight on a waking hour (user.sleep): no open could happen")
+    }
+    return weights
   }
 
   static func perHour(_ value: YAMLValue) throws(ScenarioError) -> Double {

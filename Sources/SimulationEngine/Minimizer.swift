@@ -98,8 +98,9 @@ public enum Minimizer {
     return matrix
   }
 
-  /// The inverse of a symmetric positive-definite matrix of size 1 or 2 (the covariance of a fit from its
-  /// information); nil when it is singular or not positive definite.
+  /// The inverse of a symmetric positive-definite matrix (the covariance of a fit from its information): in
+  /// closed form for sizes 1 and 2, by GSL's Cholesky decomposition past them; nil when it is singular or not
+  /// positive definite.
   public static func inverse(_ matrix: [[Double]]) -> [[Double]]? {
     switch matrix.count {
     case 1:
@@ -111,8 +112,23 @@ public enum Minimizer {
       guard a > 0, determinant > 0, determinant.isFinite else { return nil }
       return [[d / determinant, -b / determinant], [-b / determinant, a / determinant]]
     default:
-      preconditionFailure("inverse of a \(matrix.count)x\(matrix.count) matrix")
+      return choleskyInverse(matrix)
     }
+  }
+
+  /// The inverse by GSL's Cholesky decomposition (which fails, with the error handler off, on a matrix that
+  /// is not positive definite).
+  static func choleskyInverse(_ matrix: [[Double]]) -> [[Double]]? {
+    let n = matrix.count
+    GSL.configure()
+    guard n > 0, matrix.allSatisfy({ $0.count == n && $0.allSatisfy(\.isFinite) }) else { return nil }
+    guard let gslMatrix = gsl_matrix_alloc(n, n) else { return nil }
+    defer { gsl_matrix_free(gslMatrix) }
+    for i in 0..<n { for j in 0..<n { gsl_matrix_set(gslMatrix, i, j, matrix[i][j]) } }
+    guard gsl_linalg_cholesky_decomp1(gslMatrix) == GSL_SUCCESS, gsl_linalg_cholesky_invert(gslMatrix) == GSL_SUCCESS
+    else { return nil }
+    let inverse = (0..<n).map { i in (0..<n).map { j in gsl_matrix_get(gslMatrix, i, j) } }
+    return inverse.allSatisfy({ $0.allSatisfy(\.isFinite) }) ? inverse : nil
   }
 }
 

@@ -20,6 +20,31 @@ public struct SampleQuantiles: Sendable {
     sorted = values
   }
 
+  /// A sample already sorted ascending (checked), without sorting it again.
+  public init(sorted: [Double]) {
+    for index in sorted.indices.dropFirst() {
+      precondition(sorted[index - 1] <= sorted[index], "SampleQuantiles(sorted:) takes values sorted ascending")
+    }
+    self.sorted = sorted
+  }
+
+  /// The sample of both samples' values, merged in one pass.
+  public static func pooling(_ first: SampleQuantiles, _ second: SampleQuantiles) -> SampleQuantiles {
+    var merged: [Double] = []
+    merged.reserveCapacity(first.count + second.count)
+    var (i, j) = (0, 0)
+    while i < first.count || j < second.count {
+      if j == second.count || (i < first.count && first.sorted[i] <= second.sorted[j]) {
+        merged.append(first.sorted[i])
+        i += 1
+      } else {
+        merged.append(second.sorted[j])
+        j += 1
+      }
+    }
+    return SampleQuantiles(sorted: merged)
+  }
+
   public var count: Int { sorted.count }
 
   /// The p-quantile, p in [0, 1]; NaN for an empty sample.

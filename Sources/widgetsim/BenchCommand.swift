@@ -9,11 +9,10 @@ struct BenchCommand: ParsableCommand {
     abstract:
       "Measure the simulator's speed (event set, generators, distributions, model, fleet, sweep); gate on a baseline.",
     discussion: """
-      Figures mean something only from a release build: run `swift run -c release widgetsim bench`.
-      Every figure is the median of --repetitions runs; --format table also shows min and max.
-      The model, fleet and sweep benchmarks run the scenario files in --scenarios (Scenarios/bench).
-      With --baseline FILE (a CSV this command wrote), each row is compared with the stored median: exit 1
-      if any is worse by more than --tolerance, 0 otherwise, 2 if the baseline cannot be read.
+      Run from a release build (`swift run -c release widgetsim bench`). Each figure is the median of
+      --repetitions runs (--format table adds min and max) of the scenario files in --scenarios. With
+      --baseline FILE (a CSV this command wrote): exit 1 if a row is worse than its stored median by more than
+      --tolerance, 0 otherwise, 2 if the baseline cannot be read.
       """
   )
 

@@ -24,20 +24,28 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "Folder for fitted.yaml, fit.csv, fit_report.csv and the rest.")
   var out: String
 
-  @Option(help: "Share of phones kept aside to check the fit on (0 to <1; 0.5 is the honest reading).")
+  @Option(parsing: .unconditional, help: "Share of phones kept aside to check the fit on (0 to <1, e.g. 0.5).")
   var holdout = 0.0
 
   @Option(help: "Threads for the simulation that checks the fit (default: all cores).")
   var jobs: Int?
 
+  @Option(help: "The most phones the fit's check simulates (default 2000; the logs' phones when fewer).")
+  var checkDevices: Int?
+
+  @Flag(help: "Replace the reports of an earlier command in the output folder (otherwise widgetsim refuses).")
+  var force = false
+
   func validate() throws {
-    if let problem = Calibration.problem(holdout: holdout, jobs: jobs) { throw ValidationError(problem) }
+    if let problem = Calibration.problem(holdout: holdout, jobs: jobs, checkDevices: checkDevices) {
+      throw ValidationError(problem)
+    }
   }
 
   func run() throws {
     let calibration = Calibration(
       logs: logs, serverLogs: serverLog, base: scenario, out: out, holdout: holdout,
-      jobs: jobs ?? Console.standard.cores)
+      jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices)
     for line in try calibration.run().lines { Console.standard.print(line) }
     try HTMLReport.writeForCommand(directory: out, console: .standard)
   }

@@ -11,12 +11,9 @@ struct CheckCommand: ParsableCommand {
     commandName: "check",
     abstract: "Run a scenario and gate it against a stored baseline (the command an app's CI calls).",
     discussion: """
-      Runs FILE as `widgetsim run` does (reports into --out), then compares the run with --baseline (a
-      replications.csv kept from an earlier run) as `widgetsim compare` does, writing compare.csv next to the
-      reports. Keep the scenario's seed and replications as in the baseline so the tests are paired.
-      With --observed LOG... instead, it checks the scenario against field logs (docs/field-logs.md).
-      Under GitHub Actions it also appends a Markdown summary to $GITHUB_STEP_SUMMARY and annotates the
-      scenario line of each widget whose gate failed; --junit writes the gates as JUnit XML.
+      Runs FILE as `run` does, then compares it with --baseline (a stored replications.csv; keep the seed and
+      replications) as `compare` does, writing compare.csv beside the reports; or with --observed LOG... checks
+      FILE against field logs (docs/field-logs.md). CI outputs as `compare` (step summary, annotations, --junit).
       Exit codes: 0 no gate failed, 1 a gate failed (or the run failed), 2 bad input.
       """
   )
@@ -37,6 +34,9 @@ struct CheckCommand: ParsableCommand {
   @Option(help: "With --observed: the server's send log (CSV), repeatable.")
   var serverLog: [String] = []
 
+  @Option(help: "With --observed: the most phones to simulate (default 2000; the logs' phones when fewer).")
+  var checkDevices: Int?
+
   @OptionGroup var scenario: ScenarioOptions
 
   @OptionGroup var gates: GateOptions
@@ -50,7 +50,9 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Print only the comparison (no run summary, no progress).")
   var quiet = false
 
-  @Flag(help: "Replace the reports (and compare.csv) of an earlier run in the output folder.")
+  @Flag(
+    help:
+      "Replace the reports (and compare.csv, or with --observed the fit) of an earlier command in the output folder.")
   var force = false
 
   @Flag(help: "Also write report.html of the run (see `widgetsim report`), before the comparison.")
@@ -58,7 +60,8 @@ struct CheckCommand: ParsableCommand {
 
   func validate() throws {
     let problem = ObservedCheck.problem(
-      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor)
+      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor,
+      checkDevices: checkDevices)
     if let problem { throw ValidationError(problem) }
   }
 
@@ -72,7 +75,7 @@ struct CheckCommand: ParsableCommand {
       return try ObservedCheck(
         logs: observed, serverLogs: serverLog, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
         ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor,
-        jobs: jobs ?? Console.standard.cores
+        jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices
       ).runForCommand(quiet: quiet, console: .standard)
     }
     // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.

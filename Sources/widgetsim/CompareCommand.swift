@@ -9,13 +9,10 @@ struct CompareCommand: ParsableCommand {
     commandName: "compare",
     abstract: "Compare a candidate run with a baseline: differences, 95% CIs, t-tests and regression gates.",
     discussion: """
-      BASELINE and CANDIDATE are run folders (holding replications.csv) or replications.csv files (a stored
-      baseline). Tests are paired by replication when both runs used the same seed (common random numbers),
-      otherwise Welch. A gated metric fails when it is significantly worse (one-sided t-test at --alpha) by
-      more than its tolerance (Holm-corrected over the gated metrics by default). Writes compare.csv; --junit
-      also writes the gates as JUnit XML; under GitHub Actions a Markdown summary goes to $GITHUB_STEP_SUMMARY
-      and failed gates are annotated on the candidate's scenario. Exit codes: 0 no gate failed, 1 a gate failed, 2 bad input
-      (unreadable or mismatched runs, unknown metrics).
+      BASELINE and CANDIDATE are run folders or replications.csv files. Tests are paired by replication under a
+      shared seed (common random numbers), else Welch; a gated metric fails when significantly worse (one-sided,
+      Holm-corrected) by more than its tolerance. Writes compare.csv, --junit XML, and under GitHub Actions a
+      step summary and annotations. Exit codes: 0 no gate failed, 1 a gate failed, 2 bad input.
       """
   )
 

@@ -26,17 +26,12 @@ struct WidgetSim: ParsableCommand {
       var command = try parseAsRoot()
       try command.run()
     } catch let failure as CommandFailure {
-      if !failure.message.isEmpty { Console.standard.error(failure.message + "\n") }
-      exit(withError: ExitCode(failure.status))
+      Console.standard.exit(status: failure.status, error: failure.message)
     } catch {
       let code = exitCode(for: error)
       let message = CommandFailure.lowercasedPrefix(fullMessage(for: error))
-      if code == .success {
-        if !message.isEmpty { Console.standard.print(message) }
-        exit()
-      }
-      if !message.isEmpty { Console.standard.error(message + "\n") }
-      exit(withError: ExitCode(code == .validationFailure ? 2 : code.rawValue))
+      if code == .success { Console.standard.exit(status: 0, output: message) }
+      Console.standard.exit(status: code == .validationFailure ? 2 : code.rawValue, error: message)
     }
   }
 }

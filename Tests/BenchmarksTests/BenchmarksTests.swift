@@ -23,10 +23,12 @@ struct BenchmarksTests {
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
     // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet (counted and
     // sampled), the sample estimate's two sizes, sweep, the two replication-cost phones, the report-writing
-    // one and the calibration's.
+    // one and the two calibrations' (lines, and a fleet's phones).
     let expectedCount =
-      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 1 + 1
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 1 + 2
     #expect(results.count == expectedCount)
+    // Two devices for the fleet: a log of 1,000 phones, ten lines each.
+    #expect(results.filter { $0.benchmark == "calibrate_phones" }.map(\.parameter) == ["1000_phones_10_lines"])
     #expect(
       results.filter { $0.benchmark == "model_events" }.map(\.parameter) == [
         "bench-model", "light", "typical", "push-heavy", "polling",

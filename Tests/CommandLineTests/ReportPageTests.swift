@@ -328,6 +328,14 @@ struct ReportPageTests {
     #expect(ids.filter { $0.hasPrefix("qq-") }.count == 11)
     #expect(ids.suffix(2) == ["delivery-silent", "delivery-widget"])
     Self.expectDrawn(try Self.render("\(directory)/report.html", width: 400), "calibration at 400 px")
+    let page = try TestFiles.read("\(directory)/report.html")
+    // Each panel says its own verdict; clock times read as hours; a long tail gets logarithmic axes.
+    #expect(page.contains("Passes: KS distance 0.0351 against its floor 0.100"), "app_open_time_of_day's verdict")
+    #expect(page.contains("logs (hour of the day)"))
+    #expect(page.contains("logarithmic axes: the values span decades"))
+    // The fit table: the sleep window as clock times, and the hourly profile's method once, then "as above".
+    #expect(page.contains(">22:54<") && page.contains("[22:27, 23:32]"))
+    #expect(page.ranges(of: ">as above<").count >= 23)
   }
 
   @Test("a folder without reports is an error naming it, exit 2")

@@ -77,12 +77,36 @@ import Testing
       "{\"t\":\"2026-01-05T08:00Z\",\"device\":\"a\",\"event\":\"app_foreground\",\"from_widget\":\"yes\"}",
       "\"from_widget\": expected true or false"
     ),
+    ("{\"t\":\"2026-01-05T08:00Z\",\"device\":\"a\",\"event\":5}", "\"event\": expected a string, got 5"),
+    (
+      "{\"t\":\"2026-01-05T08:00Z\",\"device\":\"\",\"event\":\"app_foreground\"}",
+      "\"device\": expected the phone's id"
+    ),
+    (
+      "{\"t\":\"2026-01-05T08:00+15:00\",\"device\":\"a\",\"event\":\"app_foreground\"}",
+      "the UTC offset +15:00 of \"2026-01-05T08:00+15:00\" is outside -14:00...+14:00"
+    ),
+    ("this is not json", "expected a JSON object, e.g. {\"t\": ..., \"device\": ..., \"event\": ...}; the line begins"),
   ])
   func aBadLineNamesTheFileAndLine(line: String, message: String) throws {
     let error = try failure("{\"t\":\"2026-01-05T07:00Z\",\"device\":\"a\",\"event\":\"app_background\"}\n\(line)\n")
     #expect(error.line == 2)
     #expect(error.file.hasSuffix("log.jsonl"))
     #expect(error.message.contains(message), "\(error)")
+  }
+
+  @Test func textThatIsNotUTF8IsAnErrorAtItsByte() throws {
+    let path = TestFiles.temporaryDirectory() + "/log.jsonl"
+    let before = Array(#"{"t":"2026-01-05T08:00Z","device":"a"#.utf8)
+    try TestFiles.write(bytes: before + [0xFF] + Array(#"","event":"app_background"}"#.utf8) + [0x0A], to: path)
+    var reader = FieldLogReader()
+    do {
+      try reader.read(path: path) { _, _ in }
+      Issue.record("a line with an invalid UTF-8 byte was read")
+    } catch {
+      #expect(error.line == 1)
+      #expect(error.message == "not UTF-8 text (an invalid byte at byte \(before.count + 1))", "\(error)")
+    }
   }
 
   @Test func aPhoneGoingBackInTimeIsAnError() throws {

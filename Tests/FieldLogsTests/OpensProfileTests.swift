@@ -35,12 +35,12 @@ import Testing
 
   static func profile(_ sample: FieldSample) throws -> [ParameterFit] {
     let base = try ScenarioLoader.load(path: Repository.path("Scenarios/field/calibrate.yaml")).configuration
-    return FieldEstimators.fit(sample, base: base).filter { $0.key.hasPrefix("user.app_opens.profile[") }
+    return FieldEstimators.fit(sample, base: base).filter { $0.key.hasPrefix("user.app_opens.profile") }
   }
 
   @Test func evenOpensAgreeWithTheRule() throws {
     let rows = try Self.profile(try Self.sample(bunched: 0))
-    #expect(rows.count == 24)
+    #expect(rows.count == 24, "even opens set no profile")
     #expect(rows.allSatisfy { $0.method.contains("the logs agree with the model's rule") }, "\(rows[0].method)")
     // 1,500 opens, one hour of the sixteen each: 1/16 inside its 95% interval.
     let seven = try #require(rows.first { $0.key == "user.app_opens.profile[07]" })
@@ -49,8 +49,13 @@ import Testing
   }
 
   @Test func bunchedOpensContradictIt() throws {
-    let rows = try Self.profile(try Self.sample(bunched: 0.5))
-    #expect(rows.allSatisfy { $0.method.contains("the logs contradict the model's rule") }, "\(rows[0].method)")
+    let all = try Self.profile(try Self.sample(bunched: 0.5))
+    let rows = all.filter { $0.key.hasPrefix("user.app_opens.profile[") }
+    #expect(rows.count == 24)
+    #expect(rows.allSatisfy { $0.method.contains("the logs contradict the model's even spread") }, "\(rows[0].method)")
+    // The profile is set to the shares, so that the fitted scenario spreads opens as the logs do.
+    let setting = try #require(all.first { $0.key == "user.app_opens.profile" })
+    #expect(setting.override?.hasPrefix("user.app_opens.profile=[0, 0, 0, 0, 0, 0, 0, 0.5") == true, "\(setting)")
     // Half the opens in 07:00-08:00 plus a sixteenth of the other half.
     let seven = try #require(rows.first { $0.key == "user.app_opens.profile[07]" })
     let share = 0.5 + 0.5 / 16

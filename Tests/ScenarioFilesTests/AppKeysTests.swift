@@ -45,7 +45,7 @@ struct AppKeysTests {
         background_reloads: exempt
         background_time_limit: 20s
       system:
-        silent_push: {per_hour: 2, per_day: 20, delay: {dist: constant, value: 1m}}
+        silent_push: {per_hour: 2, per_day: 20, delay: {dist: constant, value: 1m}, loss: 0.15}
         app_reload_delay: {dist: constant, value: 3s}
         ignore_reloads_after_widget_open: 10s
       """
@@ -59,6 +59,7 @@ struct AppKeysTests {
     #expect(refresh.lowBattery == 0.1)
     #expect(app.forceQuitsPerDay == 0.5 && app.backgroundReloads == .exempt && app.backgroundTimeLimit == .seconds(20))
     #expect(loaded.system.silentPush.perHour == 2 && loaded.system.silentPush.perDay == 20)
+    #expect(loaded.system.silentPush.loss == 0.15)
     #expect(loaded.system.silentPush.delay.mean == 60 && loaded.system.appReloadDelay.mean == 3)
     #expect(loaded.system.ignoreReloadsAfterWidgetOpen == .seconds(10))
     let off = try Self.load("app:\n  background_refresh: off\n").configuration
@@ -87,6 +88,7 @@ struct AppKeysTests {
       ("app:\n  background_refresh: on\n", "app.background_refresh", "expected off, or a mapping"),
       ("app:\n  force_quit: {per_day: -1}\n", "app.force_quit.per_day", "must be"),
       ("system:\n  silent_push: {per_hour: many}\n", "system.silent_push.per_hour", "number"),
+      ("system:\n  silent_push: {loss: 1}\n", "system.silent_push.loss", "0.999"),
     ])
   func errors(_ extra: String, _ keyPath: String, _ message: String) {
     do {

@@ -40,9 +40,13 @@ public enum TestFiles {
 
   /// Writes `text` to `path`, replacing what was there.
   public static func write(_ text: String, to path: String) throws {
+    try write(bytes: Array(text.utf8), to: path)
+  }
+
+  /// Writes `bytes` to `path`, replacing what was there.
+  public static func write(bytes: [UInt8], to path: String) throws {
     guard let handle = fopen(path, "wb") else { throw FileError(path: path) }
     defer { fclose(handle) }
-    let bytes = Array(text.utf8)
     guard fwrite(bytes, 1, bytes.count, handle) == bytes.count else { throw FileError(path: path) }
   }
 

@@ -73,4 +73,27 @@ public struct Console: Sendable {
   public func print(_ line: String) {
     output(line + "\n")
   }
+
+  /// Ends the process with `status`, after writing `message` (if any) to standard output: how a command ends
+  /// that printed what was asked (help, a version).
+  public func exit(status: Int32, output message: String) -> Never {
+    if !message.isEmpty { print(message) }
+    flush()
+    Console.endProcess(status)
+  }
+
+  /// Ends the process with `status`, after writing `message` (if any) and a newline to standard error.
+  public func exit(status: Int32, error message: String) -> Never {
+    if !message.isEmpty { error(message + "\n") }
+    flush()
+    Console.endProcess(status)
+  }
+
+  private static func endProcess(_ status: Int32) -> Never {
+    #if canImport(Glibc)
+      Glibc.exit(status)
+    #else
+      Darwin.exit(status)
+    #endif
+  }
 }

@@ -31,15 +31,21 @@ struct SilentPushChannel {
   }
 
   /// A send: the hour of the push it replaced (dropped: the device cancels its delivery and counts it), and
-  /// when the new one is to be delivered.
+  /// when the new one is to be delivered (nil: it is lost, never delivered).
   struct Send: Equatable {
     let droppedHour: Int?
-    let deliverAt: SimTime
+    let deliverAt: SimTime?
   }
 
-  /// The server sends a push at `now`: it replaces a push still undelivered.
+  /// The server sends a push at `now`: it replaces a push still undelivered. With `loss` set, it is lost
+  /// with that probability: it still replaces the held one, and nothing is held after it. (The loss is
+  /// drawn only when the key is set, so a scenario without it draws what it always drew.)
   mutating func send(at now: SimTime) -> Send {
     let dropped = pending?.sendHour
+    if settings.loss > 0 && delayStream.uniform() < settings.loss {
+      pending = nil
+      return Send(droppedHour: dropped, deliverAt: nil)
+    }
     let delay = SimDuration(seconds: Swift.max(0, settings.delay.sample(delayStream)))
     pending = HeldPush(sendHour: now.hourIndex, held: false)
     return Send(droppedHour: dropped, deliverAt: now + delay)

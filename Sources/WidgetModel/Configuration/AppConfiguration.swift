@@ -151,6 +151,10 @@ public struct SilentPushConfiguration: Sendable {
   /// Delivery delay after sending, in seconds: priority 5 is delivered opportunistically, "might get
   /// grouped and delivered in bursts" [D]; distribution [A] exponential, mean 5 min.
   public var delay: Distribution
+  /// The share of pushes APNs never delivers (a phone off or out of reach past the push's expiry, an expired
+  /// token): [A] 0. A lost push still replaces the one held before it (APNs keeps the newest), then never
+  /// arrives. `calibrate` fits it from the server's send log.
+  public var loss: Double = 0
 
   public init(perHour: Double = 3, perDay: Double = 48, delay: Distribution = SilentPushConfiguration.defaultDelay) {
     self.perHour = perHour

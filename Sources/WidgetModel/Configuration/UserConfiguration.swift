@@ -32,6 +32,10 @@ public struct UserConfiguration: Sendable {
   public var standbyViewsPerHour: Double
   /// App opens per day, spread over the waking hours.
   public var appOpensPerDay: Double
+  /// Weights per local clock hour (24) over which the day's opens are spread, in proportion to each hour's
+  /// weight times its waking share; nil: evenly over the waking hours [A]. `calibrate` fits it from logs
+  /// whose opens bunch (an evening peak).
+  public var appOpensProfile: [Double]?
   /// How long the app stays in the foreground after an open, in seconds.
   public var appSession: Distribution
   /// Share of app opens that come from a tap on one of its widgets ([A] 0.25): the app's reload requests
@@ -106,4 +110,15 @@ public struct SmartStackConfiguration: Sendable {
     self.size = size
     self.otherRelevance = otherRelevance
   }
+}
+
+extension UserConfiguration {
+  /// App opens per awake hour in clock hour `hour`: `appOpensPerDay` spread evenly over the waking hours, or
+  /// in proportion to ``appOpensProfile``'s weights over them (so a day still holds `appOpensPerDay`).
+  public func appOpensPerAwakeHour(_ hour: Int) -> Double {
+    guard let profile = appOpensProfile else { return appOpensPerDay / sleep.awakeHours }
+    let total = (0..<24).reduce(0.0) { $0 + profile[$1] * sleep.awakeFraction(ofHour: $1) }
+    return total > 0 ? appOpensPerDay * profile[hour] / total : 0
+  }
+
 }

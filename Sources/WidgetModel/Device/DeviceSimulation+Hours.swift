@@ -131,7 +131,7 @@ extension DeviceSimulation {
       guard audience.lockScreen else { return 0 }
       return asleep ? 0 : userSettings.lockScreenViews[hour]
     case .standbyViews: return asleep && standby.isUsed ? userSettings.standbyViewsPerHour : 0
-    case .appOpens: return asleep ? 0 : userSettings.appOpensPerDay / userSettings.sleep.awakeHours
+    case .appOpens: return asleep ? 0 : userSettings.appOpensPerAwakeHour(hour)
     case .audioSessions: return asleep ? 0 : userSettings.audioSessionsPerDay / userSettings.sleep.awakeHours
     case .forceQuits: return asleep ? 0 : appSettings.forceQuitsPerDay / userSettings.sleep.awakeHours
     case .environmentChanges: return system.environmentChangesPerDay / 24

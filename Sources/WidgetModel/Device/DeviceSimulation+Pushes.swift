@@ -51,9 +51,13 @@ extension DeviceSimulation {
     let send = silentPush.send(at: now)
     if let hour = send.droppedHour {
       if let delivery = silentPush.delivery { scheduler.cancel(delivery) }
+      silentPush.delivery = nil
       result.countAppWake(hourIndex: hour, .silentPush, .dropped)
     }
-    silentPush.delivery = scheduler.schedule(at: send.deliverAt, kind: PushEvent.silentPushDelivery.eventKind)
+    guard let deliverAt = send.deliverAt else {
+      return result.countAppWake(hourIndex: now.hourIndex, .silentPush, .lost)
+    }
+    silentPush.delivery = scheduler.schedule(at: deliverAt, kind: PushEvent.silentPushDelivery.eventKind)
   }
 
   /// The held silent push reaches the device: held again (the phone off, a cap reached), refused (a

@@ -1,0 +1,77 @@
+import Dispatch
+
+/// A batch of a log file's lines parsed on several threads (``FieldLogReader/read(path:jobs:_:)``): the lines
+/// are gathered in file order, parsed into one slot each (each slot written by exactly one thread and read
+/// after they all finish), then counted and handed on in file order, so the outcome is that of one thread.
+struct ParallelLines {
+  /// Lines a batch holds: enough that a thread's share outweighs starting it, few enough to cost little memory.
+  static let capacity = 32_768
+  let path: String
+  let jobs: Int
+  /// The lines' bytes end to end (one buffer, kept from batch to batch: no allocation a line), and where
+  /// each line ends.
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+  private var firstNumber = 1
+
+  init(path: String, jobs: Int) {
+    (self.path, self.jobs) = (path, jobs)
+    ends.reserveCapacity(ParallelLines.capacity)
+  }
+
+  /// Adds line `number`; whether the batch is full.
+  mutating func add(_ line: [UInt8], number: Int) -> Bool {
+    if ends.isEmpty { firstNumber = number }
+    bytes.append(contentsOf: line)
+    ends.append(bytes.count)
+    return ends.count == ParallelLines.capacity
+  }
+
+  /// Parses the batch, then counts each line into `reader` and hands its record to `body`, in file order; the
+  /// first line's error in file order is thrown once the lines before it are handed on.
+  mutating func flush(
+    into reader: inout FieldLogReader, _ body: (FieldLogEntry, Int) throws(FieldLogError) -> Void
+  ) throws(FieldLogError) {
+    guard !ends.isEmpty else { return }
+    let count = ends.count
+    let slots = ParsedSlots(count: count)
+    let (text, ends, path, first, threads) = (bytes, ends, path, firstNumber, Swift.min(jobs, count))
+    DispatchQueue.concurrentPerform(iterations: threads) { worker in
+      for index in (count * worker / threads)..<(count * (worker + 1) / threads) {
+        let line = text[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        do throws(FieldLogError) {
+          slots.set(index, .success(try FieldLogReader.parse(line, path: path, line: first + index)))
+        } catch {
+          slots.set(index, .failure(error))
+        }
+      }
+    }
+    bytes.removeAll(keepingCapacity: true)
+    self.ends.removeAll(keepingCapacity: true)
+    for index in 0..<count {
+      if let record = reader.count(try slots.take(index).get()) { try body(record, first + index) }
+    }
+  }
+}
+
+/// One slot per line of a batch, each written by exactly one thread and read after they all finish.
+private final class ParsedSlots: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<Result<FieldLogReader.ParsedLine, FieldLogError>>
+
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    _ = slots.initialize(from: repeatElement(.success(.blank), count: count))
+  }
+
+  deinit {
+    slots.deinitialize()
+    slots.deallocate()
+  }
+
+  func set(_ index: Int, _ result: Result<FieldLogReader.ParsedLine, FieldLogError>) { slots[index] = result }
+
+  func take(_ index: Int) -> Result<FieldLogReader.ParsedLine, FieldLogError> {
+    defer { slots[index] = .success(.blank) }
+    return slots[index]
+  }
+}
