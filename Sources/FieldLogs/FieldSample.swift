@@ -98,12 +98,14 @@ public struct FieldSample: Sendable {
   /// inside the log (their opens a day are the phone's own count, as the system saw it, not a guess about
   /// the days before the log).
   static func refreshLatenesses(_ phone: FieldDevice) -> [RefreshLateness] {
-    phone.refreshLateness.compactMap { run in
-      let window = (run.submittedDay - 6)...run.submittedDay
-      guard window.lowerBound >= phone.firstDay else { return nil }
-      // Opens are in time order, so their days are too: the count is between two partition points.
-      let from = partition(phone.openDays) { $0 < window.lowerBound }
-      let through = partition(phone.openTimes) { $0 <= run.submitted }
+    let opens = phone.openTimes
+    return phone.refreshLateness.compactMap { run in
+      // The 168 hours before the request, as the model counts them.
+      let windowStart = run.submitted - 7 * 86_400_000_000
+      guard windowStart >= phone.firstTime else { return nil }
+      // Opens are in time order: the count is between two partition points.
+      let from = partition(opens) { $0 <= windowStart }
+      let through = partition(opens) { $0 <= run.submitted }
       let known = Swift.max(0, through - from)
       return RefreshLateness(seconds: run.seconds, exact: run.exact, opensPerDay: Double(known) / 7)
     }

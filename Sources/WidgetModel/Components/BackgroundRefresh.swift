@@ -7,7 +7,8 @@ import SimulationEngine
 ///
 /// The rule (ours [A], every factor a key; see ``BackgroundRefreshConfiguration``): a request submitted at
 /// `t` is considered at `t + interval + lateness`, lateness exponential with mean
-/// `delay × max(1, reference_opens / opens per day over the last 7 days)`. A consideration the conditions
+/// `delay × max(1, reference_opens / opens per day over the last 7 days)`, the 7 days the 168 hours before
+/// `t` (before the run's start, the expected opens per day stand for the part of the window not yet run). A consideration the conditions
 /// deny is counted with its reason and considered again one lateness later; a force-quit, or the app gone
 /// dormant (not launched by the user for `app.dormant_after` [D, staff: forums thread 776933]), ends the
 /// request until the next open submits a new one.
@@ -16,10 +17,12 @@ struct BackgroundRefresh {
   /// Whether the user's Background App Refresh setting is on for the app on this device.
   let settingOn: Bool
   private var pending: EventHandle?
-  /// App opens per day over the last 7 days, ring by day index; days before the start count the expected
-  /// opens per day.
-  private var opensByDay: [Double]
-  private var lastOpenDay = 0
+  /// The app's opens in the last 7 days, oldest first from `oldestOpen` (older ones are let go in place, the
+  /// array compacted now and then: no allocation once it holds a week of opens), and the expected opens per
+  /// day, which stand for the part of the window before the run started.
+  private var recentOpens: [SimTime] = []
+  private var oldestOpen = 0
+  private let expectedOpensPerDay: Double
   /// Runs granted on the current clock day.
   private var runsToday = 0.0
   private var runsDay = 0
@@ -29,29 +32,28 @@ struct BackgroundRefresh {
     self.settings = settings
     self.stream = stream
     settingOn = setting
-    opensByDay = Array(repeating: expectedOpensPerDay, count: 7)
-    opensByDay[0] = 0
+    self.expectedOpensPerDay = expectedOpensPerDay
   }
+
+  /// The window the usage counts opens over.
+  static let window = SimDuration.days(7)
 
   /// The user opened the app.
   mutating func opened(at now: SimTime) {
-    roll(to: now.dayIndex)
-    opensByDay[now.dayIndex % 7] += 1
+    recentOpens.append(now)
   }
 
-  /// Opens per day over the last 7 days (today so far included).
+  /// Opens per day over the 168 hours before `now`; the part of them before the run's start (time zero)
+  /// counts the expected opens per day.
   mutating func opensPerDay(at now: SimTime) -> Double {
-    roll(to: now.dayIndex)
-    var sum = 0.0
-    for value in opensByDay { sum += value }
-    return sum / 7
-  }
-
-  private mutating func roll(to day: Int) {
-    while lastOpenDay < day {
-      lastOpenDay += 1
-      opensByDay[lastOpenDay % 7] = 0
+    let from = now - BackgroundRefresh.window
+    while oldestOpen < recentOpens.count && recentOpens[oldestOpen] <= from { oldestOpen += 1 }
+    if oldestOpen > 64 && oldestOpen * 2 > recentOpens.count {
+      recentOpens.removeFirst(oldestOpen)
+      oldestOpen = 0
     }
+    let unseen = Swift.max(0, (SimTime.zero - from).seconds) / 86_400
+    return (Double(recentOpens.count - oldestOpen) + expectedOpensPerDay * unseen) / 7
   }
 
   /// The lateness past the earliest date, drawn for the app's recent usage.
