@@ -36,32 +36,10 @@ struct SelectionCharts {
   /// The objective (y) against the first constraint's metric (x), each with its 95% interval.
   func designMap() throws(CSVTable.ReadError) -> Chart? {
     guard table.header.contains("constraint1_mean"), let first = table.rows.first else { return nil }
-    var values: [JSONValue] = []
-    var largest = 0.0
-    for row in table.rows {
-      guard let x = try number(row, "constraint1_mean"), let y = try number(row, "mean") else { continue }
-      largest = max(largest, try number(row, "constraint1_ci_high") ?? x)
-      var members: [(String, JSONValue)] = [
-        ("design", .string(try cell(row, "point_label"))), ("status", .string(try status(row))),
-        ("x", .number(x)), ("y", .number(y)), ("replications", .string(try cell(row, "replications"))),
-      ]
-      for (name, column) in [
-        ("xLow", "constraint1_ci_low"), ("xHigh", "constraint1_ci_high"), ("yLow", "ci_low"), ("yHigh", "ci_high"),
-      ] {
-        if let value = try number(row, column) { members.append((name, .number(value))) }
-      }
-      values.append(.object(members))
-    }
+    let (values, largest) = try designValues()
     guard !values.isEmpty else { return nil }
-    let bound = try number(first, "constraint1_bound") ?? 0
-    let atMost = try cell(first, "constraint1_at_most") == "true"
-    let region: JSONValue = .object([
-      ("from", .number(atMost ? 0 : bound)), ("to", .number(atMost ? bound : max(bound, largest) * 1.1)),
-    ])
-    let xTitle =
-      "\(try cell(first, "constraint1_metric")) of \(try cell(first, "constraint1_widget")) "
-      + "(\(try cell(first, "constraint1_unit")), symlog scale)"
-    let yTitle = "\(try cell(first, "metric")) of \(try cell(first, "widget")) (\(try cell(first, "unit")))"
+    let region = try feasibleRegion(first, largest: largest)
+    let (xTitle, yTitle) = try titles(first)
     let scale: JSONValue = .object([("type", .string("symlog"))])
     let x = VegaLite.field("x", "quantitative", title: xTitle, extra: [("scale", scale)])
     let y = VegaLite.field("y", "quantitative", title: yTitle, extra: [("scale", .object([("zero", .bool(false))]))])
@@ -100,9 +78,8 @@ struct SelectionCharts {
           encoding: [("x", x), ("y", y), ("color", .object([("value", .string("black"))]))], values: chosen),
       ].filter { layer in
         // A layer without data would warn of an empty extent: none is chosen, or no design has an interval.
-        let name = layer["name"]
-        return (name != .string("chosen") || !chosen.isEmpty) && (name != .string("xInterval") || !withX.isEmpty)
-          && (name != .string("yInterval") || !withY.isEmpty)
+        !["chosen": chosen, "xInterval": withX, "yInterval": withY][layer["name"]?.scalarText ?? "", default: values]
+          .isEmpty
       })
     return Chart(
       id: "selection-map", title: "The designs: what the selection minimizes or maximizes against its first constraint",
@@ -114,6 +91,45 @@ struct SelectionCharts {
         ("feasible", 1), ("xInterval", withX.count), ("yInterval", withY.count), ("design", values.count),
         ("chosen", chosen.count),
       ].filter { $0.1 > 0 || $0.0 == "design" })
+  }
+
+  /// Where the first constraint is met, from 0 (at most) or to past the largest x (at least).
+  func feasibleRegion(_ first: [String], largest: Double) throws(CSVTable.ReadError) -> JSONValue {
+    let bound = try number(first, "constraint1_bound") ?? 0
+    let atMost = try cell(first, "constraint1_at_most") == "true"
+    return .object([
+      ("from", .number(atMost ? 0 : bound)), ("to", .number(atMost ? bound : max(bound, largest) * 1.1)),
+    ])
+  }
+
+  /// The axes' titles: the first constraint's metric (x) and the objective (y), with their units.
+  func titles(_ first: [String]) throws(CSVTable.ReadError) -> (x: String, y: String) {
+    let xTitle =
+      "\(try cell(first, "constraint1_metric")) of \(try cell(first, "constraint1_widget")) "
+      + "(\(try cell(first, "constraint1_unit")), symlog scale)"
+    let yTitle = "\(try cell(first, "metric")) of \(try cell(first, "widget")) (\(try cell(first, "unit")))"
+    return (xTitle, yTitle)
+  }
+
+  /// Each design as chart data (its means and intervals on both axes), and the largest x drawn.
+  func designValues() throws(CSVTable.ReadError) -> (values: [JSONValue], largest: Double) {
+    var values: [JSONValue] = []
+    var largest = 0.0
+    for row in table.rows {
+      guard let x = try number(row, "constraint1_mean"), let y = try number(row, "mean") else { continue }
+      largest = max(largest, try number(row, "constraint1_ci_high") ?? x)
+      var members: [(String, JSONValue)] = [
+        ("design", .string(try cell(row, "point_label"))), ("status", .string(try status(row))),
+        ("x", .number(x)), ("y", .number(y)), ("replications", .string(try cell(row, "replications"))),
+      ]
+      for (name, column) in [
+        ("xLow", "constraint1_ci_low"), ("xHigh", "constraint1_ci_high"), ("yLow", "ci_low"), ("yHigh", "ci_high"),
+      ] {
+        if let value = try number(row, column) { members.append((name, .number(value))) }
+      }
+      values.append(.object(members))
+    }
+    return (values, largest)
   }
 
   var tooltip: [JSONValue] {

@@ -37,7 +37,7 @@ public enum RinottConstant {
     return value
   }
 
-  static func solve(designs: Int, firstStage: Int, confidence: Double) -> Double {
+  public static func solve(designs: Int, firstStage: Int, confidence: Double) -> Double {
     GSL.configure()
     let degrees = Double(firstStage - 1)
     let quantiles = (0..<nodes).map { gsl_cdf_chisq_Pinv((Double($0) + 0.5) / Double(nodes), degrees) }
