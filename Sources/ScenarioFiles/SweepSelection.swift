@@ -9,6 +9,11 @@ public struct SweepSelection: Sendable {
   public struct Quantity: Sendable {
     public let text: String
     public let place: ScenarioError
+
+    public init(text: String, place: ScenarioError) {
+      self.text = text
+      self.place = place
+    }
   }
 
   /// One constraint: a metric's mean at most (or at least) a bound, give or take a tolerance.

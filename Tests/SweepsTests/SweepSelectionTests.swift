@@ -158,3 +158,24 @@ struct SweepSelectionTests {
     #expect(hint.isEmpty || refusal.contains(hint), "\(refusal)")
   }
 }
+
+@Suite("A select section's quantities in their metric's unit")
+struct SelectionQuantityTests {
+  static func value(_ text: String, in unit: String) -> Double? {
+    SweepSelection.Quantity(
+      text: text, place: ScenarioError(file: "f", line: 1, column: 1, keyPath: "k", message: "")
+    ).value(in: unit)
+  }
+
+  @Test("bare numbers, the metric's own unit, and units of the same kind convert; others do not fit")
+  func conversions() {
+    #expect(Self.value("0.2 mWh/day", in: "mWh/day") == 0.2)
+    #expect(Self.value("60", in: "requests/day") == 60)
+    #expect(Self.value("15m", in: "s") == 900)
+    #expect(Self.value("1m", in: "s") == 60)
+    #expect(Self.value("36 J/day", in: "mWh/day").map { abs($0 - 10) < 1e-12 } == true)
+    #expect(Self.value("2 s", in: "mWh/day") == nil)
+    #expect(Self.value("2 mWh", in: "mWh/day") == nil)
+    #expect(Self.value("mWh/day", in: "mWh/day") == nil)
+  }
+}
