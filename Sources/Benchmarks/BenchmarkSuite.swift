@@ -64,7 +64,8 @@ public struct BenchmarkSuite: Sendable {
   /// The benchmark names, in the order they run.
   public static let names = [
     "event_set_hold", "generator_uniform", "model_events", "model_device_days", "distribution_draw", "fleet_devices",
-    "sample_estimate", "sweep_points", "replication_cost", "report_writing", "calibrate_lines", "calibrate_phones",
+    "sample_estimate", "sweep_points", "selection_arithmetic", "replication_cost", "report_writing",
+    "calibrate_lines", "calibrate_phones",
   ]
   /// The benchmarks that run scenario files (`BenchmarkScenarios`).
   public static let scenarioNames: Set<String> = [
@@ -112,6 +113,7 @@ public struct BenchmarkSuite: Sendable {
     if let fleet = scenarios?.fleet, wanted("fleet_devices") { rows += fleetMeasurements(fleet) }
     if let fleet = scenarios?.fleet, wanted("sample_estimate") { rows += sampleEstimateMeasurements(fleet) }
     if let sweep = scenarios?.sweep, wanted("sweep_points") { rows.append(sweepMeasurement(sweep)) }
+    if wanted("selection_arithmetic") { rows += selectionMeasurements() }
     if wanted("replication_cost") { rows += replicationCostMeasurements(scenarios) }
     return rows + outputMeasurements(only: only, scenarios: scenarios)
   }
@@ -227,6 +229,19 @@ public struct BenchmarkSuite: Sendable {
       _ in
       SweepBenchmark.pointsPerSecond(plan: sweep, limit: limit)
     }
+  }
+
+  /// `selection_arithmetic`: the sequential selection's decisions per observation, and Rinott's h.
+  func selectionMeasurements() -> [Measurement] {
+    [
+      Measurement(benchmark: "selection_arithmetic", parameter: "7-designs", unit: "ns_per_observation") {
+        repetition in
+        SelectionBenchmark.nanosecondsPerObservation(seed: UInt64(repetition + 1))
+      },
+      Measurement(benchmark: "selection_arithmetic", parameter: "rinott-h", unit: "ns_per_constant") { _ in
+        SelectionBenchmark.nanosecondsPerRinottConstant(firstStage: 10)
+      },
+    ]
   }
 
   /// `replication_cost`: the model scenarios named in ``replicationCostScenarios``, in file order.

@@ -82,7 +82,8 @@ public enum HTMLReport {
   static func sweep(directory: String, users: Double? = nil) throws -> String {
     let manifest = try SweepManifest(directory: directory)
     let sweep = try SweepCharts(directory: directory, manifest: manifest, users: users)
-    let charts = try sweep.charts()
+    // A selection's charts after the designs' figures they summarise.
+    let charts = try sweep.charts() + SelectionCharts.charts(directory: directory)
     let pointColumn = try sweep.table.column("point")
     let points = Set(sweep.table.rows.map { $0[pointColumn] }).count
     let name = manifest?.scenarioName ?? directory.split(separator: "/").last.map(String.init) ?? directory

@@ -114,7 +114,8 @@ public enum SweepLoader {
       }
       throw ScenarioError(
         file: path, line: 1, column: 1, keyPath: "sweep",
-        message: "missing required key 'sweep' (points, parameters, lockstep, exclude, replications, objective)")
+        message: "missing required key 'sweep' (points, parameters, lockstep, exclude, replications, objective, select)"
+      )
     }
     return sweepNode
   }

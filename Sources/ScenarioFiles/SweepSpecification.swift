@@ -54,6 +54,8 @@ public struct SweepSpecification: Sendable {
   public var objectivePlaces: (metric: ScenarioError, widget: ScenarioError?)?
   /// Each swept key's place in the file.
   public var places: [String: Place] = [:]
+  /// The `select` section: choose the best feasible design sequentially, with a guarantee.
+  public var selection: SweepSelection?
 
   /// Every swept key, in order.
   public var keys: [String] { dimensions.flatMap(\.keys) }
@@ -116,6 +118,7 @@ public struct SweepSpecification: Sendable {
       _ = reader.optional("exclude")
       _ = reader.optional("replications")
       _ = reader.optional("objective")
+      _ = reader.optional("select")
       try reader.finish()
       throw value.error("a sweep needs at least one key under points, parameters or lockstep")
     }
@@ -123,7 +126,9 @@ public struct SweepSpecification: Sendable {
     let replications = try reader.optional("replications")?.count(ScenarioLimits.replications)
     let objectiveValue = reader.optional("objective")
     let objective = try objectiveValue.map { value throws(ScenarioError) in try SweepObjective.decode(value) }
+    let selectValue = reader.optional("select")
     try reader.finish()
+    if selectValue != nil { try refuseBesideSelect(objectiveValue, reader.optional("replications")) }
     var specification = SweepSpecification(
       dimensions: dimensions, exclusions: exclusions ?? [], replications: replications)
     specification.places = places
@@ -138,8 +143,21 @@ public struct SweepSpecification: Sendable {
     guard count <= Double(maximumPoints) else {
       throw value.error("the grid has \(WorkEstimate.scientific(count)) points; at most \(maximumPoints)")
     }
-    guard !specification.points.isEmpty else { throw value.error("every point of the grid is excluded") }
+    let points = specification.points
+    guard !points.isEmpty else { throw value.error("every point of the grid is excluded") }
+    if let selectValue {
+      specification.selection = try SweepSelection.decode(selectValue, labels: points.map(\.label))
+    }
     return specification
+  }
+
+  /// Refuses `objective` and `replications` beside `select`: the selection names its own objective and
+  /// decides each design's replications.
+  static func refuseBesideSelect(_ objective: YAMLValue?, _ replications: YAMLValue?) throws(ScenarioError) {
+    if let objective { throw objective.error("give objective or select, not both: select names its own") }
+    if let replications {
+      throw replications.error("with select, the procedure decides the replications (first, max_replications)")
+    }
   }
 
   /// The `parameters` mapping: one axis of the grid per key path, each with its list or range of values.

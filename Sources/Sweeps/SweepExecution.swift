@@ -118,6 +118,8 @@ public struct SweepExecution: Sendable {
     try checkBaselineAndShard()
     if let problem = OutputFolder.problem(directory) { throw .badInput(problem) }
     try checkObjective()
+    let selectionSetup = try SweepSelectionSetup.make(sweep)
+    try checkSelection(selectionSetup)
     // The folder is checked (and with --force emptied) under its lock: no other command writes there meanwhile.
     let lock = try OutputFolder.prepare(directory)
     defer { withExtendedLifetime(lock) {} }
@@ -130,6 +132,10 @@ public struct SweepExecution: Sendable {
       try SweepOutput.writePoints(plan, to: directory)
       let manifest = SweepOutput.manifest(sweep, plan: plan, overrides: overrides)
       try manifest.write(to: directory)
+      if let selectionSetup {
+        return try runSelection(
+          selectionSetup, journal: journal, done: done, manifest: manifest, console: console, stop: stop)
+      }
       let mine = plan.tasks(shard: shard?.pair)
       if !quiet { announceTasks(mine, done: done, console: console) }
       let line = quiet ? nil : ProgressLine.make(days: 1, replications: 1, console: console)
@@ -172,7 +178,8 @@ public struct SweepExecution: Sendable {
   /// Unless quiet, the estimated work of a long sweep, said before it starts.
   func announceWork(console: Console) {
     let events = sweep.events
-    if !quiet && events >= ScenarioLimits.announcedEvents {
+    // A selection's work depends on what its rounds find; its own line says how it runs.
+    if !quiet && events >= ScenarioLimits.announcedEvents && sweep.specification.selection == nil {
       console.error(
         "estimated work: \(WorkEstimate.scientific(events)) events (measured rates) over \(plan.tasks.count) tasks, "
           + WorkEstimate.duration(events: events, cores: jobs ?? console.cores) + "\n")
@@ -233,7 +240,8 @@ public struct SweepExecution: Sendable {
   /// With ``force``, removes another sweep's journal and reports; otherwise refuses (exit 2) reports that
   /// no journal says are this sweep's to resume.
   func checkFolder() throws(CommandFailure) {
-    let sweepFiles = SweepReports.files + ["sweep_baseline.csv", SweepOutput.points, SweepManifest.file]
+    let sweepFiles =
+      SweepReports.files + ["sweep_baseline.csv", SweepSelectionReport.file, SweepOutput.points, SweepManifest.file]
     if force {
       for name in sweepFiles + [SweepOutput.journal] { AtomicFile.remove("\(directory)/\(name)") }
     } else if ExistingReports.find([SweepOutput.journal], in: directory).isEmpty {

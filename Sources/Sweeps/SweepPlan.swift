@@ -8,7 +8,8 @@ public struct SweepPlan: Sendable {
   public let configurations: [ScenarioConfiguration]
   /// Whether every point uses the same streams for replication r (common random numbers).
   public let commonRandomNumbers: Bool
-  /// Task t is point `tasks[t].point`, replication `tasks[t].replication`.
+  /// Task t is point `tasks[t].point`, replication `tasks[t].replication`: with a selection, point p's
+  /// replication r is task p x max_replications + r.
   public let tasks: [(point: Int, replication: Int)]
   /// Identifies the sweep and everything that changes its results (file text, overrides, streams, model), so
   /// a journal from a different sweep is never resumed.
@@ -28,8 +29,10 @@ public struct SweepPlan: Sendable {
     }
     self.configurations = configurations
     var tasks: [(point: Int, replication: Int)] = []
+    // With a selection, every replication up to its cap has a task number; the procedure runs those it needs.
+    let cap = sweep.specification.selection?.maximumReplications
     for (point, configuration) in configurations.enumerated() {
-      for replication in 0..<configuration.replications { tasks.append((point, replication)) }
+      for replication in 0..<(cap ?? configuration.replications) { tasks.append((point, replication)) }
     }
     self.tasks = tasks
     identity = SweepIdentity(text: sweep.text, overrides: overrides, commonRandomNumbers: commonRandomNumbers)

@@ -24,11 +24,20 @@ public enum SweepRunner {
     done: [Int: [MetricValue]], interrupted: @escaping @Sendable () -> Bool,
     progress: (@Sendable (_ finished: Int, _ total: Int) -> Void)? = nil
   ) throws -> [Int: [MetricValue]] {
-    let todo = plan.tasks(shard: shard).filter { done[$0] == nil }
+    try run(
+      plan.tasks(shard: shard).filter { done[$0] == nil }, of: plan, total: plan.tasks(shard: shard).count, jobs: jobs,
+      journal: journal, done: done, interrupted: interrupted, progress: progress)
+  }
+
+  /// Runs the tasks `todo` of `plan` over `jobs` threads, recording each; returns them with those `done`.
+  /// `progress` counts finished tasks against `total`.
+  public static func run(
+    _ todo: [Int], of plan: SweepPlan, total: Int, jobs: Int, journal: SweepJournal, done: [Int: [MetricValue]],
+    interrupted: @escaping @Sendable () -> Bool, progress: (@Sendable (_ finished: Int, _ total: Int) -> Void)? = nil
+  ) throws -> [Int: [MetricValue]] {
     let next = Atomic<Int>(0)
     let finished = Mutex<[Int: [MetricValue]]>(done)
     let failure = Mutex<SweepJournal.JournalError?>(nil)
-    let total = plan.tasks(shard: shard).count
     let pool = ResultPool()
     DispatchQueue.concurrentPerform(iterations: Swift.max(1, Swift.min(jobs, todo.count))) { _ in
       while !interrupted() {

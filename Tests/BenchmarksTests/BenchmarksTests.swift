@@ -22,10 +22,10 @@ struct BenchmarksTests {
     let results = suite.run(scenarios: scenarios)
     let modelRows = 1 + BenchmarkScenarios.modelFiles.count
     // Hold sizes, 3 generators, the model rows, as many device-days rows, the draws, fleet (counted and
-    // sampled), the sample estimate's two sizes, sweep, the two replication-cost phones, the report-writing
-    // one and the two calibrations' (lines, and a fleet's phones).
+    // sampled), the sample estimate's two sizes, sweep, the selection's two, the two replication-cost phones,
+    // the report-writing one and the two calibrations' (lines, and a fleet's phones).
     let expectedCount =
-      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 1 + 2
+      HoldModelBenchmark.sizes.count + 3 + 2 * modelRows + DistributionBenchmark.catalog().count + 5 + 2 + 2 + 1 + 2
     #expect(results.count == expectedCount)
     // Two devices for the fleet: a log of 1,000 phones, ten lines each.
     #expect(results.filter { $0.benchmark == "calibrate_phones" }.map(\.parameter) == ["1000_phones_10_lines"])
@@ -46,6 +46,8 @@ struct BenchmarksTests {
         "2-devices", "20-devices",
       ])
     #expect(results.contains { $0.benchmark == "sweep_points" && $0.unit == "points_per_s" })
+    #expect(
+      results.filter { $0.benchmark == "selection_arithmetic" }.map(\.parameter) == ["7-designs", "rinott-h"])
     #expect(
       results.filter { $0.benchmark == "replication_cost" }.map(\.parameter) == ["light", "polling"]
         && results.contains { $0.benchmark == "replication_cost" && $0.unit == "ratio_to_devices" })

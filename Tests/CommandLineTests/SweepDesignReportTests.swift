@@ -36,8 +36,10 @@ struct SweepDesignReportTests {
     #expect(
       charts.prefix(3).map(\.id) == ["sweep-phone_mwh_per_day-device", "sweep-pareto", "sweep-server-requests"])
 
-    // Every chart but the Pareto front's (cost on x, staleness on y) puts the designs on x.
-    for (id, spec) in charts where id != "sweep-pareto" {
+    // The file's select section adds its charts last (SelectionChartsTests checks them).
+    #expect(charts.suffix(2).map(\.id) == ["selection-map", "selection-elimination"])
+    // Every chart but the Pareto front's (cost on x, staleness on y) and the selection's puts the designs on x.
+    for (id, spec) in charts where id != "sweep-pareto" && !id.hasPrefix("selection-") {
       let layers = spec["layer"]?.elements ?? []
       #expect(!layers.contains { $0["name"]?.scalarText == "line" }, "\(id): no line joins one design to the next")
       let x = layers.first?["encoding"]?["x"]

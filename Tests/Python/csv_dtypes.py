@@ -22,7 +22,10 @@ TEXT_COLUMNS = {
     "outcome", "component", "channel", "reason", "target", "priority", "activity", "ended_by", "bin",
     "kind", "subject", "detail",  # trace.csv
     "point_label",  # a sweep's point names (sweep.csv, sweep_summary.csv, sweep_baseline.csv, sweep-points.csv)
+    "status", "infeasible_on",  # selection.csv
 }
+# selection.csv's words about each constraint: constraint1_metric, constraint1_feasible ...
+CONSTRAINT_TEXT = ("_metric", "_widget", "_unit", "_feasible")
 
 
 def check(path: pathlib.Path) -> list[str]:
@@ -37,7 +40,8 @@ def check(path: pathlib.Path) -> list[str]:
         # Words, and a sweep's swept keys as written in the scenario (`widgets[news].timeline.after`: 15m);
         # their numbers in base units (`..._s`, `..._bytes`) must be numeric.
         swept_key = ("." in column or "[" in column) and not column.endswith(("_s", "_bytes"))
-        if column in TEXT_COLUMNS or swept_key:
+        constraint_text = column.startswith("constraint") and column.endswith(CONSTRAINT_TEXT)
+        if column in TEXT_COLUMNS or swept_key or constraint_text:
             continue
         if not pandas.api.types.is_numeric_dtype(frame[column]):
             bad = frame[column][pandas.to_numeric(frame[column], errors="coerce").isna() & frame[column].notna()]

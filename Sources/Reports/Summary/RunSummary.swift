@@ -241,7 +241,7 @@ public struct RunSummary: Sendable {
     }
 
     /// (metric, subject, unit) of every row, in row order.
-    var rowLabels: [(metric: String, widget: String, unit: String)] {
+    public var rowLabels: [(metric: String, widget: String, unit: String)] {
       subjects.flatMap { subject in subject.metrics.map { ($0.metric.name, subject.label, $0.metric.unit) } }
     }
 
