@@ -46,12 +46,7 @@ public struct SweepExecution: Sendable {
     }
     let keys = RunSummary.Accumulator(subjects: RunSummary.Subjects(sweep.configurations[0])).rowKeys
     func refuse(_ place: ScenarioError, _ message: String, _ candidates: [String], _ word: String) -> CommandFailure {
-      let hint = DidYouMean.suggestion(for: word, among: candidates).map { " (did you mean \($0)?)" } ?? ""
-      return .badInput(
-        ScenarioError(
-          file: place.file, line: place.line, column: place.column, keyPath: place.keyPath, message: message + hint,
-          override: place.override
-        ).description)
+      SweepSelectionSetup.refusal(place, message, word: word, among: candidates)
     }
     let metrics = Array(Set(keys.map(\.metric))).sorted()
     guard metrics.contains(objective.metric) else {
