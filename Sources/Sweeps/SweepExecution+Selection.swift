@@ -30,6 +30,11 @@ extension SweepExecution {
     _ setup: SweepSelectionSetup, journal: SweepJournal, done: [Int: [MetricValue]], manifest: SweepManifest,
     console: Console, stop: StopRequest
   ) throws -> Bool {
+    if overrides.contains(where: { $0.hasPrefix("replications=") }) {
+      console.error(
+        "warning: replications (--replications, --set replications=): a sweep with select decides each design's "
+          + "replications (select.first, then rounds up to select.max_replications); ignored\n")
+    }
     if !quiet {
       let resumed = done.isEmpty ? "" : ", \(done.count) replications already done (resuming)"
       console.print(

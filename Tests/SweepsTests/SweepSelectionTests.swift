@@ -98,6 +98,21 @@ struct SweepSelectionTests {
     #expect(resumed == whole)
   }
 
+  @Test("--replications beside select is said to be ignored: the selection decides the replications")
+  func replicationsOverrideIgnored() throws {
+    let path = try sweepFile(Self.designs + "\n" + Self.select, days: 1)
+    let printed = Printed()
+    let plain = try Self.run(path, jobs: 2)
+    let sweep = try SweepLoader.load(path: path)
+    let directory = TestFiles.temporaryDirectory() + "/sweep"
+    #expect(
+      try SweepExecution(sweep, overrides: ["replications=3"], directory: directory, jobs: 2).run(
+        console: printed.console, stop: .never))
+    #expect(
+      printed.error.text.contains("a sweep with select decides each design's replications"), "\(printed.error.text)")
+    #expect(try TestFiles.read("\(directory)/selection.csv") == plain["selection.csv"])
+  }
+
   /// The refusal of a `select` section, from loading it or from running it (before anything runs).
   static func refusal(_ select: String) throws -> (message: String, file: String) {
     let path = try sweepFile(Self.designs + "\n" + select, days: 1)
