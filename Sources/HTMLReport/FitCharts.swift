@@ -113,7 +113,12 @@ enum FitCharts {
     let bars = bins.flatMap { row in
       [("logs", row[c.observed]), ("simulated", row[c.simulated])].map { side, share in
         VegaLite.row([
-          ("bin", .string("\(display.label(row[c.x]))-\(display.label(row[c.xHigh]))")),
+          (
+            "bin",
+            .string(
+              row[c.x] == row[c.xHigh]
+                ? display.label(row[c.x]) : "\(display.label(row[c.x]))-\(display.label(row[c.xHigh]))")
+          ),
           ("low", .number(Double(row[c.x]) ?? 0)), ("side", .string(side)), ("share", .number(Double(share) ?? 0)),
         ])
       }

@@ -24,7 +24,13 @@ struct CalibrateCommandTests {
     #expect(calibrated.output.contains("report: \(root)/fit/report.html"), "\(calibrated.output)")
     let delivery = try CSVTable(path: "\(root)/fit/delivery.csv")
     #expect(delivery.rows.count == 48)
-    #expect(try CSVTable(path: "\(root)/fit/fit_curves.csv").rows.count == 11 * (99 + 20))
+    let curves = try CSVTable(path: "\(root)/fit/fit_curves.csv")
+    #expect(curves.rows.filter { $0[2] == "qq" }.count == 11 * 99)
+    // Whole-number counts a phone-day get one bin a number (x = x_high, consecutive), the rest 20 equal bins.
+    let opens = curves.rows.filter { $0[0] == "app_opens_per_day" && $0[2] == "histogram" }
+    #expect(!opens.isEmpty && opens.count <= 40 && opens.allSatisfy { $0[3] == $0[4] }, "\(opens)")
+    #expect(zip(opens, opens.dropFirst()).allSatisfy { (Double($1[3]) ?? 0) - (Double($0[3]) ?? 0) == 1 })
+    #expect(curves.rows.filter { $0[0] == "reload_gap" && $0[2] == "histogram" }.count == 20)
     #expect(calibrated.output.contains("verdict: the scenario explains the logs"), "\(calibrated.output)")
     // Durations carry their unit, in minutes too past two.
     let lateness = calibrated.output.split(separator: "\n").first { $0.hasPrefix("  system.after_delay.mean ") }
