@@ -18,7 +18,7 @@ public enum FieldEstimators {
     fits.append(widgetOpenShare(sample))
     fits += session(sample)
     fits += sleep(sample)
-    fits += opensProfile(sample)
+    fits += opensProfile(sample, sleep: fittedSleep(fits) ?? base.user.sleep)
     fits += afterDelay(sample, base: base)
     fits.append(budgetAllowance(sample, base: base))
     fits += backgroundRefresh(sample, base: base.app.backgroundRefresh)

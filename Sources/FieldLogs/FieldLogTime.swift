@@ -71,13 +71,13 @@ public struct FieldLogTime: Sendable, Equatable, Comparable {
     self.init(utcMicroseconds: utc, offsetSeconds: offset)
   }
 
-  /// The `±HH:MM` that ends `text` when its hours are past 14 (no clock is that far from UTC), else nil:
+  /// The `±HH:MM` that ends `text` when it is past 14:00 (no clock is that far from UTC), else nil:
   /// what a time refused for its offset alone is told.
   static func offsetOutOfRange(_ text: String) -> String? {
     let tail = Array(text.utf8.suffix(6))
     guard tail.count == 6, tail[0] == 0x2B || tail[0] == 0x2D, tail[3] == 0x3A,
-      let hours = Int(String(decoding: tail[1...2], as: UTF8.self)), hours > 14,
-      Int(String(decoding: tail[4...5], as: UTF8.self)) != nil
+      let hours = Int(String(decoding: tail[1...2], as: UTF8.self)),
+      let minutes = Int(String(decoding: tail[4...5], as: UTF8.self)), minutes < 60, hours * 60 + minutes > 840
     else { return nil }
     return String(decoding: tail, as: UTF8.self)
   }
@@ -139,8 +139,9 @@ private struct TimeScanner {
       } else {
         return nil
       }
-      guard let offsetHour = number(2), offsetHour <= 14, take(0x3A), let offsetMinute = number(2),
-        offsetMinute < 60
+      // No clock is further than 14 hours from UTC (Kiribati's +14:00).
+      guard let offsetHour = number(2), take(0x3A), let offsetMinute = number(2), offsetMinute < 60,
+        offsetHour * 60 + offsetMinute <= 840
       else { return nil }
       offset = sign * (offsetHour * 3_600 + offsetMinute * 60)
     }

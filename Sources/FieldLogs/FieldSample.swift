@@ -10,8 +10,8 @@ public struct FieldSample: Sendable {
   }
 
   /// A Background App Refresh request: its lateness past the earliest date (exact for a run, a lower bound
-  /// for one the next open replaced), and the app's opens a day over the 7 days before it (today so far
-  /// included); only requests made 6 days or more into the phone's log.
+  /// for one the next open replaced), and the app's opens a day over the 168 hours before it; only requests
+  /// made 7 days or more into the phone's log.
   public struct RefreshLateness: Sendable {
     public let seconds: Double
     /// False: a lower bound (the user opened the app first, which replaces the request).

@@ -23,7 +23,7 @@ public enum FitCurves {
           + "\(CSVFormat.number(observed.quantile(p), decimals: 3)),\(CSVFormat.number(simulated.quantile(p), decimals: 3))\n"
       }
       let pooled = SampleQuantiles.pooling(observed, simulated)
-      if let counts = wholeNumberBins(pooled) {
+      if check.measure.perPhoneDays, let counts = wholeNumberBins(pooled) {
         text += histogram(
           prefix, check, low: counts.lowerBound, high: counts.upperBound, width: 1,
           count: Int(counts.upperBound - counts.lowerBound) + 1, whole: true)
@@ -36,7 +36,7 @@ public enum FitCurves {
     return text
   }
 
-  /// For whole-number values (counts a phone-day) spanning at most ``wholeNumbers`` numbers between the pooled 1st and
+  /// For the counts a phone-day (whole numbers) spanning at most ``wholeNumbers`` numbers between the pooled 1st and
   /// 99th percentiles: one bin a number, so no bin holds two numbers and none holds none by construction.
   static func wholeNumberBins(_ pooled: SampleQuantiles) -> ClosedRange<Double>? {
     guard pooled.sorted.allSatisfy({ $0 == $0.rounded() }) else { return nil }

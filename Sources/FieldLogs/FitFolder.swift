@@ -9,6 +9,9 @@ struct FitFolder {
 
   let directory: String
   let lock: OutputFolder.Lock
+  /// Files of ``replaced`` in the folder that the command reads (`check DIR/fitted.yaml --out DIR`): never
+  /// removed, whatever `--force` replaces.
+  private let read: [String]
 
   /// Checks the outputs (`written`, in the folder) against the inputs, takes the lock, and refuses reports already there unless `force`.
   /// `inputs` are the files the command reads (logs, scenario), `extraOutputs` what it writes elsewhere
@@ -23,6 +26,7 @@ struct FitFolder {
     lock = try OutputFolder.prepare(directory)
     self.directory = directory
     let found = ExistingReports.find(FitFolder.replaced, in: directory)
+    read = found.filter { name in inputs.contains { OutputPaths.same("\(directory)/\(name)", $0.path) } }
     if !force && !found.isEmpty { throw .badInput(ExistingReports.refusal(found, in: directory)) }
   }
 
@@ -32,12 +36,14 @@ struct FitFolder {
   }
 
   /// Writes `files` (name and text) as one set; every other file of ``replaced`` is removed with it, as is
-  /// report.html, which described the old reports.
+  /// report.html, which described the old reports, except what the command reads.
   func commit(_ files: [(name: String, text: String)]) throws(CommandFailure) {
     let set = ReportSet(directory: directory)
     do {
       for file in files { try set.write(file.text, to: file.name) }
-      for name in FitFolder.replaced where !files.contains(where: { $0.name == name }) { set.remove(name) }
+      for name in FitFolder.replaced where !files.contains(where: { $0.name == name }) && !read.contains(name) {
+        set.remove(name)
+      }
       try set.commit()
     } catch {
       throw .failed("\(error)")

@@ -6,6 +6,8 @@ import Dispatch
 struct ParallelLines {
   /// Lines a batch holds: enough that a thread's share outweighs starting it, few enough to cost little memory.
   static let capacity = 32_768
+  /// Bytes a batch holds at most (lines may be long: up to ``FieldLogReader/lineLimit`` each).
+  static let byteBudget = 16 << 20
   let path: String
   let jobs: Int
   /// The lines' bytes end to end (one buffer, kept from batch to batch: no allocation a line), and where
@@ -24,7 +26,7 @@ struct ParallelLines {
     if ends.isEmpty { firstNumber = number }
     bytes.append(contentsOf: line)
     ends.append(bytes.count)
-    return ends.count == ParallelLines.capacity
+    return ends.count == ParallelLines.capacity || bytes.count >= ParallelLines.byteBudget
   }
 
   /// Parses the batch, then counts each line into `reader` and hands its record to `body`, in file order; the
@@ -34,8 +36,24 @@ struct ParallelLines {
   ) throws(FieldLogError) {
     guard !ends.isEmpty else { return }
     let count = ends.count
-    let slots = ParsedSlots(count: count)
-    let (text, ends, path, first, threads) = (bytes, ends, path, firstNumber, Swift.min(jobs, count))
+    // The buffer moves out while the threads read it and comes back emptied with its capacity.
+    var text: [UInt8] = []
+    swap(&text, &bytes)
+    let slots = ParallelLines.parse(text, ends: ends, path: path, first: firstNumber, threads: Swift.min(jobs, count))
+    text.removeAll(keepingCapacity: true)
+    bytes = text
+    let first = firstNumber
+    ends.removeAll(keepingCapacity: true)
+    for index in 0..<count {
+      if let record = reader.count(try slots.take(index).get()) { try body(record, first + index) }
+    }
+  }
+}
+
+extension ParallelLines {
+  /// Each line of `text` (ending at `ends`) parsed into its slot, on `threads` threads.
+  fileprivate static func parse(_ text: [UInt8], ends: [Int], path: String, first: Int, threads: Int) -> ParsedSlots {
+    let (count, slots) = (ends.count, ParsedSlots(count: ends.count))
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       for index in (count * worker / threads)..<(count * (worker + 1) / threads) {
         let line = text[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
@@ -46,11 +64,7 @@ struct ParallelLines {
         }
       }
     }
-    bytes.removeAll(keepingCapacity: true)
-    self.ends.removeAll(keepingCapacity: true)
-    for index in 0..<count {
-      if let record = reader.count(try slots.take(index).get()) { try body(record, first + index) }
-    }
+    return slots
   }
 }
 

@@ -26,10 +26,12 @@ struct FitFolderSafetyTests {
     #expect(log.output.contains("is the field log"), "\(log.output)")
     #expect(try TestFiles.read("\(root)/fit.csv") == TestFiles.read(Self.log))
 
-    let junit = try Subprocess.run(
-      ["check", Self.base, "--observed", Self.log, "--out", "\(root)/check", "--junit", Self.log])
+    let copy = "\(root)/copy.jsonl"
+    try TestFiles.write(try TestFiles.read(Self.log), to: copy)
+    let junit = try Subprocess.run(["check", Self.base, "--observed", copy, "--out", "\(root)/check", "--junit", copy])
     #expect(junit.code == 2, "\(junit.output)")
-    #expect(try TestFiles.read(Self.log).hasPrefix("{"))
+    #expect(junit.output.contains("--junit"), "\(junit.output)")
+    #expect(try TestFiles.read(copy) == TestFiles.read(Self.log))
   }
 
   @Test("a second calibration is refused without --force; with it the set is replaced whole")
@@ -62,6 +64,19 @@ struct FitFolderSafetyTests {
     #expect(checkForced.code == 1, "\(checkForced.output)")
     #expect(!TextFile.isReadable("\(out)/fitted.yaml"), "a check's folder holds the check's reports alone")
     #expect(TextFile.isReadable("\(out)/fit_report.csv"))
+  }
+
+  @Test("check of a folder's own fitted.yaml into that folder, forced, keeps the scenario it reads")
+  func forcedCheckKeepsItsScenario() throws {
+    let out = TestFiles.temporaryDirectory() + "/fit"
+    let first = try Subprocess.run(["calibrate", Self.log, "--scenario", Self.base, "--out", out, "--jobs", "2"])
+    #expect(first.code == 0, "\(first.output)")
+    let fitted = try TestFiles.read("\(out)/fitted.yaml")
+    let check = try Subprocess.run(
+      ["check", "\(out)/fitted.yaml", "--observed", Self.log, "--out", out, "--quiet", "--force"])
+    #expect(check.code == 0, "\(check.output)")
+    #expect(try TestFiles.read("\(out)/fitted.yaml") == fitted, "the checked scenario is an input: never removed")
+    #expect(!TextFile.isReadable("\(out)/fit.csv"), "the calibration's other files are replaced")
   }
 
   @Test("a run's folder is refused too")

@@ -330,7 +330,10 @@ struct ReportPageTests {
     Self.expectDrawn(try Self.render("\(directory)/report.html", width: 400), "calibration at 400 px")
     let page = try TestFiles.read("\(directory)/report.html")
     // Each panel says its own verdict; clock times read as hours; a long tail gets logarithmic axes.
-    #expect(page.contains("Passes: KS distance 0.0") && page.contains(" against its floor 0.100, p "), "a verdict")
+    let report = try CSVTable(path: "\(directory)/fit_report.csv")
+    let row = try #require(report.rows.first { $0[0] == "app_open_time_of_day" })
+    let (distance, p) = (row[try report.column("ks_distance")], row[try report.column("ks_p_value")])
+    #expect(page.contains("Passes: KS distance \(distance) against its floor 0.100, p \(p)."), "its own verdict")
     #expect(page.contains("logs (hour of the day)"))
     #expect(page.contains("logarithmic axes: the values span decades"))
     // The fit table: the sleep window as clock times, and the hourly profile's method once, then "as above".

@@ -86,6 +86,10 @@ import Testing
       "{\"t\":\"2026-01-05T08:00+15:00\",\"device\":\"a\",\"event\":\"app_foreground\"}",
       "the UTC offset +15:00 of \"2026-01-05T08:00+15:00\" is outside -14:00...+14:00"
     ),
+    (
+      "{\"t\":\"2026-01-05T08:00+14:30\",\"device\":\"a\",\"event\":\"app_foreground\"}",
+      "the UTC offset +14:30 of \"2026-01-05T08:00+14:30\" is outside -14:00...+14:00"
+    ),
     ("this is not json", "expected a JSON object, e.g. {\"t\": ..., \"device\": ..., \"event\": ...}; the line begins"),
   ])
   func aBadLineNamesTheFileAndLine(line: String, message: String) throws {

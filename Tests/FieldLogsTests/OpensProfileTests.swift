@@ -55,7 +55,11 @@ import Testing
     #expect(rows.allSatisfy { $0.method.contains("the logs contradict the model's even spread") }, "\(rows[0].method)")
     // The profile is set to the shares, so that the fitted scenario spreads opens as the logs do.
     let setting = try #require(all.first { $0.key == "user.app_opens.profile" })
-    #expect(setting.override?.hasPrefix("user.app_opens.profile=[0, 0, 0, 0, 0, 0, 0, 0.5") == true, "\(setting)")
+    let weights = (setting.override ?? "").drop { $0 != "[" }.dropFirst().dropLast().split(separator: ",").map {
+      Double($0.trimmingPrefix(" ")) ?? -1
+    }
+    #expect(weights.count == 24 && weights.prefix(7).allSatisfy { $0 == 0 }, "\(setting)")
+    #expect(weights.firstIndex(of: weights.max() ?? 0) == 7, "the busiest hour weighs most: \(weights)")
     // Half the opens in 07:00-08:00 plus a sixteenth of the other half.
     let seven = try #require(rows.first { $0.key == "user.app_opens.profile[07]" })
     let share = 0.5 + 0.5 / 16

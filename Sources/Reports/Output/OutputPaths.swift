@@ -32,7 +32,7 @@ public enum OutputPaths {
 
   /// Whether two paths name one file: the same file when both exist, else the same place once the folders
   /// that exist are resolved (links, `.`, `..`).
-  static func same(_ first: String, _ second: String) -> Bool {
+  public static func same(_ first: String, _ second: String) -> Bool {
     var one = stat()
     var other = stat()
     if stat(first, &one) == 0 && stat(second, &other) == 0 {

@@ -41,17 +41,24 @@ struct BackgroundRefresh {
   /// The user opened the app.
   mutating func opened(at now: SimTime) {
     recentOpens.append(now)
+    // Let go of what the window has passed here too, so opens do not pile up while no request asks.
+    forget(before: now - BackgroundRefresh.window)
+  }
+
+  /// Lets go of the opens at or before `from`, compacting the array now and then.
+  private mutating func forget(before from: SimTime) {
+    while oldestOpen < recentOpens.count && recentOpens[oldestOpen] <= from { oldestOpen += 1 }
+    if oldestOpen > 64 && oldestOpen * 2 > recentOpens.count {
+      recentOpens.removeFirst(oldestOpen)
+      oldestOpen = 0
+    }
   }
 
   /// Opens per day over the 168 hours before `now`; the part of them before the run's start (time zero)
   /// counts the expected opens per day.
   mutating func opensPerDay(at now: SimTime) -> Double {
     let from = now - BackgroundRefresh.window
-    while oldestOpen < recentOpens.count && recentOpens[oldestOpen] <= from { oldestOpen += 1 }
-    if oldestOpen > 64 && oldestOpen * 2 > recentOpens.count {
-      recentOpens.removeFirst(oldestOpen)
-      oldestOpen = 0
-    }
+    forget(before: from)
     let unseen = Swift.max(0, (SimTime.zero - from).seconds) / 86_400
     return (Double(recentOpens.count - oldestOpen) + expectedOpensPerDay * unseen) / 7
   }

@@ -118,7 +118,8 @@ extension UserConfiguration {
   public func appOpensPerAwakeHour(_ hour: Int) -> Double {
     guard let profile = appOpensProfile else { return appOpensPerDay / sleep.awakeHours }
     let total = (0..<24).reduce(0.0) { $0 + profile[$1] * sleep.awakeFraction(ofHour: $1) }
-    return total > 0 ? appOpensPerDay * profile[hour] / total : 0
+    // A phone whose own waking hours (a fleet's spread of sleep) hold no weight opens evenly, keeping per_day.
+    return total > 0 ? appOpensPerDay * profile[hour] / total : appOpensPerDay / sleep.awakeHours
   }
 
 }
