@@ -109,8 +109,7 @@ public struct Calibration {
 
   /// The files the command reads, which none of its outputs may be.
   var inputs: [OutputPaths.Named] {
-    logs.map { (what: "the field log", path: $0) } + serverLogs.map { (what: "the server log", path: $0) }
-      + [(what: "the base scenario (--scenario)", path: base)]
+    FitFolder.inputs(logs: logs, serverLogs: serverLogs, scenario: ("the base scenario (--scenario)", base))
   }
 
   /// Why no phone is left to fit on: the logs hold none, or `--holdout` kept them all aside.

@@ -1,4 +1,5 @@
 import CGSL
+import Reports
 import SimulationEngine
 import WidgetModel
 
@@ -152,9 +153,7 @@ public enum FieldEstimators {
 
   /// `HH:MM` of seconds since midnight (to the nearest minute).
   static func clock(_ seconds: Double) -> String {
-    let minutes = Int((seconds / 60).rounded()) % 1_440
-    let hours = minutes / 60
-    return (hours < 10 ? "0" : "") + "\(hours):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+    ClockText.minutes(Int((seconds / 60).rounded()) % 1_440)
   }
 
   /// A sample's mean and the half-width of its 95% Student t interval.

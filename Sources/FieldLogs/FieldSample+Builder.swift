@@ -37,7 +37,9 @@ extension FieldSample {
     mutating func add(_ phone: FieldDevice) {
       devices += 1
       clockOffsets.append(phone.offsetSeconds)
-      addPerDay(phone)
+      // Each open's local second and UTC time, read once for every figure below.
+      let (seconds, openTimes) = (phone.openSecondsOfDay, phone.openTimes)
+      addPerDay(phone, seconds: seconds)
       // Rates over the time each log covers, first record to last.
       if phone.lastTime > phone.firstTime {
         opensPerPhone.append((phone.opens.count, Double(phone.lastTime - phone.firstTime) / 86_400e6))
@@ -48,12 +50,11 @@ extension FieldSample {
       opensFromWidget += phone.opensFromWidget
       silentPushSecondsOfDay += phone.silentPushSecondsOfDay
       for key in phone.widgets.keys.sorted() { reloadGaps += phone.widgets[key]!.gaps }
-      refreshes += FieldSample.refreshLatenesses(phone)
-      let seconds = phone.openSecondsOfDay
+      refreshes += FieldSample.refreshLatenesses(phone, opens: openTimes)
       let observed = FieldSample.waking(seconds)
       if !phone.sends.isEmpty {
         FieldSample.matchPushes(
-          phone, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
+          phone, opens: openTimes, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
           end: Swift.min(phone.lastTime, serverEnd), &silentDeliveries, &widgetDeliveries)
       }
       openSecondsOfDay += seconds
@@ -67,14 +68,14 @@ extension FieldSample {
     /// Per whole local day of the phone (its first and last day left out when there are days between: a log
     /// starts and stops within a day): opens, refreshes, silent pushes, and each widget's timelines; and its
     /// opens by local hour.
-    private mutating func addPerDay(_ phone: FieldDevice) {
+    private mutating func addPerDay(_ phone: FieldDevice, seconds: [Double]) {
       guard phone.lastDay >= phone.firstDay else { return }
       let whole = phone.lastDay - phone.firstDay >= 2
       let (first, span) = (phone.firstDay + (whole ? 1 : 0), phone.lastDay - phone.firstDay + (whole ? -1 : 1))
       opensPerDeviceDay += FieldSample.perDay(phone.openDays, first: first, span: span)
       refreshesPerDeviceDay += FieldSample.perDay(phone.refreshDays, first: first, span: span)
       silentPushesPerDeviceDay += FieldSample.perDay(phone.silentPushDays, first: first, span: span)
-      for open in phone.opens { byHour[Swift.min(23, Int(open.time.localSecondOfDay / 3_600))] += 1 }
+      for second in seconds { byHour[Swift.min(23, Int(second / 3_600))] += 1 }
       for key in phone.widgets.keys.sorted() {
         let widget = phone.widgets[key]!
         reloadsPerInstanceDay += (0..<span).map { Double(widget.perDay[first + $0] ?? 0) }

@@ -97,8 +97,7 @@ public struct FieldSample: Sendable {
   /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie
   /// inside the log (their opens a day are the phone's own count, as the system saw it, not a guess about
   /// the days before the log).
-  static func refreshLatenesses(_ phone: FieldDevice) -> [RefreshLateness] {
-    let opens = phone.openTimes
+  static func refreshLatenesses(_ phone: FieldDevice, opens: [Int64]) -> [RefreshLateness] {
     return phone.refreshLateness.compactMap { run in
       // The 168 hours before the request, as the model counts them.
       let windowStart = run.submitted - 7 * 86_400_000_000
@@ -167,12 +166,12 @@ public struct FieldSample: Sendable {
   /// delivered to it. A WidgetKit push's is its own when sent in the phone's observed waking hours (it waits
   /// for a sleeping user) and below its caps; a lower bound where those hours end.
   static func matchPushes(
-    _ phone: FieldDevice, waking window: ObservedWaking?, rules: FieldObservations.PushRules, dormantAfter: Double?,
+    _ phone: FieldDevice, opens: [Int64], waking window: ObservedWaking?, rules: FieldObservations.PushRules,
+    dormantAfter: Double?,
     end: Int64,
     _ silent: inout PushDeliveries, _ widget: inout PushDeliveries
   ) {
     let (hour, day): (Int64, Int64) = (3_600_000_000, 86_400_000_000)
-    let opens = phone.openTimes
     // When the app goes dormant after `t`: `dormant_after` past the last open of a run of opens each within
     // `dormant_after` of the one before.
     func dormantFrom(_ t: Int64) -> Int64 {

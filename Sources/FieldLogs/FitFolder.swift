@@ -7,6 +7,12 @@ import Reports
 struct FitFolder {
   static var calibrationFiles: [String] { Calibration.files }
 
+  /// The files a fit reads, named as refusals name them: the logs, the server's logs and the scenario.
+  static func inputs(logs: [String], serverLogs: [String], scenario: OutputPaths.Named) -> [OutputPaths.Named] {
+    logs.map { (what: "the field log", path: $0) } + serverLogs.map { (what: "the server log", path: $0) }
+      + [scenario]
+  }
+
   let directory: String
   let lock: OutputFolder.Lock
   /// Files of ``replaced`` in the folder that the command reads (`check DIR/fitted.yaml --out DIR`): never

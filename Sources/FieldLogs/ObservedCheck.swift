@@ -85,9 +85,7 @@ public struct ObservedCheck {
         "--ks-floor \(name): no such distribution; expected one of "
           + GoodnessOfFit.measures.map(\.name).joined(separator: ", "))
     }
-    let inputs =
-      logs.map { (what: "the field log", path: $0) } + serverLogs.map { (what: "the server log", path: $0) }
-      + [(what: "the scenario", path: scenario.file)]
+    let inputs = FitFolder.inputs(logs: logs, serverLogs: serverLogs, scenario: ("the scenario", scenario.file))
     let folder = try FitFolder(
       out, writes: [Calibration.reportFile, DeliveryTable.file, FitCurves.file], inputs: inputs,
       extraOutputs: ci.junit.map { [(what: "--junit", path: $0)] } ?? [], force: force)

@@ -20,9 +20,13 @@ extension FitCharts {
 
     /// A histogram bin's bound as its label shows it: `HH:MM` for a clock time.
     func label(_ text: String) -> String {
-      guard isClock, let seconds = Double(text) else { return HTMLText.figure(text) }
-      let minutes = Int((seconds / 60).rounded())
-      return "\(minutes / 60 % 24 < 10 ? "0" : "")\(minutes / 60 % 24):\(minutes % 60 < 10 ? "0" : "")\(minutes % 60)"
+      isClock ? Display.clock(text) : HTMLText.figure(text)
+    }
+
+    /// Seconds since midnight as `HH:MM` (to the nearest minute); text that is not a number as a figure.
+    static func clock(_ text: String) -> String {
+      guard let seconds = Double(text) else { return HTMLText.figure(text) }
+      return ClockText.minutes((Int((seconds / 60).rounded()) % 1_440 + 1_440) % 1_440)
     }
   }
 

@@ -201,9 +201,7 @@ enum FitCharts {
     for row in fits.rows {
       // Times of day (the sleep window) as clock times; a method the row above gave already, not again.
       let clock = row[key].hasPrefix("user.sleep.")
-      let figure = { (text: String) in
-        clock ? Display(distribution: "_time_of_day", unit: "").label(text) : HTMLText.figure(text)
-      }
+      let figure = { (text: String) in clock ? Display.clock(text) : HTMLText.figure(text) }
       let interval = row[low].isEmpty ? "–" : "[\(figure(row[low])), \(figure(row[high]))]"
       let said = row[method] == previousMethod ? "as above" : HTMLText.escape(row[method])
       previousMethod = row[method]
