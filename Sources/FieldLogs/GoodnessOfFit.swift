@@ -137,7 +137,7 @@ public enum GoodnessOfFit {
     let batch = Swift.max(1, jobs) * 16
     for start in stride(from: 0, to: devices, by: batch) {
       let count = Swift.min(batch, devices - start)
-      let entries = EntryBatches(count: count)
+      let entries = ThreadSlots<[FieldLogEntry]>(count: count, empty: [])
       DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { worker in
         for index in stride(from: worker, to: count, by: Swift.max(1, jobs)) {
           let log = ScenarioRunner.fieldLog(configuration, device: start + index)

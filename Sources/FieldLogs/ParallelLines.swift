@@ -53,7 +53,7 @@ struct ParallelLines {
 extension ParallelLines {
   /// Each line of `text` (ending at `ends`) parsed into its slot, on `threads` threads.
   fileprivate static func parse(_ text: [UInt8], ends: [Int], path: String, first: Int, threads: Int) -> ParsedSlots {
-    let (count, slots) = (ends.count, ParsedSlots(count: ends.count))
+    let (count, slots) = (ends.count, ParsedSlots(count: ends.count, empty: .success(.blank)))
     DispatchQueue.concurrentPerform(iterations: threads) { worker in
       for index in (count * worker / threads)..<(count * (worker + 1) / threads) {
         let line = text[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
@@ -68,24 +68,5 @@ extension ParallelLines {
   }
 }
 
-/// One slot per line of a batch, each written by exactly one thread and read after they all finish.
-private final class ParsedSlots: @unchecked Sendable {
-  private let slots: UnsafeMutableBufferPointer<Result<FieldLogReader.ParsedLine, FieldLogError>>
-
-  init(count: Int) {
-    slots = .allocate(capacity: count)
-    _ = slots.initialize(from: repeatElement(.success(.blank), count: count))
-  }
-
-  deinit {
-    slots.deinitialize()
-    slots.deallocate()
-  }
-
-  func set(_ index: Int, _ result: Result<FieldLogReader.ParsedLine, FieldLogError>) { slots[index] = result }
-
-  func take(_ index: Int) -> Result<FieldLogReader.ParsedLine, FieldLogError> {
-    defer { slots[index] = .success(.blank) }
-    return slots[index]
-  }
-}
+/// One parsed line a slot.
+private typealias ParsedSlots = ThreadSlots<Result<FieldLogReader.ParsedLine, FieldLogError>>
