@@ -69,6 +69,7 @@ public struct Calibration {
     let configuration = loaded.configuration
     var set = FieldLogSet(base: configuration, holdout: holdout)
     try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs, jobs: jobs) }
+    set.keepSends(of: checkDevices)
     let (fitSample, checkSample) = set.samples()
     guard fitSample.devices > 0 else { throw .badInput(noPhonesToFit(checked: checkSample.devices)) }
     let fits = FieldEstimators.fit(fitSample, base: configuration)
@@ -91,8 +92,9 @@ public struct Calibration {
       try folder.commit(files)
       throw error
     }
-    let simulation = GoodnessOfFit.simulate(simulated.configuration, jobs: jobs)
-    let checks = GoodnessOfFit.compare(checkSample, simulation)
+    let (simulation, shared) = GoodnessOfFit.simulate(
+      simulated.configuration, against: checkSample, replay: !serverLogs.isEmpty, jobs: jobs)
+    let checks = GoodnessOfFit.compare(checkSample, simulation, sharedEvents: shared)
     files.append((Calibration.fittedFile, fitted))
     files.append((Calibration.reportFile, GoodnessOfFit.csv(checks)))
     if let deliveries = DeliveryTable.csv(observed: checkSample, simulated: simulation) {

@@ -42,6 +42,12 @@ public struct FieldLogSet {
     }
   }
 
+  /// Keeps the sends of at most `phones` phones for the goodness of fit to replay (``SendReplay``).
+  public mutating func keepSends(of phones: Int) {
+    fit.replayCapacity = phones
+    check.replayCapacity = phones
+  }
+
   /// A phone id's place in 0..<1 (FNV-1a, mixed by SplitMix64's finaliser so that ids differing in their
   /// last characters spread evenly), the same on every machine and run.
   static func share(_ device: String) -> Double {

@@ -35,9 +35,10 @@ public enum FieldLogWriter {
     let app = try path.map { (path) throws(AtomicFile.WriteError) in try AtomicFileWriter(path: path) }
     let server = try serverLog.map { (path) throws(AtomicFile.WriteError) in try AtomicFileWriter(path: path) }
     try server?.append(ServerLogReader.header + "\n")
+    let schedules = FleetSchedules(configuration)
     for device in 0..<configuration.fleet.devices {
       let (appLines, serverRows) = lines(
-        ScenarioRunner.fieldLog(configuration, device: device), configuration: configuration)
+        ScenarioRunner.fieldLog(configuration, device: device, schedules: schedules), configuration: configuration)
       try app?.append(appLines)
       try server?.append(serverRows)
     }

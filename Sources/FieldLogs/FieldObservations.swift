@@ -27,6 +27,9 @@ public struct FieldObservations {
   /// send of all: past it the server's log says nothing.
   private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
   private var lastSend = Int64.min
+  /// The most phones whose sends the sample keeps for the goodness of fit to replay (``SendReplay``): as
+  /// many as it simulates.
+  public var replayCapacity = GoodnessOfFit.defaultCheckDevices
 
   public init(refreshIntervalSeconds: Double, lowBattery: Double, dormantAfterSeconds: Double? = nil) {
     settings = Settings(
@@ -258,14 +261,14 @@ public struct FieldObservations {
   /// of phones is let go once added, so the state and the sample are not held whole at once. The observations
   /// are empty afterwards.
   public mutating func finish() -> FieldSample {
-    var builder = FieldSample.Builder(settings: settings, serverEnd: lastSend)
+    var builder = FieldSample.Builder(settings: settings, serverEnd: lastSend, replayCapacity: replayCapacity)
     let ids = devices.ids
     devices.forEachReleasing { place, phone in
       FieldObservations.logEnded(settings: settings, &phone)
       // Sends inside the app's log only: before or after it the phone's side is not known.
       phone.sends = (sends[ids[place]] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
         .sorted { $0.time < $1.time }
-      builder.add(phone)
+      builder.add(phone, share: FieldLogSet.share(ids[place]))
     }
     (devices, sends, lastSend) = (FieldDeviceTable(), [:], .min)
     return FieldSample(builder)

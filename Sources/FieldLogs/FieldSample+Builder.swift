@@ -27,15 +27,21 @@ extension FieldSample {
     private(set) var refreshes: [RefreshLateness] = []
     private(set) var silentDeliveries = PushDeliveries()
     private(set) var widgetDeliveries = PushDeliveries()
+    private(set) var replay: SendReplay
 
-    init(settings: FieldObservations.Settings, serverEnd: Int64) {
+    init(settings: FieldObservations.Settings, serverEnd: Int64, replayCapacity: Int = 0) {
       self.settings = settings
       self.serverEnd = serverEnd
+      replay = SendReplay(capacity: replayCapacity)
     }
 
-    /// Adds the next phone (phones are added in the order the sample lists them).
-    mutating func add(_ phone: FieldDevice) {
+    /// Adds the next phone (phones are added in the order the sample lists them); `share` places its id for
+    /// the choice of phones whose sends are replayed (``SendReplay``).
+    mutating func add(_ phone: FieldDevice, share: Double = 0) {
       devices += 1
+      if phone.lastDay >= phone.firstDay {
+        replay.offer(share: share, sends: phone.sends, offsetSeconds: phone.offsetSeconds, firstDay: phone.firstDay)
+      }
       clockOffsets.append(phone.offsetSeconds)
       // Each open's local second and UTC time, read once for every figure below.
       let (seconds, openTimes) = (phone.openSecondsOfDay, phone.openTimes)

@@ -67,6 +67,10 @@ public struct FieldSample: Sendable {
   /// Widgets (a kind and family on a phone) with at least a whole day of log and a known waking window.
   public let allowances: [Allowance]
 
+  /// The server's sends to a sample of the phones (at most ``FieldObservations/replayCapacity``), on each
+  /// phone's clock from its log's first day: what the goodness of fit replays.
+  public let sendSchedules: [SendSchedule]
+
   /// Phones need this many opens before their waking hours are read from them.
   public static let minimumOpensForWaking = 5
 
@@ -92,6 +96,7 @@ public struct FieldSample: Sendable {
     (openPositions, openSecondsOfDay, allowances) = (built.openPositions, built.openSecondsOfDay, built.allowances)
     (lateness, refreshes) = (built.lateness, built.refreshes)
     (silentPushDeliveries, widgetPushDeliveries) = (built.silentDeliveries, built.widgetDeliveries)
+    sendSchedules = built.replay.schedules
   }
 
   /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie

@@ -16,12 +16,15 @@ public enum GoodnessOfFit {
     /// Whether the values come a phone's days at a time (correlated within a phone): the p-value then counts
     /// phones, not values.
     public var perPhoneDays = false
+    /// Whether fleet events drive the values (pushes, their times and the reloads they bring): where phones
+    /// share the events, their days are alike across phones, and the p-value counts days.
+    public var followsEvents = false
     let values: @Sendable (FieldSample) -> [Double]
   }
 
   /// The distributions compared, with their default floors (docs/field-logs.md).
   public static let measures: [Measure] = [
-    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15, perPhoneDays: true) {
+    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15, perPhoneDays: true, followsEvents: true) {
       $0.reloadsPerInstanceDay
     },
     Measure(name: "reload_gap", unit: "s", floor: 0.10) { $0.reloadGaps },
@@ -32,10 +35,12 @@ public enum GoodnessOfFit {
     Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15, perPhoneDays: true) {
       $0.refreshesPerDeviceDay
     },
-    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15, perPhoneDays: true) {
+    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15, perPhoneDays: true, followsEvents: true) {
       $0.silentPushesPerDeviceDay
     },
-    Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10) { $0.silentPushSecondsOfDay },
+    Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10, followsEvents: true) {
+      $0.silentPushSecondsOfDay
+    },
     // With a server log: the delay from send to delivery of each delivered push.
     Measure(name: "silent_push_delay", unit: "s", floor: 0.10) { $0.silentPushDeliveries.allDelays },
     Measure(name: "widget_push_delay", unit: "s", floor: 0.10) { $0.widgetPushDeliveries.allDelays },
@@ -75,14 +80,19 @@ public enum GoodnessOfFit {
     Swift.max(1, Swift.min(logged, limit))
   }
 
-  /// The checks of `observed` against `simulated`; `floors` replace the defaults by name.
-  public static func compare(_ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:])
-    -> [Check]
-  {
+  /// The checks of `observed` against `simulated`; `floors` replace the defaults by name. `sharedEvents`:
+  /// the simulation drew fleet events of its own that every phone shares (not the logged sends replayed),
+  /// so a day's values are alike across phones on each side, and the p-value of what follows them counts
+  /// days, not phones.
+  public static func compare(
+    _ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:], sharedEvents: Bool = false
+  ) -> [Check] {
     measures.map { measure in
       let a = SampleQuantiles(measure.values(observed)).sorted
       let b = SampleQuantiles(measure.values(simulated)).sorted
-      let independent = measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
+      let independent =
+        sharedEvents && measure.followsEvents
+        ? (observed.days, simulated.days) : measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
       let test =
         a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b, independent: independent) : nil
       return Check(
@@ -122,6 +132,19 @@ public enum GoodnessOfFit {
     return text
   }
 
+  /// The check's simulation of `configuration` against `observed`: with a server log (`replay`), the logged
+  /// sends replayed (``replaying(_:sends:)``), else the pushes drawn. Returns the simulated sample and
+  /// whether it drew fleet events of its own that its phones share (``compare(_:_:floors:sharedEvents:)``).
+  public static func simulate(
+    _ configuration: ScenarioConfiguration, against observed: FieldSample, replay: Bool, jobs: Int
+  )
+    -> (sample: FieldSample, sharedEvents: Bool)
+  {
+    let scenario = replay ? replaying(configuration, sends: observed.sendSchedules) : configuration
+    let shared = !replay && configuration.events.contains { !$0.dataKeys.isEmpty }
+    return (simulate(scenario, jobs: jobs), shared)
+  }
+
   /// Mixed into the scenario's seed for the check's simulation: draws of its own, so that a log the scenario
   /// itself wrote (`run --field-log`) is compared with other phones, not with itself.
   public static let seedMix: UInt64 = 0x0B5E_12ED_F1E1_D10C
@@ -134,13 +157,14 @@ public enum GoodnessOfFit {
     let configuration = mixed
     var observations = FieldObservations(base: configuration)
     let devices = configuration.fleet.devices
+    let schedules = FleetSchedules(configuration)
     let batch = Swift.max(1, jobs) * 16
     for start in stride(from: 0, to: devices, by: batch) {
       let count = Swift.min(batch, devices - start)
       let entries = ThreadSlots<[FieldLogEntry]>(count: count, empty: [])
       DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { worker in
         for index in stride(from: worker, to: count, by: Swift.max(1, jobs)) {
-          let log = ScenarioRunner.fieldLog(configuration, device: start + index)
+          let log = ScenarioRunner.fieldLog(configuration, device: start + index, schedules: schedules)
           entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
         }
       }

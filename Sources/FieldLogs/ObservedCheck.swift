@@ -93,6 +93,7 @@ public struct ObservedCheck {
     let configuration = scenario.configuration
     var set = FieldLogSet(base: configuration, holdout: 0)
     try CommandFailure.mapping(status: 2) { try set.read(logs, serverLogs: serverLogs, jobs: jobs) }
+    set.keepSends(of: checkDevices)
     let observed = set.samples().check
     guard observed.devices > 0 else { throw .badInput("the logs hold no records: \(logs.joined(separator: ", "))") }
     var simulated = configuration
@@ -102,8 +103,9 @@ public struct ObservedCheck {
     simulated.fleet.clockOffset = try CommandFailure.mapping(status: 1) {
       try Distribution.empirical(values: offsets.values, weights: offsets.weights)
     }
-    let simulation = GoodnessOfFit.simulate(simulated, jobs: jobs)
-    let checks = GoodnessOfFit.compare(observed, simulation, floors: floors)
+    let (simulation, shared) = GoodnessOfFit.simulate(
+      simulated, against: observed, replay: !serverLogs.isEmpty, jobs: jobs)
+    let checks = GoodnessOfFit.compare(observed, simulation, floors: floors, sharedEvents: shared)
     var files = [(name: Calibration.reportFile, text: GoodnessOfFit.csv(checks))]
     if let deliveries = DeliveryTable.csv(observed: observed, simulated: simulation) {
       files.append((DeliveryTable.file, deliveries))

@@ -48,8 +48,10 @@ public enum ScenarioRunner {
 
   /// What fleet device `device`'s app could have logged in replication `replication` (`widgetsim run
   /// --field-log` logs the first): the device simulated again alone, with the very draws it has in the run.
-  public static func fieldLog(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> FieldLog {
-    DeviceSimulation.fieldLog(configuration, device: device, replication: replication)
+  public static func fieldLog(
+    _ configuration: ScenarioConfiguration, device: Int, replication: Int = 0, schedules: FleetSchedules? = nil
+  ) -> FieldLog {
+    DeviceSimulation.fieldLog(configuration, device: device, replication: replication, schedules: schedules)
   }
 
   /// Simulates every replication, one after another, on this thread.

@@ -11,8 +11,11 @@ public struct FleetEventSchedule: Sendable {
   public let ranges: [Range<Int>]
   /// Per time: +1 where a burst (an occurrence with follow-ups) begins, -1 at its last follow-up, else 0.
   public let steps: [Int8]
+  /// What each event is, read once for the fleet rather than once a device.
+  let plan: FleetEventPlan
 
   public init(_ configuration: borrowing ScenarioConfiguration, replication: Int) {
+    plan = FleetEventPlan(configuration)
     var times: [Int64] = []
     var steps: [Int8] = []
     var ranges: [Range<Int>] = []
@@ -30,6 +33,7 @@ public struct FleetEventSchedule: Sendable {
         for time in event.times { own.append(SimTime.zero + .days(day) + time.sinceMidnight) }
       }
       if let rate = event.rate { own += FleetEventSchedule.poisson(rate, from: first - .day, to: last, stream) }
+      own += event.instants.map(SimTime.init(microseconds:))
       own.sort()
       var all: [(time: Int64, step: Int8)] = []
       for start in own {
@@ -82,25 +86,27 @@ public struct FleetEventSchedule: Sendable {
 /// the fan-out). Owns the `fleetEvent` and `fleetEventPush` events (target: the event).
 struct FleetEventReception {
   let schedule: FleetEventSchedule
-  /// Per event: whether its times are UTC (shifted by the device's offset) or local.
-  let utc: [Bool]
   let offset: SimDuration
   /// Per event: whether this device is in its audience.
   let member: [Bool]
   /// Per event: how long after an occurrence the server sends this device's pushes (its rank in the
-  /// fan-out over `server.push_rate`), and whether the event sends it any.
+  /// fan-out over `server.push_rate`).
   let lag: [SimDuration]
-  let sendsPushes: [Bool]
-  /// Per event: only devices with a running activity of this kind at the occurrence are in the audience.
-  let audienceActivity: [ActivityKindID?]
-  /// Per event: the changed data kinds and Live Activity kinds, and which pushes they send.
-  let kinds: [[KindID]]
-  let activityKinds: [[ActivityKindID]]
-  let widgetPush: [Bool]
-  let silentPush: [Bool]
   private var next: [Int]
   /// Per event: the occurrence whose push this device has not been delivered yet (for delivery latency).
   var awaitingDelivery: [SimTime?]
+
+  /// Per event: whether its times are UTC (shifted by the device's offset) or local.
+  var utc: [Bool] { schedule.plan.utc }
+  /// Per event: whether it sends the device any push.
+  var sendsPushes: [Bool] { schedule.plan.sendsPushes }
+  /// Per event: only devices with a running activity of this kind at the occurrence are in the audience.
+  var audienceActivity: [ActivityKindID?] { schedule.plan.audienceActivity }
+  /// Per event: the changed data kinds and Live Activity kinds, and which pushes they send.
+  var kinds: [[KindID]] { schedule.plan.kinds }
+  var activityKinds: [[ActivityKindID]] { schedule.plan.activityKinds }
+  var widgetPush: [Bool] { schedule.plan.widgetPush }
+  var silentPush: [Bool] { schedule.plan.silentPush }
 
   init(
     _ configuration: borrowing ScenarioConfiguration, schedule: FleetEventSchedule, device: Int, offset: SimDuration,
@@ -108,42 +114,33 @@ struct FleetEventReception {
   ) {
     self.schedule = schedule
     self.offset = offset
-    let events = configuration.events
-    utc = events.map { $0.clock == .utc }
-    let dataKeys = configuration.kinds
-    kinds = events.map { event in event.dataKeys.compactMap { key in dataKeys.firstIndex(of: key).map(KindID.init) } }
-    activityKinds = events.map { $0.activityKinds.map(ActivityKindID.init) }
-    audienceActivity = events.map { $0.audienceActivity.map(ActivityKindID.init) }
-    widgetPush = events.map { event in
-      configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
-    }
-    silentPush = events.map { event in
-      configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
-    }
-    member = events.map { event in
-      if let widget = event.audienceWidget, !(installed?[widget] ?? true) { return false }
-      return event.share >= 1 || audience(event.id).bernoulli(event.share)
-    }
+    let plan = schedule.plan
+    var member: [Bool] = []
     var lags: [SimDuration] = []
-    var sends: [Bool] = []
-    for (index, event) in events.enumerated() {
-      let pushes = (widgetPush[index] ? 1 : 0) + (silentPush[index] ? 1 : 0) + event.activityKinds.count
-      sends.append(pushes > 0)
+    member.reserveCapacity(plan.ids.count)
+    lags.reserveCapacity(plan.ids.count)
+    let rate = configuration.server.pushRatePerSecond
+    for event in plan.ids.indices {
+      if let devices = plan.audienceDevices[event], !FleetEventConfiguration.admits(device, devices) {
+        member.append(false)
+      } else if let widget = plan.audienceWidget[event], !(installed?[widget] ?? true) {
+        member.append(false)
+      } else {
+        member.append(plan.share[event] >= 1 || audience(plan.ids[event]).bernoulli(plan.share[event]))
+      }
       // The server walks its device list at the push rate: a device's place is the real devices before it
       // in the audience (expected, so every device's lag is known on its own) times its pushes.
-      guard let rate = configuration.server.pushRatePerSecond, pushes > 0 else {
+      guard let rate, plan.pushes[event] > 0 else {
         lags.append(.zero)
         continue
       }
-      var reach = event.share
-      if let widget = event.audienceWidget { reach *= configuration.fleet.installProbability[widget] ?? 1 }
-      let before = Double(device) * configuration.fleet.scale * reach
-      lags.append(SimDuration(seconds: before * Double(pushes) / rate))
+      let before = Double(device) * configuration.fleet.scale * plan.reach[event]
+      lags.append(SimDuration(seconds: before * Double(plan.pushes[event]) / rate))
     }
+    self.member = member
     lag = lags
-    sendsPushes = sends
     next = schedule.ranges.map(\.lowerBound)
-    awaitingDelivery = Array(repeating: nil, count: events.count)
+    awaitingDelivery = Array(repeating: nil, count: plan.ids.count)
   }
 
   /// The occurrence at position `position` of event `event` on the device's clock.
@@ -171,5 +168,45 @@ struct FleetEventReception {
     guard position < end else { return }
     next[event] = position + 1
     timers.schedule(.happened, for: UInt32(event), at: deviceTime(event, position))
+  }
+}
+
+/// What each fleet event is, as every device of the fleet reads it: its clock, audience, changed kinds and
+/// pushes, one array per property, indexed by event.
+struct FleetEventPlan: Sendable {
+  let ids: [String]
+  let utc: [Bool]
+  let share: [Double]
+  /// The share of the fleet in its audience: `share`, times the install probability of its audience widget.
+  let reach: [Double]
+  let audienceWidget: [Int?]
+  let audienceDevices: [[Int]?]
+  let audienceActivity: [ActivityKindID?]
+  let kinds: [[KindID]]
+  let activityKinds: [[ActivityKindID]]
+  let widgetPush: [Bool]
+  let silentPush: [Bool]
+  /// Pushes each occurrence sends a device in its audience (``FleetEventConfiguration/pushesPerOccurrence``).
+  let pushes: [Int]
+  let sendsPushes: [Bool]
+
+  init(_ configuration: borrowing ScenarioConfiguration) {
+    let events = configuration.events
+    let widgets = configuration.widgets
+    let dataKeys = configuration.kinds
+    ids = events.map(\.id)
+    utc = events.map { $0.clock == .utc }
+    share = events.map(\.share)
+    let installProbability = configuration.fleet.installProbability
+    reach = events.map { event in event.share * (event.audienceWidget.map { installProbability[$0] ?? 1 } ?? 1) }
+    audienceWidget = events.map(\.audienceWidget)
+    audienceDevices = events.map(\.audienceDevices)
+    audienceActivity = events.map { $0.audienceActivity.map(ActivityKindID.init) }
+    kinds = events.map { event in event.dataKeys.compactMap { key in dataKeys.firstIndex(of: key).map(KindID.init) } }
+    activityKinds = events.map { $0.activityKinds.map(ActivityKindID.init) }
+    widgetPush = events.map { $0.sends(.widget, widgets: widgets) }
+    silentPush = events.map { $0.sends(.silent, widgets: widgets) }
+    pushes = events.map { $0.pushesPerOccurrence(widgets: widgets) }
+    sendsPushes = pushes.map { $0 > 0 }
   }
 }

@@ -31,6 +31,13 @@ public struct FleetEventConfiguration: Sendable {
   /// after the one before; 0: none.
   public var followUps: Int
   public var followUpSpacing: Distribution?
+  /// Or given instants: microseconds since day 0 00:00 on `clock` (a send log replayed by
+  /// `check --observed`), each an occurrence.
+  public var instants: [Int64] = []
+  /// Only these devices (fleet indices, ascending) are in the audience; nil: as `share` says.
+  public var audienceDevices: [Int]?
+  /// The pushes each occurrence sends, whatever the changed kinds' `on_change` says; nil: as it says.
+  public var pushes: Set<SentPush>?
 
   public init(
     id: String, clock: EventClock = .utc, times: [TimeOfDay] = [], rate: HourlyRate? = nil, share: Double = 1,
@@ -47,6 +54,37 @@ public struct FleetEventConfiguration: Sendable {
     self.activityKinds = activityKinds
     self.followUps = followUps
     self.followUpSpacing = followUpSpacing
+  }
+
+  /// Whether each occurrence sends a push of type `push` to a device in the audience: as ``pushes`` says,
+  /// else when a changed kind's `on_change` sends one.
+  public func sends(_ push: SentPush, widgets: [WidgetConfiguration]) -> Bool {
+    if let pushes { return pushes.contains(push) }
+    return widgets.contains { widget in
+      dataKeys.contains(widget.dataKey) && (push == .widget ? widget.data.push : widget.data.silentPush)
+    }
+  }
+
+  /// The pushes each occurrence sends a device in its audience: a WidgetKit push, a silent push, and an
+  /// update to each of its Live Activity kinds.
+  public func pushesPerOccurrence(widgets: [WidgetConfiguration]) -> Int {
+    (sends(.widget, widgets: widgets) ? 1 : 0) + (sends(.silent, widgets: widgets) ? 1 : 0) + activityKinds.count
+  }
+
+  /// Whether `device` (a fleet index) is in the audience by ``audienceDevices`` (every device without one).
+  public func admits(device: Int) -> Bool {
+    guard let devices = audienceDevices else { return true }
+    return FleetEventConfiguration.admits(device, devices)
+  }
+
+  /// Whether `device` is one of `devices` (ascending).
+  static func admits(_ device: Int, _ devices: [Int]) -> Bool {
+    var (low, high) = (0, devices.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if devices[middle] < device { low = middle + 1 } else { high = middle }
+    }
+    return low < devices.count && devices[low] == device
   }
 }
 

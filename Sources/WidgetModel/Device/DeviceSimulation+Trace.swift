@@ -40,15 +40,15 @@ extension DeviceSimulation {
 
   /// Fleet device `device` of replication `replication` ready to run alone, as a fleet share (`FleetShare`) runs
   /// it (the fleet-wide schedules from the scenario, not the device's draws), with its draws.
-  static func alone(_ configuration: ScenarioConfiguration, device: Int, replication: Int)
-    -> (simulation: DeviceSimulation, drawn: FleetDevice)
-  {
+  static func alone(
+    _ configuration: ScenarioConfiguration, device: Int, replication: Int, schedules: FleetSchedules? = nil
+  ) -> (simulation: DeviceSimulation, drawn: FleetDevice) {
     let drawn = FleetDevice.draw(device, of: configuration, replication: replication)
     let simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
       installed: drawn.installed, installTime: drawn.installTime,
-      broadcasts: BroadcastSchedule(configuration, replication: replication),
-      events: FleetEventSchedule(configuration, replication: replication))
+      broadcasts: schedules?.broadcasts ?? BroadcastSchedule(configuration, replication: replication),
+      events: schedules?.events ?? FleetEventSchedule(configuration, replication: replication))
     return (simulation, drawn)
   }
 }

@@ -36,13 +36,28 @@ extension DeviceSimulation {
   /// Simulates replication `replication` of fleet device `device` alone, exactly as a run simulates it (the
   /// same draws: the log draws nothing), and returns what its app could have logged, on the measured days'
   /// clock, in time order, with the device's clock offset ahead of UTC.
-  static func fieldLog(_ configuration: ScenarioConfiguration, device: Int, replication: Int = 0) -> FieldLog {
-    let prepared = alone(configuration, device: device, replication: replication)
+  static func fieldLog(
+    _ configuration: ScenarioConfiguration, device: Int, replication: Int = 0, schedules: FleetSchedules? = nil
+  ) -> FieldLog {
+    let prepared = alone(configuration, device: device, replication: replication, schedules: schedules)
     var simulation = prepared.simulation
     simulation.fieldLog = FieldRecorder()
     simulation.simulate()
     let records = simulation.fieldLog?.finish(start: simulation.measuredFrom, end: simulation.end) ?? []
     return FieldLog(device: device, clockOffset: prepared.drawn.clockOffset, records: records)
+  }
+}
+
+/// A replication's fleet-wide schedules (broadcasts, fleet events), drawn once for the fleet: a caller that
+/// simulates many devices alone (``ScenarioRunner/fieldLog(_:device:replication:schedules:)``) hands them to
+/// each instead of drawing them again per device.
+public struct FleetSchedules: Sendable {
+  let broadcasts: BroadcastSchedule
+  let events: FleetEventSchedule
+
+  public init(_ configuration: ScenarioConfiguration, replication: Int = 0) {
+    broadcasts = BroadcastSchedule(configuration, replication: replication)
+    events = FleetEventSchedule(configuration, replication: replication)
   }
 }
 

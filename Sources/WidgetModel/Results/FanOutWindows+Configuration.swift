@@ -22,9 +22,9 @@ extension FanOutWindows {
     func bit(_ source: ServerSource) -> UInt16 { 1 << UInt16(source.rawValue) }
     let schedule = FleetEventSchedule(configuration, replication: replication)
     for (index, event) in configuration.events.enumerated() {
-      let widgetPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
-      let silentPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
-      let pushes = (widgetPush ? 1.0 : 0) + (silentPush ? 1 : 0) + Double(event.activityKinds.count)
+      let widgetPush = event.sends(.widget, widgets: configuration.widgets)
+      let silentPush = event.sends(.silent, widgets: configuration.widgets)
+      let pushes = Double(event.pushesPerOccurrence(widgets: configuration.widgets))
       guard pushes > 0 else { continue }
       let sources =
         (widgetPush ? bit(.widgetPush) : 0) | (silentPush ? bit(.silentPush) : 0)

@@ -54,9 +54,7 @@ struct HerdWindows {
     let fleet = configuration.fleet
     let schedule = FleetEventSchedule(configuration, replication: replication)
     for (index, event) in configuration.events.enumerated() {
-      let widgetPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.push }
-      let silentPush = configuration.widgets.contains { event.dataKeys.contains($0.dataKey) && $0.data.silentPush }
-      let pushes = (widgetPush ? 1.0 : 0) + (silentPush ? 1 : 0) + Double(event.activityKinds.count)
+      let pushes = Double(event.pushesPerOccurrence(widgets: configuration.widgets))
       var reach = event.share
       if let widget = event.audienceWidget { reach *= fleet.installProbability[widget] ?? 1 }
       let length =
