@@ -48,6 +48,13 @@ struct FieldDevice {
   var offsetSeconds = 0
   /// Per widget (kind and family): its last timeline and what happened since.
   var widgets: [String: FieldWidget] = [:]
+  /// When the app last ran (an open, leaving the foreground, a background run, a silent push): its store was
+  /// current then.
+  var lastAppRun: Int64?
+  /// The background wake (a run or a silent push) whose reload call, if any, has not come yet.
+  var pendingWake: (time: Int64, wake: BackgroundWake)?
+  /// Background wakes after an earlier run of the app, each with whether the app called for a reload.
+  var wakes: [BackgroundWake] = []
   /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
   /// `exact` false: a lower bound (the reload may have had another cause).
   var lateness: [(widget: String, seconds: Double, nextSecondOfDay: Double, exact: Bool)] = []

@@ -24,6 +24,7 @@ public enum FieldEstimators {
     fits.append(budgetAllowance(sample, base: base))
     fits += backgroundRefresh(sample, base: base.app.backgroundRefresh)
     fits += pushes(sample)
+    fits += wakeReloads(sample, base: base)
     return fits.map(sane)
   }
 

@@ -96,12 +96,14 @@ public struct FieldObservations {
     case .timeline(let kind, let family, let policy, let next, let entries):
       timeline("\(kind)/\(family ?? "")", at: entry.time, policy: policy, next: next, entries: entries, &device)
     case .reloadCall(let kind):
+      wakeReloadCall(of: kind, at: t, &device)
       device.lastTrigger = t
       for key in device.widgets.keys where kind == nil || key.hasPrefix("\(kind!)/") {
         if device.widgets[key]!.firstTrigger == nil { device.widgets[key]!.firstTrigger = t }
         if device.foregroundSince != nil { device.widgets[key]!.foregroundCall = t }
       }
     case .appForeground(let fromWidget):
+      appRan(at: t, &device)
       device.opens.append(FieldOpen(entry.time))
       if let fromWidget {
         device.opensWithSource += 1
@@ -111,13 +113,16 @@ public struct FieldObservations {
       refreshReplaced(at: entry.time, settings: settings, &device)
       FieldObservations.trigger(at: t, &device)
     case .appBackground:
+      appRan(at: t, &device)
       if let since = device.foregroundSince { device.sessions.append(Double(t - since) / 1e6) }
       device.foregroundSince = nil
       device.refreshSubmitted = t
       (device.batteryRefusalSince, device.refusalBound) = (false, nil)
     case .backgroundRefresh:
+      wakeBegan(at: t, silentPush: false, &device)
       refreshRan(at: entry.time, settings: settings, &device)
     case .silentPush:
+      wakeBegan(at: t, silentPush: true, &device)
       device.silentPushDays.append(day)
       device.silentPushSecondsOfDay.append(entry.time.localSecondOfDay)
       device.silentPushTimes.append(t)
@@ -204,6 +209,7 @@ public struct FieldObservations {
   /// drop the longest latenesses: the one pending when a log ends is more often a long one).
   static func logEnded(settings: Settings, _ device: inout FieldDevice) {
     let end = FieldLogTime(utcMicroseconds: device.lastTime, offsetSeconds: device.offsetSeconds)
+    appRan(at: device.lastTime, &device)
     refreshReplaced(at: end, openAppended: false, settings: settings, &device)
     for key in device.widgets.keys.sorted() {
       let widget = device.widgets[key]!

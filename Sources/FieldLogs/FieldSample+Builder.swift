@@ -28,6 +28,7 @@ extension FieldSample {
     private(set) var silentDeliveries = PushDeliveries()
     private(set) var widgetDeliveries = PushDeliveries()
     private(set) var replay: SendReplay
+    private(set) var wakes: [BackgroundWake] = []
 
     init(settings: FieldObservations.Settings, serverEnd: Int64, replayCapacity: Int = 0) {
       self.settings = settings
@@ -52,6 +53,7 @@ extension FieldSample {
       }
       days = Swift.max(days, phone.lastDay - phone.firstDay + 1)
       sessions += phone.sessions
+      wakes += phone.wakes
       opensWithSource += phone.opensWithSource
       opensFromWidget += phone.opensFromWidget
       silentPushSecondsOfDay += phone.silentPushSecondsOfDay

@@ -71,6 +71,9 @@ public struct FieldSample: Sendable {
   /// phone's clock from its log's first day: what the goodness of fit replays.
   public let sendSchedules: [SendSchedule]
 
+  /// Background runs and silent pushes after an earlier run of the app, and whether each reloaded.
+  public let backgroundWakes: [BackgroundWake]
+
   /// Phones need this many opens before their waking hours are read from them.
   public static let minimumOpensForWaking = 5
 
@@ -97,6 +100,7 @@ public struct FieldSample: Sendable {
     (lateness, refreshes) = (built.lateness, built.refreshes)
     (silentPushDeliveries, widgetPushDeliveries) = (built.silentDeliveries, built.widgetDeliveries)
     sendSchedules = built.replay.schedules
+    backgroundWakes = built.wakes
   }
 
   /// A phone's Background App Refresh requests with their opens a day: only requests whose 7 days before lie
