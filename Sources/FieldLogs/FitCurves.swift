@@ -3,7 +3,7 @@ import SimulationEngine
 
 /// `fit_curves.csv`: per distribution of the goodness of fit, the observed and simulated quantiles at every
 /// percent (a QQ plot) and the share of each side in 20 equal bins over the pooled 1st-99th percentiles (a
-/// histogram): what report.html draws for a calibration.
+/// histogram; a time of day in its 24 clock hours): what report.html draws for a calibration.
 public enum FitCurves {
   public static let file = "fit_curves.csv"
   public static let header = "distribution,unit,curve,x,x_high,observed,simulated\n"
@@ -27,6 +27,11 @@ public enum FitCurves {
         text += histogram(
           prefix, check, low: counts.lowerBound, high: counts.upperBound, width: 1,
           count: Int(counts.upperBound - counts.lowerBound) + 1, whole: true)
+        continue
+      }
+      if check.measure.name.hasSuffix("_time_of_day") {
+        // Times of day: one bin a clock hour, the whole day (opens by hour, logs against the model).
+        text += histogram(prefix, check, low: 0, high: 86_400, width: 3_600, count: 24, whole: false)
         continue
       }
       let (low, high) = (pooled.quantile(0.01), pooled.quantile(0.99))

@@ -31,6 +31,11 @@ struct CalibrateCommandTests {
     #expect(!opens.isEmpty && opens.count <= 40 && opens.allSatisfy { $0[3] == $0[4] }, "\(opens)")
     #expect(zip(opens, opens.dropFirst()).allSatisfy { (Double($1[3]) ?? 0) - (Double($0[3]) ?? 0) == 1 })
     #expect(curves.rows.filter { $0[0] == "reload_gap" && $0[2] == "histogram" }.count == 20)
+    // Opens by the hour of the clock, the logs' and the model's: 24 bins from 00:00, each side's shares summing to 1.
+    let byHour = curves.rows.filter { $0[0] == "app_open_time_of_day" && $0[2] == "histogram" }
+    #expect(byHour.map { Double($0[3]) ?? -1 } == (0..<24).map { Double($0) * 3_600 })
+    #expect(abs(byHour.reduce(0) { $0 + (Double($1[5]) ?? 0) } - 1) < 1e-3)
+    #expect(abs(byHour.reduce(0) { $0 + (Double($1[6]) ?? 0) } - 1) < 1e-3)
     #expect(calibrated.output.contains("verdict: the scenario explains the logs"), "\(calibrated.output)")
     // Durations carry their unit, in minutes too past two.
     let lateness = calibrated.output.split(separator: "\n").first { $0.hasPrefix("  system.after_delay.mean ") }
