@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The `widgetsim` executable under SIGKILL, and its refusal to overwrite reports.
-@Suite struct InterruptedRunTests {
+@Suite(.slow("runs stopped by signals at random moments and resumed")) struct InterruptedRunTests {
   static let scenario = Repository.path("Scenarios/weather-hourly.yaml")
 
   /// Every report under a final name in `directory` parses completely: a header, rows with the header's

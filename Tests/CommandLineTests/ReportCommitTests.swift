@@ -10,7 +10,7 @@ import Testing
 
 /// A folder's reports replaced as one set by every command, whatever stops it, and checked only under the
 /// folder's lock.
-@Suite("Report commits")
+@Suite("Report commits", .slow("commands killed mid-commit, many times"))
 struct ReportCommitTests {
   /// A fleet small enough to shard and merge in a second.
   static let scenario = """

@@ -11,7 +11,7 @@ import Testing
 /// report.html rendered in a real browser: headless Chromium (Debian's `chromium`, installed by
 /// scripts/test) draws each page at 1280 px and at 400 px; every chart must draw exactly the marks its
 /// data calls for, with no error on the page or the console and no sideways scrolling.
-@Suite("report.html in Chromium", .serialized)
+@Suite("report.html in Chromium", .serialized, .slow("a headless browser renders every page"))
 struct ReportPageTests {
   static let chromium = "/usr/bin/chromium"
 

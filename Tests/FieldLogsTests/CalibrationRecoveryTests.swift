@@ -9,7 +9,7 @@ import WidgetModel
 /// must hold the true value in at least 18 of 20 seeds (a 95% interval misses 2 or more of 20 seeds 26% of
 /// the time, 3 or more 8%: 18 is the bar, which a sound interval passes most of the time and a
 /// biased one fails).
-@Suite struct CalibrationRecoveryTests {
+@Suite(.slow("20 seeds of 40 phones for two weeks, simulated and calibrated")) struct CalibrationRecoveryTests {
   static let phones = 40
   static let seeds = 20
 

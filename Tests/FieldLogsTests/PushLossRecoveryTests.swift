@@ -14,7 +14,7 @@ import WidgetModel
 /// A push channel that loses pushes, in logs made here (not by widgetsim) from the format alone: the silent
 /// push delay and the share never delivered are fitted together and their intervals cover the truth; with
 /// nothing lost, no loss is set.
-@Suite struct PushLossRecoveryTests {
+@Suite(.slow("many seeds of a lossy push channel fitted")) struct PushLossRecoveryTests {
   /// The truth: a gamma delay of shape 2 and mean 90 s, `loss` of the sends never delivered.
   static let meanDelaySeconds = 90.0
 

@@ -6,7 +6,7 @@ import WidgetModel
 
 /// `check --observed` with a server log replays the logged sends instead of drawing its own, and without one
 /// it counts days, not phones, where the phones share the events that send their pushes.
-@Suite struct SendReplayTests {
+@Suite(.slow("10 seeds of 60 phones simulated three times")) struct SendReplayTests {
   /// An app whose silent pushes come from a story the whole fleet shares, six a day at random times: 60
   /// phones over 14 days.
   static let sharedStories = """

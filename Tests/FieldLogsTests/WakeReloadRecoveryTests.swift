@@ -6,7 +6,7 @@ import WidgetModel
 
 /// The share of background runs that reload, and the data's rate of change behind it, recovered from logs
 /// of an app whose forecast changes 0.3 times an hour and is reloaded when a run finds it changed.
-@Suite struct WakeReloadRecoveryTests {
+@Suite(.slow("10 seeds of 40 phones calibrated")) struct WakeReloadRecoveryTests {
   static let rate = 0.3
   static let changes = "widgets[forecast].data={changes: {per_hour: \(rate)}, on_change: reload_kind}"
 

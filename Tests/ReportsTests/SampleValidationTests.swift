@@ -10,7 +10,7 @@ import WidgetModel
 /// passes when the estimate is within 10% of the whole fleet's (or one request: counts are whole numbers,
 /// and at this size a p99 is a few requests) or its 95% interval holds it. The cases that do not yet are
 /// listed (`knownMisses`, as docs/capacity.md's check says), so a change that fixes one or breaks another shows.
-@Suite("A sample's per-second estimates against the whole fleet")
+@Suite("A sample's per-second estimates against the whole fleet", .slow("whole fleets simulated for many seeds"))
 struct SampleValidationTests {
   /// Phones in the whole fleet: small enough for a test, large enough that its busiest seconds are tens to
   /// hundreds of requests.

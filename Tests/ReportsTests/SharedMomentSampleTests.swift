@@ -1,5 +1,6 @@
 import Fleets
 import Results
+import TestSupport
 import Testing
 import WidgetModel
 
@@ -7,7 +8,7 @@ import WidgetModel
 /// 15-minute widget with no system lateness): a sample of 1 in 50 phones must count those seconds as the
 /// share of phones acting then, scaled, not smooth them into a rate, which put the busiest second 12 times
 /// too low and the p99 17 times too high.
-@Suite("A sample of a fleet acting together")
+@Suite("A sample of a fleet acting together", .slow("fleets of 20,000 phones simulated whole"))
 struct SharedMomentSampleTests {
   static let phones = 20_000
 
