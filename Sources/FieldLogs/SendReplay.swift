@@ -19,6 +19,8 @@ public struct SendSchedule: Sendable, Hashable {
 struct SendReplay {
   let capacity: Int
   private var kept: [(share: Double, schedule: SendSchedule)] = []
+  /// Where the highest hash kept is, once full.
+  private var largest = 0
 
   init(capacity: Int) { self.capacity = Swift.max(0, capacity) }
 
@@ -28,14 +30,15 @@ struct SendReplay {
   ) {
     guard capacity > 0 else { return }
     if kept.count == capacity {
-      guard let largest = kept.indices.max(by: { kept[$0].share < kept[$1].share }),
-        share < kept[largest].share
-      else { return }
+      // Full: a phone is kept only in place of the highest hash (found again only when it is replaced).
+      guard share < kept[largest].share else { return }
       kept.remove(at: largest)
     }
     let origin = Int64(firstDay) * 86_400_000_000 - Int64(offsetSeconds) * 1_000_000
-    kept.append(
-      (share, SendSchedule(micros: sends.map { $0.time - origin }, pushes: sends.map(\.push))))
+    kept.append((share, SendSchedule(micros: sends.map { $0.time - origin }, pushes: sends.map(\.push))))
+    if kept.count == capacity {
+      largest = kept.indices.max { kept[$0].share < kept[$1].share } ?? 0
+    }
   }
 
   /// The kept phones' schedules, lowest hash first.

@@ -1,4 +1,4 @@
-import FieldLogs
+@testable import FieldLogs
 import ScenarioFiles
 import TestSupport
 import Testing
@@ -71,6 +71,17 @@ import WidgetModel
     #expect(replayed.events.count == 60)
     let audiences = replayed.events.compactMap(\.audienceDevices).flatMap { $0 }
     #expect(audiences.sorted() == Array(0..<60))
+  }
+
+  /// The phones kept for the replay are those whose ids hash lowest, whatever order they come in.
+  @Test func theLowestHashesAreKept() {
+    // A fixed permutation of 0..<1000 (7 is prime to 1000).
+    let shares = (0..<1_000).map { Double($0 * 7 % 1_000) / 1_000 }
+    var replay = SendReplay(capacity: 50)
+    for share in shares {
+      replay.offer(share: share, sends: [(Int64(share * 1e9), .silent)], offsetSeconds: 0, firstDay: 0)
+    }
+    #expect(replay.schedules.map { $0.micros[0] } == (0..<50).map { Int64(Double($0) / 1_000 * 1e9) })
   }
 
   /// Phones sent the same are one audience: two schedules, the second with a silent and a WidgetKit push
