@@ -1,8 +1,9 @@
-@testable import FieldLogs
 import ScenarioFiles
 import TestSupport
 import Testing
 import WidgetModel
+
+@testable import FieldLogs
 
 /// `check --observed` with a server log replays the logged sends instead of drawing its own, and without one
 /// it counts days, not phones, where the phones share the events that send their pushes.
