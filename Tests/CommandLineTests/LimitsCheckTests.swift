@@ -79,6 +79,31 @@ struct LimitsCheckTests {
     #expect(code == 1 && output.contains("Sources/Gone.swift: listed"), "\(output)")
   }
 
+  @Test("a computed property's body and a property's closure count as a function's, named var:NAME")
+  func propertyBodies() throws {
+    func body(_ head: String, _ lines: Int) -> String {
+      ([head] + Array(repeating: "    let x = 1", count: lines - 2) + ["  }"]).joined(separator: "\n")
+    }
+    let source = [
+      "struct Table {",
+      body("  var rows: [Int] {", 61),
+      body("  static let cells: [Int] = {", 62),
+      body("  public private(set) var kept: Int {", 60),
+      "  func work() {",
+      "    if let x {",
+      "    }",
+      "  }",
+      "}",
+    ].joined(separator: "\n")
+    let (code, output) = try Self.check(try Self.tree(["Sources/Engine/Table.swift": source + "\n"]))
+    #expect(code == 1)
+    #expect(
+      output.contains("function Sources/Engine/Table.swift var:rows: 61 lines, over the limit of 60"), "\(output)")
+    #expect(
+      output.contains("function Sources/Engine/Table.swift var:cells: 62 lines, over the limit of 60"), "\(output)")
+    #expect(!output.contains("var:kept") && !output.contains("var:x"), "\(output)")
+  }
+
   @Test("eleven long functions listed fail, ten pass")
   func listedFunctionCap() throws {
     var files: [String: String] = [:]

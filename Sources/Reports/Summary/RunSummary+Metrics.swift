@@ -54,17 +54,7 @@ extension RunSummary {
         (0..<result.days).reduce(0.0) { $0 + result.budgetExhaustedShare(day: $1, instance: instance) }
           / Double(result.days)
       },
-      Metric(name: "last_budget_grant_hour", unit: "hour of day", per: "phone_day") { result, instance in
-        // The days with a last grant, added in day order.
-        var sum = 0.0
-        var days = 0
-        for day in 0..<result.days {
-          guard let hour = result.lastBudgetGrantHour(day: day, instance: instance) else { continue }
-          sum += hour
-          days += 1
-        }
-        return days == 0 ? .nan : sum / Double(days)
-      },
+      Metric(name: "last_budget_grant_hour", unit: "hour of day", per: "phone_day", value: meanLastGrantHour),
       Metric(name: "cpu_time_per_day", unit: "s/day") { result, instance in
         perDay(result.cpuSeconds[instance], result, instance: instance)
       },
@@ -77,6 +67,16 @@ extension RunSummary {
     ]
     return metrics
   }()
+
+  /// The mean over days with a budget grant of the day's last grant hour (added in day order).
+  static func meanLastGrantHour(_ result: ReplicationResult, _ instance: Int) -> Double {
+    var (sum, days) = (0.0, 0)
+    for day in 0..<result.days {
+      guard let hour = result.lastBudgetGrantHour(day: day, instance: instance) else { continue }
+      (sum, days) = (sum + hour, days + 1)
+    }
+    return days == 0 ? .nan : sum / Double(days)
+  }
 
   /// What viewers saw: shares of stale and placeholder views, and the age of the data at views.
   static func stalenessMetrics(_ recorder: @escaping @Sendable (ReplicationResult, Int) -> StalenessRecorder)
