@@ -9,6 +9,10 @@ struct FieldDevice {
   var lastDay = Int.min
   var firstTime: Int64 = .max
   var lastTime: Int64 = .min
+  /// The last record other than a push's arrival: how far the log covers the server's sends. An arrival is
+  /// a record only when the push came, so a log ending at one would keep a send that arrived and drop one
+  /// that was lost (and read the loss low).
+  var pushCoverageEnd: Int64 = .min
   /// Low Power Mode at the last battery line (the system's delay doubles while it is on).
   var lowPower = false
   /// The last battery line that gave the system no reason to refuse a background run.

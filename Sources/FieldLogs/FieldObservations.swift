@@ -86,6 +86,7 @@ public struct FieldObservations {
     let day = entry.time.localDay
     device.firstTime = Swift.min(device.firstTime, t)
     device.lastTime = t
+    if entry.event != .silentPush && entry.event != .widgetPush { device.pushCoverageEnd = t }
     device.offsetSeconds = entry.time.offsetSeconds
     device.firstDay = Swift.min(device.firstDay, day)
     device.lastDay = Swift.max(device.lastDay, day)
@@ -262,9 +263,13 @@ public struct FieldObservations {
     let ids = devices.ids
     devices.forEachReleasing { place, phone in
       FieldObservations.logEnded(settings: settings, &phone)
-      // Sends inside the app's log only: before or after it the phone's side is not known.
-      phone.sends = (sends[ids[place]] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
-        .sorted { $0.time < $1.time }
+      // Sends inside the app's log only: before or after it the phone's side is not known. The log's end
+      // for them is its last record other than a push's arrival (whether a send counts may not depend on
+      // whether it arrived).
+      phone.sends = (sends[ids[place]] ?? []).filter {
+        $0.time >= phone.firstTime && $0.time <= phone.pushCoverageEnd
+      }
+      .sorted { $0.time < $1.time }
       builder.add(phone)
     }
     (devices, sends, lastSend) = (FieldDeviceTable(), [:], .min)
@@ -276,7 +281,7 @@ public struct FieldObservations {
     sends.reduce(0) { total, phone in
       guard let place = devices.place(of: phone.key) else { return total + phone.value.count }
       let device = devices[place]
-      return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.lastTime }.count
+      return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.pushCoverageEnd }.count
     }
   }
 }

@@ -55,7 +55,7 @@ extension FieldSample {
       if !phone.sends.isEmpty {
         FieldSample.matchPushes(
           phone, opens: openTimes, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
-          end: Swift.min(phone.lastTime, serverEnd), &silentDeliveries, &widgetDeliveries)
+          end: Swift.min(phone.pushCoverageEnd, serverEnd), &silentDeliveries, &widgetDeliveries)
       }
       openSecondsOfDay += seconds
       guard let window = observed else { return }

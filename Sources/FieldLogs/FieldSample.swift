@@ -159,8 +159,8 @@ public struct FieldSample: Sendable {
     return (offsets.map(Double.init), offsets.map { Double(counts[$0]!) })
   }
 
-  /// One phone's sends matched to its deliveries, up to `end` (the earlier of its app log's end and the
-  /// server log's last send). A silent push's delay is the system's own when the app had been opened before
+  /// One phone's sends matched to its deliveries, up to `end` (the earlier of its app log's last record other
+  /// than a push's arrival and the server log's last send). A silent push's delay is the system's own when the app had been opened before
   /// the send and the caps were not near (a delivery exactly a cap's window after another was held); it is
   /// a lower bound where the app goes dormant (`dormant_after` past its last open), when a push is no longer
   /// delivered to it. A WidgetKit push's is its own when sent in the phone's observed waking hours (it waits
