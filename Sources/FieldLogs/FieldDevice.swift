@@ -52,9 +52,9 @@ struct FieldDevice {
   var offsetSeconds = 0
   /// Per widget (kind and family): its last timeline and what happened since.
   var widgets: [String: FieldWidget] = [:]
-  /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
-  /// `exact` false: a lower bound (the reload may have had another cause).
-  var lateness: [(widget: String, seconds: Double, nextSecondOfDay: Double, exact: Bool)] = []
+  /// Policy lateness candidates (seconds past the policy's date), with the date (UTC microseconds) and its
+  /// local second of day; `exact` false: a lower bound (the reload may have had another cause).
+  var lateness: [(widget: String, seconds: Double, date: Int64, nextSecondOfDay: Double, exact: Bool)] = []
 }
 
 /// An app open: when (UTC microseconds) and the phone clock's offset then.

@@ -209,7 +209,7 @@ public struct FieldObservations {
       // No reload came by the end, whatever the app saw: the lateness passes the end.
       let bound = Double(device.lastTime - lastNext) / 1e6
       let nextSecond = FieldLogTime(utcMicroseconds: lastNext, offsetSeconds: device.offsetSeconds).localSecondOfDay
-      if bound > 0 { device.lateness.append((key, bound, nextSecond, false)) }
+      if bound > 0 { device.lateness.append((key, bound, lastNext, nextSecond, false)) }
     }
   }
 
@@ -229,9 +229,9 @@ public struct FieldObservations {
       if let trigger = widget.firstTrigger {
         // Something else may have caused this reload: the policy's own came no earlier than the trigger.
         let bound = Double(trigger - lastNext) / 1e6
-        if bound > 0 { device.lateness.append((key, bound, nextSecond, false)) }
+        if bound > 0 { device.lateness.append((key, bound, lastNext, nextSecond, false)) }
       } else if seconds >= 0 {
-        device.lateness.append((key, seconds, nextSecond, true))
+        device.lateness.append((key, seconds, lastNext, nextSecond, true))
       }
     }
     widget.perDay[time.localDay, default: 0] += 1

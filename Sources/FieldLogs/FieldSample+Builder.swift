@@ -62,7 +62,7 @@ extension FieldSample {
       waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
       openPositions += FieldSample.positions(seconds, from: window.observedFrom, to: window.observedTo)
       allowances += FieldSample.allowances(phone, awakeSeconds: window.observedTo - window.observedFrom)
-      lateness += FieldSample.lateness(phone, awakeFrom: window.observedFrom, to: window.observedTo)
+      lateness += FieldSample.lateness(phone, opens: openTimes, awakeFrom: window.observedFrom, to: window.observedTo)
     }
 
     /// Per whole local day of the phone (its first and last day left out when there are days between: a log
