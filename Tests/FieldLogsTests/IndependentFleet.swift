@@ -79,13 +79,16 @@ enum IndependentFleet {
 
   /// The seed's app log (JSON Lines, each phone's lines together as its file would be) and server send log
   /// (CSV).
-  static func logs(seed: UInt64) -> (app: String, server: String) {
+  /// `bedtimeSpreadSeconds` above 0 varies each night's bedtime (uniform over that many seconds before
+  /// 23:00): the sleep window's truth is then no longer one time, but `after_delay`'s still is.
+  static func logs(seed: UInt64, bedtimeSpreadSeconds: Double = 0) -> (app: String, server: String) {
     let sends = IndependentFleet.sends(RandomStream(seed: StreamSeed(scenarioSeed: seed, stream: 1)))
     var (app, server) = ("", "t,device,push,priority\n")
     for index in 0..<phones {
       var phone = IndependentPhone(
         index: index, offsetSeconds: offsetsSeconds[index % offsetsSeconds.count],
-        random: RandomStream(seed: StreamSeed(scenarioSeed: seed, entity: UInt64(index) + 1)))
+        random: RandomStream(seed: StreamSeed(scenarioSeed: seed, entity: UInt64(index) + 1)),
+        bedtimeSpreadSeconds: bedtimeSpreadSeconds)
       app += phone.log(sends: sends)
       // The server sends every phone every event, before its log and after it too.
       for send in sends {

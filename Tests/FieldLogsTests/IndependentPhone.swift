@@ -14,6 +14,9 @@ struct IndependentPhone {
   let end: Double
   /// The person's own open rate (a day).
   let opensPerDay: Double
+  /// Each local day's bedtime (seconds since midnight): 23:00, or with a bedtime spread, uniform over that
+  /// many seconds before it, night by night.
+  let bedtimes: [Double]
   /// The app calls `reloadAllTimelines()` this long after entering the foreground, and the widget's
   /// timeline follows as long after the call.
   static let callLagSeconds = 0.5
@@ -26,7 +29,7 @@ struct IndependentPhone {
     let fromWidget: Bool
   }
 
-  init(index: Int, offsetSeconds: Int, random: RandomStream) {
+  init(index: Int, offsetSeconds: Int, random: RandomStream, bedtimeSpreadSeconds: Double = 0) {
     let hex = Array("0123456789abcdef")
     let digits = String((0..<32).map { _ in hex[random.integer(below: 16)] })
     let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
@@ -38,6 +41,9 @@ struct IndependentPhone {
     start = -Double(offsetSeconds)
     end = start + Double(Fleet.days) * 86_400
     opensPerDay = random.lognormal(median: Fleet.opensMedianPerDay, sigma: Fleet.opensSigma)
+    // Drawn from a stream of their own, so that a spread leaves every other draw as it was.
+    let nights = RandomStream(seed: StreamSeed(scenarioSeed: random.seed.key, stream: 1))
+    bedtimes = (0...Fleet.days).map { _ in Fleet.sleepFromSeconds - bedtimeSpreadSeconds * nights.uniform() }
   }
 
   /// The phone's log: every line in time order, each ending in a newline.
@@ -73,7 +79,9 @@ struct IndependentPhone {
 
   func asleep(_ time: Double) -> Bool {
     let second = localSecond(time)
-    return second >= Fleet.sleepFromSeconds || second < Fleet.wakeSeconds
+    // The log starts at local midnight of day 0.
+    let day = Int(((time - start) / 86_400).rounded(.down))
+    return second < Fleet.wakeSeconds || second >= bedtimes[Swift.max(0, Swift.min(day, Fleet.days))]
   }
 
   /// The next local wake-up after `time` (while asleep).
@@ -92,7 +100,7 @@ struct IndependentPhone {
         let second =
           random.uniform() < Fleet.eveningShare
           ? 18 * 3_600 + random.uniform() * 4 * 3_600 : (other < 11 * 3_600 ? 7 * 3_600 + other : 11 * 3_600 + other)
-        times.append(start + Double(day) * 86_400 + second)
+        if second < bedtimes[day] { times.append(start + Double(day) * 86_400 + second) }
       }
     }
     var (opens, free) = ([Open](), start)

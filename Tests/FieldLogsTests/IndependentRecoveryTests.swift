@@ -22,6 +22,11 @@ import WidgetModel
 @Suite struct IndependentRecoveryTests {
   static let seeds: UInt64 = getenv("WIDGETSIM_RECOVERY_SEEDS").flatMap { UInt64(String(cString: $0)) } ?? 6
 
+  /// `WIDGETSIM_RECOVERY_BEDTIME_SPREAD=3600` (seconds) varies each night's bedtime, to measure
+  /// `after_delay` when bedtimes vary (the sleep window's and the profile's truths no longer hold then).
+  static let bedtimeSpreadSeconds: Double =
+    getenv("WIDGETSIM_RECOVERY_BEDTIME_SPREAD").flatMap { Double(String(cString: $0)) } ?? 0
+
   static let base: Result<ScenarioConfiguration, any Error> = Result {
     try ScenarioLoader.load(path: Repository.path("Tests/FieldLogsTests/Fixtures/independent-app.yaml"))
       .configuration
@@ -34,7 +39,7 @@ import WidgetModel
 
   /// Writes the seed's logs to files, reads them as `calibrate` does and fits them.
   static func fit(seed: UInt64) throws -> [ParameterFit] {
-    let logs = IndependentFleet.logs(seed: seed)
+    let logs = IndependentFleet.logs(seed: seed, bedtimeSpreadSeconds: bedtimeSpreadSeconds)
     let folder = TestFiles.temporaryDirectory()
     let (app, server) = ("\(folder)/field-log.jsonl", "\(folder)/server-log.csv")
     defer {
