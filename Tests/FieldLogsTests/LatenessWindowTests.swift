@@ -44,4 +44,40 @@ import Testing
     #expect(lateness.map(\.0) == [300, 1_499])
     #expect(lateness.map(\.1) == [true, false])
   }
+
+  /// A phone opened at 08:00, 12:00, 20:00 and 22:00 (a waking window of 08:00-22:00) sleeps in the next
+  /// morning until 08:45 and first opens the app at 09:00. A silent push at 07:10 has the app reload its
+  /// widget, which asks for 08:10; the system waits for the wake-up and reloads at 08:45. Nothing the app saw
+  /// came between, but nothing says the person was awake at 08:10 either: the 35 minutes are left out.
+  @Test func aDateBeforeTheDaysFirstOpenIsLeftOut() throws {
+    var observations = FieldObservations(refreshIntervalSeconds: 3_600, lowBattery: 0.2)
+    let start = try #require(FieldLogTime(text: "2026-01-05T00:00:00Z")).utcMicroseconds
+    func at(_ hours: Double) -> FieldLogTime {
+      FieldLogTime(utcMicroseconds: start + Int64((hours * 3_600).rounded() * 1e6), offsetSeconds: 0)
+    }
+    func timeline(_ hours: Double) -> FieldLogEvent {
+      .timeline(kind: "Scores", family: "systemSmall", policy: "after", next: at(hours + 1), entries: 1)
+    }
+    let second = 1 / 3_600.0
+    var records: [(Double, FieldLogEvent)] = [(0, .battery(level: 0.9, lowPower: false, charging: false))]
+    for open in [8.0, 12, 20, 22, 33] {
+      records += [
+        (open, .appForeground(fromWidget: false)), (open + second / 2, .reloadCall(kind: nil)),
+        (open + second, timeline(open + second)), (open + 60 * second, .appBackground),
+      ]
+    }
+    let push = 31 + 10 / 60.0
+    records += [
+      (push, .silentPush), (push + second / 2, .reloadCall(kind: nil)), (push + second, timeline(push + second)),
+      (32.75, timeline(32.75)), (33.5, .battery(level: 0.9, lowPower: false, charging: false)),
+    ]
+    for (hours, event) in records.sorted(by: { $0.0 < $1.0 }) {
+      #expect(observations.add(FieldLogEntry(time: at(hours), device: "sleepy", event: event)) == nil)
+    }
+    // What is left: the first day's opens reloading the widget before each policy reload ran (lower bounds
+    // of 3 h, 7 h and 1 h), and no exact lateness.
+    let lateness = observations.finish().lateness
+    #expect(lateness.map { $0.seconds.rounded() } == [10_799, 25_199, 3_599])
+    #expect(lateness.allSatisfy { !$0.exact })
+  }
 }
