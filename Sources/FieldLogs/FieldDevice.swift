@@ -9,6 +9,10 @@ struct FieldDevice {
   var lastDay = Int.min
   var firstTime: Int64 = .max
   var lastTime: Int64 = .min
+  /// The last record other than a push's arrival: how far the log covers the server's sends. An arrival is
+  /// a record only when the push came, so a log ending at one would keep a send that arrived and drop one
+  /// that was lost (and read the loss low).
+  var pushCoverageEnd: Int64 = .min
   /// Low Power Mode at the last battery line (the system's delay doubles while it is on).
   var lowPower = false
   /// The last battery line that gave the system no reason to refuse a background run.
@@ -55,9 +59,9 @@ struct FieldDevice {
   var pendingWake: (time: Int64, wake: BackgroundWake)?
   /// Background wakes after an earlier run of the app, each with whether the app called for a reload.
   var wakes: [BackgroundWake] = []
-  /// Policy lateness candidates (seconds past the policy's date), with the local second of day of the date;
-  /// `exact` false: a lower bound (the reload may have had another cause).
-  var lateness: [(widget: String, seconds: Double, nextSecondOfDay: Double, exact: Bool)] = []
+  /// Policy lateness candidates (seconds past the policy's date), with the date (UTC microseconds) and its
+  /// local second of day; `exact` false: a lower bound (the reload may have had another cause).
+  var lateness: [(widget: String, seconds: Double, date: Int64, nextSecondOfDay: Double, exact: Bool)] = []
 }
 
 /// An app open: when (UTC microseconds) and the phone clock's offset then.

@@ -89,6 +89,7 @@ public struct FieldObservations {
     let day = entry.time.localDay
     device.firstTime = Swift.min(device.firstTime, t)
     device.lastTime = t
+    if entry.event != .silentPush && entry.event != .widgetPush { device.pushCoverageEnd = t }
     device.offsetSeconds = entry.time.offsetSeconds
     device.firstDay = Swift.min(device.firstDay, day)
     device.lastDay = Swift.max(device.lastDay, day)
@@ -217,7 +218,7 @@ public struct FieldObservations {
       // No reload came by the end, whatever the app saw: the lateness passes the end.
       let bound = Double(device.lastTime - lastNext) / 1e6
       let nextSecond = FieldLogTime(utcMicroseconds: lastNext, offsetSeconds: device.offsetSeconds).localSecondOfDay
-      if bound > 0 { device.lateness.append((key, bound, nextSecond, false)) }
+      if bound > 0 { device.lateness.append((key, bound, lastNext, nextSecond, false)) }
     }
   }
 
@@ -237,9 +238,9 @@ public struct FieldObservations {
       if let trigger = widget.firstTrigger {
         // Something else may have caused this reload: the policy's own came no earlier than the trigger.
         let bound = Double(trigger - lastNext) / 1e6
-        if bound > 0 { device.lateness.append((key, bound, nextSecond, false)) }
+        if bound > 0 { device.lateness.append((key, bound, lastNext, nextSecond, false)) }
       } else if seconds >= 0 {
-        device.lateness.append((key, seconds, nextSecond, true))
+        device.lateness.append((key, seconds, lastNext, nextSecond, true))
       }
     }
     widget.perDay[time.localDay, default: 0] += 1
@@ -271,9 +272,13 @@ public struct FieldObservations {
     let ids = devices.ids
     devices.forEachReleasing { place, phone in
       FieldObservations.logEnded(settings: settings, &phone)
-      // Sends inside the app's log only: before or after it the phone's side is not known.
-      phone.sends = (sends[ids[place]] ?? []).filter { $0.time >= phone.firstTime && $0.time <= phone.lastTime }
-        .sorted { $0.time < $1.time }
+      // Sends inside the app's log only: before or after it the phone's side is not known. The log's end
+      // for them is its last record other than a push's arrival (whether a send counts may not depend on
+      // whether it arrived).
+      phone.sends = (sends[ids[place]] ?? []).filter {
+        $0.time >= phone.firstTime && $0.time <= phone.pushCoverageEnd
+      }
+      .sorted { $0.time < $1.time }
       builder.add(phone, share: FieldLogSet.share(ids[place]))
     }
     (devices, sends, lastSend) = (FieldDeviceTable(), [:], .min)
@@ -285,7 +290,7 @@ public struct FieldObservations {
     sends.reduce(0) { total, phone in
       guard let place = devices.place(of: phone.key) else { return total + phone.value.count }
       let device = devices[place]
-      return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.lastTime }.count
+      return total + phone.value.filter { $0.time < device.firstTime || $0.time > device.pushCoverageEnd }.count
     }
   }
 }

@@ -63,14 +63,14 @@ extension FieldSample {
       if !phone.sends.isEmpty {
         FieldSample.matchPushes(
           phone, opens: openTimes, waking: observed, rules: settings.pushes, dormantAfter: settings.dormantAfter,
-          end: Swift.min(phone.lastTime, serverEnd), &silentDeliveries, &widgetDeliveries)
+          end: Swift.min(phone.pushCoverageEnd, serverEnd), &silentDeliveries, &widgetDeliveries)
       }
       openSecondsOfDay += seconds
       guard let window = observed else { return }
       waking.append(Waking(wake: window.wake, sleep: window.sleep, opens: window.opens))
       openPositions += FieldSample.positions(seconds, from: window.observedFrom, to: window.observedTo)
       allowances += FieldSample.allowances(phone, awakeSeconds: window.observedTo - window.observedFrom)
-      lateness += FieldSample.lateness(phone, awakeFrom: window.observedFrom, to: window.observedTo)
+      lateness += FieldSample.lateness(phone, opens: openTimes, awakeFrom: window.observedFrom, to: window.observedTo)
     }
 
     /// Per whole local day of the phone (its first and last day left out when there are days between: a log

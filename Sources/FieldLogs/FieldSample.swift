@@ -168,8 +168,8 @@ public struct FieldSample: Sendable {
     return (offsets.map(Double.init), offsets.map { Double(counts[$0]!) })
   }
 
-  /// One phone's sends matched to its deliveries, up to `end` (the earlier of its app log's end and the
-  /// server log's last send). A silent push's delay is the system's own when the app had been opened before
+  /// One phone's sends matched to its deliveries, up to `end` (the earlier of its app log's last record other
+  /// than a push's arrival and the server log's last send). A silent push's delay is the system's own when the app had been opened before
   /// the send and the caps were not near (a delivery exactly a cap's window after another was held); it is
   /// a lower bound where the app goes dormant (`dormant_after` past its last open), when a push is no longer
   /// delivered to it. A WidgetKit push's is its own when sent in the phone's observed waking hours (it waits
@@ -270,9 +270,13 @@ public struct FieldSample: Sendable {
     return (wrap(from - spacing), wrap(to + spacing), sorted.count, from, to)
   }
 
-  /// A phone's policy latenesses whose date falls inside its observed waking window; one that ran past the
-  /// window's end is a lower bound at the end (a reload asked for while the user sleeps waits for them).
-  static func lateness(_ phone: FieldDevice, awakeFrom from: Double, to: Double) -> [Lateness] {
+  /// A phone's policy latenesses whose date the person was seen awake around: inside its observed waking
+  /// window, with an open of the same waking day at or before the date; one that ran past that day's last open
+  /// is a lower bound there (a reload asked for while the user sleeps waits for them). Bedtimes and
+  /// wake-ups vary from night to night, so the window's ends (the latest and earliest opens of any day) do
+  /// not say the person was awake on a given day: censoring at the window's end would read a reload deferred
+  /// by an early night as a long lateness. `opens` are the phone's opens (UTC microseconds, in time order).
+  static func lateness(_ phone: FieldDevice, opens: [Int64], awakeFrom from: Double, to: Double) -> [Lateness] {
     let length = (to - from + 86_400).truncatingRemainder(dividingBy: 86_400)
     var requested: [String: Double] = [:]
     for (key, widget) in phone.widgets where !widget.requestedIntervals.isEmpty {
@@ -282,10 +286,16 @@ public struct FieldSample: Sendable {
     return phone.lateness.compactMap { candidate in
       let into = (candidate.nextSecondOfDay - from + 86_400).truncatingRemainder(dividingBy: 86_400)
       guard into <= length else { return nil }
-      let room = length - into
+      // This waking day's first open at or before the date, and its last open after it.
+      let first = partition(opens) { $0 < candidate.date - Int64(into * 1e6) }
+      guard first < opens.count, opens[first] <= candidate.date else { return nil }
+      let last = opens[partition(opens) { $0 <= candidate.date + Int64((length - into) * 1e6) } - 1]
+      let room = Double(last - candidate.date) / 1e6
+      guard room > 0 else { return nil }
       let perDay = requested[candidate.widget] ?? 0
       if candidate.seconds > room { return Lateness(seconds: room, exact: false, requestedPerDay: perDay) }
       return Lateness(seconds: candidate.seconds, exact: candidate.exact, requestedPerDay: perDay)
     }
   }
+
 }

@@ -75,7 +75,7 @@ import WidgetModel
   @Test("15% lost: the delay and the loss are recovered, their intervals covering the truth")
   func lossyChannel() throws {
     var (delayCovered, lossCovered) = (0, 0)
-    for seed in UInt64(1)...6 {
+    for seed in UInt64(1)...10 {
       let (delay, loss) = try Self.fits(seed: seed, loss: 0.15)
       let (mean, low, high) = (try #require(delay.estimate), try #require(delay.low), try #require(delay.high))
       #expect(abs(mean - Self.meanDelaySeconds) < 10, "seed \(seed): \(delay.method)")
@@ -85,9 +85,9 @@ import WidgetModel
       if shareLow <= 0.15 && 0.15 <= shareHigh { lossCovered += 1 }
       #expect(loss.override?.hasPrefix("system.silent_push.loss=") == true, "seed \(seed): \(loss.method)")
     }
-    // At 95% each, 5 or 6 of 6 with probability 0.97.
-    #expect(delayCovered >= 5)
-    #expect(lossCovered >= 5)
+    // At 95% each, 8 or more of 10 with probability 0.988 (9 or more: 0.914, too often short by chance).
+    #expect(delayCovered >= 8)
+    #expect(lossCovered >= 8)
   }
 
   @Test("nothing lost: the delay is recovered and no loss is set")

@@ -67,4 +67,35 @@ import WidgetModel
     #expect(bounds == [100])
     #expect(deliveries.allDelays == [50, 700])
   }
+
+  /// A phone's log that ends at a push's arrival: the send after its last other record is used or not
+  /// whether it arrived or was lost (were the log's end its last record, only the arrived one would be used,
+  /// and the loss read low). Two phones alike but for the fate of that send.
+  @Test func whetherASendCountsDoesNotDependOnItsArrival() throws {
+    var observations = FieldObservations(refreshIntervalSeconds: 900, lowBattery: 0.2, dormantAfterSeconds: 86_400 * 3)
+    let start = try #require(FieldLogTime(text: "2026-01-05T09:00:00Z")).utcMicroseconds
+    func entry(_ seconds: Double, _ device: String, _ event: FieldLogEvent) -> FieldLogEntry {
+      FieldLogEntry(
+        time: FieldLogTime(utcMicroseconds: start + Int64(seconds * 1e6), offsetSeconds: 0), device: device,
+        event: event)
+    }
+    for device in ["arrived", "lost"] {
+      let records: [(Double, FieldLogEvent)] = [
+        (0, .appForeground(fromWidget: false)), (60, .appBackground), (1_040, .silentPush),
+        (3_600, .battery(level: 0.5, lowPower: false, charging: false)),
+      ]
+      for (seconds, event) in records + (device == "arrived" ? [(5_050, .silentPush)] : []) {
+        #expect(observations.add(entry(seconds, device, event)) == nil)
+      }
+      for send in [1_000.0, 5_000, 9_000] {
+        #expect(observations.add(entry(send, device, .serverSent(push: .silent, priority: 5))) == nil)
+      }
+    }
+    #expect(observations.sendsOutsideAppLogs == 4)
+    let deliveries = observations.finish().silentPushDeliveries
+    #expect(deliveries.sentCount == 2)
+    #expect(deliveries.deliveredCount == 2)
+    #expect(deliveries.unmatched == 0)
+    #expect(deliveries.fitting.map(\.seconds) == [40, 40])
+  }
 }
