@@ -24,13 +24,19 @@ struct UnresolvedDispersionTests {
     return (counts, RateBlock(start: 0, seconds: seconds, total: total))
   }
 
-  @Test("a rate of 1 and 3 in turn every 5 minutes: the variance 1 about the mean 2, times the scale, over it")
-  func movingRate() {
-    let (counts, block) = UnresolvedDispersionTests.counts(low: 1, high: 3, period: 300, seed: 3)
+  /// What a sample of those counts standing for 50 phones each says of the rate's moves, at the counts' own
+  /// dispersion (5 minutes each rate).
+  static func unresolved(low: Double, high: Double, seed: UInt64) -> Double {
+    let (counts, block) = counts(low: low, high: high, period: 300, seed: seed)
     let dispersion = counts.withUnsafeBufferPointer { DyadicRateFit.dispersion($0) }
-    let unresolved = counts.withUnsafeBufferPointer {
+    return counts.withUnsafeBufferPointer {
       SampledLoadEstimate.unresolvedDispersion($0, blocks: [block], skipped: nil, dispersion: dispersion, scale: 50)
     }
+  }
+
+  @Test("a rate of 1 and 3 in turn every 5 minutes: the variance 1 about the mean 2, times the scale, over it")
+  func movingRate() {
+    let unresolved = UnresolvedDispersionTests.unresolved(low: 1, high: 3, seed: 3)
     // Known answer: 50 * 1 / 2 = 25. The counts' variance (about 3) is read from 86,400 seconds: its standard
     // error is about sqrt(2 * 3^2 / 86,400) = 0.015, and the dispersion's about as much, so 4 of each is 0.12
     // of the variance 1 (and the 288 jumps add 288 * 4 / 2 / 86,400 = 0.007 to the dispersion's share).
@@ -39,11 +45,7 @@ struct UnresolvedDispersionTests {
 
   @Test("a steady rate moves nowhere: within the variance's error of none")
   func steadyRate() {
-    let (counts, block) = UnresolvedDispersionTests.counts(low: 2, high: 2, period: 300, seed: 4)
-    let dispersion = counts.withUnsafeBufferPointer { DyadicRateFit.dispersion($0) }
-    let unresolved = counts.withUnsafeBufferPointer {
-      SampledLoadEstimate.unresolvedDispersion($0, blocks: [block], skipped: nil, dispersion: dispersion, scale: 50)
-    }
+    let unresolved = UnresolvedDispersionTests.unresolved(low: 2, high: 2, seed: 4)
     // The variance 2 read to about 0.01 (and the dispersion's share likewise): 4 of each, times 50 / 2.
     #expect(unresolved < 0.08 * 25, "\(unresolved)")
   }
