@@ -14,7 +14,8 @@ public struct ProvisioningFigures: Sendable, Equatable {
   /// When each simulated device stands for more than one phone: the figures above are the whole fleet's,
   /// estimated from the sample (``SampledLoadEstimate``), each with its interval, and these are the sample's
   /// counts times the scale (biased upward: kept, labelled `raw_`, for comparison). Nil when every phone is
-  /// simulated: the figures are then counted, not estimated.
+  /// simulated: the figures are then counted, not estimated. A stream's (not a side's) p99, busiest second
+  /// and bytes are not estimable from a sample: they stay the sample's, the same as these, with no interval.
   public var raw: RawFigures? = nil
   public var p99Interval: SampledInterval? = nil
   public var peakInterval: SampledInterval? = nil

@@ -19,9 +19,21 @@ struct SampledBytes {
   /// By how much each second (but shared ones) with more bytes than its block's mean and
   /// ``excessDeviations`` standard deviations went past that: the tail the sample's largest responses make.
   let excesses: [Double]
+  /// The second and third cumulants of a second's bytes (but shared ones) per byte of its mean: about their
+  /// blocks' means, per byte fetched. A second of the whole fleet adds `scale` independent such seconds, so
+  /// its cumulants are these times its mean.
+  var cumulants: (second: Double, third: Double) = (0, 0)
 
   /// How many standard deviations above its block's mean a second's bytes start to be an excess.
   static let excessDeviations = 3.0
+
+  /// How far, relatively, a rate of bytes is off that a sample counted over `requests` requests (at their
+  /// `dispersion`) and `bytes` bytes (at the bytes' own): the larger of the two counts' relative errors.
+  static func relativeError(requests: UInt64, dispersion: Double, bytes: UInt64, _ bytesDispersion: Double) -> Double {
+    guard requests > 0 else { return 0 }
+    let ofRequests = (dispersion / Double(requests)).squareRoot()
+    return Swift.max(ofRequests, (bytesDispersion / Double(Swift.max(1, bytes))).squareRoot())
+  }
 }
 
 extension SampledLoadEstimate {
@@ -44,8 +56,11 @@ extension SampledLoadEstimate {
       let parts = sharedStretches[inside].map { $0.clamped(to: block.start..<end) }
       let observed = block.seconds - parts.reduce(0) { $0 + $1.count }
       let rate = scale * (observed > 0 ? Double(total) / Double(observed) : 0)
-      // The bytes rate is off by as much, relatively, as the requests' rate.
-      let blockOwner = layout.owner(error: block.total > 0 ? (dispersion / Double(block.total)).squareRoot() * rate : 0)
+      // The bytes rate is off by as much, relatively, as the requests' rate, or as the bytes' own count
+      // (quasi-Poisson in bytes: responses of different sizes add to the requests' spread), whichever is more.
+      let blockOwner = layout.owner(
+        error: SampledBytes.relativeError(requests: block.total, dispersion: dispersion, bytes: total, bytes.dispersion)
+          * rate)
       layout.rates.append(rate)
       var second = block.start
       for (shared, part) in zip(inside, parts) {
@@ -55,8 +70,10 @@ extension SampledLoadEstimate {
           let stretch = sharedStretches[shared]
           let sharedRate = scale * Double(bytes.shared[shared]) / Double(stretch.count)
           layout.sharedRates.append(sharedRate)
-          let count = Double(Swift.max(1, sharedTotals[shared]))
-          sharedOwners.append(layout.owner(error: (dispersion / count).squareRoot() * sharedRate))
+          let error = SampledBytes.relativeError(
+            requests: Swift.max(1, sharedTotals[shared]), dispersion: dispersion, bytes: bytes.shared[shared],
+            bytes.dispersion)
+          sharedOwners.append(layout.owner(error: error * sharedRate))
         }
         layout.add(rate: layout.sharedRates[shared], seconds: part.count, owner: sharedOwners[shared])
         second = part.upperBound
@@ -68,12 +85,48 @@ extension SampledLoadEstimate {
     let model = PerSecondLoadModel(pieces: layout.pieces, dispersion: bytes.dispersion)
     precondition(model.secondCount == blocks.reduce(0) { $0 + $1.seconds }, "every second once")
     let (peak, weights) = model.medianBusiestSecond()
-    var interval = SampledLoadEstimate.busiestSecondInterval(
-      peak, model, samplingVariance: layout.variance(weights, model.order))
-    if let reach = largestResponseReach(bytes, busiestRate: layout.rates.max() ?? 0), reach > interval.high {
-      interval = SampledInterval(low: interval.low, high: reach, samplingHalfWidth: interval.samplingHalfWidth)
-    }
+    let interval = widened(
+      SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: layout.variance(weights, model.order)),
+      peak: peak, bytes, rates: layout.rates)
     return (peak, interval, layout.rates, layout.sharedRates)
+  }
+
+  /// The bytes' `interval` about their busiest second `peak`, reaching as far as the largest responses
+  /// (``largestResponseReach(_:busiestRate:)``) and the skew of a second's bytes (``skewedReach(_:rates:)``)
+  /// may take the whole fleet's, and as far as the requests' bracket of how the shared seconds are cut
+  /// (``peakBracket``), carried over at the same bytes per request.
+  private func widened(_ interval: SampledInterval, peak: Double, _ bytes: SampledBytes, rates: [Double])
+    -> SampledInterval
+  {
+    let reaches = [
+      largestResponseReach(bytes, busiestRate: rates.max() ?? 0), skewedReach(bytes, rates: rates),
+    ]
+    var (low, high) = (interval.low, reaches.reduce(interval.high) { Swift.max($0, $1 ?? 0) })
+    if self.peak > 0 {
+      low = Swift.min(low, peak * peakBracket.low / self.peak)
+      high = Swift.max(high, peak * peakBracket.high / self.peak)
+    }
+    return SampledInterval(low: low, high: high, samplingHalfWidth: interval.samplingHalfWidth)
+  }
+
+  /// How many bytes the whole fleet's busiest second may reach with the skew its responses' sizes give a
+  /// second (``SampledBytes/cumulants``, a ``ShiftedGamma``), as if every second ran at the busiest block's
+  /// bytes per second (`rates`, the fleet's, per block), at the upper end of its own 95% interval: the 97.5% quantile of
+  /// the busiest of that many seconds.
+  /// The two moments the busiest second's model keeps leave out the skew that a few large responses in a
+  /// second add; this keeps it (nil when the seconds show none).
+  private func skewedReach(_ bytes: SampledBytes, rates: [Double]) -> Double? {
+    let (second, third) = bytes.cumulants
+    // The busiest block's rate at the upper end of its own 95% interval: a sample's busiest block may be read low.
+    guard let busiest = rates.indices.max(by: { rates[$0] < rates[$1] }) else { return nil }
+    let error = SampledBytes.relativeError(
+      requests: blocks[busiest].total, dispersion: dispersion, bytes: bytes.blockTotals[busiest], bytes.dispersion)
+    let busiestRate = rates[busiest] * (1 + SampledLoadEstimate.z * error)
+    guard
+      let law = ShiftedGamma(mean: busiestRate, variance: second * busiestRate, thirdCumulant: third * busiestRate)
+    else { return nil }
+    let seconds = Double(blocks.reduce(0) { $0 + $1.seconds })
+    return law.quantile(exceedance: -log(0.975) / seconds)
   }
 
   /// How many bytes the whole fleet's busiest second may reach through its largest responses, which a sample

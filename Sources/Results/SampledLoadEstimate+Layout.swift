@@ -23,9 +23,10 @@ extension SampledLoadEstimate {
     let blockErrors: [Double]
     let model: PerSecondLoadModel
 
+    /// With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
     init(
       _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], stretches: [CertainStretch], scale: Double,
-      dispersion: Double
+      dispersion: Double, lowering: Double = 0
     ) {
       blockErrors = blocks.map { block in
         block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
@@ -50,8 +51,9 @@ extension SampledLoadEstimate {
               walkTotals.append(scale * Swift.max(0, Double(total) - others))
               walkErrors.append(
                 scale * (Swift.max(1, stretches[nextWalk].isShared ? dispersion : 1) * Double(total)).squareRoot())
-              sharedRates.append(
-                stretches[nextWalk].isShared ? scale * Double(total) / Double(walk.seconds.count) : nil)
+              let lowered = Swift.max(
+                0, Double(total) - lowering * (Swift.max(1, dispersion) * Double(total)).squareRoot())
+              sharedRates.append(stretches[nextWalk].isShared ? scale * lowered / Double(walk.seconds.count) : nil)
             }
             // Seconds alike (the same share of the walk) make one piece.
             let weight = walk.weights[second - walk.seconds.lowerBound]

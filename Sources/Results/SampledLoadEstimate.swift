@@ -20,6 +20,8 @@ public struct SampledInterval: Sendable, Equatable {
     self.high = high
     self.samplingHalfWidth = samplingHalfWidth
   }
+
+  static let zero = SampledInterval(low: 0, high: 0, samplingHalfWidth: 0)
 }
 
 /// The whole fleet's per-second load estimated from a sample of its phones, one request series at a time
@@ -53,17 +55,27 @@ package struct SampledLoadEstimate {
   let p99Interval: SampledInterval
   let peak: Double
   let peakInterval: SampledInterval
+  /// The busiest second with the shared seconds cut into stretches otherwise (each second alone; at the
+  /// series' own penalty): the least and the most of them and ``peak``.
+  let peakBracket: (low: Double, high: Double)
   /// The second the estimated busiest second falls in: in the busiest block (or fan-out), the sample's
   /// busiest second.
   let peakSecond: Int
 
+  /// Whether the p99, the busiest second and their intervals were estimated (else only the fitted rates:
+  /// zero figures).
+  let hasFigures: Bool
+
   /// The estimate from `counts`, the sample's requests per second, with `walks` the stretches of seconds
   /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole), and `named`
   /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
+  /// Without `figures`, only the fitted rates (``rate(at:)``): what a stream's estimate is for, whose p99
+  /// and busiest second are not estimable from a sample (docs/capacity.md).
   package init(
     _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
-    named: (Int) -> Bool = { _ in false }
+    figures: Bool = true, named: (Int) -> Bool = { _ in false }
   ) {
+    hasFigures = figures
     self.scale = scale
     var skipped = Array(repeating: false, count: counts.count)
     for walk in fanOuts { for second in walk.seconds { skipped[second] = true } }
@@ -78,7 +90,8 @@ package struct SampledLoadEstimate {
     let fits = (marks ?? []).withUnsafeBufferPointer { skipped in
       DyadicRateFit.partitions(
         counts, dispersion: dispersion, skipped: marks == nil ? nil : skipped,
-        penaltiesPerBlock: [nil, SampledLoadEstimate.finerPenalty], shortestLevels: [0, SampledLoadEstimate.finerLevel])
+        penaltiesPerBlock: figures ? [nil, SampledLoadEstimate.finerPenalty] : [nil],
+        shortestLevels: figures ? [0, SampledLoadEstimate.finerLevel] : [0])
     }
     let blocks = fits[0]
     self.blocks = blocks
@@ -91,6 +104,11 @@ package struct SampledLoadEstimate {
     let layout = Layout(counts, blocks: blocks, stretches: stretches, scale: scale, dispersion: dispersion)
     walkTotals = layout.walkTotals
     sharedRates = layout.sharedRates
+    guard figures else {
+      (p99, peak, peakSecond, peakBracket) = (0, 0, 0, (0, 0))
+      (p99Interval, peakInterval) = (SampledInterval.zero, SampledInterval.zero)
+      return
+    }
     let model = layout.model
     let (p99, p99Weights) = model.quantile(0.99)
     let p99Half = SampledLoadEstimate.z * layout.samplingVariance(p99Weights).squareRoot()
@@ -106,9 +124,15 @@ package struct SampledLoadEstimate {
     // counts that far apart: a quantile of them is known to within half a cluster at best.
     let lattice = (dispersion - 1) / 2
     let steps = SampledLoadEstimate.p99Steps(model, p99: p99, halfWidth: p99Half)
+    // And the p99 of the fleet whose rate moves within the blocks as much as the sample's counts show.
+    let unresolved = SampledLoadEstimate.unresolvedDispersion(
+      counts, blocks: blocks, skipped: marks, dispersion: dispersion, scale: scale)
+    let movingP99 =
+      unresolved > 0
+      ? PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved).quantile(0.99).value : p99
     p99Interval = SampledInterval(
       low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low) - lattice),
-      high: Swift.max(p99 + p99Half, finerP99, steps.high) + lattice, samplingHalfWidth: p99Half)
+      high: Swift.max(p99 + p99Half, finerP99, steps.high, movingP99) + lattice, samplingHalfWidth: p99Half)
     let (peak, peakWeights) = model.medianBusiestSecond()
     self.peak = peak
     // A run of shared seconds is cut into stretches by how far its counts differ; the response's true shape
@@ -117,19 +141,28 @@ package struct SampledLoadEstimate {
     // runs cut at the series' own penalty (smoother): the truth lies between them far more often than not.
     var interval = SampledLoadEstimate.busiestSecondInterval(
       peak, model, samplingVariance: layout.samplingVariance(peakWeights))
+    var bracket = (low: peak, high: peak)
     if !shared.isEmpty {
-      for penalty in [0, Swift.max(1, log(Double(counts.count)))] {
+      // And the busiest of many shared stretches is the one its sample overstated most: with each lowered by
+      // the standard errors the largest of that many normal errors comes to, the least it may be.
+      let lowering = (2 * log(Double(SampledLoadEstimate.rivals(sharedStretches, sharedTotals, dispersion))))
+        .squareRoot()
+      for (penalty, lowered) in [
+        (0, 0), (Swift.max(1, log(Double(counts.count))), 0), (SharedSeconds.runPenalty, lowering),
+      ] {
         let cut = SharedSeconds.stretches(shared, counts: counts, dispersion: dispersion, penalty: penalty)
         let other = Layout(
           counts, blocks: blocks, stretches: SampledLoadEstimate.merging(fanOuts, cut), scale: scale,
-          dispersion: dispersion
+          dispersion: dispersion, lowering: lowered
         ).model.medianBusiestSecond().value
+        bracket = (Swift.min(bracket.low, other), Swift.max(bracket.high, other))
         interval = SampledInterval(
           low: Swift.min(interval.low, other), high: Swift.max(interval.high, other),
           samplingHalfWidth: interval.samplingHalfWidth)
       }
     }
     peakInterval = interval
+    peakBracket = bracket
     peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: layout.pieces, model: model)
   }
 
@@ -140,21 +173,6 @@ package struct SampledLoadEstimate {
   /// The finer fit's shortest block, as a power of two: 4 s. Blocks of a second at that penalty read mostly
   /// noise; a fleet acting in step varies its rate within a minute, which blocks of a minute would miss.
   static let finerLevel = 2
-
-  /// The whole numbers either side of `p99` that the p99 may be: a quantile of counts moves a whole request
-  /// at a time, so the interval is read on the share of seconds at or below it, which is off by the
-  /// sampling error the delta method gives the p99 (`halfWidth`) times the share of seconds at it, and by
-  /// the whole fleet's own draw of its seconds (`p (1 - p) / T`). Where that share is within reach of 99%,
-  /// the p99 may be the next whole number.
-  static func p99Steps(_ model: PerSecondLoadModel, p99: Double, halfWidth: Double) -> (low: Double, high: Double) {
-    let below = model.shareAtMost(p99 - 1)
-    let atMost = model.shareAtMost(p99)
-    let seconds = Double(model.secondCount)
-    let share = (atMost - below) * halfWidth / z
-    let spread = share * share + 0.99 * 0.01 / seconds
-    let reach = z * spread.squareRoot()
-    return (below >= 0.99 - reach ? p99 - 1 : p99, atMost < 0.99 + reach ? p99 + 1 : p99)
-  }
 
   /// The busiest piece's seconds (pieces were built in time order): there, the sample's busiest second.
   private static func busiestSecond(
@@ -255,17 +273,4 @@ package struct SampledLoadEstimate {
 
   /// The 97.5% quantile of the standard normal distribution.
   static let z = 1.959_963_984_540_054
-
-  /// The interval of a median busiest second `peak` of `model`: the sampling half-width (from the variance
-  /// the rates' errors give it) combined on each side with the whole fleet's own spread of its busiest
-  /// second, which varies from run to run even at known rates (its 2.5% and 97.5% quantiles).
-  static func busiestSecondInterval(_ peak: Double, _ model: PerSecondLoadModel, samplingVariance: Double)
-    -> SampledInterval
-  {
-    let half = z * samplingVariance.squareRoot()
-    let (low, high) = (model.busiestSecond(0.025), model.busiestSecond(0.975))
-    return SampledInterval(
-      low: Swift.max(0, peak - ((peak - low) * (peak - low) + half * half).squareRoot()),
-      high: peak + ((high - peak) * (high - peak) + half * half).squareRoot(), samplingHalfWidth: half)
-  }
 }

@@ -37,18 +37,19 @@ extension ServerSeconds {
         estimates.append(nil)
         continue
       }
-      let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
-      var estimate: SampledLoadEstimate
-      if let known = fitted[key] {
-        estimate = known
-      } else {
-        fill(&series, sources)
-        let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
-        estimate = series.withUnsafeBufferPointer { series in
-          guard let rule else { return SampledLoadEstimate(series, scale: scale, walks: walks) }
-          return SampledLoadEstimate(series, scale: scale, walks: walks) { rule.explanation(second: $0) != nil }
-        }
-        fitted[key] = estimate
+      // A stream's p99 and busiest second are not estimable from a sample (docs/capacity.md): its estimate
+      // is its fitted rates (which second holds what), its figures the sample's, scaled.
+      let isStream = index >= ServerDirection.allCases.count
+      var estimate = estimated(
+        sources, figures: !isStream, scale: scale, fanOuts: fanOuts, rule: rule, series: &series, known: &fitted)
+      guard !isStream else {
+        var sampled = figure
+        sampled.raw = ProvisioningFigures.RawFigures(
+          p99PerSecond: figure.p99PerSecond, peakPerSecond: figure.peakPerSecond, peakSecond: figure.peakSecond,
+          peakBytesPerSecond: figure.peakBytesPerSecond)
+        figures.append(sampled)
+        estimates.append(estimate)
+        continue
       }
       var peakBytes: (value: Double, interval: SampledInterval)?
       var largestResponse = 0.0
@@ -73,6 +74,26 @@ extension ServerSeconds {
       estimates.append(estimate)
     }
     return (figures, estimates)
+  }
+
+  /// The estimate of `sources`' requests (with its `figures`, or only its rates), from `known` (by the set of
+  /// sources) when it holds one; else fitted to their series (filled into `series`) and kept there.
+  private func estimated(
+    _ sources: [ServerSource], figures: Bool, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?,
+    series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
+  ) -> SampledLoadEstimate {
+    let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
+    if let estimate = known[key], estimate.hasFigures || !figures { return estimate }
+    fill(&series, sources)
+    let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
+    let estimate = series.withUnsafeBufferPointer { series in
+      guard let rule else { return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures) }
+      return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures) {
+        rule.explanation(second: $0) != nil
+      }
+    }
+    known[key] = estimate
+    return estimate
   }
 
   /// The busiest second of bytes `sources` fetched, estimated over `estimate`'s blocks and shared stretches;
@@ -188,10 +209,11 @@ extension ServerSeconds {
       }
     }
     precondition(next == secondCount, "blocks cover every second")
+    let tail = excesses(
+      blocks, totals: totals, shared: shared, dispersion: differences.dispersion, widget: widget, app: app)
     return SampledBytes(
       blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion, largestResponse: largestResponse,
-      excesses: excesses(
-        blocks, totals: totals, shared: shared, dispersion: differences.dispersion, widget: widget, app: app))
+      excesses: tail.excesses, cumulants: tail.cumulants)
   }
 
   /// The bytes fetched by widgets, the app, or both in second `time` (`cells`: ``fetchBytes``' cells).
@@ -206,11 +228,13 @@ extension ServerSeconds {
 
   /// By how much each second but the `shared` ones went past its block's mean bytes and
   /// ``SampledBytes/excessDeviations`` standard deviations (at `dispersion`), where it did: the tail the
-  /// sample's largest responses make.
+  /// sample's largest responses make. Also the second and third central moments of those seconds' bytes about
+  /// their blocks' means, per byte (``SampledBytes/cumulants``).
   private func excesses(
     _ blocks: [RateBlock], totals: [UInt64], shared: [Range<Int>], dispersion: Double, widget: Bool, app: Bool
-  ) -> [Double] {
+  ) -> (excesses: [Double], cumulants: (second: Double, third: Double)) {
     var excesses: [Double] = []
+    var (squares, cubes, sum) = (0.0, 0.0, 0.0)
     var nextShared = 0
     fetchBytes.cells.withUnsafeBufferPointer { cells in
       for (block, total) in zip(blocks, totals) {
@@ -227,59 +251,13 @@ extension ServerSeconds {
           if stretch < last && shared[stretch].contains(time) { continue }
           let value = Double(secondBytes(time, cells, widget: widget, app: app))
           if value > threshold { excesses.append(value - threshold) }
+          let deviation = value - mean
+          squares += deviation * deviation
+          cubes += deviation * deviation * deviation
+          sum += value
         }
       }
     }
-    return excesses
-  }
-}
-
-extension ProvisioningFigures {
-  /// The figures `estimate` gives for the whole fleet, `extra` added (the broadcasts, counted), with the
-  /// sample's own (`counted`, scaled) kept as ``raw``.
-  init(
-    _ estimate: SampledLoadEstimate, counted figure: ProvisioningFigures, adding extra: (p99: Double, peak: Double),
-    peakBytes: (value: Double, interval: SampledInterval)?
-  ) {
-    self.init(
-      stream: figure.stream, meanPerSecond: figure.meanPerSecond, p99PerSecond: estimate.p99 + extra.p99,
-      peakPerSecond: estimate.peak + extra.peak, peakSecond: estimate.peakSecond,
-      peakBytesPerSecond: peakBytes?.value)
-    raw = RawFigures(
-      p99PerSecond: figure.p99PerSecond, peakPerSecond: figure.peakPerSecond, peakSecond: figure.peakSecond,
-      peakBytesPerSecond: figure.peakBytesPerSecond)
-    p99Interval = estimate.p99Interval.shifted(by: extra.p99)
-    peakInterval = estimate.peakInterval.shifted(by: extra.peak)
-    peakBytesInterval = peakBytes?.interval
-  }
-
-  /// These figures, each estimate held to what the whole fleet can receive in a second (``FleetLoadLimits``,
-  /// with `largestResponse` for the bytes), ``heldToLimit`` when one had to be.
-  func held(to limits: FleetLoadLimits, largestResponse: Double) -> ProvisioningFigures {
-    let most = limits.receivedPerSecond
-    let mostBytes = limits.bytesPerSecond(largestResponse: largestResponse)
-    let over =
-      p99PerSecond > most || peakPerSecond > most || (peakBytesPerSecond.map { $0 > mostBytes } ?? false)
-    guard over else { return self }
-    var held = ProvisioningFigures(
-      stream: stream, meanPerSecond: meanPerSecond, p99PerSecond: Swift.min(p99PerSecond, most),
-      peakPerSecond: Swift.min(peakPerSecond, most), peakSecond: peakSecond,
-      peakBytesPerSecond: peakBytesPerSecond.map { Swift.min($0, mostBytes) })
-    held.raw = raw
-    held.p99Interval = p99Interval?.held(to: most)
-    held.peakInterval = peakInterval?.held(to: most)
-    held.peakBytesInterval = peakBytesInterval?.held(to: mostBytes)
-    held.heldToLimit = true
-    return held
-  }
-}
-
-extension SampledInterval {
-  func held(to most: Double) -> SampledInterval {
-    SampledInterval(low: Swift.min(low, most), high: Swift.min(high, most), samplingHalfWidth: samplingHalfWidth)
-  }
-
-  func shifted(by amount: Double) -> SampledInterval {
-    SampledInterval(low: low + amount, high: high + amount, samplingHalfWidth: samplingHalfWidth)
+    return (excesses, sum > 0 ? (squares / sum, cubes / sum) : (0, 0))
   }
 }

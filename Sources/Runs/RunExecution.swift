@@ -310,6 +310,7 @@ public struct RunExecution: Sendable {
           + "does not queue; raise server.push_rate to what your provider sends")
     }
     herds += PlaceholderWarning.warnings(configuration, writer.summarySoFar)
+    herds += SparseSampleWarning.warnings(configuration, writer.summarySoFar)
     var metadata = metadata
     metadata.warnings += herds
     let summary = try writer.finish(metadata: metadata)

@@ -82,11 +82,26 @@ struct HerdWindows {
         interval.seconds >= 60
       {
         let step = Int(interval.seconds)
+        // A reload asked for within `budget.min_interval` of an aligned one (a push's) waits until that
+        // interval has passed since it, and one asked for within the interval after that waits as long again
+        // (past the next aligned date too, which then waits in turn): every phone that held one back reloads
+        // in the same second, each interval after the aligned one, for two of its intervals (a phone held back
+        // that often is rarer with each time, and soon fewer than a herd).
+        let heldBack = Swift.max(0, Int(configuration.budget.minInterval.seconds))
         var clock = 0
         while clock < 86_400 {
           everyDay(
             TimeOfDay(sinceMidnight: .seconds(Int64(clock))), length: HerdRule.alignedSlack,
             "widgets[\(widget.id)].timeline.align clock")
+          var after = heldBack
+          while after > 0 && after < 2 * step {
+            if after % step != 0 {
+              everyDay(
+                TimeOfDay(sinceMidnight: .seconds(Int64((clock + after) % 86_400))), length: HerdRule.alignedSlack,
+                "budget.min_interval after widgets[\(widget.id)].timeline.align clock (reloads held back), at")
+            }
+            after += heldBack
+          }
           clock += step
         }
       }

@@ -1,0 +1,46 @@
+import SimulationEngine
+
+/// How wide the estimate's intervals are: what the sample's size leaves open, and what the whole fleet's own
+/// chance does.
+extension SampledLoadEstimate {
+  /// How many of the shared `stretches` (with the sample's requests in each, `totals`) may be the busiest: those
+  /// whose rate two standard errors up reaches the busiest one's two down (at least one).
+  static func rivals(_ stretches: [Range<Int>], _ totals: [UInt64], _ dispersion: Double) -> Int {
+    let bounds = zip(stretches, totals).map { stretch, total in
+      let error = 2 * (Swift.max(1, dispersion) * Double(total)).squareRoot()
+      return (
+        low: (Double(total) - error) / Double(stretch.count), high: (Double(total) + error) / Double(stretch.count)
+      )
+    }
+    let floor = bounds.map(\.low).max() ?? 0
+    return Swift.max(1, bounds.count { $0.high >= floor })
+  }
+
+  /// The whole numbers either side of `p99` that the p99 may be: a quantile of counts moves a whole request
+  /// at a time, so the interval is read on the share of seconds at or below it, which is off by the
+  /// sampling error the delta method gives the p99 (`halfWidth`) times the share of seconds at it, and by
+  /// the whole fleet's own draw of its seconds (`p (1 - p) / T`). Where that share is within reach of 99%,
+  /// the p99 may be the next whole number.
+  static func p99Steps(_ model: PerSecondLoadModel, p99: Double, halfWidth: Double) -> (low: Double, high: Double) {
+    let below = model.shareAtMost(p99 - 1)
+    let atMost = model.shareAtMost(p99)
+    let seconds = Double(model.secondCount)
+    let share = (atMost - below) * halfWidth / z
+    let spread = share * share + 0.99 * 0.01 / seconds
+    let reach = z * spread.squareRoot()
+    return (below >= 0.99 - reach ? p99 - 1 : p99, atMost < 0.99 + reach ? p99 + 1 : p99)
+  }
+
+  /// The interval of a median busiest second `peak` of `model`: the sampling half-width (from the variance
+  /// the rates' errors give it) combined on each side with the whole fleet's own spread of its busiest
+  /// second, which varies from run to run even at known rates (its 2.5% and 97.5% quantiles).
+  static func busiestSecondInterval(_ peak: Double, _ model: PerSecondLoadModel, samplingVariance: Double)
+    -> SampledInterval
+  {
+    let half = z * samplingVariance.squareRoot()
+    let (low, high) = (model.busiestSecond(0.025), model.busiestSecond(0.975))
+    return SampledInterval(
+      low: Swift.max(0, peak - ((peak - low) * (peak - low) + half * half).squareRoot()),
+      high: peak + ((high - peak) * (high - peak) + half * half).squareRoot(), samplingHalfWidth: half)
+  }
+}
