@@ -20,8 +20,23 @@ extension FieldEstimators {
       share(pushes, key: "system.silent_push.reload_share", what: "silent pushes", note: diagnosis),
     ]
     let candidates = reloading.filter { !$0.data.push && !$0.data.silentPush && $0.data.scheduled == nil }
-    guard candidates.count == 1, let widget = candidates.first else { return fits }
-    fits.append(changeRate(runs, kind: widget.kind, key: "widgets[\(widget.id)].data.changes"))
+    let kinds = Array(Set(candidates.map(\.dataKey))).sorted()
+    guard kinds.count == 1, let kind = candidates.first?.kind else {
+      if kinds.count > 1 {
+        fits.append(
+          ParameterFit(
+            key: "widgets[*].data.changes.per_hour", count: runs.count,
+            refusal: "several kinds reload on a change (\(kinds.joined(separator: ", "))): a run's reload cannot say"
+              + " whose data changed"))
+      }
+      return fits
+    }
+    // Every widget of the kind shares its data: one rate, set on each.
+    let rate = changeRate(runs, kind: kind, key: "widgets[\(candidates[0].id)].data.changes")
+    fits.append(rate)
+    for widget in candidates.dropFirst() {
+      fits.append(rate.setting(key: "widgets[\(widget.id)].data.changes"))
+    }
     return fits
   }
 
@@ -86,5 +101,15 @@ extension FieldEstimators {
         + " with probability 1 - exp(-rate x hours since the app last ran), by maximum likelihood;"
         + " profile-likelihood interval",
       override: "\(key)={per_hour: \(FitText.number(rate))}")
+  }
+}
+
+extension ParameterFit {
+  /// The same fit of a rate set on another widget's `data.changes` (`key` without `.per_hour`).
+  func setting(key: String) -> ParameterFit {
+    guard let estimate, let low, let high else { return self }
+    return ParameterFit(
+      key: key + ".per_hour", estimate: estimate, low: low, high: high, count: count, method: method,
+      override: "\(key)={per_hour: \(FitText.number(estimate))}")
   }
 }

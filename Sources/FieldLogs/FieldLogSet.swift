@@ -44,8 +44,8 @@ public struct FieldLogSet {
 
   /// Keeps the sends of at most `phones` phones for the goodness of fit to replay (``SendReplay``).
   public mutating func keepSends(of phones: Int) {
-    fit.replayCapacity = phones
-    check.replayCapacity = phones
+    // Without a holdout the check reads the fit's sample.
+    if holdout > 0 { check.replayCapacity = phones } else { fit.replayCapacity = phones }
   }
 
   /// A phone id's place in 0..<1 (FNV-1a, mixed by SplitMix64's finaliser so that ids differing in their

@@ -28,8 +28,8 @@ public struct FieldObservations {
   private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
   private var lastSend = Int64.min
   /// The most phones whose sends the sample keeps for the goodness of fit to replay (``SendReplay``): as
-  /// many as it simulates.
-  public var replayCapacity = GoodnessOfFit.defaultCheckDevices
+  /// many as it simulates, for the sample the check reads (``FieldLogSet/keepSends(of:)``); none otherwise.
+  public var replayCapacity = 0
 
   public init(refreshIntervalSeconds: Double, lowBattery: Double, dormantAfterSeconds: Double? = nil) {
     settings = Settings(

@@ -41,7 +41,9 @@ extension FieldSample {
     mutating func add(_ phone: FieldDevice, share: Double = 0) {
       devices += 1
       if phone.lastDay >= phone.firstDay {
-        replay.offer(share: share, sends: phone.sends, offsetSeconds: phone.offsetSeconds, firstDay: phone.firstDay)
+        replay.offer(
+          share: share, sends: phone.sends, offsetSeconds: phone.offsetSeconds, firstDay: phone.firstDay,
+          lastTime: phone.lastTime)
       }
       clockOffsets.append(phone.offsetSeconds)
       // Each open's local second and UTC time, read once for every figure below.

@@ -16,15 +16,16 @@ public enum GoodnessOfFit {
     /// Whether the values come a phone's days at a time (correlated within a phone): the p-value then counts
     /// phones, not values.
     public var perPhoneDays = false
-    /// Whether fleet events drive the values (pushes, their times and the reloads they bring): where phones
-    /// share the events, their days are alike across phones, and the p-value counts days.
-    public var followsEvents = false
+    /// What the values' independent units are where fleet events the phones share send the pushes (the
+    /// pushes, their times and the reloads they bring are alike across phones): days, or the events' occurrences;
+    /// nil: the events do not drive them.
+    public var sharedUnit: SharedEvents.Unit?
     let values: @Sendable (FieldSample) -> [Double]
   }
 
   /// The distributions compared, with their default floors (docs/field-logs.md).
   public static let measures: [Measure] = [
-    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15, perPhoneDays: true, followsEvents: true) {
+    Measure(name: "reloads_per_instance_day", unit: "reloads", floor: 0.15, perPhoneDays: true, sharedUnit: .day) {
       $0.reloadsPerInstanceDay
     },
     Measure(name: "reload_gap", unit: "s", floor: 0.10) { $0.reloadGaps },
@@ -35,10 +36,10 @@ public enum GoodnessOfFit {
     Measure(name: "background_refreshes_per_day", unit: "runs", floor: 0.15, perPhoneDays: true) {
       $0.refreshesPerDeviceDay
     },
-    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15, perPhoneDays: true, followsEvents: true) {
+    Measure(name: "silent_pushes_per_day", unit: "pushes", floor: 0.15, perPhoneDays: true, sharedUnit: .day) {
       $0.silentPushesPerDeviceDay
     },
-    Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10, followsEvents: true) {
+    Measure(name: "silent_push_time_of_day", unit: "s", floor: 0.10, sharedUnit: .occurrence) {
       $0.silentPushSecondsOfDay
     },
     // With a server log: the delay from send to delivery of each delivered push.
@@ -81,18 +82,23 @@ public enum GoodnessOfFit {
   }
 
   /// The checks of `observed` against `simulated`; `floors` replace the defaults by name. `sharedEvents`:
-  /// the simulation drew fleet events of its own that every phone shares (not the logged sends replayed),
-  /// so a day's values are alike across phones on each side, and the p-value of what follows them counts
-  /// days, not phones.
+  /// the simulation drew push-sending fleet events of its own that every phone shares (not the logged sends
+  /// replayed), so what follows them is alike across phones on each side, and its p-value counts days or
+  /// occurrences (``Measure/sharedUnit``), not phones.
   public static func compare(
-    _ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:], sharedEvents: Bool = false
+    _ observed: FieldSample, _ simulated: FieldSample, floors: [String: Double] = [:],
+    sharedEvents: SharedEvents? = nil
   ) -> [Check] {
     measures.map { measure in
       let a = SampleQuantiles(measure.values(observed)).sorted
       let b = SampleQuantiles(measure.values(simulated)).sorted
-      let independent =
-        sharedEvents && measure.followsEvents
-        ? (observed.days, simulated.days) : measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
+      let independent: (Int, Int)?
+      switch (sharedEvents, measure.sharedUnit) {
+      case (_?, .day?): independent = (observed.days, simulated.days)
+      case (let shared?, .occurrence?):
+        independent = (shared.occurrences * observed.days / Swift.max(1, simulated.days), shared.occurrences)
+      default: independent = measure.perPhoneDays ? (observed.devices, simulated.devices) : nil
+      }
       let test =
         a.count >= minimumCount && b.count >= minimumCount ? TwoSampleKS(a, b, independent: independent) : nil
       return Check(
@@ -132,17 +138,27 @@ public enum GoodnessOfFit {
     return text
   }
 
-  /// The check's simulation of `configuration` against `observed`: with a server log (`replay`), the logged
-  /// sends replayed (``replaying(_:sends:)``), else the pushes drawn. Returns the simulated sample and
-  /// whether it drew fleet events of its own that its phones share (``compare(_:_:floors:sharedEvents:)``).
+  /// The check's simulation of `configuration` against `observed`: with a server log (`replay`) that holds
+  /// sends to the logged phones, the logged sends replayed (``replaying(_:sends:)``) and each simulated
+  /// phone's log ended where its logged phone's did; else the pushes drawn. Returns the simulated sample and,
+  /// when it drew push-sending fleet events its phones share, how many occurrences they had
+  /// (``compare(_:_:floors:sharedEvents:)``).
   public static func simulate(
     _ configuration: ScenarioConfiguration, against observed: FieldSample, replay: Bool, jobs: Int
-  )
-    -> (sample: FieldSample, sharedEvents: Bool)
-  {
-    let scenario = replay ? replaying(configuration, sends: observed.sendSchedules) : configuration
-    let shared = !replay && configuration.events.contains { !$0.dataKeys.isEmpty }
-    return (simulate(scenario, jobs: jobs), shared)
+  ) -> (sample: FieldSample, sharedEvents: SharedEvents?) {
+    let sends = observed.sendSchedules
+    if replay && sends.contains(where: { !$0.micros.isEmpty }) {
+      let scenario = replaying(configuration, sends: sends)
+      return (simulate(scenario, jobs: jobs, ends: sends.map(\.end)), nil)
+    }
+    return (simulate(configuration, jobs: jobs), SharedEvents(configuration))
+  }
+
+  /// `scenario` with ``seedMix`` in its seed: the check's own draws.
+  static func mixedSeed(_ scenario: ScenarioConfiguration) -> ScenarioConfiguration {
+    var mixed = scenario
+    mixed.seed ^= seedMix
+    return mixed
   }
 
   /// Mixed into the scenario's seed for the check's simulation: draws of its own, so that a log the scenario
@@ -150,12 +166,15 @@ public enum GoodnessOfFit {
   public static let seedMix: UInt64 = 0x0B5E_12ED_F1E1_D10C
 
   /// The field log of `configuration` (every device, replication 0, with ``seedMix`` in its seed) read as
-  /// field logs are: device by device on `jobs` threads, added in device order.
-  public static func simulate(_ scenario: ScenarioConfiguration, jobs: Int) -> FieldSample {
-    var mixed = scenario
-    mixed.seed ^= seedMix
-    let configuration = mixed
+  /// field logs are: device by device on `jobs` threads, added in device order. Device `d`'s log ends at
+  /// `ends[d mod n]` (microseconds on its measured clock) when `ends` are given; the sample keeps the sends of
+  /// `keepingSends` phones (``SendReplay``).
+  public static func simulate(
+    _ scenario: ScenarioConfiguration, jobs: Int, ends: [Int64]? = nil, keepingSends: Int = 0
+  ) -> FieldSample {
+    let configuration = mixedSeed(scenario)
     var observations = FieldObservations(base: configuration)
+    observations.replayCapacity = keepingSends
     let devices = configuration.fleet.devices
     let schedules = FleetSchedules(configuration)
     let batch = Swift.max(1, jobs) * 16
@@ -164,7 +183,8 @@ public enum GoodnessOfFit {
       let entries = ThreadSlots<[FieldLogEntry]>(count: count, empty: [])
       DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { worker in
         for index in stride(from: worker, to: count, by: Swift.max(1, jobs)) {
-          let log = ScenarioRunner.fieldLog(configuration, device: start + index, schedules: schedules)
+          var log = ScenarioRunner.fieldLog(configuration, device: start + index, schedules: schedules)
+          if let ends, !ends.isEmpty { log = log.ended(at: ends[(start + index) % ends.count]) }
           entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
         }
       }

@@ -2,14 +2,16 @@ import WidgetModel
 
 /// One logged phone's sends, as the server's log holds them, on the phone's own clock: microseconds since
 /// local midnight of the first day its app log covers, with the push type of each (a silent and a WidgetKit
-/// push sent in one instant are two elements).
+/// push sent in one instant are two elements), and where its app log ends on that clock.
 public struct SendSchedule: Sendable, Hashable {
   public let micros: [Int64]
   public let pushes: [SentPush]
+  public let end: Int64
 
-  public init(micros: [Int64], pushes: [SentPush]) {
+  public init(micros: [Int64], pushes: [SentPush], end: Int64 = .max) {
     self.micros = micros
     self.pushes = pushes
+    self.end = end
   }
 }
 
@@ -24,9 +26,10 @@ struct SendReplay {
 
   init(capacity: Int) { self.capacity = Swift.max(0, capacity) }
 
-  /// Offers a phone's sends (UTC microseconds, in time order) with its clock's offset and first local day.
+  /// Offers a phone's sends (UTC microseconds, in time order) with its clock's offset, its first local day
+  /// and its log's last record (UTC microseconds).
   mutating func offer(
-    share: Double, sends: [(time: Int64, push: SentPush)], offsetSeconds: Int, firstDay: Int
+    share: Double, sends: [(time: Int64, push: SentPush)], offsetSeconds: Int, firstDay: Int, lastTime: Int64
   ) {
     guard capacity > 0 else { return }
     if kept.count == capacity {
@@ -35,7 +38,9 @@ struct SendReplay {
       kept.remove(at: largest)
     }
     let origin = Int64(firstDay) * 86_400_000_000 - Int64(offsetSeconds) * 1_000_000
-    kept.append((share, SendSchedule(micros: sends.map { $0.time - origin }, pushes: sends.map(\.push))))
+    let schedule = SendSchedule(
+      micros: sends.map { $0.time - origin }, pushes: sends.map(\.push), end: lastTime - origin)
+    kept.append((share, schedule))
     if kept.count == capacity {
       largest = kept.indices.max { kept[$0].share < kept[$1].share } ?? 0
     }
@@ -49,9 +54,11 @@ extension GoodnessOfFit {
   /// `configuration` with the logged sends in place of the pushes it would draw: every change that sends a
   /// push (a widget's own `data.changes`, a fleet event's change of such a widget) is taken out, and
   /// simulated phone `d` is sent what logged phone `d mod n` was sent (of the `n` in `sends`), at the same
-  /// local time of the same day of its log, each push type as logged: a send is a change of the kinds whose
-  /// `on_change` sends that push. The server's fan-out adds no lag: the log's times already hold it.
-  /// Phones then differ only in what the model decides (delivery, delay, loss), as the logged ones did.
+  /// local time of the same day of its log (the first measured day, after any warm-up, is the log's first),
+  /// each push type as logged: a send is a change of the kinds whose `on_change` sends that push (sends of
+  /// different types within a second of each other are one change). The server's fan-out adds no lag: the
+  /// log's times already hold it. Phones then differ only in what the model decides (delivery, delay, loss),
+  /// as the logged ones did; ``simulate(_:jobs:ends:keepingSends:)`` ends each where its logged phone's log ended.
   public static func replaying(_ configuration: ScenarioConfiguration, sends: [SendSchedule])
     -> ScenarioConfiguration
   {
@@ -79,26 +86,30 @@ extension GoodnessOfFit {
     }
     for (group, schedule) in order.enumerated() {
       replayed.events += replayEvents(
-        schedule, group: group, devices: audiences[schedule]!, widgets: configuration.widgets)
+        schedule, group: group, devices: audiences[schedule]!, widgets: configuration.widgets,
+        from: Int64(configuration.warmupDays) * 86_400_000_000)
     }
     return replayed
   }
 
-  /// One audience's sends as fleet events on the local clock: one event per set of push types sent in one
-  /// instant (silent, WidgetKit, both).
+  /// One audience's sends as fleet events on the local clock, `from` microseconds after day 0 (the warm-up):
+  /// one event per set of push types sent together (silent, WidgetKit, both), a send of a type the instant
+  /// already holds being one more instant.
   private static func replayEvents(
-    _ schedule: SendSchedule, group: Int, devices: [Int], widgets: [WidgetConfiguration]
+    _ schedule: SendSchedule, group: Int, devices: [Int], widgets: [WidgetConfiguration], from: Int64
   ) -> [FleetEventConfiguration] {
     var instants: [Set<SentPush>: [Int64]] = [:]
     var index = 0
     while index < schedule.micros.count {
       var pushes: Set<SentPush> = []
       let time = schedule.micros[index]
-      while index < schedule.micros.count && schedule.micros[index] == time {
+      while index < schedule.micros.count && schedule.micros[index] - time < 1_000_000
+        && !pushes.contains(schedule.pushes[index])
+      {
         pushes.insert(schedule.pushes[index])
         index += 1
       }
-      instants[pushes, default: []].append(time)
+      instants[pushes, default: []].append(from + time)
     }
     return instants.keys.sorted { $0.map(\.rawValue).sorted().joined() < $1.map(\.rawValue).sorted().joined() }
       .map { pushes in

@@ -6,14 +6,14 @@ import WidgetModel
 
 /// The share of background runs that reload, and the data's rate of change behind it, recovered from logs
 /// of an app whose forecast changes 0.3 times an hour and is reloaded when a run finds it changed.
-@Suite(.slow("10 seeds of 40 phones calibrated")) struct WakeReloadRecoveryTests {
+@Suite struct WakeReloadRecoveryTests {
   static let rate = 0.3
   static let changes = "widgets[forecast].data={changes: {per_hour: \(rate)}, on_change: reload_kind}"
 
   /// Over 10 seeds of 40 phones, the rate's 95% interval holds the truth in at least 8 (a sound interval
   /// misses 3 or more of 10 with probability 1.2%), and the share of runs that reload is far above the
   /// example's (where no data behind a run changes unseen).
-  @Test func theRateOfChangeIsRecovered() throws {
+  @Test(.slow("10 seeds of 40 phones calibrated")) func theRateOfChangeIsRecovered() throws {
     var base = try ScenarioLoader.load(
       path: Repository.path("Scenarios/field/calibrate.yaml"), overrides: [try ScenarioOverride(Self.changes)]
     ).configuration

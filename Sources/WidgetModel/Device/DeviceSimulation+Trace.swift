@@ -43,6 +43,7 @@ extension DeviceSimulation {
   static func alone(
     _ configuration: ScenarioConfiguration, device: Int, replication: Int, schedules: FleetSchedules? = nil
   ) -> (simulation: DeviceSimulation, drawn: FleetDevice) {
+    precondition(schedules.map { $0.replication == replication } ?? true, "another replication's schedules")
     let drawn = FleetDevice.draw(device, of: configuration, replication: replication)
     let simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,

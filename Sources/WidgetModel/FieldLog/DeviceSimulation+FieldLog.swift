@@ -54,8 +54,10 @@ extension DeviceSimulation {
 public struct FleetSchedules: Sendable {
   let broadcasts: BroadcastSchedule
   let events: FleetEventSchedule
+  let replication: Int
 
   public init(_ configuration: ScenarioConfiguration, replication: Int = 0) {
+    self.replication = replication
     broadcasts = BroadcastSchedule(configuration, replication: replication)
     events = FleetEventSchedule(configuration, replication: replication)
   }
@@ -67,6 +69,11 @@ public struct FieldLog: Sendable {
   public let device: Int
   public let clockOffset: SimDuration
   public let records: [FieldRecord]
+
+  /// The log as if the app had stopped logging at `micros` on its clock (records after it left out).
+  public func ended(at micros: Int64) -> FieldLog {
+    FieldLog(device: device, clockOffset: clockOffset, records: records.filter { $0.time.microseconds <= micros })
+  }
 }
 
 extension DeviceSimulation {
