@@ -19,7 +19,7 @@ import WidgetModel
 /// while an interval biased by a standard error holds each seed with about 0.83 and in 5 of 6 with 0.74, one
 /// biased by two with 0.48 and 0.12. `WIDGETSIM_RECOVERY_SEEDS=20` measures over more seeds; the test prints
 /// the coverage table docs/field-logs.md quotes.
-@Suite struct IndependentRecoveryTests {
+@Suite(.slow("6 seeds of 80 phones for three weeks, written and calibrated")) struct IndependentRecoveryTests {
   static let seeds: UInt64 = getenv("WIDGETSIM_RECOVERY_SEEDS").flatMap { UInt64(String(cString: $0)) } ?? 6
 
   /// `WIDGETSIM_RECOVERY_BEDTIME_SPREAD=3600` (seconds) varies each night's bedtime, to measure
