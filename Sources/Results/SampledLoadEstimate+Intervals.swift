@@ -43,4 +43,31 @@ extension SampledLoadEstimate {
       low: Swift.max(0, peak - ((peak - low) * (peak - low) + half * half).squareRoot()),
       high: peak + ((high - peak) * (high - peak) + half * half).squareRoot(), samplingHalfWidth: half)
   }
+
+  /// Fewest of the sample's requests in its busiest second for the fit's busiest second to stand: a count's
+  /// own 95% error is then within a quarter of it (`1.96 sqrt(n) / n <= 0.25`, so `n >= 61.5`).
+  package static let fewestPeakRequests = 62.0
+
+  /// The busiest second from the `finer` fit and its interval when the sample's busiest second holds fewer
+  /// than ``fewestPeakRequests`` requests (else nil). A response that decays over a minute, such as a fleet
+  /// event's fetches, is then neither a shared moment (the seconds around it are the response too) nor cut by
+  /// the fit proper, whose `log T` per block needs tens of requests a split: its busiest block averages the
+  /// response's first tens of seconds and is low. The finer fit's 4-second blocks follow the decay. Its
+  /// interval also carries the counting error of the busiest second's `n` requests (`1.96 / sqrt(n)` of the
+  /// estimate either way), which the blocks' errors leave out where the response is a few seconds of them.
+  static func sparseBusiestSecond(_ counts: UnsafeBufferPointer<UInt32>, finer: Layout) -> (
+    peak: Double, interval: SampledInterval
+  )? {
+    let most = Double(counts.max() ?? 0)
+    guard most > 0, most < fewestPeakRequests else { return nil }
+    let (peak, weights) = finer.model.medianBusiestSecond()
+    let interval = busiestSecondInterval(peak, finer.model, samplingVariance: finer.samplingVariance(weights))
+    let counting = z / most.squareRoot() * peak
+    return (
+      peak,
+      SampledInterval(
+        low: Swift.max(0, Swift.min(interval.low, peak - counting)), high: Swift.max(interval.high, peak + counting),
+        samplingHalfWidth: Swift.max(interval.samplingHalfWidth, counting))
+    )
+  }
 }

@@ -69,11 +69,13 @@ package struct SampledLoadEstimate {
   /// The estimate from `counts`, the sample's requests per second, with `walks` the stretches of seconds
   /// in which the servers walk the fleet at a set pace (left out of the fit; taken whole), and `named`
   /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
+  /// With `fetches` (what the servers receive), a named moment's response that the sample holds a handful of
+  /// requests a second of is read with the finer fit (``sparseBusiestSecond(_:finer:)``).
   /// Without `figures`, only the fitted rates (``rate(at:)``): what a stream's estimate is for, whose p99
   /// and busiest second are not estimable from a sample (docs/capacity.md).
   package init(
     _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
-    figures: Bool = true, named: (Int) -> Bool = { _ in false }
+    figures: Bool = true, fetches: Bool = false, named: (Int) -> Bool = { _ in false }
   ) {
     hasFigures = figures
     self.scale = scale
@@ -117,9 +119,8 @@ package struct SampledLoadEstimate {
     // of how the fleet's rate really varies: its p99, a quantile over many seconds, lies between that fit's
     // and a finer one's, which reads some noise as variation. The interval reaches the finer fit's p99.
     let finer = fits[1]
-    let finerP99 =
-      Layout(counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion).model.quantile(0.99)
-      .value
+    let finerLayout = Layout(counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion)
+    let finerP99 = finerLayout.model.quantile(0.99).value
     // Requests that come in clusters of about `D` (a push pair, a phone's widgets together) put the fleet's
     // counts that far apart: a quantile of them is known to within half a cluster at best.
     let lattice = (dispersion - 1) / 2
@@ -133,8 +134,8 @@ package struct SampledLoadEstimate {
     p99Interval = SampledInterval(
       low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low) - lattice),
       high: Swift.max(p99 + p99Half, finerP99, steps.high, movingP99) + lattice, samplingHalfWidth: p99Half)
-    let (peak, peakWeights) = model.medianBusiestSecond()
-    self.peak = peak
+    let (fittedPeak, peakWeights) = model.medianBusiestSecond()
+    var peak = fittedPeak
     // A run of shared seconds is cut into stretches by how far its counts differ; the response's true shape
     // within a stretch is more than a sample shows. The interval reaches the busiest second with every
     // shared second a stretch alone (each read as its sample says, the noisiest at its highest) and with the
@@ -161,9 +162,21 @@ package struct SampledLoadEstimate {
           samplingHalfWidth: interval.samplingHalfWidth)
       }
     }
+    let peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: layout.pieces, model: model)
+    self.peakSecond = peakSecond
+    // A moment the scenario names whose response the sample holds only a handful of requests a second of (a
+    // story's fetches, decaying over a minute) is one long block of the fit, below its first seconds: the
+    // finer fit follows the decay, and the interval carries the counting error of so few requests.
+    if fetches, named(peakSecond), let sparse = SampledLoadEstimate.sparseBusiestSecond(counts, finer: finerLayout) {
+      peak = sparse.peak
+      interval = SampledInterval(
+        low: Swift.min(interval.low, sparse.interval.low), high: Swift.max(interval.high, sparse.interval.high),
+        samplingHalfWidth: Swift.max(interval.samplingHalfWidth, sparse.interval.samplingHalfWidth))
+      bracket = (Swift.min(bracket.low, peak), Swift.max(bracket.high, peak))
+    }
+    self.peak = peak
     peakInterval = interval
     peakBracket = bracket
-    peakSecond = SampledLoadEstimate.busiestSecond(counts, blocks: blocks, pieces: layout.pieces, model: model)
   }
 
   /// The penalty per block of the finer fit that bounds the p99's interval: the log-likelihood a block

@@ -86,9 +86,10 @@ extension ServerSeconds {
     if let estimate = known[key], estimate.hasFigures || !figures { return estimate }
     fill(&series, sources)
     let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
+    let fetches = sources.allSatisfy { ServerDirection.received.counts($0) }
     let estimate = series.withUnsafeBufferPointer { series in
       guard let rule else { return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures) }
-      return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures) {
+      return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures, fetches: fetches) {
         rule.explanation(second: $0) != nil
       }
     }

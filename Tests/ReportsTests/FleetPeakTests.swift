@@ -30,7 +30,7 @@ struct FleetPeakTests {
   /// sizes above, rounded.
   static let pinned: [String: [Double]] = [
     "fleet-capacity": [3_003, 2_833, 768, 692],
-    "fleet-breaking-news": [32_813, 8_483, 52_373, 2_100],
+    "fleet-breaking-news": [39_574, 8_483, 52_373, 2_100],
     "fleet-food-delivery": [679, 611, 186, 138],
     "sports-broadcast": [838, 769, 10_001, 0],
   ]

@@ -4,12 +4,13 @@ import WidgetModel
 /// The warning a sampled fleet's run prints when its busiest second received may be a fleet event's response
 /// that the sample holds too few requests of to estimate: a story's response is one second that the whole fleet
 /// shares, which the sample shows as the few of its phones that acted then, and a handful of requests says
-/// little of the share (docs/capacity.md, "How often the interval holds": a 200-phone sample of a breaking
-/// story's fleet held the whole fleet's busiest second in 12 of 20 seeds, its estimate 0.5 to 1.4 times it).
+/// little of the share (docs/capacity.md, "How often the interval holds": from a 200-phone sample of a
+/// breaking story's fleet the estimate is 0.8 to 1.6 times the whole fleet's busiest second, its interval as
+/// wide as the counting error of so few requests).
 public enum SparseSampleWarning {
   /// Fewest of the sample's requests in its busiest second for that second to be estimated: a count's own
   /// 95% error is then within a quarter of it (`1.96 sqrt(n) / n <= 0.25`, so `n >= 61.5`).
-  public static let fewestRequests = 62.0
+  public static let fewestRequests = SampledLoadEstimate.fewestPeakRequests
 
   /// The warning for `summary` of `configuration` (none for a fleet that simulates every phone, that has no
   /// fleet event, or whose sample's busiest second holds enough requests).
@@ -25,7 +26,7 @@ public enum SparseSampleWarning {
       "the sample's busiest second received holds \(RunSummaryText.fixed(requests, 0)) requests of its "
         + "\(fleet.devices) phones: too few to estimate a fleet event's response, which the whole fleet shares "
         + "(counting alone leaves it \(RunSummaryText.fixed(196 / requests.squareRoot(), 0))% either way at 95%, "
-        + "and the interval does not say so); simulate about \(devices) phones (fleet.devices) for "
+        + "which its interval carries); simulate about \(devices) phones (fleet.devices) for "
         + "\(Int(fewestRequests)) requests in it"
     ]
   }
