@@ -19,7 +19,7 @@ extension FieldEstimators {
       share(runs, key: "app.background_refresh.reload_share", what: "background runs", note: diagnosis),
       share(pushes, key: "system.silent_push.reload_share", what: "silent pushes", note: diagnosis),
     ]
-    let candidates = reloading.filter { !$0.data.push && !$0.data.silentPush && $0.data.scheduled == nil }
+    let candidates = reloading.filter { $0.data.pushes.isEmpty && $0.data.scheduled == nil }
     guard candidates.count == 1, let widget = candidates.first else { return fits }
     fits.append(changeRate(runs, kind: widget.kind, key: "widgets[\(widget.id)].data.changes"))
     return fits

@@ -25,7 +25,7 @@ public struct FieldObservations {
   private var devices = FieldDeviceTable()
   /// The server's sends, by phone, in the order read (a send log need not be in time order), and the last
   /// send of all: past it the server's log says nothing.
-  private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
+  private var sends: [String: [(time: Int64, push: PushKind)]] = [:]
   private var lastSend = Int64.min
   /// The most phones whose sends the sample keeps for the goodness of fit to replay (``SendReplay``): as
   /// many as it simulates.

@@ -19,7 +19,7 @@ public struct ServerLogReader {
   public init() {}
 
   /// The push types read, by the names a send log may give them (the APNs `apns-push-type` names too).
-  static let pushNames: [String: SentPush] = [
+  static let pushNames: [String: PushKind] = [
     "silent": .silent, "background": .silent, "widget": .widget, "widgets": .widget,
   ]
 

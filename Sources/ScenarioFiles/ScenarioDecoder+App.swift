@@ -66,7 +66,7 @@ extension ScenarioDecoder {
       }
     for (index, node) in nodes.enumerated() where index < widgets.count {
       let widget = widgets[index]
-      guard widget.surface == .widget, widget.build.fetchProbability == 0, !widget.data.push,
+      guard widget.surface == .widget, widget.build.fetchProbability == 0, !widget.data.pushes.contains(.widget),
         !widget.data.changes.isZero
       else { continue }
       YAMLValue(

@@ -89,7 +89,7 @@ import WidgetModel
   /// in one instant, make three events.
   @Test func phonesSentTheSameShareAnEvent() throws {
     var configuration = try SendReplayTests.configuration(seed: 1)
-    configuration.widgets[0].data.push = true
+    configuration.widgets[0].data.pushes.insert(.widget)
     let hour: Int64 = 3_600_000_000
     let shared = SendSchedule(micros: [8 * hour, 9 * hour], pushes: [.silent, .silent])
     let other = SendSchedule(micros: [10 * hour, 10 * hour, 11 * hour], pushes: [.silent, .widget, .widget])

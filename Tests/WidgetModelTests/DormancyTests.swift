@@ -113,7 +113,7 @@ import Testing
   static func silentPushDevice(opensPerDay: Double, dormantAfter: SimDuration?) -> ScenarioConfiguration {
     var widget = ModelFixtures.widget("w", policy: .after(.hours(1)), changesPerHour: 2, onChange: .reloadKind)
     widget.build.fetchProbability = 0
-    widget.data.silentPush = true
+    widget.data.pushes.insert(.silent)
     var configuration = ModelFixtures.quiet([widget])
     configuration.user.appOpensPerDay = opensPerDay
     configuration.app.dormantAfter = dormantAfter

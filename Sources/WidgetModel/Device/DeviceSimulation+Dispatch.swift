@@ -178,13 +178,10 @@ extension DeviceSimulation {
     appLearns(kind, listening: appListens, &scheduler)
   }
 
-  /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.
+  /// The server's pushes for a change of `kind`, as the kind's data asks.
   mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
-    if data.sources[kind.index].push {
-      sendWidgetPush(&scheduler)
-    }
-    if data.sources[kind.index].silentPush {
-      sendSilentPush(&scheduler)
+    for push in data.sources[kind.index].pushes {
+      send(push, &scheduler)
     }
   }
 

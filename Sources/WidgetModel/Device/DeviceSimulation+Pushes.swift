@@ -4,6 +4,14 @@ import SimulationEngine
 /// (``WidgetPushChannel``, ``SilentPushChannel``); the device schedules and cancels their delivery events,
 /// counts their fates, pays the wake-up and raises the reload or the launch, here in one place.
 extension DeviceSimulation {
+  /// The server sends a push of kind `push` now.
+  mutating func send(_ push: PushKind, _ scheduler: inout Scheduler) {
+    switch push {
+    case .widget: sendWidgetPush(&scheduler)
+    case .silent: sendSilentPush(&scheduler)
+    }
+  }
+
   /// The server sends a WidgetKit push now.
   mutating func sendWidgetPush(_ scheduler: inout Scheduler) {
     let now = scheduler.now
