@@ -11,13 +11,13 @@ public struct FieldObservations {
     let dormantAfter: Double?
     /// The push caps (per sliding hour and day) and whether a WidgetKit push waits for the user to wake:
     /// a delivery they held is not the system's delay.
-    var pushes = PushRules(silent: SilentPushConfiguration(), widget: WidgetPushConfiguration())
+    var pushes = PushRules(silent: LaunchingPushConfiguration(), widget: WidgetPushConfiguration())
   }
 
   /// What the base scenario says of push delivery: the caps, and whether a WidgetKit push waits for a
   /// sleeping user.
   struct PushRules {
-    let silent: SilentPushConfiguration
+    let silent: LaunchingPushConfiguration
     let widget: WidgetPushConfiguration
   }
 

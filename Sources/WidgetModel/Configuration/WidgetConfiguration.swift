@@ -185,7 +185,7 @@ public struct DataConfiguration: Sendable {
   public var onChange: DataChangeAction
   /// The pushes the server also sends on every change (`on_change: [push, silent_push]`): a WidgetKit push
   /// (alone, or with the app's reload); a background (silent) push, which launches the app in the
-  /// background to fetch and reload (see ``SilentPushConfiguration``).
+  /// background to fetch and reload (see ``LaunchingPushConfiguration``).
   public var pushes: Set<PushKind>
   /// Changes at a rate over clock windows, or in bursts; then `changes` is zero.
   public var scheduled: ScheduledChanges?

@@ -26,7 +26,7 @@ extension DeviceSimulation {
     case .instance(let owned): instanceEvent(owned, InstanceID(Int(event.target)), &scheduler)
     case .display(let owned): displayEvent(owned, &scheduler)
     case .push(.widgetPushDelivery): widgetPushArrived(&scheduler)
-    case .push(.silentPushDelivery): silentPushArrived(&scheduler)
+    case .push(.silentPushDelivery): launchingPushArrived(Int(event.target), &scheduler)
     case .activity(let owned): activityEvent(owned, target: event.target, &scheduler)
     case .activityStart:
       scheduler.schedule(after: SimDuration.day, kind: ActivityStartEvent.scheduled.eventKind, target: event.target)

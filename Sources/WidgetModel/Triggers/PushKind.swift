@@ -53,6 +53,10 @@ extension PushKind {
   /// The APNs priority the server sends it with.
   public var priority: Int { row.priority }
 
+  /// The kinds that launch the app, in the table's order: a device has one ``LaunchingPushChannel`` for
+  /// each, at its place here.
+  static let launching = allCases.filter { $0.row.launches != nil }
+
   /// `kinds` in the table's order (the order a change sends them in), as an array the device walks
   /// without hashing.
   static func ordered(_ kinds: Set<PushKind>) -> [PushKind] {
