@@ -46,6 +46,8 @@ struct WakeChannelTableTests {
     let sources = rows.map(\.serverSource)
     #expect(Set(sources).count == sources.count)
     #expect(sources.allSatisfy { $0.isPush && !$0.isFetch && !$0.isFleetWide })
+    let sendLogNames = rows.flatMap { [$0.kind.rawValue, $0.apnsPushType.description] }
+    #expect(Set(sendLogNames).count == sendLogNames.count)
     let topics = rows.map(\.traceTopic.rawValue)
     #expect(Set(topics).count == topics.count)
     #expect(rows.allSatisfy { $0.priority == 5 || $0.priority == 10 })

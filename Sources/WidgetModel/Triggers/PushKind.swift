@@ -17,6 +17,8 @@ public struct PushKindRow: Sendable {
   public let scenarioKey: StaticString
   /// The APNs priority the server sends it with.
   public let priority: Int
+  /// Its `apns-push-type` header, a name a send log may give it besides its own (``PushKind/rawValue``).
+  public let apnsPushType: StaticString
   /// Its column in `server_load.csv` (a push sent per device).
   public let serverSource: ServerSource
   /// Its topic in a device's trace.
@@ -41,11 +43,13 @@ extension PushKind {
     switch self {
     case .widget:
       PushKindRow(
-        kind: self, scenarioKey: "push", priority: 10, serverSource: .widgetPush, traceTopic: .widgets,
+        kind: self, scenarioKey: "push", priority: 10, apnsPushType: "widgets", serverSource: .widgetPush,
+        traceTopic: .widgets,
         deliveryRecord: .widgetPush, energy: .pushWake, launches: nil, caps: "system.widget_push")
     case .silent:
       PushKindRow(
-        kind: self, scenarioKey: "silent_push", priority: 5, serverSource: .silentPush, traceTopic: .silent,
+        kind: self, scenarioKey: "silent_push", priority: 5, apnsPushType: "background", serverSource: .silentPush,
+        traceTopic: .silent,
         deliveryRecord: .silentPush, energy: .pushWake, launches: .silentPush, caps: "system.silent_push")
     }
   }
