@@ -47,7 +47,7 @@ struct FieldDevice {
   /// When pushes reached the app (UTC microseconds), and what the server's log says it sent the phone.
   var silentPushTimes: [Int64] = []
   var widgetPushTimes: [Int64] = []
-  var sends: [(time: Int64, push: SentPush)] = []
+  var sends: [(time: Int64, push: PushKind)] = []
   /// The phone clock's offset ahead of UTC at its last record.
   var offsetSeconds = 0
   /// Per widget (kind and family): its last timeline and what happened since.

@@ -6,7 +6,7 @@ extension FieldEstimators {
   /// deliveries (exact delays and lower bounds, as ``PushDeliveries`` reads them), and the share of sends
   /// delivered, which no key sets but the goodness of fit compares by hour (`delivery.csv`).
   static func pushes(_ sample: FieldSample) -> [ParameterFit] {
-    [(SentPush.silent, sample.silentPushDeliveries), (.widget, sample.widgetPushDeliveries)].flatMap {
+    [(PushKind.silent, sample.silentPushDeliveries), (.widget, sample.widgetPushDeliveries)].flatMap {
       push, deliveries in
       let name = push == .silent ? "silent_push" : "widget_push"
       let key = "system.\(name).delay.mean"

@@ -19,7 +19,7 @@ extension FieldEstimators {
       share(runs, key: "app.background_refresh.reload_share", what: "background runs", note: diagnosis),
       share(pushes, key: "system.silent_push.reload_share", what: "silent pushes", note: diagnosis),
     ]
-    let candidates = reloading.filter { !$0.data.push && !$0.data.silentPush && $0.data.scheduled == nil }
+    let candidates = reloading.filter { $0.data.pushes.isEmpty && $0.data.scheduled == nil }
     let kinds = Array(Set(candidates.map(\.dataKey))).sorted()
     guard kinds.count == 1, let kind = candidates.first?.kind else {
       if kinds.count > 1 {

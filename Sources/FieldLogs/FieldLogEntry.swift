@@ -35,7 +35,7 @@ public enum FieldLogEvent: Sendable, Equatable {
   /// The battery: level 0...1, Low Power Mode, charging (each when known).
   case battery(level: Double?, lowPower: Bool?, charging: Bool?)
   /// The app's server sent the phone a push (a row of the server's send log), with its APNs priority.
-  case serverSent(push: SentPush, priority: Int?)
+  case serverSent(push: PushKind, priority: Int?)
 
   /// The name the log gives it.
   public var name: String {

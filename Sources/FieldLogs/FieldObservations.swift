@@ -11,13 +11,13 @@ public struct FieldObservations {
     let dormantAfter: Double?
     /// The push caps (per sliding hour and day) and whether a WidgetKit push waits for the user to wake:
     /// a delivery they held is not the system's delay.
-    var pushes = PushRules(silent: SilentPushConfiguration(), widget: WidgetPushConfiguration())
+    var pushes = PushRules(silent: LaunchingPushConfiguration(), widget: WidgetPushConfiguration())
   }
 
   /// What the base scenario says of push delivery: the caps, and whether a WidgetKit push waits for a
   /// sleeping user.
   struct PushRules {
-    let silent: SilentPushConfiguration
+    let silent: LaunchingPushConfiguration
     let widget: WidgetPushConfiguration
   }
 
@@ -25,7 +25,7 @@ public struct FieldObservations {
   private var devices = FieldDeviceTable()
   /// The server's sends, by phone, in the order read (a send log need not be in time order), and the last
   /// send of all: past it the server's log says nothing.
-  private var sends: [String: [(time: Int64, push: SentPush)]] = [:]
+  private var sends: [String: [(time: Int64, push: PushKind)]] = [:]
   private var lastSend = Int64.min
   /// The most phones whose sends the sample keeps for the goodness of fit to replay (``SendReplay``): as
   /// many as it simulates, for the sample the check reads (``FieldLogSet/keepSends(of:)``); none otherwise.

@@ -5,10 +5,10 @@ import WidgetModel
 /// push sent in one instant are two elements), and where its app log ends on that clock.
 public struct SendSchedule: Sendable, Hashable {
   public let micros: [Int64]
-  public let pushes: [SentPush]
+  public let pushes: [PushKind]
   public let end: Int64
 
-  public init(micros: [Int64], pushes: [SentPush], end: Int64 = .max) {
+  public init(micros: [Int64], pushes: [PushKind], end: Int64 = .max) {
     self.micros = micros
     self.pushes = pushes
     self.end = end
@@ -29,7 +29,7 @@ struct SendReplay {
   /// Offers a phone's sends (UTC microseconds, in time order) with its clock's offset, its first local day
   /// and its log's last record (UTC microseconds).
   mutating func offer(
-    share: Double, sends: [(time: Int64, push: SentPush)], offsetSeconds: Int, firstDay: Int, lastTime: Int64
+    share: Double, sends: [(time: Int64, push: PushKind)], offsetSeconds: Int, firstDay: Int, lastTime: Int64
   ) {
     guard capacity > 0 else { return }
     if kept.count == capacity {
@@ -64,7 +64,7 @@ extension GoodnessOfFit {
   {
     var replayed = configuration
     let pushed = Set(
-      configuration.widgets.filter { $0.data.push || $0.data.silentPush }.map(\.dataKey))
+      configuration.widgets.filter { !$0.data.pushes.isEmpty }.map(\.dataKey))
     for index in replayed.widgets.indices where pushed.contains(replayed.widgets[index].dataKey) {
       replayed.widgets[index].data.changes = .zero
       replayed.widgets[index].data.scheduled = nil
@@ -98,10 +98,10 @@ extension GoodnessOfFit {
   private static func replayEvents(
     _ schedule: SendSchedule, group: Int, devices: [Int], widgets: [WidgetConfiguration], from: Int64
   ) -> [FleetEventConfiguration] {
-    var instants: [Set<SentPush>: [Int64]] = [:]
+    var instants: [Set<PushKind>: [Int64]] = [:]
     var index = 0
     while index < schedule.micros.count {
-      var pushes: Set<SentPush> = []
+      var pushes: Set<PushKind> = []
       let time = schedule.micros[index]
       while index < schedule.micros.count && schedule.micros[index] - time < 1_000_000
         && !pushes.contains(schedule.pushes[index])
@@ -115,10 +115,7 @@ extension GoodnessOfFit {
       .map { pushes in
         var event = FleetEventConfiguration(
           id: "replayed-sends-\(group)-" + pushes.map(\.rawValue).sorted().joined(separator: "-"), clock: .local)
-        event.dataKeys = widgets.filter {
-          pushes.contains(.widget) && $0.data.push
-            || pushes.contains(.silent) && $0.data.silentPush
-        }.map(\.dataKey)
+        event.dataKeys = widgets.filter { !pushes.isDisjoint(with: $0.data.pushes) }.map(\.dataKey)
         event.dataKeys = Array(Set(event.dataKeys)).sorted()
         event.instants = instants[pushes]!
         event.audienceDevices = devices

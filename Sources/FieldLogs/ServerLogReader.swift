@@ -19,9 +19,10 @@ public struct ServerLogReader {
   public init() {}
 
   /// The push types read, by the names a send log may give them (the APNs `apns-push-type` names too).
-  static let pushNames: [String: SentPush] = [
-    "silent": .silent, "background": .silent, "widget": .widget, "widgets": .widget,
-  ]
+  static let pushNames = [String: PushKind](
+    uniqueKeysWithValues: PushKind.allCases.flatMap { kind in
+      [(kind.rawValue, kind), (kind.row.apnsPushType.description, kind)]
+    })
 
   /// The header's columns, once read.
   private var columns: (t: Int, device: Int, push: Int, priority: Int?)?

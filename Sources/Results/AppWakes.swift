@@ -23,8 +23,8 @@ public enum AppWakeChannel: Int, CaseIterable, Sendable {
     }
   }
 
-  /// `AppWakeChannel.allCases.count`, as a constant.
-  static var count: Int { 5 }
+  /// `AppWakeChannel.allCases.count`, computed once.
+  static let count = allCases.count
 }
 
 /// What became of one chance for the app to run: every background refresh the system considered and every
@@ -85,8 +85,8 @@ public enum AppWakeOutcome: Int, CaseIterable, Sendable {
   /// Whether the app ran (and fetched).
   public var ran: Bool { self == .granted || self == .deferred || self == .expired }
 
-  /// `AppWakeOutcome.allCases.count`, as a constant.
-  static var count: Int { 11 }
+  /// `AppWakeOutcome.allCases.count`, computed once.
+  static let count = allCases.count
 }
 
 extension ReplicationResult {

@@ -31,25 +31,21 @@ public enum ServerSource: Int, CaseIterable, Sendable {
     }
   }
 
-  /// Whether it is a fetch.
-  public var isFetch: Bool { rawValue <= ServerSource.appFetchAlwaysRunning.rawValue }
+  /// Whether it is a fetch (the widget's, or the app's on a wake channel).
+  public var isFetch: Bool {
+    switch self {
+    case .widgetFetch, .appFetchForeground, .appFetchAudioSession, .appFetchBackgroundRefresh, .appFetchSilentPush,
+      .appFetchAlwaysRunning:
+      true
+    case .widgetPush, .silentPush, .activityPush, .broadcast, .tokenRegistration: false
+    }
+  }
   /// Whether it is a push sent (per device, or a channel's broadcast).
   public var isPush: Bool { !isFetch && self != .tokenRegistration }
   /// Whether one request serves the whole fleet (a broadcast channel's update): counted once per
   /// replication, never scaled by `fleet.represents`.
   public var isFleetWide: Bool { self == .broadcast }
 
-  /// The app's fetch on a wake channel.
-  package static func appFetch(_ channel: AppWakeChannel) -> ServerSource {
-    switch channel {
-    case .foreground: .appFetchForeground
-    case .audioSession: .appFetchAudioSession
-    case .backgroundRefresh: .appFetchBackgroundRefresh
-    case .silentPush: .appFetchSilentPush
-    case .alwaysRunning: .appFetchAlwaysRunning
-    }
-  }
-
-  /// `ServerSource.allCases.count`, as a constant.
-  @inlinable static var count: Int { 11 }
+  /// `ServerSource.allCases.count`, computed once.
+  @usableFromInline static let count = allCases.count
 }

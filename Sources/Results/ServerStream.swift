@@ -37,11 +37,7 @@ public enum ServerStream: Int, CaseIterable, Sendable {
   public var sources: [ServerSource] {
     switch self {
     case .widgetFetch: [.widgetFetch]
-    case .appFetch:
-      [
-        .appFetchForeground, .appFetchAudioSession, .appFetchBackgroundRefresh, .appFetchSilentPush,
-        .appFetchAlwaysRunning,
-      ]
+    case .appFetch: ServerStream.appFetchSources
     case .appFetchForeground: [.appFetchForeground]
     case .appFetchAudioSession: [.appFetchAudioSession]
     case .appFetchBackgroundRefresh: [.appFetchBackgroundRefresh]
@@ -54,6 +50,9 @@ public enum ServerStream: Int, CaseIterable, Sendable {
     case .tokenRegistration: [.tokenRegistration]
     }
   }
+
+  /// The app's fetches on every wake channel: every fetch but the widget's own.
+  static let appFetchSources = ServerSource.allCases.filter { $0.isFetch && $0 != .widgetFetch }
 
   /// Whether one request serves the whole fleet (never scaled by `fleet.represents`).
   public var isFleetWide: Bool { self == .broadcast }

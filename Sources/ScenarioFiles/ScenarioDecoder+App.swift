@@ -66,7 +66,7 @@ extension ScenarioDecoder {
       }
     for (index, node) in nodes.enumerated() where index < widgets.count {
       let widget = widgets[index]
-      guard widget.surface == .widget, widget.build.fetchProbability == 0, !widget.data.push,
+      guard widget.surface == .widget, widget.build.fetchProbability == 0, !widget.data.pushes.contains(.widget),
         !widget.data.changes.isZero
       else { continue }
       YAMLValue(
@@ -137,9 +137,9 @@ extension ScenarioDecoder {
     return refresh
   }
 
-  static func decodeSilentPush(_ value: YAMLValue) throws(ScenarioError) -> SilentPushConfiguration {
+  static func decodeSilentPush(_ value: YAMLValue) throws(ScenarioError) -> LaunchingPushConfiguration {
     var reader = try value.mapping()
-    var push = SilentPushConfiguration()
+    var push = LaunchingPushConfiguration()
     if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }
     if let perDay = reader.optional("per_day") { push.perDay = try perDay.number(in: 0...1_000_000) }
     if let delay = reader.optional("delay") { push.delay = try DistributionReader.read(delay, quantity: .duration) }

@@ -93,7 +93,7 @@ extension ScenarioDecoder {
     // every kind, so other kinds' changes are learnt then too. Starting a Live Activity opens the app.
     let silentPushRuns =
       system.silentPush.perHour > 0 && system.silentPush.perDay > 0
-      && widgets.contains { $0.data.silentPush && !$0.data.changes.isZero }
+      && widgets.contains { $0.data.pushes.contains(.silent) && !$0.data.changes.isZero }
     let activityOpens = sections.activities.contains {
       $0.start == .app && ($0.startsPerDay > 0 || !$0.startsAt.isEmpty)
     }

@@ -82,7 +82,7 @@ extension ScenarioDecoder {
     _ data: YAMLValue, into widget: inout WidgetConfiguration, sharing: inout KindDataSharing
   ) throws(ScenarioError) {
     widget.data = try decodeData(data)
-    if widget.data.push && widget.build.fetchProbability == 0 {
+    if widget.data.pushes.contains(.widget) && widget.build.fetchProbability == 0 {
       data.warn(
         "a WidgetKit push reloads the widget without waking the app, and this widget's build does not fetch "
           + "(build.fetch probability 0): it shows only what the app last wrote to the App Group store")
@@ -151,8 +151,8 @@ extension ScenarioDecoder {
     /// An entry of kind `kind` gives `data` (at `value`): it must agree with data given before.
     mutating func give(_ data: DataConfiguration, at value: YAMLValue, kind: String) throws(ScenarioError) {
       if let other = dataOfKind[kind],
-        other.data.changes != data.changes || other.data.onChange != data.onChange || other.data.push != data.push
-          || other.data.silentPush != data.silentPush || other.data.scheduled != data.scheduled
+        other.data.changes != data.changes || other.data.onChange != data.onChange || other.data.pushes != data.pushes
+          || other.data.scheduled != data.scheduled
       {
         let line = other.value.node.mark.map { " at line \($0.line)" } ?? ""
         throw value.error("\(noun) of kind '\(kind)' share one data source: this differs from the data given\(line)")
@@ -165,10 +165,10 @@ extension ScenarioDecoder {
     mutating func decodePushHandler(_ value: YAMLValue?, _ configuration: inout WidgetConfiguration, index: Int)
       throws(ScenarioError)
     {
-      configuration.pushHandler = configuration.data.push
+      configuration.pushHandler = configuration.data.pushes.contains(.widget)
       guard let value else { return }
       let handler = try value.bool()
-      if !handler && configuration.data.push {
+      if !handler && configuration.data.pushes.contains(.widget) {
         throw value.error("on_change: push needs a push handler; remove push_handler: false or the push")
       }
       configuration.pushHandler = handler
@@ -181,9 +181,9 @@ extension ScenarioDecoder {
       for index in configurations.indices {
         guard let data = dataOfKind[configurations[index].kind]?.data else { continue }
         configurations[index].data = data
-        if data.push { configurations[index].pushHandler = true }
+        if data.pushes.contains(.widget) { configurations[index].pushHandler = true }
       }
-      for (index, value) in explicitlyWithout where configurations[index].data.push {
+      for (index, value) in explicitlyWithout where configurations[index].data.pushes.contains(.widget) {
         throw value.error(
           "its kind's data has on_change: push, which needs a push handler; remove push_handler: false or the push")
       }
@@ -257,7 +257,7 @@ extension ScenarioDecoder {
       }
     }
     if let action = reader.optional("on_change") {
-      (data.onChange, data.push, data.silentPush) = try changeActions(action)
+      (data.onChange, data.pushes) = try changeActions(action)
     }
     try reader.finish()
     return data
@@ -268,7 +268,7 @@ extension ScenarioDecoder {
   /// `on_change`: one of none, reload_kind, reload_all, push, silent_push, or a list such as
   /// `[push, reload_kind]`. `silent_push` without a reload means `reload_kind`: the app the push launches
   /// reloads the kind.
-  static func changeActions(_ value: YAMLValue) throws(ScenarioError) -> (DataChangeAction, Bool, Bool) {
+  static func changeActions(_ value: YAMLValue) throws(ScenarioError) -> (DataChangeAction, Set<PushKind>) {
     var items: [YAMLValue] = []
     if case .sequence = value.node {
       for (index, node) in try value.sequence().enumerated() {
@@ -279,16 +279,13 @@ extension ScenarioDecoder {
     }
     guard !items.isEmpty else { throw value.error("expected at least one action") }
     var action = DataChangeAction.none
-    var push = false
-    var silentPush = false
+    var pushes: Set<PushKind> = []
     var reloads = 0
-    let names = DataChangeAction.allCases.map(\.rawValue) + ["push", "silent_push"]
+    let names = DataChangeAction.allCases.map(\.rawValue) + PushKind.allCases.map(\.row.scenarioKey.description)
     for item in items {
       let name = try item.scalarText().trimmingWhitespace
-      if name == "push" {
-        push = true
-      } else if name == "silent_push" {
-        silentPush = true
+      if let push = PushKind.allCases.first(where: { $0.row.scenarioKey.description == name }) {
+        pushes.insert(push)
       } else if let choice = DataChangeAction(rawValue: name) {
         if choice != .none { reloads += 1 }
         action = choice
@@ -299,8 +296,8 @@ extension ScenarioDecoder {
       }
     }
     if reloads > 1 { throw value.error("give at most one of reload_kind and reload_all") }
-    if silentPush && action == .none { action = .reloadKind }
-    return (action, push, silentPush)
+    if pushes.contains(where: { $0.row.launches != nil }) && action == .none { action = .reloadKind }
+    return (action, pushes)
   }
 }
 

@@ -89,7 +89,7 @@ import WidgetModel
   /// in one instant, make three events.
   @Test func phonesSentTheSameShareAnEvent() throws {
     var configuration = try SendReplayTests.configuration(seed: 1)
-    configuration.widgets[0].data.push = true
+    configuration.widgets[0].data.pushes.insert(.widget)
     let hour: Int64 = 3_600_000_000
     let shared = SendSchedule(micros: [8 * hour, 9 * hour], pushes: [.silent, .silent])
     let other = SendSchedule(micros: [10 * hour, 10 * hour, 11 * hour], pushes: [.silent, .widget, .widget])
@@ -126,7 +126,7 @@ import WidgetModel
   /// Sends of two types within a second are one change; a type sent twice in one instant is sent twice.
   @Test func sendsTogetherAndTwice() throws {
     var configuration = try SendReplayTests.configuration(seed: 1)
-    configuration.widgets[0].data.push = true
+    configuration.widgets[0].data.pushes.insert(.widget)
     let schedule = SendSchedule(
       micros: [1_000, 1_000, 400_000, 5_000_000], pushes: [.silent, .silent, .widget, .silent])
     let replayed = GoodnessOfFit.replaying(configuration, sends: [schedule])

@@ -77,7 +77,9 @@ struct MetricIntervalTests {
     for instance in configuration.instances { #expect(kinds[instance.label] == "widget") }
     for activity in configuration.liveActivities { #expect(kinds[activity.id] == "activity") }
     for event in configuration.events { #expect(kinds[event.id] == "event") }
-    if configuration.widgets.contains(where: \.data.push) { #expect(kinds["widget_push"] == "channel") }
+    if configuration.widgets.contains(where: { $0.data.pushes.contains(.widget) }) {
+      #expect(kinds["widget_push"] == "channel")
+    }
     for row in summary.rows {
       let name = row.metric.replacing("_in_burst", with: "")
       #expect(row.statistic == MetricIntervalTests.statistic(named: name), "\(name) of \(row.widget)")

@@ -21,7 +21,7 @@ struct StalenessQuantileTests {
   func widgetPushDesign() throws {
     let sweep = try SweepLoader.load(path: Repository.path("Scenarios/sweep-update-channel.yaml"))
     let configuration = sweep.configurations[4]
-    #expect(configuration.widgets.count == 1 && configuration.widgets[0].data.push)
+    #expect(configuration.widgets.count == 1 && configuration.widgets[0].data.pushes.contains(.widget))
     // summary.csv's staleness_p95 and staleness_mean: each replication's figure, averaged over replications.
     var (exactP95, sketchP95, means) = (0.0, 0.0, 0.0)
     for replication in 0..<configuration.replications {

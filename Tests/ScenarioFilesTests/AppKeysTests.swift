@@ -76,7 +76,13 @@ struct AppKeysTests {
     ])
   func silentPushAction(_ onChange: String, _ action: DataChangeAction, _ silent: Bool, _ push: Bool) throws {
     let data = try Self.load("", onChange: onChange).configuration.widgets[0].data
-    #expect(data.onChange == action && data.silentPush == silent && data.push == push)
+    #expect(data.onChange == action && data.pushes.contains(.silent) == silent && data.pushes.contains(.widget) == push)
+  }
+
+  @Test("every push kind's word in on_change sends that push alone", arguments: PushKind.allCases)
+  func pushKindWord(_ kind: PushKind) throws {
+    let data = try Self.load("", onChange: kind.row.scenarioKey.description).configuration.widgets[0].data
+    #expect(data.pushes == [kind])
   }
 
   @Test(

@@ -82,7 +82,7 @@ struct SurfaceKeysTests {
     let door = loaded.widgets[2]
     #expect(door.surface == .control && door.placements == [.controlCenter, .lockScreen])
     #expect(door.build.cpuSeconds.mean == 0.05 && door.build.fetchProbability == 1 && door.tapsPerDay == 3)
-    #expect(door.data.push && door.pushHandler && door.dataKey == "control:DoorLock")
+    #expect(door.data.pushes == [.widget] && door.pushHandler && door.dataKey == "control:DoorLock")
     #expect(loaded.kinds == ["K", "K2", "control:DoorLock"])
     #expect(
       loaded.instances.map(\.label).suffix(5) == [

@@ -71,7 +71,7 @@ import Testing
   @Test func silentPushesRespectTheHourlyCap() {
     var configuration = ModelFixtures.quiet(
       [ModelFixtures.widget("w", policy: .never, changesPerHour: 10, onChange: .reloadKind)])
-    configuration.widgets[0].data.silentPush = true
+    configuration.widgets[0].data.pushes.insert(.silent)
     configuration.system.silentPush.perHour = 3
     configuration.system.silentPush.perDay = 1_000
     configuration.system.silentPush.delay = try! .constant(0)  // literal, valid

@@ -49,7 +49,7 @@ struct BurstTests {
   @Test("a burst is its updates, spaced as asked; views in bursts are recorded apart")
   func burstsAndTheirViews() {
     var configuration = BurstTests.bursty()
-    configuration.widgets[0].data.push = true
+    configuration.widgets[0].data.pushes.insert(.widget)
     configuration.system.widgetPush.delay = try! .constant(0)
     let result = ScenarioRunner.runReplication(configuration, replication: 0)
     // Every update sends a push: 6 bursts a day over 30 days, 4 updates each, 720 expected; the bursts are

@@ -49,7 +49,7 @@ struct ControlAndPlacementTests {
 
   @Test("controls are unbudgeted unless system.controls.budget gives them one; then it binds")
   func controlBudget() {
-    let data = DataConfiguration(changes: HourlyRate(perHour: 4), onChange: .none, push: true)
+    let data = DataConfiguration(changes: HourlyRate(perHour: 4), onChange: .none, pushes: [.widget])
     var configuration = ModelFixtures.quiet([ControlAndPlacementTests.control("door", data: data)], days: 5)
     configuration.system.widgetPush = WidgetPushConfiguration(perHour: 100, perDay: 10_000, delay: try! .constant(1))
     configuration.system.widgetPush.waitWhileAsleep = false

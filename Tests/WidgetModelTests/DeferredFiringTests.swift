@@ -52,7 +52,7 @@ struct DeferredFiringTests {
       "page", kind: "Kind_news", policy: .after(.minutes(30)), placement: .homeOtherPage)
     let stack = ModelFixtures.widget("stack", policy: .atEnd, changesPerHour: 1, placement: .smartStack)
     var pushed = ModelFixtures.widget("pushed", policy: .never, changesPerHour: 2, placement: .lockScreen)
-    pushed.data.push = true
+    pushed.data.pushes.insert(.widget)
     var configuration = ModelFixtures.quiet(
       [news, page, stack, pushed], days: days,
       budget: BudgetConfiguration(minPerDay: 8, maxPerDay: 12))
@@ -109,7 +109,7 @@ struct DeferredFiringTests {
   /// A breaking-news fleet event with follow-ups, pushed to a push-handling widget.
   static func fleetEventPhone() -> ScenarioConfiguration {
     var news = ModelFixtures.widget("news", kind: "News", policy: .never)
-    news.data.push = true
+    news.data.pushes.insert(.widget)
     news.pushHandler = true
     let other = ModelFixtures.widget(
       "other", kind: "Other", policy: .after(.minutes(20)), changesPerHour: 4, onChange: .reloadKind,
@@ -138,8 +138,8 @@ struct DeferredFiringTests {
     configuration.system.afterDelay = try! .constant(20)  // literal, valid
     configuration.system.standbyAtNight = true
     configuration.user.standbyViewsPerHour = 2
-    configuration.widgets[3].data.push = false
-    configuration.widgets[3].data.silentPush = true
+    configuration.widgets[3].data.pushes.remove(.widget)
+    configuration.widgets[3].data.pushes.insert(.silent)
     configuration.app.backgroundRefresh.enabled = true
     configuration.app.backgroundRefresh.enabledProbability = 1
     configuration.warmupDays = 1

@@ -75,9 +75,9 @@ import Testing
   /// The silent push channel, input by input: a push delivered to a dormant app is spent (denied, reason
   /// `dormant`, for the device to count), takes no place under the hourly cap, and launches nothing.
   @Test func silentPushToADormantAppIsSpent() throws {
-    let settings = SilentPushConfiguration(perHour: 1, perDay: 48, delay: try .constant(0))
-    var channel = SilentPushChannel(settings: settings, delayStream: Self.stream(5))
-    #expect(channel.send(at: .zero) == SilentPushChannel.Send(droppedHour: nil, deliverAt: .zero))
+    let settings = LaunchingPushConfiguration(perHour: 1, perDay: 48, delay: try .constant(0))
+    var channel = LaunchingPushChannel(.silent, settings: settings, delayStream: Self.stream(5))
+    #expect(channel.send(at: .zero) == LaunchingPushChannel.Send(droppedHour: nil, deliverAt: .zero))
     let refused = channel.deliver(at: .zero, poweredOff: false, forceQuit: false, dormant: true)
     #expect(refused == .reached(.deniedDormant, sendHour: 0))
     #expect(AppWakeOutcome.deniedDormant.outcome == "denied" && AppWakeOutcome.deniedDormant.reason == "dormant")
@@ -113,7 +113,7 @@ import Testing
   static func silentPushDevice(opensPerDay: Double, dormantAfter: SimDuration?) -> ScenarioConfiguration {
     var widget = ModelFixtures.widget("w", policy: .after(.hours(1)), changesPerHour: 2, onChange: .reloadKind)
     widget.build.fetchProbability = 0
-    widget.data.silentPush = true
+    widget.data.pushes.insert(.silent)
     var configuration = ModelFixtures.quiet([widget])
     configuration.user.appOpensPerDay = opensPerDay
     configuration.app.dormantAfter = dormantAfter

@@ -11,7 +11,7 @@ struct FleetEventTests {
   /// `devices` phones on UTC with a push widget of kind `News` and one event at 12:00 UTC changing it.
   static func breaking(devices: Int, pushRate: Double?) -> ScenarioConfiguration {
     var widget = ModelFixtures.widget("news", kind: "News", policy: .never)
-    widget.data.push = true
+    widget.data.pushes.insert(.widget)
     widget.pushHandler = true
     var configuration = ModelFixtures.quiet([widget], days: 1)
     configuration.system.widgetPush.delay = try! .constant(0)

@@ -13,7 +13,7 @@ struct FleetTests {
       [
         WidgetConfiguration(
           id: "orders", kind: "Orders", timeline: TimelineConfiguration(policy: .after(.minutes(15))),
-          data: DataConfiguration(changes: HourlyRate(perHour: 1), push: true)),
+          data: DataConfiguration(changes: HourlyRate(perHour: 1), pushes: [.widget])),
         ModelFixtures.widget("extra", policy: .after(.minutes(30))),
       ], days: days)
     configuration.user.appOpensPerDay = 3

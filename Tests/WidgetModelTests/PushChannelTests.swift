@@ -58,8 +58,8 @@ struct PushChannelTests {
 
   @Test("a silent push past the hourly cap is held until the cap allows it, then launches as deferred")
   func silentHeldByTheCap() throws {
-    let settings = SilentPushConfiguration(perHour: 1, perDay: 48, delay: try .constant(0))
-    var channel = SilentPushChannel(settings: settings, delayStream: Self.stream())
+    let settings = LaunchingPushConfiguration(perHour: 1, perDay: 48, delay: try .constant(0))
+    var channel = LaunchingPushChannel(.silent, settings: settings, delayStream: Self.stream())
     let t0 = SimTime.zero + .hours(9)
     _ = channel.send(at: t0)
     #expect(
@@ -74,8 +74,8 @@ struct PushChannelTests {
 
   @Test("a newer silent push drops a held one; a force-quit app is refused; the run's end drops what is held")
   func silentDroppedRefusedAndFinished() throws {
-    let settings = SilentPushConfiguration(delay: try .constant(300))
-    var channel = SilentPushChannel(settings: settings, delayStream: Self.stream())
+    let settings = LaunchingPushConfiguration(delay: try .constant(300))
+    var channel = LaunchingPushChannel(.silent, settings: settings, delayStream: Self.stream())
     let t0 = SimTime.zero + .hours(8)
     #expect(channel.send(at: t0) == .init(droppedHour: nil, deliverAt: t0 + .minutes(5)))
     #expect(channel.send(at: t0 + .hours(1)) == .init(droppedHour: 8, deliverAt: t0 + .hours(1) + .minutes(5)))

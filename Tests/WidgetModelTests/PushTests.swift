@@ -10,7 +10,7 @@ struct PushTests {
     var configuration = ModelFixtures.quiet([
       WidgetConfiguration(
         id: "weather", kind: "Weather", timeline: TimelineConfiguration(policy: .never),
-        data: DataConfiguration(changes: HourlyRate(perHour: changesPerHour), push: true)),
+        data: DataConfiguration(changes: HourlyRate(perHour: changesPerHour), pushes: [.widget])),
       ModelFixtures.widget("other", kind: "Other", policy: .never),
     ])
     configuration.system.widgetPush = WidgetPushConfiguration(perHour: perHour, perDay: 1_000, delay: delay)

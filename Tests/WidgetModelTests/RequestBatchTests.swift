@@ -36,7 +36,7 @@ struct RequestBatchTests {
   @Test("a thread's devices added in sorted batches give the server load of adding them a device at a time")
   func batchedEqualsPerDevice() {
     var widget = ModelFixtures.widget("w", policy: .after(.minutes(10)), changesPerHour: 3)
-    widget.data.push = true
+    widget.data.pushes.insert(.widget)
     var configuration = ModelFixtures.quiet([widget], days: 3)
     configuration.fleet.devices = 30
     configuration.server.perSecond = true

@@ -12,9 +12,9 @@ import Testing
   /// 20,000 pushes an hour apart, each delivered before the next: the lost share is 0.3 within four
   /// binomial standard deviations (sd 0.0032 at this size), and a lost push leaves nothing held.
   @Test func aShareOfPushesIsLost() {
-    var settings = SilentPushConfiguration()
+    var settings = LaunchingPushConfiguration()
     settings.loss = 0.3
-    var channel = SilentPushChannel(settings: settings, delayStream: Self.stream())
+    var channel = LaunchingPushChannel(.silent, settings: settings, delayStream: Self.stream())
     var lost = 0
     for hour in 0..<20_000 {
       let now = SimTime.zero + .hours(Int64(hour))
@@ -35,8 +35,8 @@ import Testing
   /// Without the key, a send draws its delay and nothing else: the draws (and so every scenario's
   /// trajectory) are those of before the key existed.
   @Test func noLossDrawsOnlyTheDelay() {
-    let settings = SilentPushConfiguration()
-    var channel = SilentPushChannel(settings: settings, delayStream: Self.stream())
+    let settings = LaunchingPushConfiguration()
+    var channel = LaunchingPushChannel(.silent, settings: settings, delayStream: Self.stream())
     let reference = Self.stream()
     for hour in 0..<1_000 {
       let now = SimTime.zero + .hours(Int64(hour))

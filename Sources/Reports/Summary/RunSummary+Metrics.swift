@@ -315,7 +315,7 @@ extension RunSummary {
           perDay(ran.reduce(0) { $0 + totals[base + $1] }, result)
         })
     }
-    for channel in [AppWakeChannel.backgroundRefresh, .silentPush] {
+    for channel in AppWakeChannel.allCases where channel.wake.backgroundTimeLimit {
       let base = channel.rawValue * outcomes
       metrics.append(
         Metric.ofAppWakes(name: "app_wake_denials_per_day_\(channel.name)", unit: "wakes/day") { result, totals in

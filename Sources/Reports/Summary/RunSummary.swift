@@ -83,7 +83,7 @@ public struct RunSummary: Sendable {
       self.init(
         instances: configuration.instances.map(\.label),
         instanceKinds: configuration.instances.map { configuration.widgets[$0.widgetIndex].surface.rawValue },
-        widgetPush: configuration.widgets.contains { $0.data.push },
+        widgetPush: configuration.widgets.contains { $0.data.pushes.contains(.widget) },
         activities: configuration.liveActivities.map(\.id), serverScale: configuration.fleet.scale)
       instanceBudgeted = configuration.instances.map {
         configuration.widgets[$0.widgetIndex].surface == .widget || configuration.system.controlBudgetPerDay != nil

@@ -185,7 +185,7 @@ struct AppProcess {
       if audio.isActive { return .run(.audioSession) }
       if dormancy.isDormant(at: now) { return .denied(.deniedDormant) }
       life = .background(channel)
-      return .run(channel == .silentPush ? .silentPush : .backgroundRefresh)
+      return .run(channel.wake.reloadCause)
     }
   }
 
@@ -200,17 +200,6 @@ struct AppProcess {
     if life == .foreground { return .foreground }
     if audio.isActive { return .audioSession }
     return alwaysRunning ? .alwaysRunning : nil
-  }
-
-  /// The cause of a reload the app asks for on `channel`.
-  static func reloadCause(_ channel: AppWakeChannel) -> ReloadCause {
-    switch channel {
-    case .foreground: .appForeground
-    case .audioSession: .audioSession
-    case .backgroundRefresh: .backgroundRefresh
-    case .silentPush: .silentPush
-    case .alwaysRunning: .appReload
-    }
   }
 
   /// The data of kind `index` changed on the server: the store falls behind.

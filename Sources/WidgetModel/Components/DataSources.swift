@@ -6,8 +6,8 @@ struct DataSources {
   struct Source {
     let changes: HourlyRate
     let onChange: DataChangeAction
-    let push: Bool
-    let silentPush: Bool
+    /// The pushes the server sends on every change, in the table's order.
+    let pushes: [PushKind]
     /// The kind's instances are `members[range]`.
     let range: Range<Int>
   }
@@ -28,7 +28,7 @@ struct DataSources {
       let data = configuration.widgets.first { $0.dataKey == kind }?.data ?? DataConfiguration()
       sources.append(
         Source(
-          changes: data.changes, onChange: data.onChange, push: data.push, silentPush: data.silentPush,
+          changes: data.changes, onChange: data.onChange, pushes: PushKind.ordered(data.pushes),
           range: start..<(start + byKind[index].count)))
       start += byKind[index].count
     }

@@ -105,8 +105,7 @@ struct FleetEventReception {
   /// Per event: the changed data kinds and Live Activity kinds, and which pushes they send.
   var kinds: [[KindID]] { schedule.plan.kinds }
   var activityKinds: [[ActivityKindID]] { schedule.plan.activityKinds }
-  var widgetPush: [Bool] { schedule.plan.widgetPush }
-  var silentPush: [Bool] { schedule.plan.silentPush }
+  var pushKinds: [[PushKind]] { schedule.plan.pushKinds }
 
   init(
     _ configuration: borrowing ScenarioConfiguration, schedule: FleetEventSchedule, device: Int, offset: SimDuration,
@@ -184,8 +183,8 @@ struct FleetEventPlan: Sendable {
   let audienceActivity: [ActivityKindID?]
   let kinds: [[KindID]]
   let activityKinds: [[ActivityKindID]]
-  let widgetPush: [Bool]
-  let silentPush: [Bool]
+  /// Per event: the pushes it sends, in the table's order.
+  let pushKinds: [[PushKind]]
   /// Pushes each occurrence sends a device in its audience (``FleetEventConfiguration/pushesPerOccurrence``).
   let pushes: [Int]
   let sendsPushes: [Bool]
@@ -204,8 +203,7 @@ struct FleetEventPlan: Sendable {
     audienceActivity = events.map { $0.audienceActivity.map(ActivityKindID.init) }
     kinds = events.map { event in event.dataKeys.compactMap { key in dataKeys.firstIndex(of: key).map(KindID.init) } }
     activityKinds = events.map { $0.activityKinds.map(ActivityKindID.init) }
-    widgetPush = events.map { $0.sends(.widget, widgets: widgets) }
-    silentPush = events.map { $0.sends(.silent, widgets: widgets) }
+    pushKinds = events.map { event in PushKind.allCases.filter { event.sends($0, widgets: widgets) } }
     pushes = events.map { $0.pushesPerOccurrence(widgets: widgets) }
     sendsPushes = pushes.map { $0 > 0 }
   }

@@ -142,7 +142,7 @@ public struct BackgroundRefreshConfiguration: Sendable {
 /// Background (silent) pushes (`content-available: 1`, priority 5): the server sends one on every change
 /// of a kind with `data.on_change: silent_push`; each delivered one launches the app in the background to
 /// fetch and reload [D]. APNs keeps one undelivered push per app, usually the latest [D].
-public struct SilentPushConfiguration: Sendable {
+public struct LaunchingPushConfiguration: Sendable {
   /// Launches per sliding hour at most; a push past it is held (one kept) until the hour allows it ([D]
   /// "no more than two or three an hour").
   public var perHour: Double
@@ -156,7 +156,7 @@ public struct SilentPushConfiguration: Sendable {
   /// arrives. `calibrate` fits it from the server's send log.
   public var loss: Double = 0
 
-  public init(perHour: Double = 3, perDay: Double = 48, delay: Distribution = SilentPushConfiguration.defaultDelay) {
+  public init(perHour: Double = 3, perDay: Double = 48, delay: Distribution = LaunchingPushConfiguration.defaultDelay) {
     self.perHour = perHour
     self.perDay = perDay
     self.delay = delay

@@ -37,7 +37,7 @@ public struct FleetEventConfiguration: Sendable {
   /// Only these devices (fleet indices, ascending) are in the audience; nil: as `share` says.
   public var audienceDevices: [Int]?
   /// The pushes each occurrence sends, whatever the changed kinds' `on_change` says; nil: as it says.
-  public var pushes: Set<SentPush>?
+  public var pushes: Set<PushKind>?
 
   public init(
     id: String, clock: EventClock = .utc, times: [TimeOfDay] = [], rate: HourlyRate? = nil, share: Double = 1,
@@ -58,17 +58,17 @@ public struct FleetEventConfiguration: Sendable {
 
   /// Whether each occurrence sends a push of type `push` to a device in the audience: as ``pushes`` says,
   /// else when a changed kind's `on_change` sends one.
-  public func sends(_ push: SentPush, widgets: [WidgetConfiguration]) -> Bool {
+  public func sends(_ push: PushKind, widgets: [WidgetConfiguration]) -> Bool {
     if let pushes { return pushes.contains(push) }
     return widgets.contains { widget in
-      dataKeys.contains(widget.dataKey) && (push == .widget ? widget.data.push : widget.data.silentPush)
+      dataKeys.contains(widget.dataKey) && widget.data.pushes.contains(push)
     }
   }
 
-  /// The pushes each occurrence sends a device in its audience: a WidgetKit push, a silent push, and an
-  /// update to each of its Live Activity kinds.
+  /// The pushes each occurrence sends a device in its audience: one of each kind it ``sends(_:widgets:)``,
+  /// and an update to each of its Live Activity kinds.
   public func pushesPerOccurrence(widgets: [WidgetConfiguration]) -> Int {
-    (sends(.widget, widgets: widgets) ? 1 : 0) + (sends(.silent, widgets: widgets) ? 1 : 0) + activityKinds.count
+    PushKind.allCases.count(where: { sends($0, widgets: widgets) }) + activityKinds.count
   }
 
   /// Whether `device` (a fleet index) is in the audience by ``audienceDevices`` (every device without one).

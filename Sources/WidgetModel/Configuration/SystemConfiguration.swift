@@ -43,7 +43,7 @@ public struct SystemConfiguration: Sendable {
   public var network: NetworkConfiguration
   public var widgetPush: WidgetPushConfiguration
   /// How the device throttles and delays background (silent) pushes.
-  public var silentPush: SilentPushConfiguration
+  public var silentPush: LaunchingPushConfiguration
   public var liveActivities: LiveActivitySystemConfiguration
   /// Reloads a day each control may spend (`system.controls.budget`); nil: unbudgeted. Apple publishes no
   /// budget for controls [F]: off by default.
@@ -59,7 +59,7 @@ public struct SystemConfiguration: Sendable {
     appReloadDelay: Distribution = SystemConfiguration.defaultAppReloadDelay,
     ignoreReloadsAfterWidgetOpen: SimDuration = .seconds(30),
     network: NetworkConfiguration = .init(), widgetPush: WidgetPushConfiguration = .init(),
-    silentPush: SilentPushConfiguration = .init(),
+    silentPush: LaunchingPushConfiguration = .init(),
     liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
     self.afterDelay = afterDelay
@@ -84,4 +84,15 @@ public struct SystemConfiguration: Sendable {
   public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid
   public static let defaultAppReloadDelay = try! Distribution.exponential(mean: 5)  // literal, valid
   public static let defaultSingleEntryDelay = try! Distribution.exponential(mean: 1_800)  // literal, valid
+}
+
+extension SystemConfiguration {
+  /// The caps and delay of a push kind that launches the app (``PushKindRow/caps`` names its section); nil
+  /// for one that does not.
+  public func launchingPush(_ kind: PushKind) -> LaunchingPushConfiguration? {
+    switch kind {
+    case .silent: silentPush
+    case .widget: nil
+    }
+  }
 }

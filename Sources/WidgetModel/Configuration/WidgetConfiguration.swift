@@ -183,23 +183,21 @@ public struct DataConfiguration: Sendable {
   /// Changes per hour (all day: the world does not sleep with the user).
   public var changes: HourlyRate
   public var onChange: DataChangeAction
-  /// Whether the server also sends a WidgetKit push on every change (alone, or with the app's reload).
-  public var push: Bool
-  /// Whether the server also sends a background (silent) push on every change, which launches the app in
-  /// the background to fetch and reload (see ``SilentPushConfiguration``).
-  public var silentPush: Bool
+  /// The pushes the server also sends on every change (`on_change: [push, silent_push]`): a WidgetKit push
+  /// (alone, or with the app's reload); a background (silent) push, which launches the app in the
+  /// background to fetch and reload (see ``LaunchingPushConfiguration``).
+  public var pushes: Set<PushKind>
   /// Changes at a rate over clock windows, or in bursts; then `changes` is zero.
   public var scheduled: ScheduledChanges?
 
   public init(
-    changes: HourlyRate = .zero, onChange: DataChangeAction = .none, push: Bool = false, silentPush: Bool = false,
+    changes: HourlyRate = .zero, onChange: DataChangeAction = .none, pushes: Set<PushKind> = [],
     scheduled: ScheduledChanges? = nil
   ) {
     self.scheduled = scheduled
     self.changes = changes
     self.onChange = onChange
-    self.push = push
-    self.silentPush = silentPush
+    self.pushes = pushes
   }
 }
 
@@ -222,7 +220,7 @@ public struct WidgetConfiguration: Sendable {
   /// instance [O]); 0 for a widget without buttons.
   public var tapsPerDay: Double
   /// Whether the configuration has a push handler (`.pushHandler` / `ControlPushHandler`): a WidgetKit push
-  /// reloads only such configurations [D, WWDC25]. Implied by `data.push`.
+  /// reloads only such configurations [D, WWDC25]. Implied by a WidgetKit push in `data.pushes`.
   public var pushHandler: Bool
   /// The `TimelineEntryRelevance` score of its entries by clock hour, for the Smart Stack's rotation [A]
   /// (1 everywhere unless given).
@@ -239,7 +237,7 @@ public struct WidgetConfiguration: Sendable {
     self.surface = surface
     self.family = family
     self.placements = [placement]
-    self.pushHandler = pushHandler ?? data.push
+    self.pushHandler = pushHandler ?? data.pushes.contains(.widget)
     self.relevance = relevance
     self.instances = instances
     self.timeline = timeline

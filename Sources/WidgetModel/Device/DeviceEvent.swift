@@ -55,8 +55,8 @@ enum DisplayEvent: UInt32, DeviceEventCase {
   case carplayEnd = 21
 }
 
-/// The pending WidgetKit push (`WidgetPushChannel`) or the held background push (`SilentPushChannel`)
-/// reaches the device.
+/// The pending WidgetKit push (`WidgetPushChannel`) or the held push of a kind that launches the app
+/// (`LaunchingPushChannel`; the target is its place in `PushKind.launching`) reaches the device.
 enum PushEvent: UInt32, DeviceEventCase {
   case widgetPushDelivery = 9
   case silentPushDelivery = 18

@@ -65,7 +65,7 @@ extension DeviceSimulation {
     guard listening || app.alwaysRunning else { return }
     _ = appFetch(channel, &scheduler)
     if data.sources[kind.index].onChange != .none {
-      requestAppReload(AppProcess.reloadCause(channel), .changedData(kind), &scheduler)
+      requestAppReload(channel.wake.reloadCause, .changedData(kind), &scheduler)
     }
   }
 
@@ -93,7 +93,7 @@ extension DeviceSimulation {
     case .denied(let denial):
       countLaunch(channel, denial, hourIndex: hourIndex, at: scheduler.now)
     case .run(let cause):
-      fieldLog?.add(channel == .silentPush ? .silentPush : .backgroundRefresh, at: scheduler.now)
+      if let record = channel.wake.fieldRecord { fieldLog?.add(record, at: scheduler.now) }
       let fetched = appFetch(channel, &scheduler)
       app.backgroundTaskEnded()
       countLaunch(channel, fetched ? outcome : .expired, hourIndex: hourIndex, at: scheduler.now)
@@ -131,7 +131,7 @@ extension DeviceSimulation {
     let cpu = SampleLimits.duration(appSettings.fetch.cpuSeconds.sample(stream))
     result.appFetches[channel.rawValue] += 1
     result.appFetchByteTotals[channel.rawValue] += Int128(Int64(nearest: bytes))
-    result.serverLoad.recordFetch(.appFetch(channel), bytes: bytes, at: now, offset: clockOffset)
+    result.serverLoad.recordFetch(channel.wake.fetchSource, bytes: bytes, at: now, offset: clockOffset)
     let subject = result.appSubject
     processor.bookBuild(
       cpuSeconds: cpu, subject: subject, at: now, appInForeground: app.isForeground, component: .appCPU,
@@ -139,8 +139,9 @@ extension DeviceSimulation {
     let seconds =
       cpu + system.network.latencySeconds
       + transfer(bytes: bytes, subject: subject, at: now, appSide: true)
-    let limited = channel == .backgroundRefresh || channel == .silentPush
-    if limited && !app.isForeground && seconds > appSettings.backgroundTimeLimit.seconds { return false }
+    if channel.wake.backgroundTimeLimit && !app.isForeground && seconds > appSettings.backgroundTimeLimit.seconds {
+      return false
+    }
     app.wroteStore(&changedKinds)
     return true
   }

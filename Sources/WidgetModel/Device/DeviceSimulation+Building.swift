@@ -28,6 +28,18 @@ extension DeviceSimulation {
       setting: refresh.enabled && stream(.backgroundRefreshSetting).bernoulli(refresh.enabledProbability))
   }
 
+  /// One channel per push kind that launches the app, in ``PushKind/launching``'s order.
+  static func makeLaunchingPushes(_ configuration: ScenarioConfiguration, _ stream: StreamFactory)
+    -> [LaunchingPushChannel]
+  {
+    PushKind.launching.map { kind in
+      guard let settings = configuration.system.launchingPush(kind) else {
+        preconditionFailure("\(kind) pushes launch the app but have no caps in SystemConfiguration.launchingPush")
+      }
+      return LaunchingPushChannel(kind, settings: settings, delayStream: stream(StreamRole.delay(of: kind)))
+    }
+  }
+
   /// The app's Live Activities, with the broadcast channels as this device receives them.
   static func makeActivities(
     _ configuration: ScenarioConfiguration, replication: Int, device: Int, clockOffset: SimDuration,

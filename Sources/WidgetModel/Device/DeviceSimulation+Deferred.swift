@@ -19,7 +19,7 @@ extension DeviceSimulation {
       case .homeScreenViews: otherPage ? .whileNoCatchUp : .always
       case .lockScreenViews: activitiesSeen ? .never : .always
       case .dataChanges(let kind):
-        sources[kind.index].push || sources[kind.index].silentPush ? .never : .whileAppIdle
+        sources[kind.index].pushes.isEmpty ? .whileAppIdle : .never
       default: .never
       }
     }

@@ -26,7 +26,7 @@ extension DeviceSimulation {
     case .instance(let owned): instanceEvent(owned, InstanceID(Int(event.target)), &scheduler)
     case .display(let owned): displayEvent(owned, &scheduler)
     case .push(.widgetPushDelivery): widgetPushArrived(&scheduler)
-    case .push(.silentPushDelivery): silentPushArrived(&scheduler)
+    case .push(.silentPushDelivery): launchingPushArrived(Int(event.target), &scheduler)
     case .activity(let owned): activityEvent(owned, target: event.target, &scheduler)
     case .activityStart:
       scheduler.schedule(after: SimDuration.day, kind: ActivityStartEvent.scheduled.eventKind, target: event.target)
@@ -178,13 +178,10 @@ extension DeviceSimulation {
     appLearns(kind, listening: appListens, &scheduler)
   }
 
-  /// The server's pushes for a change of `kind`: a WidgetKit push, a silent push, as the kind's data asks.
+  /// The server's pushes for a change of `kind`, as the kind's data asks.
   mutating func sendPushes(_ kind: KindID, _ scheduler: inout Scheduler) {
-    if data.sources[kind.index].push {
-      sendWidgetPush(&scheduler)
-    }
-    if data.sources[kind.index].silentPush {
-      sendSilentPush(&scheduler)
+    for push in data.sources[kind.index].pushes {
+      send(push, &scheduler)
     }
   }
 

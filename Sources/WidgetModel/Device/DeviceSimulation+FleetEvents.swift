@@ -23,17 +23,14 @@ extension DeviceSimulation {
     }
   }
 
-  /// The server sends this device the event's pushes: one WidgetKit push and one silent push if its kinds
-  /// ask for them, and an update to every running Live Activity of its activity kinds.
+  /// The server sends this device the event's pushes: one of each kind its data kinds ask for (or its
+  /// `pushes`), and an update to every running Live Activity of its activity kinds.
   mutating func sendEventPushes(_ event: Int, _ scheduler: inout Scheduler) {
     let lag = fleetEvents.lag[event]
     if scheduler.now >= measuredFrom { result.eventDelivery[event].sent(after: lag.microseconds) }
-    let awaits = fleetEvents.widgetPush[event] || fleetEvents.silentPush[event]
-    if fleetEvents.widgetPush[event] {
-      sendWidgetPush(&scheduler)
-    }
-    if fleetEvents.silentPush[event] {
-      sendSilentPush(&scheduler)
+    let awaits = !fleetEvents.pushKinds[event].isEmpty
+    for push in fleetEvents.pushKinds[event] {
+      send(push, &scheduler)
     }
     for kind in fleetEvents.activityKinds[event] {
       activities.eventUpdate(kind, poweredOff: power.isOff, &scheduler, &result)

@@ -55,7 +55,11 @@ extension DeviceSimulation {
     runDeferred(before: end, &scheduler)
     result.openAll()
     radios.cut(at: end, &result.energy)
-    if let hour = silentPush.finish() { result.countAppWake(hourIndex: hour, .silentPush, .dropped) }
+    for index in launchingPushes.indices {
+      if let hour = launchingPushes[index].finish() {
+        result.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
+      }
+    }
     closeHour(result.days * 24 - 1, at: end, &scheduler)
     for index in instances.indices {
       if let waiting = instances[index].machine.waitingRequest {

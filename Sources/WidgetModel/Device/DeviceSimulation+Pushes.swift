@@ -1,9 +1,17 @@
 import SimulationEngine
 
 /// The server's pushes to this device and their deliveries: the push channels say what happened
-/// (``WidgetPushChannel``, ``SilentPushChannel``); the device schedules and cancels their delivery events,
+/// (``WidgetPushChannel``, a ``LaunchingPushChannel`` per push kind that launches the app); the device schedules and cancels their delivery events,
 /// counts their fates, pays the wake-up and raises the reload or the launch, here in one place.
 extension DeviceSimulation {
+  /// The server sends a push of kind `push` now (a kind that launches the app: ``sendLaunchingPush(_:_:)``).
+  mutating func send(_ push: PushKind, _ scheduler: inout Scheduler) {
+    switch push {
+    case .widget: sendWidgetPush(&scheduler)
+    case .silent: sendLaunchingPush(push, &scheduler)
+    }
+  }
+
   /// The server sends a WidgetKit push now.
   mutating func sendWidgetPush(_ scheduler: inout Scheduler) {
     let now = scheduler.now
@@ -42,44 +50,52 @@ extension DeviceSimulation {
     }
   }
 
-  /// The server sends a silent push now: it replaces one still held (dropped).
-  mutating func sendSilentPush(_ scheduler: inout Scheduler) {
+  /// The server sends a push of a kind that launches the app now: it replaces one of its kind still held
+  /// (dropped).
+  mutating func sendLaunchingPush(_ kind: PushKind, _ scheduler: inout Scheduler) {
+    guard let index = PushKind.launching.firstIndex(of: kind) else {
+      return assertionFailure("\(kind) pushes do not launch the app")
+    }
     let now = scheduler.now
-    timeline?.add(.push(.silent, .sent), at: now)
-    fieldLog?.add(.sent(.silent), at: now)
-    result.serverLoad.recordPush(.silentPush, delivered: false, at: now, offset: clockOffset)
-    let send = silentPush.send(at: now)
+    let (row, channel) = (launchingPushes[index].kind.row, launchingPushes[index].wakeChannel)
+    timeline?.add(.push(row.traceTopic, .sent), at: now)
+    fieldLog?.add(.sent(row.kind), at: now)
+    result.serverLoad.recordPush(row.serverSource, delivered: false, at: now, offset: clockOffset)
+    let send = launchingPushes[index].send(at: now)
     if let hour = send.droppedHour {
-      if let delivery = silentPush.delivery { scheduler.cancel(delivery) }
-      silentPush.delivery = nil
-      result.countAppWake(hourIndex: hour, .silentPush, .dropped)
+      if let delivery = launchingPushes[index].delivery { scheduler.cancel(delivery) }
+      launchingPushes[index].delivery = nil
+      result.countAppWake(hourIndex: hour, channel, .dropped)
     }
     guard let deliverAt = send.deliverAt else {
-      return result.countAppWake(hourIndex: now.hourIndex, .silentPush, .lost)
+      return result.countAppWake(hourIndex: now.hourIndex, channel, .lost)
     }
-    silentPush.delivery = scheduler.schedule(at: deliverAt, kind: PushEvent.silentPushDelivery.eventKind)
+    launchingPushes[index].delivery = scheduler.schedule(
+      at: deliverAt, kind: PushEvent.silentPushDelivery.eventKind, target: UInt32(index))
   }
 
-  /// The held silent push reaches the device: held again (the phone off, a cap reached), refused (a
-  /// force-quit or dormant app), or the app launched in the background.
-  mutating func silentPushArrived(_ scheduler: inout Scheduler) {
+  /// The held push of the channel at `index` reaches the device: held again (the phone off, a cap reached),
+  /// refused (a force-quit or dormant app), or the app launched in the background.
+  mutating func launchingPushArrived(_ index: Int, _ scheduler: inout Scheduler) {
     let now = scheduler.now
-    let delivery = silentPush.deliver(
+    let (row, channel) = (launchingPushes[index].kind.row, launchingPushes[index].wakeChannel)
+    let delivery = launchingPushes[index].deliver(
       at: now, poweredOff: power.isOff, forceQuit: app.life == .forceQuit, dormant: app.isDormant(at: now))
     switch delivery {
     case .none: return
     case .later(let time):
-      silentPush.delivery = scheduler.schedule(at: time, kind: PushEvent.silentPushDelivery.eventKind)
+      launchingPushes[index].delivery = scheduler.schedule(
+        at: time, kind: PushEvent.silentPushDelivery.eventKind, target: UInt32(index))
     case .reached(let outcome, let hour):
-      silentPush.delivery = nil
-      result.serverLoad.recordPush(.silentPush, delivered: true, at: now, offset: clockOffset)
-      timeline?.add(.push(.silent, .delivered), at: now)
+      launchingPushes[index].delivery = nil
+      result.serverLoad.recordPush(row.serverSource, delivered: true, at: now, offset: clockOffset)
+      timeline?.add(.push(row.traceTopic, .delivered), at: now)
       guard outcome == .granted || outcome == .deferred else {
-        return countLaunch(.silentPush, outcome, hourIndex: hour, at: now)
+        return countLaunch(channel, outcome, hourIndex: hour, at: now)
       }
       eventPushDelivered(at: now)
       processor.power.bookPushWake(subject: result.appSubject, at: now, &result.energy)
-      backgroundLaunch(.silentPush, outcome: outcome, hourIndex: hour, &scheduler)
+      backgroundLaunch(channel, outcome: outcome, hourIndex: hour, &scheduler)
     }
   }
 }

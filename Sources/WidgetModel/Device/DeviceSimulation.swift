@@ -43,7 +43,8 @@ struct DeviceSimulation: EventHandler {
   let openKinds: [KindID]
   var widgetPush: WidgetPushChannel
   var backgroundRefresh: BackgroundRefresh
-  var silentPush: SilentPushChannel
+  /// One channel per push kind that launches the app, in ``PushKind/launching``'s order.
+  var launchingPushes: [LaunchingPushChannel]
   /// Delays of the app's `reloadTimelines` requests.
   let appReloadDelayStream: RandomStream
   /// Scratch, per widget kind: which kinds the app's last fetch found new data for (no allocation per run).
@@ -102,7 +103,7 @@ struct DeviceSimulation: EventHandler {
     changedKinds = Array(repeating: false, count: configuration.kinds.count)
     appReloadDelayStream = stream(.appReloadDelay)
     widgetPush = WidgetPushChannel(settings: configuration.system.widgetPush, delayStream: stream(.widgetPushDelay))
-    silentPush = SilentPushChannel(settings: configuration.system.silentPush, delayStream: stream(.silentPushDelay))
+    launchingPushes = DeviceSimulation.makeLaunchingPushes(configuration, stream)
     backgroundRefresh = DeviceSimulation.makeBackgroundRefresh(configuration, stream)
     radios = Radios(
       configuration.device.radios, selection: configuration.device.network, networkStream: stream(.network))

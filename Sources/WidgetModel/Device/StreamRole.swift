@@ -80,3 +80,13 @@ struct StreamFactory {
         stream: role.streamID(label: label)))
   }
 }
+
+extension StreamRole {
+  /// The stream of a push kind's delivery delays.
+  static func delay(of kind: PushKind) -> StreamRole {
+    switch kind {
+    case .widget: .widgetPushDelay
+    case .silent: .silentPushDelay
+    }
+  }
+}

@@ -25,18 +25,7 @@ public enum FieldEvent: Sendable, Equatable {
   /// The battery, read at the end of every hour: level 0...1, Low Power Mode, on the charger.
   case battery(level: Double, lowPowerMode: Bool, charging: Bool)
   /// The app's server sent the phone a push: a line of the server's send log, not of the app's log.
-  case sent(SentPush)
-}
-
-/// A push the app's server sends a phone, as its send log names it.
-public enum SentPush: String, Sendable, CaseIterable {
-  /// A background push (`apns-push-type: background`, priority 5) that launches the app.
-  case silent
-  /// A WidgetKit push (`apns-push-type: widgets`, priority 10).
-  case widget
-
-  /// The APNs priority the server sends it with.
-  public var priority: Int { self == .silent ? 5 : 10 }
+  case sent(PushKind)
 }
 
 /// One line of a device's field log: when, on the device's local clock, and what.

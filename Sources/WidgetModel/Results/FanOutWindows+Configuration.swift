@@ -22,12 +22,12 @@ extension FanOutWindows {
     func bit(_ source: ServerSource) -> UInt16 { 1 << UInt16(source.rawValue) }
     let schedule = FleetEventSchedule(configuration, replication: replication)
     for (index, event) in configuration.events.enumerated() {
-      let widgetPush = event.sends(.widget, widgets: configuration.widgets)
-      let silentPush = event.sends(.silent, widgets: configuration.widgets)
       let pushes = Double(event.pushesPerOccurrence(widgets: configuration.widgets))
       guard pushes > 0 else { continue }
       let sources =
-        (widgetPush ? bit(.widgetPush) : 0) | (silentPush ? bit(.silentPush) : 0)
+        PushKind.allCases.reduce(0) {
+          $0 | (event.sends($1, widgets: configuration.widgets) ? bit($1.row.serverSource) : 0)
+        }
         | (event.activityKinds.isEmpty ? 0 : bit(.activityPush))
       var reach = event.share
       if let widget = event.audienceWidget { reach *= fleet.installProbability[widget] ?? 1 }

@@ -1,16 +1,20 @@
 import Results
 import SimulationEngine
 
-/// Background (silent) pushes to the app on this device: the server sends one on each change of a kind
-/// with `on_change: silent_push`; APNs keeps one undelivered push per app, so a newer one replaces a held
-/// one [D]; the device launches the app for at most `per_hour` in any sliding hour and `per_day` in any
-/// sliding 24 h [D: "two or three an hour"; daily budget O], holding the push past either; a force-quit
-/// app is never launched [D, staff], nor one the user has not launched for `app.dormant_after` (the push
-/// is not delivered to it [D, staff: forums thread 776933]). Owns the `silentPushDelivery` event. It answers
-/// each input with what happened (``Send``, ``Delivery``); the device schedules, cancels, counts and
-/// launches the app.
-struct SilentPushChannel {
-  let settings: SilentPushConfiguration
+/// Pushes of one kind that launch the app in the background (``PushKindRow/launches``; the background,
+/// silent push): the server sends one on each change of a kind whose `on_change` names it; APNs keeps one
+/// undelivered push per app, so a newer one replaces a held one [D]; the device launches the app for at
+/// most `per_hour` in any sliding hour and `per_day` in any sliding 24 h [D: "two or three an hour"; daily
+/// budget O], holding the push past either; a force-quit app is never launched [D, staff], nor one the user
+/// has not launched for `app.dormant_after` (the push is not delivered to it [D, staff: forums thread
+/// 776933]). Owns the `silentPushDelivery` event whose target is its place in ``PushKind/launching``. It
+/// answers each input with what happened (``Send``, ``Delivery``); the device schedules, cancels, counts
+/// and launches the app.
+struct LaunchingPushChannel {
+  let kind: PushKind
+  /// The wake channel it launches the app on.
+  let wakeChannel: AppWakeChannel
+  let settings: LaunchingPushConfiguration
   private var pending: HeldPush?
   private var launchesLastHour = SlidingWindowCounter(length: .hours(1))
   private var launchesLastDay = SlidingWindowCounter(length: .days(1))
@@ -25,7 +29,10 @@ struct SilentPushChannel {
     var held: Bool
   }
 
-  init(settings: SilentPushConfiguration, delayStream: RandomStream) {
+  init(_ kind: PushKind, settings: LaunchingPushConfiguration, delayStream: RandomStream) {
+    guard let channel = kind.row.launches else { preconditionFailure("\(kind) does not launch the app") }
+    self.kind = kind
+    self.wakeChannel = channel
     self.settings = settings
     self.delayStream = delayStream
   }
