@@ -102,10 +102,35 @@ public enum TestFiles {
     return names.filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("sweep-") }.map { String($0.dropLast(5)) }
   }
 
-  /// A new empty folder under /tmp.
+  /// A new empty folder under /tmp, removed with everything in it when the test process exits.
   public static func temporaryDirectory() -> String {
     var template = Array("/tmp/widgetsim-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    TemporaryFolders.created.withLock { folders in
+      if folders.isEmpty { atexit { TemporaryFolders.removeAll() } }
+      folders.append(path)
+    }
+    return path
+  }
+}
+
+/// The folders ``TestFiles/temporaryDirectory()`` made, removed at exit (a test may still read its folder
+/// until the last test ends, so none is removed earlier).
+enum TemporaryFolders {
+  static let created = Mutex<[String]>([])
+
+  static func removeAll() {
+    for folder in created.withLock({ $0 }) { removeTree(folder) }
+  }
+
+  /// Removes `path` and, for a folder (not a link to one), everything in it first.
+  static func removeTree(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      for name in (try? TestFiles.list(path)) ?? [] { removeTree("\(path)/\(name)") }
+    }
+    remove(path)
   }
 }
 
