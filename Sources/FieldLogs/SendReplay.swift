@@ -31,16 +31,12 @@ struct SendReplay {
   mutating func offer(
     share: Double, sends: [(time: Int64, push: PushKind)], offsetSeconds: Int, firstDay: Int, lastTime: Int64
   ) {
-    guard capacity > 0 else { return }
-    if kept.count == capacity {
-      // Full: a phone is kept only in place of the highest hash (found again only when it is replaced).
-      guard share < kept[largest].share else { return }
-      kept.remove(at: largest)
-    }
+    guard capacity > 0, kept.count < capacity || share < kept[largest].share else { return }
     let origin = Int64(firstDay) * 86_400_000_000 - Int64(offsetSeconds) * 1_000_000
     let schedule = SendSchedule(
       micros: sends.map { $0.time - origin }, pushes: sends.map(\.push), end: lastTime - origin)
-    kept.append((share, schedule))
+    // Full: the phone takes the place of the highest hash kept, which is then found again.
+    if kept.count == capacity { kept[largest] = (share, schedule) } else { kept.append((share, schedule)) }
     if kept.count == capacity {
       largest = kept.indices.max { kept[$0].share < kept[$1].share } ?? 0
     }

@@ -15,9 +15,8 @@ public struct SharedEvents: Sendable {
 
   /// The shared events of the check's simulation of `configuration`; nil when no fleet event sends a push.
   init?(_ configuration: ScenarioConfiguration) {
-    let events = configuration.events.indices.filter {
-      configuration.events[$0].sends(.widget, widgets: configuration.widgets)
-        || configuration.events[$0].sends(.silent, widgets: configuration.widgets)
+    let events = configuration.events.indices.filter { event in
+      PushKind.allCases.contains { configuration.events[event].sends($0, widgets: configuration.widgets) }
     }
     guard !events.isEmpty else { return nil }
     let schedule = FleetEventSchedule(GoodnessOfFit.mixedSeed(configuration), replication: 0)

@@ -71,13 +71,7 @@ public struct FleetEventConfiguration: Sendable {
     PushKind.allCases.count(where: { sends($0, widgets: widgets) }) + activityKinds.count
   }
 
-  /// Whether `device` (a fleet index) is in the audience by ``audienceDevices`` (every device without one).
-  public func admits(device: Int) -> Bool {
-    guard let devices = audienceDevices else { return true }
-    return FleetEventConfiguration.admits(device, devices)
-  }
-
-  /// Whether `device` is one of `devices` (ascending).
+  /// Whether `device` (a fleet index) is one of `devices` (ascending): in an ``audienceDevices`` audience.
   static func admits(_ device: Int, _ devices: [Int]) -> Bool {
     var (low, high) = (0, devices.count)
     while low < high {
