@@ -32,7 +32,7 @@ struct UserTimersTests {
 
   @Test("a display refreshes at once when it comes on and every interval after; going off cancels the next")
   func displayRefreshes() {
-    var standby = StandbyDisplay(
+    var standby = DockedDisplay(
       enabled: true, interval: .minutes(15), instances: [InstanceID(0)], event: .standbyRefresh)
     let night = SimTime.zero + .hours(23)
     var timers = TimerLog(now: night)
@@ -53,7 +53,7 @@ struct UserTimersTests {
 
   @Test("a display with nothing on it asks for nothing")
   func unusedDisplay() {
-    var carplay = StandbyDisplay(enabled: true, interval: .minutes(15), instances: [], event: .carplayRefresh)
+    var carplay = DockedDisplay(enabled: true, interval: .minutes(15), instances: [], event: .carplayRefresh)
     var timers = TimerLog()
     carplay.start(&timers)
     #expect(timers.take().isEmpty)

@@ -18,7 +18,7 @@ protocol UserTimers: DeviceClock, ~Copyable {
   mutating func schedule(_ event: UserEvent, at time: SimTime) -> EventHandle
 }
 
-/// A display's timers: its next refresh (``StandbyDisplay``).
+/// A display's timers: its next refresh (``DockedDisplay``).
 protocol DisplayTimers: DeviceClock, ~Copyable {
   @discardableResult
   mutating func schedule(_ event: DisplayEvent, at time: SimTime) -> EventHandle

@@ -47,7 +47,7 @@ enum InstanceEvent: UInt32, DeviceEventCase {
   case retry = 7
 }
 
-/// A display that refreshes its widgets on its own clock (`StandbyDisplay`): StandBy's and CarPlay's
+/// A display that refreshes its widgets on its own clock (`DockedDisplay`): StandBy's and CarPlay's
 /// refreshes, and the end of a drive.
 enum DisplayEvent: UInt32, DeviceEventCase {
   case standbyRefresh = 8

@@ -99,13 +99,13 @@ extension DeviceSimulation {
 
   /// StandBy at night and CarPlay while driving, each with the installed instances placed on it.
   static func makeDisplays(_ configuration: ScenarioConfiguration, _ instances: [WidgetInstance]) -> (
-    standby: StandbyDisplay, carplay: StandbyDisplay
+    standby: DockedDisplay, carplay: DockedDisplay
   ) {
-    let standby = StandbyDisplay(
+    let standby = DockedDisplay(
       enabled: configuration.system.standbyAtNight, interval: configuration.system.standbyRefreshInterval,
       instances: instances.filter { $0.placementRule.views == .standby && $0.installed }.map(\.id),
       event: .standbyRefresh)
-    let carplay = StandbyDisplay(
+    let carplay = DockedDisplay(
       enabled: !configuration.user.carplayDrives.isZero, interval: configuration.system.standbyRefreshInterval,
       instances: instances.filter { $0.placementRule.views == .carplay && $0.installed }.map(\.id),
       event: .carplayRefresh)

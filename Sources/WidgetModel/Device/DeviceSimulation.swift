@@ -3,7 +3,7 @@ import SimulationEngine
 
 /// One device through the simulated days, built from components that each own their state and the events
 /// addressed to them: the ``User``, the ``AppProcess``, each ``WidgetInstance`` (its ``ReloadMachine`` and
-/// budget), the app's ``DataSources``, the ``StandbyDisplay``, the ``WidgetPushChannel``, the
+/// budget), the app's ``DataSources``, the ``DockedDisplay``, the ``WidgetPushChannel``, the
 /// ``LiveActivities``, the ``Radios``, the ``Processor`` and the ``PowerSystem``. The device wires them:
 /// ``handle(_:scheduler:)`` is a switch that hands each event to its owner, and the device performs the
 /// actions components return (a reload, a push wake-up).
@@ -27,9 +27,9 @@ struct DeviceSimulation: EventHandler {
   var processes: ProcessTable
   var instances: FixedTable<WidgetInstance>
   let data: DataSources
-  var standby: StandbyDisplay
+  var standby: DockedDisplay
   /// The CarPlay display while the user drives (StandBy-style [D]).
-  var carplay: StandbyDisplay
+  var carplay: DockedDisplay
   var driving = false
   /// Whether the widgets are on the device's screens yet (`fleet.install_time`), and when they are added.
   var widgetsAdded: Bool
