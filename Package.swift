@@ -10,6 +10,7 @@ let package = Package(
   products: [
     .executable(name: "widgetsim", targets: ["widgetsim"]),
     .library(name: "SimulationEngine", targets: ["SimulationEngine"]),
+    .library(name: "Statistics", targets: ["Statistics"]),
     .library(name: "Results", targets: ["Results"]),
     // For the fuzz package in Fuzz/.
     .library(name: "ScenarioFiles", targets: ["ScenarioFiles"]),
@@ -33,11 +34,18 @@ let package = Package(
       pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"])]
     ),
-    // Simulated time, the event set and run loop, random streams, distributions, statistics.
+    // The kernel: simulated time, the event set and run loop, random streams, distributions.
     // Knows nothing about widgets; imports only CGSL.
     .target(
       name: "SimulationEngine",
       dependencies: ["CGSL"]
+    ),
+    // Statistics over the kernel's numbers: running moments, confidence intervals, quantiles and sketches,
+    // the per-second load model and its fits, minimisation, two-sample tests, sequential selection.
+    // Knows nothing about widgets; imports CGSL and SimulationEngine.
+    .target(
+      name: "Statistics",
+      dependencies: ["CGSL", "SimulationEngine"]
     ),
     // Results below the model: accumulators and their storage (compact counts, booked columns, slot sets,
     // count histograms, typed layouts, spare pools). Knows nothing of widgets; imports only SimulationEngine
@@ -52,13 +60,14 @@ let package = Package(
     // no device; imports SimulationEngine and ResultStorage.
     .target(
       name: "Results",
-      dependencies: ["SimulationEngine", "ResultStorage"]
+      dependencies: ["SimulationEngine", "Statistics", "ResultStorage"]
     ),
     // The WidgetKit refresh model: user, widgets, budgets, triggers, one device through simulated days.
     .target(
       name: "WidgetModel",
       dependencies: [
-        "SimulationEngine", "ResultStorage", "Results", .product(name: "DequeModule", package: "swift-collections"),
+        "SimulationEngine", "Statistics", "ResultStorage", "Results",
+        .product(name: "DequeModule", package: "swift-collections"),
       ]
     ),
     // Fleets over threads and shards: which thread runs which devices, merging the threads' results.
@@ -76,7 +85,7 @@ let package = Package(
     // Console, StopRequest, the progress line.
     .target(
       name: "Reports",
-      dependencies: ["SimulationEngine", "Results", "WidgetModel"]
+      dependencies: ["SimulationEngine", "Statistics", "Results", "WidgetModel"]
     ),
     // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
     .target(
@@ -97,26 +106,28 @@ let package = Package(
     // and `merge`.
     .target(
       name: "Sweeps",
-      dependencies: ["SimulationEngine", "Results", "WidgetModel", "ScenarioFiles", "Reports"]
+      dependencies: ["SimulationEngine", "Statistics", "Results", "WidgetModel", "ScenarioFiles", "Reports"]
     ),
     // Comparing two runs: per-metric differences with Welch or paired t-tests, regression gates.
     .target(
       name: "Comparisons",
-      dependencies: ["CGSL", "SimulationEngine", "Results", "Reports"]
+      dependencies: ["CGSL", "SimulationEngine", "Statistics", "Results", "Reports"]
     ),
     // Field logs: what an app logged on real phones (JSON Lines), `run --field-log`, calibrating a
     // scenario's uncertain parameters to the logs, and the goodness of fit (`calibrate`, `check --observed`).
     .target(
       name: "FieldLogs",
-      dependencies: ["CGSL", "SimulationEngine", "WidgetModel", "ScenarioFiles", "Reports", "Comparisons"]
+      dependencies: [
+        "CGSL", "SimulationEngine", "Statistics", "WidgetModel", "ScenarioFiles", "Reports", "Comparisons",
+      ]
     ),
     // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
     // scenario files and sweeps, never the CLI.
     .target(
       name: "Benchmarks",
       dependencies: [
-        "SimulationEngine", "Results", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports", "Runs",
-        "FieldLogs",
+        "SimulationEngine", "Statistics", "Results", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports",
+        "Runs", "FieldLogs",
       ]
     ),
     // The command-line tool: a thin skin over the libraries.
@@ -134,6 +145,7 @@ let package = Package(
         "Results",
         "Sweeps",
         "SimulationEngine",
+        "Statistics",
         "WidgetModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -147,8 +159,14 @@ let package = Package(
       name: "SimulationEngineTests",
       dependencies: [
         "SimulationEngine",
+        "Statistics",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ],
+      swiftSettings: testSettings
+    ),
+    .testTarget(
+      name: "StatisticsTests",
+      dependencies: ["Statistics", "SimulationEngine", "CGSL"],
       swiftSettings: testSettings
     ),
     .testTarget(
@@ -158,12 +176,14 @@ let package = Package(
     ),
     .testTarget(
       name: "ResultsTests",
-      dependencies: ["Results", "SimulationEngine"],
+      dependencies: ["Results", "SimulationEngine", "Statistics"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "WidgetModelTests",
-      dependencies: ["Results", "WidgetModel", "ResultStorage", "Fleets", "SimulationEngine", "TestSupport"],
+      dependencies: [
+        "Results", "WidgetModel", "ResultStorage", "Fleets", "SimulationEngine", "Statistics", "TestSupport",
+      ],
       swiftSettings: testSettings
     ),
     .testTarget(
@@ -175,19 +195,22 @@ let package = Package(
     .testTarget(
       name: "ReportsTests",
       dependencies: [
-        "CGSL", "Reports", "ScenarioFiles", "Results", "WidgetModel", "Fleets", "SimulationEngine", "TestSupport",
+        "CGSL", "Reports", "ScenarioFiles", "Results", "WidgetModel", "Fleets", "SimulationEngine", "Statistics",
+        "TestSupport",
       ],
       exclude: ["Fixtures"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "RunsTests",
-      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "TestSupport"],
+      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "Statistics", "TestSupport"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "SweepsTests",
-      dependencies: ["Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "TestSupport", "CGSL"],
+      dependencies: [
+        "Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "Statistics", "TestSupport", "CGSL",
+      ],
       swiftSettings: testSettings
     ),
     .testTarget(

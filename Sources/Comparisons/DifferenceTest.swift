@@ -1,5 +1,6 @@
 import CGSL
 import SimulationEngine
+import Statistics
 
 /// The difference candidate - baseline of one metric's mean, its confidence interval and t-tests.
 ///

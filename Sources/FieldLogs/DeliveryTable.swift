@@ -1,5 +1,6 @@
 import Reports
 import SimulationEngine
+import Statistics
 
 /// `delivery.csv`: per push type and local hour of the send, what the server sent, what the app saw
 /// arrive and how late, in the logs and in the simulation of the fitted scenario, side by side.

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 import WidgetModel
 
 extension FieldEstimators {

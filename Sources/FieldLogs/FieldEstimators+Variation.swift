@@ -1,5 +1,6 @@
 import CGSL
 import SimulationEngine
+import Statistics
 
 extension FieldEstimators {
   /// `fleet.vary[user.app_opens.per_day]`: how much phones' opening rates differ beyond chance. The

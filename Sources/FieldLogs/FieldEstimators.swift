@@ -1,6 +1,7 @@
 import CGSL
 import Reports
 import SimulationEngine
+import Statistics
 import WidgetModel
 
 /// The estimators behind `widgetsim calibrate`: one per scenario parameter a field log informs, each with

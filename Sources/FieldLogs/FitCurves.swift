@@ -1,5 +1,6 @@
 import Reports
 import SimulationEngine
+import Statistics
 
 /// `fit_curves.csv`: per distribution of the goodness of fit, the observed and simulated quantiles at every
 /// percent (a QQ plot) and the share of each side in 20 equal bins over the pooled 1st-99th percentiles (a

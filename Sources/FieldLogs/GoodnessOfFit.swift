@@ -1,6 +1,7 @@
 import Dispatch
 import Reports
 import SimulationEngine
+import Statistics
 import WidgetModel
 
 /// How well a scenario explains field logs: the logs' distributions against the same ones read from the

@@ -1,5 +1,6 @@
 import CGSL
 import SimulationEngine
+import Statistics
 
 /// A family of distributions for a lateness (seconds ≥ 0), fitted by maximum likelihood to exact values and
 /// lower bounds (right-censored), in log parameters so the search stays in range.

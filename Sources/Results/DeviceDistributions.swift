@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 /// Per-device figures across a fleet: exact sums for means, sketches for quantiles (merging is exact).
 public struct DeviceDistributions: Sendable {

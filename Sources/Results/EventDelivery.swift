@@ -1,5 +1,6 @@
 import ResultStorage
 import SimulationEngine
+import Statistics
 
 /// How long after a fleet-wide event its pushes took: the server's send (the device's place in the
 /// fan-out) and the first push delivered to the device after it, summed and maximised over devices, counted

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 /// How wide the estimate's intervals are: what the sample's size leaves open, and what the whole fleet's own
 /// chance does.

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 extension SampledLoadEstimate {
   /// The fleet's load over the run as the pieces of a ``PerSecondLoadModel``, from fitted blocks and the

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 extension SampledLoadEstimate {
   /// How much the sample's rate varies within its fitted blocks beyond chance, as a dispersion the whole

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 #if canImport(Glibc)
   import Glibc

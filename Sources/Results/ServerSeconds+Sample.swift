@@ -1,5 +1,6 @@
 import ResultStorage
 import SimulationEngine
+import Statistics
 
 extension ServerSeconds {
   /// The sources each provisioning figure counts, in ``provisioning(scale:)`` order (received, sent, every

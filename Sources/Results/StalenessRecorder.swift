@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 /// What one widget instance (or Live Activity kind) looked like each time a user saw it, over one device or
 /// many. Kept in integers (milliseconds, and their squares in 128 bits) so that recorders from many devices

@@ -2,6 +2,7 @@ import Reports
 import Results
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 
 /// The reports of a finished sweep, built from every task's values.
 public enum SweepReports {

@@ -1,5 +1,6 @@
 import Reports
 import SimulationEngine
+import Statistics
 
 /// What a finished selection says: the verdict in one sentence, each design's status, replications and
 /// mean with its 95% interval, and the replications used against a two-stage procedure's; as console lines

@@ -1,5 +1,6 @@
 import Reports
 import SimulationEngine
+import Statistics
 
 /// Runs a sweep's selection in rounds: each round adds replications only to the designs still in
 /// contention, records them in the sweep journal as they finish, and hands them to the procedure, which

@@ -1,6 +1,7 @@
 import Reports
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 
 /// A sweep's `select` section made ready to run: its metrics found among the summary's rows, its quantities
 /// in the metrics' units, and the problem the sequential procedure solves. Everything is checked before a

@@ -1,6 +1,7 @@
 import Results
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 import TestSupport
 import Testing
 import WidgetModel

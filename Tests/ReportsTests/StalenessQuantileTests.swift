@@ -1,5 +1,6 @@
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 import TestSupport
 import Testing
 import WidgetModel

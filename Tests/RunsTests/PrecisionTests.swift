@@ -1,6 +1,7 @@
 import Reports
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 import TestSupport
 import Testing
 

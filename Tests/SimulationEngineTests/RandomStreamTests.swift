@@ -1,3 +1,4 @@
+import Statistics
 import Testing
 
 @testable import SimulationEngine

@@ -2,6 +2,7 @@ import CGSL
 import Reports
 import ScenarioFiles
 import SimulationEngine
+import Statistics
 import TestSupport
 import Testing
 import WidgetModel

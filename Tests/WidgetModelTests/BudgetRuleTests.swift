@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 import Testing
 
 @testable import Results

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 /// Percentiles of figures read back from reports (the budget band of report.html), by the definition the
 /// run summaries use: Hyndman–Fan 7, through the engine's `SampleQuantiles`. Readers of reports need not

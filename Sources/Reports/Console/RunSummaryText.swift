@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 import WidgetModel
 
 /// The few lines a run prints at its end: where the reports are and the headline numbers.

@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import SimulationEngine
+import Statistics
 
 /// `run --precision METRIC[@SUBJECT]:P%`: replications go on until the 95% confidence interval of the
 /// metric's mean is at most P% of the mean either way (its half-width over the absolute mean), for the

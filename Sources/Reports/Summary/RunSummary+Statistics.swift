@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 
 extension RunSummary {
   /// What one replication's value of each metric is, by name: for files that carry only the name and unit

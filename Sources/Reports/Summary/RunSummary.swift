@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 import WidgetModel
 
 /// The headline metrics of a run: one value per replication and subject (widget instance, the widget push

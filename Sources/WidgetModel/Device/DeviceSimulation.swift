@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 
 /// One device through the simulated days, built from components that each own their state and the events
 /// addressed to them: the ``User``, the ``AppProcess``, each ``WidgetInstance`` (its ``ReloadMachine`` and

@@ -1,6 +1,7 @@
 import ResultStorage
 import Results
 import SimulationEngine
+import Statistics
 
 /// One device's own figures while it runs, folded into the aggregate when it finishes.
 struct DeviceTally {

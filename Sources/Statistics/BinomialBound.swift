@@ -1,4 +1,5 @@
 import CGSL
+import SimulationEngine
 
 /// The Clopper-Pearson lower confidence bound of a binomial proportion: the share of successes that, at
 /// `level`, the true probability is at least.

@@ -1,4 +1,5 @@
 import CGSL
+import SimulationEngine
 
 /// A two-sided confidence interval for a mean, from Student's t distribution.
 ///

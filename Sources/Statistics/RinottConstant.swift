@@ -1,4 +1,5 @@
 import CGSL
+import SimulationEngine
 import Synchronization
 
 #if canImport(Glibc)

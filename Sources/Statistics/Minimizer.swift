@@ -1,4 +1,5 @@
 import CGSL
+import SimulationEngine
 
 /// Minimising a smooth function of a few parameters without derivatives: GSL's Nelder-Mead simplex
 /// (`gsl_multimin_fminimizer_nmsimplex2`), for maximum-likelihood fits (minimise the negative

@@ -2,6 +2,7 @@ import CGSL
 import Testing
 
 @testable import SimulationEngine
+@testable import Statistics
 
 #if canImport(Glibc)
   import Glibc

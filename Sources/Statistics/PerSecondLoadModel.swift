@@ -1,4 +1,5 @@
 import CGSL
+import SimulationEngine
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SimulationEngine
+@testable import Statistics
 
 #if canImport(Glibc)
   import Glibc
