@@ -80,17 +80,24 @@ let package = Package(
       name: "ScenarioFiles",
       dependencies: ["SimulationEngine", "Results", "WidgetModel", .product(name: "Yams", package: "Yams")]
     ),
+    // What every command shares, below every library that a command calls: CommandFailure (message and exit
+    // status), Console, StopRequest and the process's SIGINT / SIGTERM handling (Interruption).
+    .target(
+      name: "CommandSupport"
+    ),
     // Reports: CSV writers (one per report, see RunReport), run summaries with confidence intervals and their
-    // console text, the manifest; written atomically. Also what every command shares: CommandFailure,
-    // Console, StopRequest, the progress line.
+    // console text, the progress line, the manifest; written atomically.
     .target(
       name: "Reports",
-      dependencies: ["SimulationEngine", "Statistics", "Results", "WidgetModel"]
+      dependencies: ["CommandSupport", "SimulationEngine", "Statistics", "Results", "WidgetModel"]
     ),
-    // Running a loaded scenario and writing its reports: `run`, and the run half of `check`.
+    // Running a loaded scenario and writing its reports: `run`, and `check` (the run, then the baseline's gates or
+    // the field logs' check).
     .target(
       name: "Runs",
-      dependencies: ["ScenarioFiles", "Reports", "Results", "WidgetModel", "Fleets"]
+      dependencies: [
+        "CommandSupport", "Comparisons", "FieldLogs", "ScenarioFiles", "Reports", "Results", "WidgetModel", "Fleets",
+      ]
     ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
     .target(
@@ -100,25 +107,28 @@ let package = Package(
     // report.html: charts and tables from a run's or a sweep's CSV reports.
     .target(
       name: "HTMLReport",
-      dependencies: ["Reports", "CVegaBundle"]
+      dependencies: ["CommandSupport", "Reports", "CVegaBundle"]
     ),
     // Parameter sweeps: plans, the durable journal, running over threads and shards, sweep reports; `sweep`
     // and `merge`.
     .target(
       name: "Sweeps",
-      dependencies: ["SimulationEngine", "Statistics", "Results", "WidgetModel", "ScenarioFiles", "Reports"]
+      dependencies: [
+        "CommandSupport", "SimulationEngine", "Statistics", "Results", "WidgetModel", "ScenarioFiles", "Reports",
+      ]
     ),
     // Comparing two runs: per-metric differences with Welch or paired t-tests, regression gates.
     .target(
       name: "Comparisons",
-      dependencies: ["CGSL", "SimulationEngine", "Statistics", "Results", "Reports"]
+      dependencies: ["CGSL", "CommandSupport", "SimulationEngine", "Statistics", "Results", "Reports"]
     ),
     // Field logs: what an app logged on real phones (JSON Lines), `run --field-log`, calibrating a
     // scenario's uncertain parameters to the logs, and the goodness of fit (`calibrate`, `check --observed`).
     .target(
       name: "FieldLogs",
       dependencies: [
-        "CGSL", "SimulationEngine", "Statistics", "WidgetModel", "ScenarioFiles", "Reports", "Comparisons",
+        "CGSL", "CommandSupport", "SimulationEngine", "Statistics", "WidgetModel", "ScenarioFiles", "Reports",
+        "Comparisons",
       ]
     ),
     // Benchmark kernels behind `widgetsim bench` and the baseline gate; imports the engine, the model,
@@ -126,8 +136,8 @@ let package = Package(
     .target(
       name: "Benchmarks",
       dependencies: [
-        "SimulationEngine", "Statistics", "Results", "WidgetModel", "Fleets", "ScenarioFiles", "Sweeps", "Reports",
-        "Runs", "FieldLogs",
+        "CommandSupport", "SimulationEngine", "Statistics", "Results", "WidgetModel", "Fleets", "ScenarioFiles",
+        "Sweeps", "Reports", "Runs", "FieldLogs",
       ]
     ),
     // The command-line tool: a thin skin over the libraries.
@@ -135,6 +145,7 @@ let package = Package(
       name: "widgetsim",
       dependencies: [
         "Benchmarks",
+        "CommandSupport",
         "Comparisons",
         "FieldLogs",
         "Fleets",
@@ -195,34 +206,37 @@ let package = Package(
     .testTarget(
       name: "ReportsTests",
       dependencies: [
-        "CGSL", "Reports", "ScenarioFiles", "Results", "WidgetModel", "Fleets", "SimulationEngine", "Statistics",
-        "TestSupport",
+        "CGSL", "CommandSupport", "Reports", "ScenarioFiles", "Results", "WidgetModel", "Fleets", "SimulationEngine",
+        "Statistics", "TestSupport",
       ],
       exclude: ["Fixtures"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "RunsTests",
-      dependencies: ["Runs", "Reports", "ScenarioFiles", "Fleets", "Statistics", "TestSupport"],
+      dependencies: ["Runs", "CommandSupport", "Reports", "ScenarioFiles", "Fleets", "Statistics", "TestSupport"],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "SweepsTests",
       dependencies: [
-        "Sweeps", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "Statistics", "TestSupport", "CGSL",
+        "Sweeps", "CommandSupport", "Reports", "ScenarioFiles", "WidgetModel", "SimulationEngine", "Statistics",
+        "TestSupport", "CGSL",
       ],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "ComparisonsTests",
-      dependencies: ["Comparisons", "Reports", "Results", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport"],
+      dependencies: [
+        "Comparisons", "CommandSupport", "Reports", "Results", "ScenarioFiles", "WidgetModel", "CGSL", "TestSupport",
+      ],
       swiftSettings: testSettings
     ),
     // Runs the widgetsim executable as a child process (SIGKILL at random moments, --force); also the checks
     // and console lines of report.html that the commands share (HTMLReport has no test target of its own).
     .testTarget(
       name: "CommandLineTests",
-      dependencies: ["widgetsim", "HTMLReport", "Reports", "SimulationEngine", "TestSupport"],
+      dependencies: ["widgetsim", "HTMLReport", "CommandSupport", "Reports", "SimulationEngine", "TestSupport"],
       swiftSettings: testSettings
     ),
     .testTarget(
@@ -233,7 +247,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchmarksTests",
-      dependencies: ["Benchmarks", "Reports", "SimulationEngine", "TestSupport"],
+      dependencies: ["Benchmarks", "CommandSupport", "Reports", "SimulationEngine", "TestSupport"],
       swiftSettings: testSettings
     ),
   ],

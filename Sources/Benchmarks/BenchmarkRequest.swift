@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// `widgetsim bench` as its options ask for it: what can be wrong with them (``problem()``), then the

@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// One `widgetsim bench`: load what the chosen benchmarks need, run the suite, write and print the figures,

@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// The comparison half of `widgetsim check FILE --baseline CSV`: the stored baseline is read and the gates

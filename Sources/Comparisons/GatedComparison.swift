@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// Comparing a candidate run with a baseline as a command does: write compare.csv, print the verdicts, fail

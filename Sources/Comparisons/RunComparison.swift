@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// `widgetsim compare BASELINE CANDIDATE`: the candidate's scenario read for CI annotations, the outputs

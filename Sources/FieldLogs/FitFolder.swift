@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// The folder `calibrate` and `check --observed` write their fit into, kept as `run` keeps its own: no output

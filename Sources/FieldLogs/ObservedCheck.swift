@@ -1,3 +1,4 @@
+import CommandSupport
 import Comparisons
 import Reports
 import ScenarioFiles

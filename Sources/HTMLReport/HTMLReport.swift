@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// `widgetsim report`: report.html for a run folder or a sweep folder (also one merged from shards).

@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 import ScenarioFiles
 

@@ -1,3 +1,4 @@
+import CommandSupport
 import Reports
 
 /// Combining the folders of a sharded sweep into the whole sweep's reports: `widgetsim merge`.

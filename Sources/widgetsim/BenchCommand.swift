@@ -1,6 +1,6 @@
 import ArgumentParser
 import Benchmarks
-import Reports
+import CommandSupport
 
 /// `widgetsim bench`: the project's benchmark suite, and the gate against a stored baseline.
 struct BenchCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
+import CommandSupport
 import FieldLogs
 import HTMLReport
-import Reports
 
 /// `widgetsim calibrate`: fit a scenario to what real phones logged.
 struct CalibrateCommand: ParsableCommand {

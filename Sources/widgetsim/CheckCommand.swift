@@ -1,8 +1,7 @@
 import ArgumentParser
-import Comparisons
+import CommandSupport
 import FieldLogs
 import HTMLReport
-import Reports
 import Runs
 
 /// `widgetsim check`: run a scenario and compare it with a stored baseline in one step, for CI.
@@ -69,22 +68,12 @@ struct CheckCommand: ParsableCommand {
     let request = RunRequest(
       file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, force: force,
       version: WidgetSim.version)
-    guard let baseline else {
-      // `--observed`: the scenario against field logs.
-      let loaded = try request.load()
-      return try ObservedCheck(
-        logs: observed, serverLogs: serverLog, scenario: loaded, out: out ?? "Reports/\(loaded.configuration.name)",
-        ci: gates.ci(scenarioFile: file, scenarioText: loaded.text), floors: ksFloor,
-        jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices
-      ).runForCommand(quiet: quiet, console: .standard)
-    }
-    // Read the baseline and check the gates against it first: a bad one fails at once, not after the run.
-    let check = try BaselineCheck(baseline: baseline, comparison: gates.comparison)
-    let execution = try request.execution()
-    let ci = gates.ci(scenarioFile: file, scenarioText: execution.scenario.text)
-    try check.checkOutputs(runDirectory: execution.directory, scenarioFile: file, ci: ci)
-    try execution.run(console: .standard, stop: Interruption.stopRequest)
-    if report { try HTMLReport.writeForCommand(directory: execution.directory, console: .standard) }
-    try check.compare(runIn: execution.directory, ci: ci, title: "widgetsim check \(file)", console: .standard)
+    let logs = ScenarioCheck.ObservedLogs(
+      logs: observed, serverLogs: serverLog, floors: ksFloor, checkDevices: checkDevices)
+    try ScenarioCheck(
+      request: request, file: file, baseline: baseline, observed: logs, comparison: gates.comparison
+    ).run(
+      console: .standard, stop: Interruption.stopRequest, ci: { gates.ci(scenarioFile: file, scenarioText: $0) },
+      writeReport: report ? { try HTMLReport.writeForCommand(directory: $0, console: .standard) } : nil)
   }
 }

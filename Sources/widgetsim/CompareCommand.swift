@@ -1,6 +1,6 @@
 import ArgumentParser
+import CommandSupport
 import Comparisons
-import Reports
 import ScenarioFiles
 
 /// `widgetsim compare`: two runs' metrics, their differences and the regression gates.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Reports
+import CommandSupport
 import Runs
 import Sweeps
 

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CommandSupport
 import HTMLReport
-import Reports
 
 /// `widgetsim report`: report.html for a run or sweep folder.
 struct ReportCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import FieldLogs
 import HTMLReport
 import Reports

@@ -1,6 +1,6 @@
 import ArgumentParser
+import CommandSupport
 import HTMLReport
-import Reports
 import Sweeps
 
 /// `widgetsim sweep`: run a grid of scenario variants with replications.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Reports
+import CommandSupport
 import ScenarioFiles
 
 /// `widgetsim validate`: check scenario files without running them.

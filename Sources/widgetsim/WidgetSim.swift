@@ -1,5 +1,5 @@
 import ArgumentParser
-import Reports
+import CommandSupport
 import SimulationEngine
 
 /// `widgetsim`: the command-line tool. Each subcommand is one type; the work lives in the libraries.

@@ -1,3 +1,4 @@
+import CommandSupport
 import HTMLReport
 import Reports
 import TestSupport

@@ -1,3 +1,4 @@
+import CommandSupport
 import ScenarioFiles
 import TestSupport
 import Testing

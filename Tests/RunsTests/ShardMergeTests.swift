@@ -1,3 +1,4 @@
+import CommandSupport
 import Fleets
 import Reports
 import ScenarioFiles

@@ -1,3 +1,5 @@
+import CommandSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -33,9 +35,9 @@ public enum AtomicFile {
   }
 
   /// Writes all of `text` to an open file descriptor, retrying short writes and interrupted calls; false
-  /// (with `errno` set) when the write fails.
+  /// (with `errno` set) when the write fails (``DescriptorWrite/all(_:to:)-(String,_)``).
   public static func writeAll(_ text: inout String, to descriptor: Int32) -> Bool {
-    text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    DescriptorWrite.all(&text, to: descriptor)
   }
 
   /// Writes all of `bytes` to an open file descriptor, as ``writeAll(_:to:)-(String,_)`` does. On a
@@ -45,23 +47,7 @@ public enum AtomicFile {
     _ bytes: UnsafeRawBufferPointer, to descriptor: Int32,
     timeoutMilliseconds: Int32 = OutputDevice.timeoutMilliseconds
   ) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        let ready = poll(&waiting, 1, timeoutMilliseconds)
-        if ready < 0 && errno == EINTR { continue }
-        if ready == 0 { errno = ETIMEDOUT }
-        if ready <= 0 { return false }
-        continue
-      }
-      if written <= 0 { return false }
-      offset += written
-    }
-    return true
+    DescriptorWrite.all(bytes, to: descriptor, timeoutMilliseconds: timeoutMilliseconds)
   }
 
   /// Creates the temporary file `path` for writing: exclusively, and never through a symbolic link
@@ -107,9 +93,4 @@ public enum AtomicFile {
       }
     }
   }
-}
-
-/// `write(2)`, named apart from ``AtomicFile/write(_:to:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,3 +1,5 @@
+import CommandSupport
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +12,7 @@
 /// (``AtomicFile/writeAll(_:to:timeoutMilliseconds:)``), so a reader that stops reading cannot hang it either.
 public enum OutputDevice {
   /// How long a write waits for a device or FIFO to take more bytes before it fails.
-  public static let timeoutMilliseconds: Int32 = 10_000
+  public static let timeoutMilliseconds = DescriptorWrite.timeoutMilliseconds
 
   /// The descriptor of the character device or FIFO at `path`, opened for writing; nil when `path` is a
   /// regular file or names nothing (it is written as a file). Anything else (a folder, a socket, a block

@@ -1,3 +1,4 @@
+import CommandSupport
 import WidgetModel
 
 /// How `run --precision` makes a per-second figure of a sampled fleet precise (the p99, the busiest second,

@@ -42,11 +42,11 @@ public struct Console: Sendable {
     output: { Swift.print(Console.escapingControls($0), terminator: "") },
     error: { message in
       var text = Console.escapingControls(message)
-      _ = AtomicFile.writeAll(&text, to: 2)
+      _ = DescriptorWrite.all(&text, to: 2)
     },
     terminal: { sequence in
       var text = sequence
-      _ = AtomicFile.writeAll(&text, to: 2)
+      _ = DescriptorWrite.all(&text, to: 2)
     },
     flush: { fflush(nil) })
 

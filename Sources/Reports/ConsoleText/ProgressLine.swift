@@ -1,3 +1,4 @@
+import CommandSupport
 import WidgetModel
 
 /// The single updating progress line on a terminal: devices done, simulated days per second, events per
