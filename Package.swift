@@ -91,12 +91,13 @@ let package = Package(
       name: "Reports",
       dependencies: ["CommandSupport", "SimulationEngine", "Statistics", "Results", "WidgetModel"]
     ),
-    // Running a loaded scenario and writing its reports: `run`, and `check` (the run, then the baseline's gates or
-    // the field logs' check).
+    // Running a loaded scenario and writing its reports: `run`; `check` (the run, then the baseline's gates or
+    // the field logs' check); `merge` (a fleet run's shards, or a sweep's).
     .target(
       name: "Runs",
       dependencies: [
-        "CommandSupport", "Comparisons", "FieldLogs", "ScenarioFiles", "Reports", "Results", "WidgetModel", "Fleets",
+        "CommandSupport", "Comparisons", "FieldLogs", "Sweeps", "ScenarioFiles", "Reports", "Results", "WidgetModel",
+        "Fleets",
       ]
     ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Comparisons
-import ScenarioFiles
+import Runs
 
 /// Options of the commands that compare runs: which metrics gate, how much worse they may get, and the
 /// significance level.
@@ -44,16 +44,10 @@ struct GateOptions: ParsableArguments {
       all: all)
   }
 
-  /// The CI outputs: `--junit`, and under GitHub Actions (its environment variables) the step summary and
-  /// annotations on the lines of `scenarioFile` (whose text is `scenarioText`) where failing widgets are.
+  /// The CI outputs: `--junit`, and under GitHub Actions the step summary and annotations on the scenario's
+  /// lines.
   func ci(scenarioFile: String?, scenarioText: String?) -> CIReporting {
-    var ci = CIReporting.fromProcessEnvironment(junit: junit)
-    if ci.annotates, let scenarioFile, let scenarioText {
-      let map = ScenarioSourceMap(text: scenarioText)
-      ci.scenarioFile = scenarioFile
-      ci.lineOfSubject = { map.line(ofSubject: $0) }
-    }
-    return ci
+    .forScenario(junit: junit, scenarioFile: scenarioFile, scenarioText: scenarioText)
   }
 }
 

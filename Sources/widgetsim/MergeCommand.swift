@@ -1,7 +1,6 @@
 import ArgumentParser
 import CommandSupport
 import Runs
-import Sweeps
 
 /// `widgetsim merge`: combine shard folders (of a sweep, or of a fleet run) into the whole run's reports.
 struct MergeCommand: ParsableCommand {
@@ -32,12 +31,10 @@ struct MergeCommand: ParsableCommand {
   func run() throws {
     // A first Ctrl-C or SIGTERM lets the merge finish its reports as one set; a second quits at once.
     Interruption.install()
-    if ShardMerge.isShard(folders[0]) {
-      if baselinePoint != nil { throw ValidationError("--baseline-point applies to sweeps; these are fleet shards") }
-      try ShardMerge.run(folders: folders, directory: out, force: force, quiet: quiet, console: .standard)
-      return
+    if baselinePoint != nil && FolderMerge.areFleetShards(folders) {
+      throw ValidationError("--baseline-point applies to sweeps; these are fleet shards")
     }
-    try SweepMerge.run(
-      folders: folders, directory: out, baselinePoint: baselinePoint, force: force, console: .standard)
+    try FolderMerge.run(
+      folders: folders, directory: out, baselinePoint: baselinePoint, force: force, quiet: quiet, console: .standard)
   }
 }
