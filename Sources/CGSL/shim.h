@@ -13,6 +13,8 @@
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_version.h>
 
+#include "exponential_ziggurat.h"
+
 // GSL exposes its generator types as mutable globals, which Swift 6 strict concurrency rejects.
 // These accessors hand out the (never written) pointers instead.
 static inline const gsl_rng_type *widgetsim_rng_taus2(void) { return gsl_rng_taus2; }

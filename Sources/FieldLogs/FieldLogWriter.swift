@@ -48,17 +48,21 @@ public enum FieldLogWriter {
 }
 
 extension FieldLogEntry {
+  /// The time a record of `log` at `at` (its device's clock) is written with: on a clock offset whole minutes
+  /// from UTC, to the millisecond.
+  static func logTime(_ at: SimTime, of log: FieldLog, configuration: ScenarioConfiguration) -> FieldLogTime {
+    let offsetSeconds = Int((log.clockOffset.seconds / 60).rounded()) * 60
+    let dayZero = Int64(configuration.startDate.daysSince1970) * 86_400_000_000
+    return FieldLogTime(
+      utcMicroseconds: dayZero + at.microseconds - Int64(offsetSeconds) * 1_000_000, offsetSeconds: offsetSeconds
+    ).truncatedToMilliseconds
+  }
+
   /// A simulated device's log as the entries a reader makes of its lines (the lines are these entries'
   /// ``line``s): times on the device's local clock from the scenario's `start_date`, with its offset to the
   /// minute.
   public static func entries(of log: FieldLog, configuration: ScenarioConfiguration) -> [FieldLogEntry] {
-    let offsetSeconds = Int((log.clockOffset.seconds / 60).rounded()) * 60
-    let dayZero = Int64(configuration.startDate.daysSince1970) * 86_400_000_000
-    func time(_ at: SimTime) -> FieldLogTime {
-      FieldLogTime(
-        utcMicroseconds: dayZero + at.microseconds - Int64(offsetSeconds) * 1_000_000, offsetSeconds: offsetSeconds
-      ).truncatedToMilliseconds
-    }
+    func time(_ at: SimTime) -> FieldLogTime { logTime(at, of: log, configuration: configuration) }
     let device = FieldLogWriter.deviceID(log.device)
     return log.records.map { record in
       let event: FieldLogEvent

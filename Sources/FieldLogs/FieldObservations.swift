@@ -83,6 +83,14 @@ public struct FieldObservations {
     return nil
   }
 
+  /// Extends how far `device`'s log covers the server's sends to `utcMicroseconds` (at least): a simulated
+  /// phone ended where a logged one's log ended covers the sends that one's did, whether or not it logged
+  /// anything but a push's arrival after its last replayed send.
+  mutating func coverPushes(of device: String, through utcMicroseconds: Int64) {
+    guard let place = devices.place(of: device) else { return }
+    devices[place].pushCoverageEnd = Swift.max(devices[place].pushCoverageEnd, utcMicroseconds)
+  }
+
   /// Static, so that the phone's state changes in place in the dictionary (a method would copy it).
   private static func record(_ entry: FieldLogEntry, into device: inout FieldDevice, settings: Settings) {
     let t = entry.time.utcMicroseconds

@@ -43,7 +43,7 @@ extension FieldSample {
       if phone.lastDay >= phone.firstDay {
         replay.offer(
           share: share, sends: phone.sends, offsetSeconds: phone.offsetSeconds, firstDay: phone.firstDay,
-          lastTime: phone.lastTime)
+          lastTime: phone.lastTime, pushCoverageEnd: phone.pushCoverageEnd)
       }
       clockOffsets.append(phone.offsetSeconds)
       // Each open's local second and UTC time, read once for every figure below.

@@ -150,7 +150,9 @@ public enum GoodnessOfFit {
     let sends = observed.sendSchedules
     if replay && sends.contains(where: { !$0.micros.isEmpty }) {
       let scenario = replaying(configuration, sends: sends)
-      return (simulate(scenario, jobs: jobs, ends: sends.map(\.end)), nil)
+      return (
+        simulate(scenario, jobs: jobs, ends: sends.map(\.end), pushCoverage: sends.map(\.pushCoverageEnd)), nil
+      )
     }
     return (simulate(configuration, jobs: jobs), SharedEvents(configuration))
   }
@@ -168,10 +170,12 @@ public enum GoodnessOfFit {
 
   /// The field log of `configuration` (every device, replication 0, with ``seedMix`` in its seed) read as
   /// field logs are: device by device on `jobs` threads, added in device order. Device `d`'s log ends at
-  /// `ends[d mod n]` (microseconds on its measured clock) when `ends` are given; the sample keeps the sends of
-  /// `keepingSends` phones (``SendReplay``).
+  /// `ends[d mod n]` (microseconds on its measured clock) when `ends` are given, and covers the sends through
+  /// `pushCoverage[d mod n]` at least (its logged phone's coverage: ``SendSchedule/pushCoverageEnd``); the
+  /// sample keeps the sends of `keepingSends` phones (``SendReplay``).
   public static func simulate(
-    _ scenario: ScenarioConfiguration, jobs: Int, ends: [Int64]? = nil, keepingSends: Int = 0
+    _ scenario: ScenarioConfiguration, jobs: Int, ends: [Int64]? = nil, pushCoverage: [Int64]? = nil,
+    keepingSends: Int = 0
   ) -> FieldSample {
     let configuration = mixedSeed(scenario)
     var observations = FieldObservations(base: configuration)
@@ -182,15 +186,22 @@ public enum GoodnessOfFit {
     for start in stride(from: 0, to: devices, by: batch) {
       let count = Swift.min(batch, devices - start)
       let entries = ThreadSlots<[FieldLogEntry]>(count: count, empty: [])
+      let covered = ThreadSlots<(device: String, utc: Int64)?>(count: count, empty: nil)
       DispatchQueue.concurrentPerform(iterations: Swift.max(1, jobs)) { worker in
         for index in stride(from: worker, to: count, by: Swift.max(1, jobs)) {
           var log = ScenarioRunner.fieldLog(configuration, device: start + index, schedules: schedules)
           if let ends, !ends.isEmpty { log = log.ended(at: ends[(start + index) % ends.count]) }
           entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
+          if let pushCoverage, !pushCoverage.isEmpty {
+            let through = SimTime(microseconds: pushCoverage[(start + index) % pushCoverage.count])
+            let time = FieldLogEntry.logTime(through, of: log, configuration: configuration)
+            covered.set(index, (FieldLogWriter.deviceID(log.device), time.utcMicroseconds))
+          }
         }
       }
       for index in 0..<count {
         for entry in entries.take(index) { _ = observations.add(entry) }
+        if let (device, utc) = covered.take(index) { observations.coverPushes(of: device, through: utc) }
       }
     }
     return observations.finish()

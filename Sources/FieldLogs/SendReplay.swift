@@ -2,16 +2,19 @@ import WidgetModel
 
 /// One logged phone's sends, as the server's log holds them, on the phone's own clock: microseconds since
 /// local midnight of the first day its app log covers, with the push type of each (a silent and a WidgetKit
-/// push sent in one instant are two elements), and where its app log ends on that clock.
+/// push sent in one instant are two elements), where its app log ends on that clock, and how far the log
+/// covers the sends (its last record other than a push's arrival: sends after it are not counted).
 public struct SendSchedule: Sendable, Hashable {
   public let micros: [Int64]
   public let pushes: [PushKind]
   public let end: Int64
+  public let pushCoverageEnd: Int64
 
-  public init(micros: [Int64], pushes: [PushKind], end: Int64 = .max) {
+  public init(micros: [Int64], pushes: [PushKind], end: Int64 = .max, pushCoverageEnd: Int64? = nil) {
     self.micros = micros
     self.pushes = pushes
     self.end = end
+    self.pushCoverageEnd = pushCoverageEnd ?? end
   }
 }
 
@@ -26,15 +29,17 @@ struct SendReplay {
 
   init(capacity: Int) { self.capacity = Swift.max(0, capacity) }
 
-  /// Offers a phone's sends (UTC microseconds, in time order) with its clock's offset, its first local day
-  /// and its log's last record (UTC microseconds).
+  /// Offers a phone's sends (UTC microseconds, in time order) with its clock's offset, its first local day,
+  /// its log's last record and its last record other than a push's arrival (UTC microseconds).
   mutating func offer(
-    share: Double, sends: [(time: Int64, push: PushKind)], offsetSeconds: Int, firstDay: Int, lastTime: Int64
+    share: Double, sends: [(time: Int64, push: PushKind)], offsetSeconds: Int, firstDay: Int, lastTime: Int64,
+    pushCoverageEnd: Int64
   ) {
     guard capacity > 0, kept.count < capacity || share < kept[largest].share else { return }
     let origin = Int64(firstDay) * 86_400_000_000 - Int64(offsetSeconds) * 1_000_000
     let schedule = SendSchedule(
-      micros: sends.map { $0.time - origin }, pushes: sends.map(\.push), end: lastTime - origin)
+      micros: sends.map { $0.time - origin }, pushes: sends.map(\.push), end: lastTime - origin,
+      pushCoverageEnd: pushCoverageEnd - origin)
     // Full: the phone takes the place of the highest hash kept, which is then found again.
     if kept.count == capacity { kept[largest] = (share, schedule) } else { kept.append((share, schedule)) }
     if kept.count == capacity {

@@ -90,7 +90,7 @@ extension ServerSeconds {
       next = second + 1
       let first = ServerSource.bySlot.start(ofRow: second)
       counts.nonzeroCells(from: first, count: ServerSource.count).forEachSetBit { source in
-        let phones = counts[first + source] - (repeats.count == 0 ? 0 : repeats[first + source])
+        let phones = counts[first + source] - repeats[second, source]
         sums[source] &+= phones
         if phones > busiest[source].phones { busiest[source] = (phones, second) }
         if phones >= rule.floor, phones > unexplained[source].phones, rule.explanation(second: second) == nil {

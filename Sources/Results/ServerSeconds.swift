@@ -15,10 +15,10 @@ public struct ServerSeconds: Sendable, TimeSeries {
   private(set) var counts: CompactCounts<UInt8>
   /// By second and stream (``bytesBySecond``).
   private(set) var fetchBytes: CompactCounts<UInt32>
-  /// By second and source as ``counts``: requests a phone made of a source it had asked in that second already
-  /// (several widgets reloading together), so that ``phones(second:source:)`` counts phones. Empty until a
-  /// repeat is recorded: a fleet of one-widget phones keeps none.
-  private(set) var repeats = CompactCounts<UInt8>(count: 0)
+  /// Requests a phone made of a source it had asked in that second already (several widgets reloading
+  /// together), so that ``phones(second:source:)`` counts phones: a column for each source that has any (a
+  /// fleet of one-widget phones keeps none).
+  private(set) var repeats = RepeatColumns(secondCount: 0)
 
   /// Fetched bytes: a row per second, a cell for widget fetches (0) and one for app fetches (1).
   static var bytesBySecond: TableLayout { TableLayout(columns: 2) }
@@ -33,6 +33,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     secondCount = days * 86_400
     counts = CompactCounts(count: secondCount * ServerSource.count)
     fetchBytes = CompactCounts(count: secondCount * 2)
+    repeats = RepeatColumns(secondCount: secondCount)
   }
 
   /// Whether seconds are kept at all.
@@ -73,8 +74,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
 
   /// Phones that made a request of `source` in second `second`: its requests less a phone's repeats.
   public func phones(second: Int, source: ServerSource) -> UInt64 {
-    let index = ServerSource.bySlot.index(second, source.rawValue)
-    return counts[index] - (repeats.count == 0 ? 0 : repeats[index])
+    counts[ServerSource.bySlot.index(second, source.rawValue)] - repeats[second, source.rawValue]
   }
 
   /// Requests of `stream` (all its sources) in second `second`.
@@ -94,10 +94,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     precondition(secondCount == other.secondCount, "merged per-second loads of different runs")
     counts.merge(other.counts)
     fetchBytes.merge(other.fetchBytes)
-    if other.repeats.count > 0 {
-      if repeats.count == 0 { repeats = CompactCounts(count: counts.count) }
-      repeats.merge(other.repeats)
-    }
+    repeats.merge(other.repeats)
   }
 
   public mutating func reset() {
@@ -111,7 +108,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     let seconds = days * 86_400
     counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
     fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
-    if repeats.count > 0 { repeats.dropFirst(ServerSource.bySlot.start(ofRow: seconds)) }
+    repeats.dropFirst(seconds: seconds)
     secondCount -= seconds
   }
 
@@ -119,11 +116,8 @@ public struct ServerSeconds: Sendable, TimeSeries {
   private mutating func recordRepeats(
     _ requests: UnsafeBufferPointer<PendingRequest>, second: (PendingRequest) -> Int?
   ) {
-    guard requests.contains(where: { $0.repeated }) else { return }
-    if repeats.count == 0 { repeats = CompactCounts(count: counts.count) }
-    repeats.addEach(requests.count) { position in
-      guard requests[position].repeated, let found = second(requests[position]) else { return nil }
-      return (ServerSource.bySlot.index(found, Int(requests[position].source)), 1)
+    for request in requests where request.repeated {
+      if let found = second(request) { repeats.add(second: found, source: Int(request.source)) }
     }
   }
 
@@ -153,7 +147,7 @@ extension ServerSeconds: BinaryCodable {
     secondCount.encode(to: &writer)
     counts.encode(to: &writer)
     fetchBytes.encode(to: &writer)
-    repeats.encode(to: &writer)
+    repeats.bySecond.encode(to: &writer)
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
@@ -161,12 +155,13 @@ extension ServerSeconds: BinaryCodable {
     secondCount = try Int(from: &reader)
     counts = try CompactCounts(from: &reader)
     fetchBytes = try CompactCounts(from: &reader)
-    repeats = try CompactCounts(from: &reader)
+    let repeated = try CompactCounts<UInt8>(from: &reader)
     guard secondCount >= 0, counts.count == secondCount * ServerSource.count, fetchBytes.count == secondCount * 2,
-      repeats.count == 0 || repeats.count == counts.count
+      repeated.count == 0 || repeated.count == counts.count
     else {
       throw reader.error("a per-second load of the wrong size")
     }
+    repeats = RepeatColumns(bySecond: repeated, secondCount: secondCount)
   }
 }
 

@@ -46,7 +46,7 @@ struct CIOutputTests {
     #expect(
       annotation.hasPrefix(
         "::error file=\(Repository.path(scenario)),line=\(line),title=widgetsim gate joules_per_day%3A+5%25+1 failed::"
-          + "joules_per_day (forecast): 9.257 -> 21.69 J/day (+134.3%25), gate joules_per_day:+5%25+1, gate p"))
+          + "joules_per_day (forecast): 9.242 -> 21.70 J/day (+134.8%25), gate joules_per_day:+5%25+1, gate p"))
     // The verdict is the last line; nothing in the log is a terminal escape sequence.
     #expect(output.split(separator: "\n").last?.hasPrefix("FAIL: 2 of 4 gated metrics significantly worse") == true)
     #expect(!output.contains("\u{1B}["))
@@ -60,7 +60,7 @@ struct CIOutputTests {
         "| metric | widget | baseline | candidate | change | 95% CI of difference | gate | gate p | verdict |\n|---|"))
     #expect(
       markdown.contains(
-        "| joules_per_day | forecast | 9.257 J/day | 21.69 J/day | +134.3% | [12.22, 12.64] | joules_per_day:+5%+1 | "
+        "| joules_per_day | forecast | 9.242 J/day | 21.70 J/day | +134.8% | [12.29, 12.63] | joules_per_day:+5%+1 | "
           + "&lt;0.0001 | ❌ **FAIL** |"))
     #expect(markdown.split(separator: "\n").filter { $0.hasSuffix("| ✅ pass |") }.count == 2)
 
@@ -73,7 +73,7 @@ struct CIOutputTests {
     #expect(
       xml.contains(#"<testcase name="joules_per_day@forecast" classname="widgetsim.gates.joules_per_day" time="0">"#))
     #expect(xml.split(separator: "\n").filter { $0.contains("<testcase ") && $0.contains(#" time="0""#) }.count == 4)
-    #expect(xml.contains(#"<failure message="joules_per_day (forecast): 9.257 -&gt; 21.69 J/day"#))
+    #expect(xml.contains(#"<failure message="joules_per_day (forecast): 9.242 -&gt; 21.70 J/day"#))
     // The validation can fail: a testsuite without its name and with a non-numeric count does not pass.
     let broken = "\(directory)/broken.xml"
     try TestFiles.write(xml.replacing(#"tests="4""#, with: #"tests="four""#), to: broken)

@@ -337,7 +337,7 @@ struct ReportPageTests {
     #expect(page.contains("logs (hour of the day)"))
     #expect(page.contains("logarithmic axes: the values span decades"))
     // The fit table: the sleep window as clock times, and the hourly profile's method once, then "as above".
-    #expect(page.contains(">22:54<") && page.contains("[22:27, 23:32]"))
+    #expect(page.contains(">22:59<") && page.contains("[22:34, 23:24]"))
     #expect(page.ranges(of: ">as above<").count >= 23)
   }
 

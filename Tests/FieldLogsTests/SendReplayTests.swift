@@ -80,7 +80,9 @@ import WidgetModel
     let shares = (0..<1_000).map { Double($0 * 7 % 1_000) / 1_000 }
     var replay = SendReplay(capacity: 50)
     for share in shares {
-      replay.offer(share: share, sends: [(Int64(share * 1e9), .silent)], offsetSeconds: 0, firstDay: 0, lastTime: 0)
+      replay.offer(
+        share: share, sends: [(Int64(share * 1e9), .silent)], offsetSeconds: 0, firstDay: 0, lastTime: 0,
+        pushCoverageEnd: 0)
     }
     #expect(replay.schedules.map { $0.micros[0] } == (0..<50).map { Int64(Double($0) / 1_000 * 1e9) })
   }

@@ -28,9 +28,12 @@ struct SparseSampleWarningTests {
     #expect(warnings.first?.contains("simulate about \(needed) phones (fleet.devices)") == true, "\(warnings)")
   }
 
-  @Test("2,000 phones for 20,000 hold enough of it: no warning")
+  /// 4,000 phones: at 2,000 the busiest second holds about 62 requests, the threshold itself, and which side
+  /// of it a seed lands on is the draw's (docs/capacity.md: one seed of 20 still warned); twice as many
+  /// phones hold about twice as many, several standard deviations of a count above it.
+  @Test("4,000 phones for 20,000 hold enough of it: no warning")
   func largeEnoughSample() throws {
-    let (warnings, requests) = try SparseSampleWarningTests.warnings(devices: 2_000)
+    let (warnings, requests) = try SparseSampleWarningTests.warnings(devices: 4_000)
     #expect(requests >= SparseSampleWarning.fewestRequests)
     #expect(warnings.isEmpty, "\(warnings)")
   }

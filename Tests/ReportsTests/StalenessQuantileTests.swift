@@ -7,7 +7,7 @@ import WidgetModel
 
 /// The staleness quantiles in summary.csv and staleness.csv come from a ``QuantileSketch``; here they are
 /// checked against the exact quantiles of the very views they summarise (the traced device, replication by
-/// replication), on the design where the reported p95 sits below the mean.
+/// replication), on a heavy-tailed design where the reported p95 may sit below the mean.
 @Suite("Staleness quantiles against the exact sample")
 struct StalenessQuantileTests {
   /// Every view's staleness in seconds in replication `replication`, from its trace (placeholders have none).
@@ -18,7 +18,8 @@ struct StalenessQuantileTests {
     }
   }
 
-  @Test("the WidgetKit-push design's p50, p95, p99 are within 0.5% of the exact ones; p95 < mean is the sample's")
+  @Test(
+    "the WidgetKit-push design's p50, p95, p99 are within 0.5% of the exact ones; p95 beside the mean is the sample's")
   func widgetPushDesign() throws {
     let sweep = try SweepLoader.load(path: Repository.path("Scenarios/sweep-update-channel.yaml"))
     let configuration = sweep.configurations[4]
@@ -54,8 +55,10 @@ struct StalenessQuantileTests {
       sketchP95 += sketch.quantile(0.95)
       means += mean
     }
-    // Sketch 25.43 s, exact 25.43 s (interpolated 25.93 s), mean 26.71 s: the exact p95 is below the mean too.
+    // Where the reported p95 falls beside the mean is the sample's, not the sketch's: the sketch's p95 and
+    // the exact one fall on the same side of the mean (the 10 replications' sums: exact p95 336.3 s against
+    // means 287.1 s; with other draws of the same law, 254.3 s against 267.1 s).
     #expect(abs(sketchP95 - exactP95) <= QuantileSketch().relativeAccuracy * exactP95)
-    #expect(exactP95 < means)
+    #expect((sketchP95 < means) == (exactP95 < means))
   }
 }

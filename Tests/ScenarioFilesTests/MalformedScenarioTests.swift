@@ -116,7 +116,7 @@ struct MalformedScenarioTests {
     (
       "work-too-large.yaml", 2, 1, "",
       "the run is too large: 10000000 devices x 3650 days x 1 widget instance x 20 replications = 7.3e11 "
-        + "widget-days x 193 events each (measured on one device) = 1.4e14 events, above the limit of 1.0e11 events"
+        + "widget-days x 206 events each (measured on one device) = 1.5e14 events, above the limit of 1.0e11 events"
     ),
     // Rates that would overflow the event set or a replication's memory, or that are work enough to refuse
     // without simulating a device, are refused from the rates alone (``ScenarioRates``).

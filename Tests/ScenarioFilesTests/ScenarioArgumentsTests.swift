@@ -55,10 +55,10 @@ struct ScenarioArgumentsTests {
     #expect(
       said == [
         "\(files[0]): ok (2 widgets, 2 instances, 7 days, 5 replications; work: 1 device x 7 days x 2 widget "
-          + "instances x 5 replications = 70 widget-days x 185 events each (measured on one device) = 1.3e4 events)",
-        "\(files[1]): ok (sweep: 10 points, 100 tasks, 6.6e5 events, every point checked)",
+          + "instances x 5 replications = 70 widget-days x 187 events each (measured on one device) = 1.3e4 events)",
+        "\(files[1]): ok (sweep: 10 points, 100 tasks, 6.7e5 events, every point checked)",
         "\(files[2]): ok (1 widget, 1 instance, 7 days, 5 replications; work: 1 device x 7 days x 1 widget instance "
-          + "x 5 replications = 35 widget-days x 261 events each (measured on one device) = 9117.5 events)",
+          + "x 5 replications = 35 widget-days x 276 events each (measured on one device) = 9660 events)",
       ])
     #expect(warned.count == 3)
     #expect(warned.first?.contains("on_change asks the app to reload") == true)

@@ -1,0 +1,69 @@
+import ResultStorage
+import SimulationEngine
+import Testing
+
+@testable import Results
+
+/// A phone's repeated requests are kept a column per source, only for the sources that repeat, and read,
+/// merged and written as the second-by-second table they stand for.
+@Suite("Repeat columns")
+struct RepeatColumnsTests {
+  /// Repeats drawn with a fixed seed over three sources, some cells past a byte (the side table).
+  static func drawn(seed: UInt64, seconds: Int) -> (columns: RepeatColumns, dense: [UInt64]) {
+    var generator = SplitMix64(state: seed)
+    var columns = RepeatColumns(secondCount: seconds)
+    var dense = Array(repeating: UInt64(0), count: seconds * ServerSource.count)
+    let sources = [ServerSource.widgetFetch.rawValue, 3, ServerSource.count - 1]
+    for _ in 0..<2_000 {
+      let second = Int(generator.next() % UInt64(seconds))
+      // A few seconds take hundreds: their cells pass 254 and go to the side table.
+      let busy = second % 97 == 0 ? 300 : 1
+      let source = sources[Int(generator.next() % UInt64(sources.count))]
+      for _ in 0..<busy { columns.add(second: second, source: source) }
+      dense[ServerSource.bySlot.index(second, source)] += UInt64(busy)
+    }
+    return (columns, dense)
+  }
+
+  @Test("reads what was added, in every second and source; sources that never repeat read zero")
+  func readsWhatWasAdded() {
+    let (columns, dense) = RepeatColumnsTests.drawn(seed: 5, seconds: 1_000)
+    for second in 0..<1_000 {
+      for source in 0..<ServerSource.count {
+        #expect(columns[second, source] == dense[ServerSource.bySlot.index(second, source)])
+      }
+    }
+    #expect(dense.contains { $0 > 254 })
+  }
+
+  @Test("the second-by-second table and back give the same columns; merged sums the cells")
+  func roundTripAndMerge() {
+    let (first, firstDense) = RepeatColumnsTests.drawn(seed: 5, seconds: 500)
+    let (second, secondDense) = RepeatColumnsTests.drawn(seed: 6, seconds: 500)
+    let table = first.bySecond
+    #expect((0..<table.count).map { table[$0] } == firstDense)
+    #expect(RepeatColumns(bySecond: table, secondCount: 500) == first)
+    var merged = first
+    merged.merge(second)
+    let sums = zip(firstDense, secondDense).map { $0 + $1 }
+    #expect((0..<merged.bySecond.count).map { merged.bySecond[$0] } == sums)
+    #expect(merged != first)
+  }
+
+  @Test("emptied columns equal never-allocated ones; dropping days moves the seconds down")
+  func resetAndDrop() {
+    let (drawn, dense) = RepeatColumnsTests.drawn(seed: 7, seconds: 600)
+    var columns = drawn
+    #expect(!columns.isEmpty)
+    var dropped = columns
+    dropped.dropFirst(seconds: 200)
+    for second in 0..<400 {
+      for source in 0..<ServerSource.count {
+        #expect(dropped[second, source] == dense[ServerSource.bySlot.index(second + 200, source)])
+      }
+    }
+    columns.reset()
+    #expect(columns == RepeatColumns(secondCount: 600))
+    #expect(RepeatColumns(secondCount: 600).bySecond.count == 0)
+  }
+}
