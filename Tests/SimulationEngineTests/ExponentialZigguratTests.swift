@@ -1,4 +1,5 @@
 import Foundation
+import Statistics
 import Testing
 
 @testable import SimulationEngine
