@@ -30,7 +30,9 @@ extension DeviceSimulation {
     let closed = power.closeHour(
       hourIndex, hourlyNetwork: radios.hourlyNetwork, deviceSubject: result.deviceSubject, ledger: &result.energy)
     if closed.transition == .switchedOff { result.drains += 1 }
-    result.stateOfChargePPM[hourIndex] += Int64((closed.stateOfCharge * 1e6).rounded())
+    let stateOfChargePPM = Int64((closed.stateOfCharge * 1e6).rounded())
+    result.stateOfChargePPM[hourIndex] += stateOfChargePPM
+    record.closeHour(hourIndex, stateOfChargePPM: stateOfChargePPM)
     if closed.lowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
     if closed.charging { result.chargingDevices[hourIndex] += 1 }
     switch closed.transition {

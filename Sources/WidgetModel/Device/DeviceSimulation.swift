@@ -68,6 +68,8 @@ struct DeviceSimulation: EventHandler {
   /// into (see ``run(_:replication:device:broadcasts:events:into:warmupScratch:)``).
   var spareScratch: ReplicationResult?
   var tally: DeviceTally
+  /// The device's own figures, as it records them (for the per-device reports).
+  var record: DeviceRecord
   /// When tracing (tests, diagnostics), nil otherwise: every reload that ran, in order; the app's opens,
   /// force-quits and launches; everything a device timeline shows (`--trace`); what the app could have
   /// logged (`--field-log`).
@@ -88,8 +90,7 @@ struct DeviceSimulation: EventHandler {
     self.installTime = installTime
     widgetsAdded = installTime == .zero
     let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
-    deviceIndex = device
-    self.clockOffset = clockOffset
+    (deviceIndex, self.clockOffset) = (device, clockOffset)
     let groups = DeviceGroups(configuration)
     deviceGroup = DeviceSimulation.group(in: groups, installed: installed, widgets: configuration.widgets.count)
     budgetSettings = configuration.budget
@@ -130,6 +131,7 @@ struct DeviceSimulation: EventHandler {
     result = DeviceSimulation.openResult(consume aggregate, configuration, replication: replication, shape)
     result.serverLoad.startDevice()
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
+    record = DeviceRecord(measuredHours: configuration.warmupDays * 24..<configuration.simulatedDays * 24)
     // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
     if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
     if var scratch = DeviceSimulation.warmupResult(
