@@ -15,13 +15,3 @@ protocol ActivityRecording: EnergyRecording {
   /// The energy ledger's subject for activity kind `kind`.
   func activitySubject(_ kind: Int) -> Int
 }
-
-extension ReplicationResult: ActivityRecording {
-  mutating func recordActivityPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
-    serverLoad.recordPush(.activityPush, delivered: delivered, at: time, offset: offset)
-  }
-
-  mutating func recordActivityStaleness(kind: Int, _ staleness: SimDuration) {
-    activityStaleness[kind].record(staleness: staleness)
-  }
-}

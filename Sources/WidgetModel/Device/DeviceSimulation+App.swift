@@ -52,7 +52,7 @@ extension DeviceSimulation {
     if wasForeground && !app.isForeground {
       timeline?.appLeftForeground(at: scheduler.now)
       fieldLog?.appLeftForeground(at: scheduler.now)
-      backgroundRefresh.submit(&scheduler, &result)
+      backgroundRefresh.submit(&scheduler, &recorder)
     }
   }
 
@@ -81,7 +81,7 @@ extension DeviceSimulation {
       return countLaunch(.backgroundRefresh, outcome, hourIndex: now.hourIndex, at: now)
     }
     backgroundLaunch(.backgroundRefresh, outcome: .granted, hourIndex: now.hourIndex, &scheduler)
-    backgroundRefresh.submit(&scheduler, &result)
+    backgroundRefresh.submit(&scheduler, &recorder)
   }
 
   /// A channel launches the app in the background: it fetches within the time limit, writes the store and
@@ -135,7 +135,7 @@ extension DeviceSimulation {
     let subject = result.appSubject
     processor.bookBuild(
       cpuSeconds: cpu, subject: subject, at: now, appInForeground: app.isForeground, component: .appCPU,
-      &result.energy)
+      &recorder)
     let seconds =
       cpu + system.network.latencySeconds
       + transfer(bytes: bytes, subject: subject, at: now, appSide: true)

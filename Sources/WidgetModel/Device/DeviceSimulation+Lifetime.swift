@@ -30,15 +30,15 @@ extension DeviceSimulation {
     fleetEvents.start(&scheduler)
     bursts.start(&scheduler)
     // The app was used before the run: its background refresh request is in.
-    backgroundRefresh.submit(&scheduler, &result)
+    backgroundRefresh.submit(&scheduler, &recorder)
     if widgetsAdded {
       addedWidgets(&scheduler)
     } else {
       scheduler.schedule(at: .zero + installTime, kind: LifetimeEvent.widgetsAdded.eventKind)
     }
     timeline?.power(
-      stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
-      charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
+      stateOfCharge: recorder.power.battery.stateOfCharge, lowPowerMode: recorder.power.isLowPowerMode,
+      charging: recorder.power.isCharging(at: .zero), off: recorder.power.isOff, at: .zero)
     if fieldLog != nil { logBattery(at: .zero) }
     if processes.hasGates { refreshDeferralGates(&scheduler) }
   }
@@ -54,7 +54,7 @@ extension DeviceSimulation {
   mutating func finish(_ scheduler: inout Scheduler) {
     runDeferred(before: end, &scheduler)
     result.openAll()
-    radios.cut(at: end, &result.energy)
+    radios.cut(at: end, &recorder)
     for index in launchingPushes.indices {
       if let hour = launchingPushes[index].finish() {
         result.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)

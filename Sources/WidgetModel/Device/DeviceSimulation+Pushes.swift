@@ -45,7 +45,7 @@ extension DeviceSimulation {
       timeline?.add(.push(.widgets, .delivered), at: now)
       fieldLog?.add(.widgetPush, at: now)
       eventPushDelivered(at: now)
-      processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &result.energy)
+      processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &recorder)
       raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
     }
   }
@@ -94,7 +94,7 @@ extension DeviceSimulation {
         return countLaunch(channel, outcome, hourIndex: hour, at: now)
       }
       eventPushDelivered(at: now)
-      processor.power.bookPushWake(subject: result.appSubject, at: now, &result.energy)
+      processor.power.bookPushWake(subject: result.appSubject, at: now, &recorder)
       backgroundLaunch(channel, outcome: outcome, hourIndex: hour, &scheduler)
     }
   }

@@ -147,7 +147,7 @@ extension DeviceSimulation {
     tally.builds[index].builds += 1
     let cpu = SampleLimits.duration(instances[index].buildDraws.cpuSeconds.sample(stream))
     tally.builds[index].cpuMicros += Int128(Int64(nearest: cpu * 1e6))
-    processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
+    processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &recorder)
     var seconds = cpu
     // A build that fetches shows the server's latest data; one that does not, what the app last wrote.
     var shows = app.store[instances[index].kind.index]
@@ -168,7 +168,7 @@ extension DeviceSimulation {
       return .jetsam(stuck: stuck)
     }
     if seconds > instances[index].build.timeLimit.seconds { return .timeout }
-    processor.power.bookRender(entries: entries, subject: index, at: now, &result.energy)
+    processor.power.bookRender(entries: entries, subject: index, at: now, &recorder)
     return .success(shows)
   }
 

@@ -1,0 +1,47 @@
+import Results
+import SimulationEngine
+
+/// The one way a device's parts write down what happened and report what it cost. Counts and records go
+/// into the replication's result (the aggregate, or a warm-up's scratch); every energy booking is written in
+/// the result's ledger and reported, as joules to drain, to the power system, which owns the battery and
+/// what it has not yet drained (the ns-3 split: consumers report to the energy source, the ledger only
+/// writes down). Components see it only through their narrow recorders (``ActivityRecording``,
+/// ``AppWakeRecording``, ``EnergyRecording``).
+struct DeviceRecorder: ActivityRecording, AppWakeRecording {
+  var result: ReplicationResult
+  var power: PowerSystem
+
+  @inline(__always)
+  mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+    power.report(result.energy.book(joules, hourIndex: hourIndex, subject: subject, component: component))
+  }
+
+  /// Closes the power system's hour `hourIndex`: its baseline and usage booked, the battery drained by
+  /// everything reported since the last close.
+  mutating func closePowerHour(_ hourIndex: Int, hourlyNetwork: NetworkKind?) -> PowerSystem.ClosedHour {
+    power.closeHour(
+      hourIndex, hourlyNetwork: hourlyNetwork, deviceSubject: result.deviceSubject, ledger: &result.energy)
+  }
+
+  mutating func countPush(hourIndex: Int, target: PushTarget, priority: Int, _ counter: PushCounter) {
+    result.countPush(hourIndex: hourIndex, target: target, priority: priority, counter)
+  }
+
+  mutating func recordActivityPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
+    result.serverLoad.recordPush(.activityPush, delivered: delivered, at: time, offset: offset)
+  }
+
+  mutating func recordActivityStaleness(kind: Int, _ staleness: SimDuration) {
+    result.activityStaleness[kind].record(staleness: staleness)
+  }
+
+  mutating func countActivityView(kind: Int, _ surface: ActivitySurface, pastStaleDate: Bool) {
+    result.countActivityView(kind: kind, surface, pastStaleDate: pastStaleDate)
+  }
+
+  func activitySubject(_ kind: Int) -> Int { result.activitySubject(kind) }
+
+  mutating func countAppWake(hourIndex: Int, _ channel: AppWakeChannel, _ outcome: AppWakeOutcome) {
+    result.countAppWake(hourIndex: hourIndex, channel, outcome)
+  }
+}
