@@ -46,7 +46,7 @@ struct PowerSystemTests {
     let device = DeviceConfiguration(battery: BatteryConfiguration(capacityJoules: 40_000), charging: nil)
     var recorder = DeviceRecorder(
       result: ReplicationResult(replication: 0, days: 1, instanceCount: 1),
-      power: PowerSystem(device, sleep: Self.night))
+      power: PowerSystem(device, sleep: Self.night), record: DeviceRecord(measuredHours: 0..<24))
     // A widget's CPU (subject 0) at 12:30: the ledger writes it down, the power system holds it to drain.
     let cpu = 150.0
     recorder.book(cpu, hourIndex: 12, subject: 0, component: .cpu)
@@ -57,5 +57,9 @@ struct PowerSystemTests {
     let own = (device.power.baselineWatts + device.power.usageWatts) * 3_600
     #expect(abs(closed.stateOfCharge - (1 - (cpu + own) / 40_000)) < 1e-9)
     #expect(recorder.power.undrainedJoules == 0)
+    // The close's charge goes to the run's hour and to the phone's own record in one call.
+    recorder.recordPowerHour(12, closed)
+    let ppm = Int64((closed.stateOfCharge * 1e6).rounded())
+    #expect(recorder.result.stateOfChargePPM[12] == ppm && recorder.record.minimumStateOfChargePPM == ppm)
   }
 }

@@ -28,12 +28,7 @@ extension DeviceSimulation {
     guard hourIndex >= 0 else { return }
     radios.settle(at: now, &recorder)
     let closed = recorder.closePowerHour(hourIndex, hourlyNetwork: radios.hourlyNetwork)
-    if closed.transition == .switchedOff { result.drains += 1 }
-    let stateOfChargePPM = Int64((closed.stateOfCharge * 1e6).rounded())
-    result.stateOfChargePPM[hourIndex] += stateOfChargePPM
-    record.closeHour(hourIndex, stateOfChargePPM: stateOfChargePPM)
-    if closed.lowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
-    if closed.charging { result.chargingDevices[hourIndex] += 1 }
+    recorder.recordPowerHour(hourIndex, closed)
     switch closed.transition {
     case .none: break
     case .switchedOff:

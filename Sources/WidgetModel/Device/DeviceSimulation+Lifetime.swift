@@ -97,12 +97,8 @@ extension DeviceSimulation {
     let days = Double(result.days) - shift.seconds / 86_400
     let staleness = tally.staleness.count > 0 ? tally.staleness.quantile(0.95) : nil
     let joules = result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days
-    let reloads = Double(tally.reloads) / days
-    record.close(reloadsPerDay: reloads, stalenessP95Seconds: staleness, joulesPerDay: joules)
-    result.perDevice.add(reloadsPerDay: reloads, stalenessP95: staleness, joulesPerDay: joules)
-    if let deviceGroup {
-      result.perDeviceGroup[deviceGroup].add(reloadsPerDay: reloads, stalenessP95: staleness, joulesPerDay: joules)
-    }
+    recorder.recordDevice(
+      reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules, group: deviceGroup)
     // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
     let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
     for subject in result.batteryShareParts.indices {

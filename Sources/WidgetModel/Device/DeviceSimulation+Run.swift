@@ -30,7 +30,7 @@ extension DeviceSimulation {
       into: consume aggregate, warmupScratch: warmupScratch.take())
     simulation.simulate()
     warmupScratch = simulation.spareScratch.take()
-    record = simulation.record
+    record = simulation.recorder.record
     return simulation.takeResult()
   }
 

@@ -75,8 +75,6 @@ struct DeviceSimulation: EventHandler {
   /// into (see ``run(_:replication:device:broadcasts:events:into:warmupScratch:)``).
   var spareScratch: ReplicationResult?
   var tally: DeviceTally
-  /// The device's own figures, as it records them (for the per-device reports).
-  var record: DeviceRecord
   /// When tracing (tests, diagnostics), nil otherwise: every reload that ran, in order; the app's opens,
   /// force-quits and launches; everything a device timeline shows (`--trace`); what the app could have
   /// logged (`--field-log`).
@@ -134,13 +132,10 @@ struct DeviceSimulation: EventHandler {
     openKinds = DeviceSimulation.openKinds(configuration)
     processes = DeviceSimulation.makeProcesses(configuration, stream)
     let shape = (instances: instances.count, groups: groups.count)
-    var opened = DeviceSimulation.openResult(consume aggregate, configuration, replication: replication, shape)
-    opened.serverLoad.startDevice()
-    // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
-    if device == 0 { opened.serverLoad.recordBroadcasts(activities.channels.schedule, days: opened.days) }
-    recorder = DeviceRecorder(result: opened, power: PowerSystem(configuration.device, sleep: configuration.user.sleep))
+    recorder = DeviceSimulation.makeRecorder(
+      consume aggregate, configuration, replication: replication, device: device,
+      broadcasts: activities.channels.schedule, shape)
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
-    record = DeviceRecord(measuredHours: configuration.warmupDays * 24..<configuration.simulatedDays * 24)
     if var scratch = DeviceSimulation.warmupResult(
       consume warmupScratch, configuration, replication: replication, shape)
     {
