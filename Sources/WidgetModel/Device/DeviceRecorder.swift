@@ -48,24 +48,48 @@ struct DeviceRecorder: ActivityRecording, AppWakeRecording {
     }
   }
 
+  /// One reload request of `instance`, in the hour it was made, with its cause and the outcome it met.
+  @inline(__always)
+  mutating func countReload(hourIndex: Int, instance: InstanceID, cause: ReloadCause, outcome: ReloadOutcome) {
+    result.countReload(hourIndex: hourIndex, instance: instance, cause: cause, outcome: outcome)
+  }
+
+  /// A fetch of `amount` bytes the server received from `source` at `time` (the device's clock, `offset`
+  /// ahead of UTC).
+  @inline(__always)
+  mutating func recordFetch(_ source: ServerSource, bytes amount: Double, at time: SimTime, offset: SimDuration) {
+    result.serverLoad.recordFetch(source, bytes: amount, at: time, offset: offset)
+  }
+
+  /// A push from `source` the server sent at `time`, or `delivered` to the device then.
+  @inline(__always)
+  mutating func recordPush(_ source: ServerSource, delivered: Bool, at time: SimTime, offset: SimDuration) {
+    result.serverLoad.recordPush(source, delivered: delivered, at: time, offset: offset)
+  }
+
+  @inline(__always)
   mutating func countPush(hourIndex: Int, target: PushTarget, priority: Int, _ counter: PushCounter) {
     result.countPush(hourIndex: hourIndex, target: target, priority: priority, counter)
   }
 
+  @inline(__always)
   mutating func recordActivityPush(delivered: Bool, at time: SimTime, offset: SimDuration) {
-    result.serverLoad.recordPush(.activityPush, delivered: delivered, at: time, offset: offset)
+    recordPush(.activityPush, delivered: delivered, at: time, offset: offset)
   }
 
+  @inline(__always)
   mutating func recordActivityStaleness(kind: Int, _ staleness: SimDuration) {
     result.activityStaleness[kind].record(staleness: staleness)
   }
 
+  @inline(__always)
   mutating func countActivityView(kind: Int, _ surface: ActivitySurface, pastStaleDate: Bool) {
     result.countActivityView(kind: kind, surface, pastStaleDate: pastStaleDate)
   }
 
   func activitySubject(_ kind: Int) -> Int { result.activitySubject(kind) }
 
+  @inline(__always)
   mutating func countAppWake(hourIndex: Int, _ channel: AppWakeChannel, _ outcome: AppWakeOutcome) {
     result.countAppWake(hourIndex: hourIndex, channel, outcome)
   }

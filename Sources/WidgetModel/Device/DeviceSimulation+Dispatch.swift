@@ -125,7 +125,7 @@ extension DeviceSimulation {
       for instance in carplay.instances { view(instance.index, &scheduler) }
     case .tokenRotations(let kind):
       guard !power.isOff && activities.tokenRotated(kind) else { return }
-      result.serverLoad.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
+      recorder.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
     case .standbyViews:
       for instance in standby.instances { view(instance.index, &scheduler) }
     case .appOpens:

@@ -57,7 +57,7 @@ extension DeviceSimulation {
     radios.cut(at: end, &recorder)
     for index in launchingPushes.indices {
       if let hour = launchingPushes[index].finish() {
-        result.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
+        recorder.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
       }
     }
     closeHour(result.days * 24 - 1, at: end, &scheduler)
