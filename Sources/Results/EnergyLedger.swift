@@ -42,8 +42,8 @@ public enum EnergyComponent: Int, CaseIterable, Sendable {
   }
 }
 
-/// Energy by hour, subject and component in microjoules (integers: devices add up the same in any order),
-/// and the joules the current device's battery has not yet been charged with.
+/// Energy by hour, subject and component in microjoules (integers: devices add up the same in any order):
+/// what was spent, written down; the battery that pays for it is the model's.
 ///
 /// Subjects: widget instances 0..<n, then `device`, `widget_push`, then each Live Activity kind, then `app`.
 ///
@@ -58,8 +58,6 @@ package struct EnergyLedger: Sendable, DayCleared {
   /// Microjoules by hour (row) and subject and component (column: ``column(subject:component:)``); 128-bit:
   /// a fleet's sum over a billion devices of any bookings cannot overflow.
   private(set) var books: BookedColumns<Int128, UInt128>
-  /// Energy booked since the battery was last updated (the device being simulated).
-  package var undrained = 0.0
   /// The first hour whose bookings are the current device's figures: the hours before are a warm-up's, whose
   /// energy the books drop with it (a booking made just after the warm-up may fall in its last hour).
   package var deviceFromHour = 0
@@ -94,7 +92,6 @@ package struct EnergyLedger: Sendable, DayCleared {
 
   /// Empties the current device's figures for the next device (the books themselves keep adding up).
   package mutating func startDevice() {
-    undrained = 0
     for subject in 0..<Swift.min(subjectCount, EnergyLedger.inlineSubjects) { deviceSubjectMicrojoules[subject] = 0 }
     for subject in spilledSubjectMicrojoules.indices { spilledSubjectMicrojoules[subject] = 0 }
   }
@@ -116,24 +113,26 @@ package struct EnergyLedger: Sendable, DayCleared {
   /// it keeps every sum finite).
   static let largestBookingJoules = 1e12
 
-  package mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+  /// Books `joules` (clamped to ``largestBookingJoules``; nothing for zero or NaN) and returns what it booked.
+  @discardableResult
+  package mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) -> Double {
     // The ledger's cells are addressed by subject and component: a subject past the last is a model error.
     precondition(
       UInt(bitPattern: subject) < UInt(bitPattern: subjectCount), "energy subject \(subject) of \(subjectCount)")
-    guard joules != 0 && !joules.isNaN else { return }
+    guard joules != 0 && !joules.isNaN else { return 0 }
     let limit = EnergyLedger.largestBookingJoules
     let amount = Swift.min(Swift.max(joules, -limit), limit)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
     let micro = Int128(Int64(nearest: amount * 1e6))
     books.add(micro, row: hour, column: EnergyLedger.column(subject: subject, component: component))
-    undrained += amount
-    guard hour >= deviceFromHour else { return }
+    guard hour >= deviceFromHour else { return amount }
     // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
     if holdsInPlace {
       deviceSubjectMicrojoules[subject] &+= micro
     } else {
       spilledSubjectMicrojoules[subject] &+= micro
     }
+    return amount
   }
 
   /// Adds another ledger's bookings (another worker's devices, a replication into a run's sum).

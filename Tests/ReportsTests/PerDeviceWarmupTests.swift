@@ -3,9 +3,9 @@ import Results
 import ScenarioFiles
 import SimulationEngine
 import Testing
-import WidgetModel
 
 @testable import Reports
+@testable import WidgetModel
 
 /// devices.csv after a warm-up: every column is the measured days' alone, as the run's own figures are.
 @Suite("Per-device figures with and without a warm-up")
@@ -58,5 +58,23 @@ struct PerDeviceWarmupTests {
     // staleness_p95_s: measured views only (the warm-up's are forgotten at its end), never negative.
     #expect(devices.allSatisfy { !($0.stalenessP95Seconds < 0) })
     #expect(devices.allSatisfy { $0.widgetsInstalled == 1 && $0.clockOffsetHours == 0 })
+  }
+
+  /// Each phone's minimum state of charge after a warm-up is its own lowest hour of the measured days, as
+  /// the same phone run alone (and so nothing else in its result) shows hour by hour; not 0.00, not a
+  /// warm-up hour, not another phone's.
+  @Test("min_state_of_charge after a warm-up is the phone's lowest measured hour")
+  func minimumAfterWarmup() throws {
+    let configuration = try PerDeviceWarmupTests.fleet(warmup: 1)
+    let (_, devices) = FleetRunner.run(configuration, replication: 0, jobs: 2, perDevice: true)
+    let measured = configuration.warmupDays * 24..<configuration.simulatedDays * 24
+    for device in devices {
+      let drawn = FleetDevice.draw(device.device, of: configuration, replication: 0)
+      let alone = DeviceSimulation.run(drawn, replication: 0, device: device.device)
+      let hourly = alone.stateOfChargePPM.map { Double($0) / 1e6 }
+      let lowest = try #require(hourly[measured].min())
+      #expect(device.minimumStateOfCharge == lowest, "device \(device.device)")
+      #expect(device.minimumStateOfCharge > 0)
+    }
   }
 }

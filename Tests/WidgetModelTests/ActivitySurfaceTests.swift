@@ -137,10 +137,10 @@ struct ActivitySurfaceTests {
       simulation.start(&scheduler)
       _ = scheduler.run(until: SimTime.zero + .hours(5), handler: &simulation)
       let sent = scheduler.now
-      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.result)
-      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.result)
+      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.recorder)
+      simulation.activities.broadcast(channel: 0, poweredOff: true, &scheduler, &simulation.recorder)
       _ = scheduler.run(until: sent + .hours(1), handler: &simulation)
-      simulation.activities.deviceReturned(&scheduler, &simulation.result)
+      simulation.activities.deviceReturned(&scheduler, &simulation.recorder)
       let result = simulation.result
       let record = simulation.activities.records[0]
       #expect(record.updatesSent == 2, "the stored message is not sent again")

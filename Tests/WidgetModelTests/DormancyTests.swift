@@ -97,8 +97,8 @@ import Testing
       settings: BackgroundRefreshConfiguration(enabled: true), expectedOpensPerDay: 10, stream: Self.stream(6),
       setting: true)
     var scheduler = Scheduler(capacity: 8)
-    var result = ReplicationResult(replication: 0, days: 1, instanceCount: 1)
-    refresh.submit(&scheduler, &result)
+    var log = AppTimersTests.WakeLog()
+    refresh.submit(&scheduler, &log)
     #expect(refresh.isPending)
     let awake = refresh.consider(
       forceQuit: false, dormant: false, lowPowerMode: true, stateOfCharge: 1, charging: false, &scheduler)

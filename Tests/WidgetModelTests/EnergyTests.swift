@@ -50,12 +50,12 @@ struct EnergyTests {
     let transferSeconds = 30_000.0 * 8 / radio.throughputBitsPerSecond
     func cost(apart seconds: Double) -> Double {
       var state = RadioState.initial
-      var ledger = EnergyLedger(hours: 1, subjectCount: 1)
-      _ = state.transfer(bytes: 30_000, subject: 0, at: .zero, radio: radio, ledger: &ledger)
+      var recording = LedgerRecording(ledger: EnergyLedger(hours: 1, subjectCount: 1))
+      _ = state.transfer(bytes: 30_000, subject: 0, at: .zero, radio: radio, energy: &recording)
       _ = state.transfer(
-        bytes: 30_000, subject: 0, at: SimTime.zero + SimDuration(seconds: seconds), radio: radio, ledger: &ledger)
-      state.cut(at: SimTime.zero + .minutes(10), radio: radio, ledger: &ledger)
-      return Double(ledger.microjoules.reduce(0, +)) / 1e6
+        bytes: 30_000, subject: 0, at: SimTime.zero + SimDuration(seconds: seconds), radio: radio, energy: &recording)
+      state.cut(at: SimTime.zero + .minutes(10), radio: radio, energy: &recording)
+      return Double(recording.ledger.microjoules.reduce(0, +)) / 1e6
     }
     let single = EnergyTests.singleRadioJoules
     let close = cost(apart: 2)
@@ -73,29 +73,29 @@ struct EnergyTests {
   func radioTail() {
     let radio = EnergyTests.lte
     var state = RadioState.initial
-    var ledger = EnergyLedger(hours: 1, subjectCount: 2)
+    var recording = LedgerRecording(ledger: EnergyLedger(hours: 1, subjectCount: 2))
     #expect(state == .initial)
-    let first = state.transfer(bytes: 30_000, subject: 1, at: .zero, appSide: true, radio: radio, ledger: &ledger)
+    let first = state.transfer(bytes: 30_000, subject: 1, at: .zero, appSide: true, radio: radio, energy: &recording)
     #expect(first.promoted)
     let firstEnd = state.busyUntil
     #expect(state == .connected(end: firstEnd, subject: 1, appSide: true))
     // Before the tail runs out nothing more is booked; after, it is booked whole, to the app's network.
-    state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds / 2), radio: radio, ledger: &ledger)
+    state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds / 2), radio: radio, energy: &recording)
     #expect(state == .connected(end: firstEnd, subject: 1, appSide: true))
-    #expect(ledger.value(hourIndex: 0, subject: 1, component: .radioTail) == 0)
-    let booked = ledger.value(hourIndex: 0, subject: 1, component: .appNetwork)
-    state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds), radio: radio, ledger: &ledger)
+    #expect(recording.ledger.value(hourIndex: 0, subject: 1, component: .radioTail) == 0)
+    let booked = recording.ledger.value(hourIndex: 0, subject: 1, component: .appNetwork)
+    state.settle(at: state.busyUntil + SimDuration(seconds: radio.tailSeconds), radio: radio, energy: &recording)
     #expect(state == .idle(lastEnd: firstEnd))
-    let tail = ledger.value(hourIndex: 0, subject: 1, component: .appNetwork) - booked
+    let tail = recording.ledger.value(hourIndex: 0, subject: 1, component: .appNetwork) - booked
     #expect(abs(tail - radio.tailWatts * radio.tailSeconds) < 1e-6)
     // A widget's transfer, cut 1 s into its tail: one second of tail, as radio_tail, and idle again.
     let start = SimTime.zero + .minutes(5)
-    let second = state.transfer(bytes: 30_000, subject: 0, at: start, radio: radio, ledger: &ledger)
+    let second = state.transfer(bytes: 30_000, subject: 0, at: start, radio: radio, energy: &recording)
     let secondEnd = state.busyUntil
     #expect(second.promoted && state == .connected(end: secondEnd, subject: 0, appSide: false))
-    state.cut(at: secondEnd + .seconds(1), radio: radio, ledger: &ledger)
+    state.cut(at: secondEnd + .seconds(1), radio: radio, energy: &recording)
     #expect(state == .idle(lastEnd: secondEnd))
-    #expect(abs(ledger.value(hourIndex: 0, subject: 0, component: .radioTail) - radio.tailWatts) < 1e-6)
+    #expect(abs(recording.ledger.value(hourIndex: 0, subject: 0, component: .radioTail) - radio.tailWatts) < 1e-6)
   }
 
   @Test("two widgets reloading together on one device pay one promotion")
@@ -216,5 +216,15 @@ struct EnergyTests {
       reused.clear(days: 1..<2, of: 2)
       #expect(reused.microjoules.allSatisfy { $0 == 0 }, "\(subjects) subjects, \(columns.count) columns")
     }
+  }
+}
+
+/// A bare ledger as a component's energy recorder, to drive one component alone (a device's consumers report
+/// through its ``DeviceRecorder``).
+struct LedgerRecording: EnergyRecording {
+  var ledger: EnergyLedger
+
+  mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+    ledger.book(joules, hourIndex: hourIndex, subject: subject, component: component)
   }
 }

@@ -29,6 +29,9 @@ struct LiveActivitiesRecordingTests {
       views.append((kind, surface, pastStaleDate))
     }
     func activitySubject(_ kind: Int) -> Int { 2 + kind }
+    mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent) {
+      energy.book(joules, hourIndex: hourIndex, subject: subject, component: component)
+    }
   }
 
   static func activities(_ kinds: [LiveActivityConfiguration], system: LiveActivitySystemConfiguration)

@@ -74,14 +74,21 @@ struct ResultReuseTests {
       replication: 0, days: 2, instanceCount: configuration.instances.count, keepsActivityRecords: false)
     for device in 0..<configuration.fleet.devices {
       let drawn = FleetDevice.draw(device, of: configuration, replication: 0)
+      var record = DeviceRecord(measuredHours: 0..<0)
       reusing = DeviceSimulation.run(
         drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: reusing.take(),
-        warmupScratch: &scratch)
+        warmupScratch: &scratch, record: &record)
       #expect(scratch?.days == 1, "the warm-up's scratch is handed back for the next device")
       var freshScratch: ReplicationResult?
+      var freshRecord = DeviceRecord(measuredHours: 0..<0)
       fresh = DeviceSimulation.run(
         drawn, replication: 0, device: device, broadcasts: broadcasts, events: events, into: fresh.take(),
-        warmupScratch: &freshScratch)
+        warmupScratch: &freshScratch, record: &freshRecord)
+      // The phone's own figures do not depend on what the results it ran into held.
+      #expect(record.minimumStateOfChargePPM == freshRecord.minimumStateOfChargePPM, "device \(device)")
+      #expect(
+        record.reloadsPerDay == freshRecord.reloadsPerDay
+          && record.measuredHours == 24..<configuration.simulatedDays * 24)
       // The reused scratch holds this device's warm-up alone, as a new one does, to the byte.
       #expect(scratch?.builds == freshScratch?.builds, "device \(device)")
       #expect(ResultReuseTests.bytes(scratch) == ResultReuseTests.bytes(freshScratch), "device \(device)")

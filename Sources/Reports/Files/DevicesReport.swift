@@ -1,7 +1,7 @@
 import WidgetModel
 
 /// `devices.csv` (`--per-device`): one row per simulated device and replication.
-enum DevicesReport {
+enum DevicesReport: DeviceReport {
   static let file = "devices.csv"
   static let header =
     "replication,device,timezone_offset_h,widgets_installed,reloads_per_day,staleness_p95_s,joules_per_day,"

@@ -22,8 +22,9 @@ public final class RunReportWriter {
   /// Each report of ``RunReports/perReplication`` with its file.
   private let reports: [(report: any RunReport.Type, writer: AtomicFileWriter)]
   private let replications: AtomicFileWriter
-  /// `devices.csv`, when per-device figures were asked for.
-  private let devices: AtomicFileWriter?
+  /// Each per-device report (``DeviceReports``) with its file, when per-device figures were asked for.
+  private let devices: [(report: any DeviceReport.Type, writer: AtomicFileWriter)]
+  private let perDevice: Bool
   private var summary: RunSummary.Accumulator
   public private(set) var eventsHandled: UInt64 = 0
   private var fingerprints: [ReplicationFingerprint] = []
@@ -53,12 +54,17 @@ public final class RunReportWriter {
     }
     self.reports = reports
     replications = try AtomicFileWriter(path: "\(directory)/\(ReplicationsReport.file)")
-    devices = perDevice ? try AtomicFileWriter(path: "\(directory)/\(DevicesReport.file)") : nil
+    var devices: [(report: any DeviceReport.Type, writer: AtomicFileWriter)] = []
+    for report in perDevice ? DeviceReports.all : [] {
+      devices.append((report, try AtomicFileWriter(path: "\(directory)/\(report.file)")))
+    }
+    self.devices = devices
+    self.perDevice = perDevice
     summary = RunSummary.Accumulator(subjects: subjects)
     replicationRows = ReplicationRows(seed: configuration.seed, cells: ReplicationsReport.RowCells(summary.rowLabels))
     var streams = reports.map { ($0.writer, $0.report.header(detail: detail)) }
     if !detail { streams = [] }  // the mean over replications is written at the end
-    if let devices { streams.append((devices, DevicesReport.header)) }
+    streams += devices.map { ($0.writer, $0.report.header) }
     guard let resuming else {
       for (writer, header) in streams { try writer.append(header) }
       try replications.append(ReplicationsReport.header)
@@ -214,7 +220,7 @@ public final class RunReportWriter {
   ) throws(AtomicFile.WriteError) {
     precondition(replication == nextReplication, "replication \(replication) out of order")
     nextReplication += 1
-    try devices?.append(DevicesReport.rows(summaries, replication: replication))
+    for (report, writer) in devices { try writer.append(report.rows(summaries, replication: replication)) }
     try replications.append(rows ?? replicationRows.text(values, replication: replication))
     summary.add(values)
     self.eventsHandled += eventsHandled
@@ -238,12 +244,13 @@ public final class RunReportWriter {
     }
     for (_, writer) in reports { try set.add(writer) }
     try set.add(replications)
-    if let devices { try set.add(devices) } else { set.remove(DevicesReport.file) }  // an earlier run's, now stale
+    for (_, writer) in devices { try set.add(writer) }
+    if !perDevice { for file in DeviceReports.files { set.remove(file) } }  // an earlier run's, now stale
     set.remove("report.html")  // made from the old reports: `--report` writes it anew
     if !set.contains(TraceReport.file) { set.remove(TraceReport.file) }  // it would describe another run
     try set.write(result.csv(), to: "summary.csv")
     if stoppedEarly {
-      let identity = RunProgress.identity(metadata, perDevice: devices != nil, detail: detail)
+      let identity = RunProgress.identity(metadata, perDevice: perDevice, detail: detail)
       let progress = RunProgress(identity: identity, eventsHandled: eventsHandled, fingerprints: fingerprints)
       // With --detail the total holds no sum, only the busiest seconds and herds so far.
       try set.write(bytes: total.encoded(identity: identity), to: RunTotal.file)

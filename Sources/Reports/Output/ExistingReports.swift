@@ -8,9 +8,8 @@
 public enum ExistingReports {
   /// Every file a run, its comparison or its resume may leave in its folder.
   public static let runFiles =
-    RunReportWriter.files + [
-      "devices.csv", RunProgress.file, RunTotal.file, "compare.csv", "report.html",
-      TraceReport.file,
+    RunReportWriter.files + DeviceReports.files + [
+      RunProgress.file, RunTotal.file, "compare.csv", "report.html", TraceReport.file,
     ]
 
   /// Which of `names` exist in `directory`.

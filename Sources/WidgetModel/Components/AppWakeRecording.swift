@@ -6,5 +6,3 @@ import Results
 protocol AppWakeRecording {
   mutating func countAppWake(hourIndex: Int, _ channel: AppWakeChannel, _ outcome: AppWakeOutcome)
 }
-
-extension ReplicationResult: AppWakeRecording {}

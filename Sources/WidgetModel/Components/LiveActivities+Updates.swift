@@ -131,14 +131,14 @@ extension LiveActivities {
     renderedUpdates += 1
     lastRenderedKind = kind.index
     let subject = result.activitySubject(kind.index)
-    power.bookPushWake(subject: subject, at: now, &result.energy)
+    power.bookPushWake(subject: subject, at: now, &result)
     let memory = Swift.max(0, kinds[kind.index].memoryBytes.sample(streams[kind.index].render))
     if memory > system.memoryCeilingBytes {
       records[activity.index].updatesJetsam += 1
     } else {
       runtime[activity.index].firstUndelivered = nil
       runtime[activity.index].contentTime = sentAt
-      power.bookRender(entries: 1, subject: subject, at: now, &result.energy)
+      power.bookRender(entries: 1, subject: subject, at: now, &result)
     }
   }
 

@@ -139,7 +139,7 @@ struct LiveActivities {
       if pushToStart.take(at: now) {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .delivered)
         result.recordActivityPush(delivered: true, at: now, offset: clockOffset)
-        power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result.energy)
+        power.bookPushWake(subject: result.activitySubject(kind.index), at: now, &result)
       } else {
         result.countPush(hourIndex: now.hourIndex, target: target, priority: 10, .throttled)
         record.rejection = .pushBudget

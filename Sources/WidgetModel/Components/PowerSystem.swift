@@ -72,6 +72,9 @@ struct PowerSystem {
   let device: DeviceConfiguration
   var battery: Battery
   private(set) var state = PowerState.normal
+  /// Joules reported since the battery last drained (the consumers' and the device's own baseline and
+  /// usage): the battery drains by them at the hour's close.
+  private(set) var undrainedJoules = 0.0
   /// Share of each clock hour the user is awake, the charger is on, the schedule puts the phone on cellular.
   let awakeShareOfHour: [Double]
   let chargingShareOfHour: [Double]
@@ -108,10 +111,22 @@ struct PowerSystem {
     let charging: Bool
   }
 
+  /// A consumer's `joules`, as written down in the ledger: the battery drains by them at the hour's close.
+  @inline(__always)
+  mutating func report(_ joules: Double) {
+    undrainedJoules += joules
+  }
+
+  /// Forgets what was reported and not yet drained: the phone switched off (its radios' cut tails cost a
+  /// battery that is already flat).
+  mutating func dropUndrained() {
+    undrainedJoules = 0
+  }
+
   /// Closes hour `hourIndex`: books the device's baseline (plus LTE paging for the hour's cellular share,
   /// `hourlyNetwork` when drawn) and usage while on to `deviceSubject` in `ledger`, then drains the
-  /// battery over the hour by everything the ledger booked and did not yet drain, less charging at the
-  /// hour's mean power, then moves the state.
+  /// battery over the hour by everything reported and not yet drained, less charging at the hour's mean
+  /// power, then moves the state.
   mutating func closeHour(
     _ hourIndex: Int, hourlyNetwork: NetworkKind?, deviceSubject: Int, ledger: inout EnergyLedger
   ) -> ClosedHour {
@@ -119,17 +134,17 @@ struct PowerSystem {
     let power = device.power
     if !isOff {
       let cellularShare = hourlyNetwork.map { $0 == .wifi ? 0.0 : 1.0 } ?? cellularShareOfHour[clockHour]
-      ledger.book(
+      undrainedJoules += ledger.book(
         (power.baselineWatts + power.cellularPagingWatts * cellularShare) * 3_600, hourIndex: hourIndex,
         subject: deviceSubject, component: .baseline)
-      ledger.book(
+      undrainedJoules += ledger.book(
         power.usageWatts * 3_600 * awakeShareOfHour[clockHour], hourIndex: hourIndex, subject: deviceSubject,
         component: .usage)
     }
     let chargingSeconds = device.charging == nil ? 0 : 3_600 * chargingShareOfHour[clockHour]
     let chargeJoules = (device.charging?.watts ?? 0) * chargingSeconds
-    battery.apply(watts: (ledger.undrained - chargeJoules) / 3_600, seconds: 3_600)
-    ledger.undrained = 0
+    battery.apply(watts: (undrainedJoules - chargeJoules) / 3_600, seconds: 3_600)
+    undrainedJoules = 0
     let soc = battery.stateOfCharge
     let transition = state.endOfHour(
       stateOfCharge: soc, batteryEmpty: battery.isEmpty, charging: chargeJoules > 0, device.lowPowerMode)

@@ -17,12 +17,12 @@ struct Processor {
   /// runs), plus the awake overhead unless the device is awake already.
   mutating func bookBuild(
     cpuSeconds seconds: Double, subject: Int, at now: SimTime, appInForeground: Bool,
-    component: EnergyComponent = .cpu, _ ledger: inout EnergyLedger
+    component: EnergyComponent = .cpu, _ energy: inout some EnergyRecording
   ) {
     let hour = now.hourIndex
-    ledger.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: component)
+    energy.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: component)
     if now >= awakeUntil && !appInForeground {
-      ledger.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: component)
+      energy.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: component)
     }
     awakeUntil = Swift.max(awakeUntil, now + SimDuration(seconds: seconds + power.wakeSeconds))
   }
@@ -30,14 +30,14 @@ struct Processor {
 
 extension DevicePowerConfiguration {
   /// Rendering `entries` timeline entries (or one Live Activity update).
-  func bookRender(entries: Int, subject: Int, at now: SimTime, _ ledger: inout EnergyLedger) {
-    ledger.book(
+  func bookRender(entries: Int, subject: Int, at now: SimTime, _ energy: inout some EnergyRecording) {
+    energy.book(
       renderWatts * renderSecondsPerEntry * Double(entries), hourIndex: now.hourIndex, subject: subject,
       component: .render)
   }
 
   /// Waking for a delivered push.
-  func bookPushWake(subject: Int, at now: SimTime, _ ledger: inout EnergyLedger) {
-    ledger.book(pushWakeWatts * pushWakeSeconds, hourIndex: now.hourIndex, subject: subject, component: .pushWake)
+  func bookPushWake(subject: Int, at now: SimTime, _ energy: inout some EnergyRecording) {
+    energy.book(pushWakeWatts * pushWakeSeconds, hourIndex: now.hourIndex, subject: subject, component: .pushWake)
   }
 }

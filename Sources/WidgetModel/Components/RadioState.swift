@@ -40,27 +40,27 @@ enum RadioState: Equatable {
   }
 
   /// Transfers `bytes` for `subject` starting no earlier than `time`, booking promotion, active and any
-  /// finished tail energy into `ledger` (all as `app_network` when `appSide`).
+  /// finished tail energy to `energy` (all as `app_network` when `appSide`).
   mutating func transfer(
     bytes: Double, subject: Int, at time: SimTime, appSide: Bool = false, radio: RadioConfiguration,
-    ledger: inout EnergyLedger
+    energy: inout some EnergyRecording
   ) -> Transfer {
     let start = Swift.max(time, busyUntil)
     let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
     let promoted: Bool
     if case .connected = self, start < tailEnd {
       // Inside the tail: stay connected; the tail so far is all the old transfer's tail costs.
-      bookTail(seconds: (start - busyUntil).seconds, radio: radio, ledger: &ledger)
+      bookTail(seconds: (start - busyUntil).seconds, radio: radio, energy: &energy)
       promoted = false
     } else {
-      bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
+      bookTail(seconds: radio.tailSeconds, radio: radio, energy: &energy)
       promoted = true
-      ledger.book(
+      energy.book(
         radio.promotionWatts * radio.promotionSeconds, hourIndex: RadioState.hour(start), subject: subject,
         component: appSide ? .appNetwork : .radioPromotion)
     }
     let seconds = bytes * 8 / radio.throughputBitsPerSecond
-    ledger.book(
+    energy.book(
       radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject,
       component: appSide ? .appNetwork : .radioActive)
     let promotion = SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
@@ -73,22 +73,22 @@ enum RadioState: Equatable {
   }
 
   /// Books the last tail if it has run out by `now` (hour ticks and the end of the run call this).
-  mutating func settle(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+  mutating func settle(at now: SimTime, radio: RadioConfiguration, energy: inout some EnergyRecording) {
     guard case .connected(let end, _, _) = self, now >= end + SimDuration(seconds: radio.tailSeconds) else { return }
-    bookTail(seconds: radio.tailSeconds, radio: radio, ledger: &ledger)
+    bookTail(seconds: radio.tailSeconds, radio: radio, energy: &energy)
   }
 
   /// Ends the tail now (the device switched networks or turned off).
-  mutating func cut(at now: SimTime, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+  mutating func cut(at now: SimTime, radio: RadioConfiguration, energy: inout some EnergyRecording) {
     guard case .connected(let end, _, _) = self else { return }
     let seconds = Swift.min(radio.tailSeconds, Swift.max(0, (now - end).seconds))
-    bookTail(seconds: seconds, radio: radio, ledger: &ledger)
+    bookTail(seconds: seconds, radio: radio, energy: &energy)
   }
 
   /// Books the pending tail's first `seconds` (nothing when idle), and the radio is idle.
-  private mutating func bookTail(seconds: Double, radio: RadioConfiguration, ledger: inout EnergyLedger) {
+  private mutating func bookTail(seconds: Double, radio: RadioConfiguration, energy: inout some EnergyRecording) {
     guard case .connected(let end, let subject, let appSide) = self else { return }
-    ledger.book(
+    energy.book(
       radio.tailWatts * seconds, hourIndex: RadioState.hour(end), subject: subject,
       component: appSide ? .appNetwork : .radioTail)
     self = .idle(lastEnd: end)

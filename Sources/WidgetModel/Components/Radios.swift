@@ -34,12 +34,12 @@ struct Radios {
   /// until the last byte) and the network it went over. `appSide`: the app's own fetch, booked as
   /// `app_network` rather than the radio's components.
   mutating func transfer(
-    bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false, _ ledger: inout EnergyLedger
+    bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false, _ energy: inout some EnergyRecording
   ) -> (transfer: RadioState.Transfer, network: NetworkKind) {
     let network = currentNetwork(at: now)
     let transfer = states[network.index].transfer(
       bytes: bytes, subject: subject, at: now, appSide: appSide, radio: configurations[network.index],
-      ledger: &ledger)
+      energy: &energy)
     return (transfer, network)
   }
 
@@ -49,16 +49,16 @@ struct Radios {
   }
 
   /// Books every tail that has run out by `now` (each hour).
-  mutating func settle(at now: SimTime, _ ledger: inout EnergyLedger) {
+  mutating func settle(at now: SimTime, _ energy: inout some EnergyRecording) {
     for network in states.indices {
-      states[network].settle(at: now, radio: configurations[network], ledger: &ledger)
+      states[network].settle(at: now, radio: configurations[network], energy: &energy)
     }
   }
 
   /// Ends every tail now (the phone switched off, or the run ended).
-  mutating func cut(at now: SimTime, _ ledger: inout EnergyLedger) {
+  mutating func cut(at now: SimTime, _ energy: inout some EnergyRecording) {
     for network in states.indices {
-      states[network].cut(at: now, radio: configurations[network], ledger: &ledger)
+      states[network].cut(at: now, radio: configurations[network], energy: &energy)
     }
   }
 }

@@ -18,7 +18,7 @@ extension DeviceSimulation {
     appTrace?.append(AppRecord(time: scheduler.now, event: .opened))
     timeline?.appOpened(at: scheduler.now)
     fieldLog?.appOpened(fromWidget: fromWidget, at: scheduler.now)
-    result.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
+    recorder.countAppWake(hourIndex: scheduler.now.hourIndex, .foreground, .granted)
     for index in instances.indices { instances[index].machine.appLaunched() }
     _ = appFetch(.foreground, &scheduler)
     reloadOnOpen(.appForeground, &scheduler)
@@ -38,7 +38,7 @@ extension DeviceSimulation {
   mutating func audioStarted(_ scheduler: inout Scheduler) {
     guard !power.isOff else { return }
     app.audioStarted(length: user.configuration.audioSession, &scheduler)
-    result.countAppWake(hourIndex: scheduler.now.hourIndex, .audioSession, .granted)
+    recorder.countAppWake(hourIndex: scheduler.now.hourIndex, .audioSession, .granted)
     timeline?.add(.appWake(.audioSession, .granted), at: scheduler.now)
     _ = appFetch(.audioSession, &scheduler)
     reloadOnOpen(.audioSession, &scheduler)
@@ -52,7 +52,7 @@ extension DeviceSimulation {
     if wasForeground && !app.isForeground {
       timeline?.appLeftForeground(at: scheduler.now)
       fieldLog?.appLeftForeground(at: scheduler.now)
-      backgroundRefresh.submit(&scheduler, &result)
+      backgroundRefresh.submit(&scheduler, &recorder)
     }
   }
 
@@ -81,7 +81,7 @@ extension DeviceSimulation {
       return countLaunch(.backgroundRefresh, outcome, hourIndex: now.hourIndex, at: now)
     }
     backgroundLaunch(.backgroundRefresh, outcome: .granted, hourIndex: now.hourIndex, &scheduler)
-    backgroundRefresh.submit(&scheduler, &result)
+    backgroundRefresh.submit(&scheduler, &recorder)
   }
 
   /// A channel launches the app in the background: it fetches within the time limit, writes the store and
@@ -116,7 +116,7 @@ extension DeviceSimulation {
 
   /// Counts a background launch's outcome (in the hour the chance arose) and traces it at `now`.
   mutating func countLaunch(_ channel: AppWakeChannel, _ outcome: AppWakeOutcome, hourIndex: Int, at now: SimTime) {
-    result.countAppWake(hourIndex: hourIndex, channel, outcome)
+    recorder.countAppWake(hourIndex: hourIndex, channel, outcome)
     appTrace?.append(AppRecord(time: now, event: .launch(channel, outcome)))
     timeline?.add(.appWake(channel, outcome), at: now)
   }
@@ -131,11 +131,11 @@ extension DeviceSimulation {
     let cpu = SampleLimits.duration(appSettings.fetch.cpuSeconds.sample(stream))
     result.appFetches[channel.rawValue] += 1
     result.appFetchByteTotals[channel.rawValue] += Int128(Int64(nearest: bytes))
-    result.serverLoad.recordFetch(channel.wake.fetchSource, bytes: bytes, at: now, offset: clockOffset)
+    recorder.recordFetch(channel.wake.fetchSource, bytes: bytes, at: now, offset: clockOffset)
     let subject = result.appSubject
     processor.bookBuild(
       cpuSeconds: cpu, subject: subject, at: now, appInForeground: app.isForeground, component: .appCPU,
-      &result.energy)
+      &recorder)
     let seconds =
       cpu + system.network.latencySeconds
       + transfer(bytes: bytes, subject: subject, at: now, appSide: true)

@@ -125,6 +125,21 @@ extension DeviceSimulation {
 
   /// The aggregate the device adds to, opened for it: the caller's, moved in rather than copied (its arrays
   /// stay uniquely referenced, so adding to them never copies them), or a fresh one.
+  /// The device's recorder: the result opened for it (`aggregate`, or a fresh one) with its server load
+  /// started, its power system, and its own record of the measured hours. A broadcast channel's update is
+  /// one request for the whole fleet: device 0 (in every run) books `broadcasts`.
+  static func makeRecorder(
+    _ aggregate: consuming ReplicationResult?, _ configuration: ScenarioConfiguration, replication: Int,
+    device: Int, broadcasts: BroadcastSchedule, _ shape: (instances: Int, groups: Int)
+  ) -> DeviceRecorder {
+    var result = openResult(consume aggregate, configuration, replication: replication, shape)
+    result.serverLoad.startDevice()
+    if device == 0 { result.serverLoad.recordBroadcasts(broadcasts, days: result.days) }
+    return DeviceRecorder(
+      result: consume result, power: PowerSystem(configuration.device, sleep: configuration.user.sleep),
+      record: DeviceRecord(measuredHours: configuration.warmupDays * 24..<configuration.simulatedDays * 24))
+  }
+
   static func openResult(
     _ aggregate: consuming ReplicationResult?, _ configuration: ScenarioConfiguration, replication: Int,
     _ shape: (instances: Int, groups: Int)

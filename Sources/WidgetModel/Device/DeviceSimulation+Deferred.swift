@@ -91,7 +91,7 @@ extension DeviceSimulation {
     for index in instances.indices where instances[index].placementRule.views == .lockScreen {
       view(index, at: now, &scheduler)
     }
-    if !power.isOff { activities.lockScreenViewed(at: now, &result) }
+    if !power.isOff { activities.lockScreenViewed(at: now, &recorder) }
   }
 
   /// A data change the app does not learn of (it is idle) and no push announces: the kind's widgets and

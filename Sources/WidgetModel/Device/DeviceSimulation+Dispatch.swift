@@ -113,7 +113,7 @@ extension DeviceSimulation {
       // The Dynamic Island shows the app's activity while the user is in another app.
       guard !power.isOff && !app.isForeground else { return }
       activities.dynamicIslandViewed(
-        expandedShare: user.configuration.dynamicIslandExpandedShare, at: scheduler.now, &result)
+        expandedShare: user.configuration.dynamicIslandExpandedShare, at: scheduler.now, &recorder)
     case .carplayDrives:
       guard !power.isOff && !driving && carplay.isUsed else { return }
       driving = true
@@ -125,7 +125,7 @@ extension DeviceSimulation {
       for instance in carplay.instances { view(instance.index, &scheduler) }
     case .tokenRotations(let kind):
       guard !power.isOff && activities.tokenRotated(kind) else { return }
-      result.serverLoad.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
+      recorder.recordFetch(.tokenRegistration, bytes: 0, at: scheduler.now, offset: clockOffset)
     case .standbyViews:
       for instance in standby.instances { view(instance.index, &scheduler) }
     case .appOpens:
@@ -154,7 +154,7 @@ extension DeviceSimulation {
     if activities.kinds[kind.index].start == .app && !app.isForeground {
       appOpened(fromWidgetPossible: false, &scheduler)
     }
-    activities.startActivity(kind, appInForeground: app.isForeground, &scheduler, &result)
+    activities.startActivity(kind, appInForeground: app.isForeground, &scheduler, &recorder)
   }
 
   /// The server's data of a widget kind changed: its instances and the app's store fall behind, the server

@@ -33,7 +33,7 @@ extension DeviceSimulation {
       send(push, &scheduler)
     }
     for kind in fleetEvents.activityKinds[event] {
-      activities.eventUpdate(kind, poweredOff: power.isOff, &scheduler, &result)
+      activities.eventUpdate(kind, poweredOff: power.isOff, &scheduler, &recorder)
     }
     if awaits && fleetEvents.awaitingDelivery[event] == nil {
       fleetEvents.awaitingDelivery[event] = scheduler.now - lag

@@ -26,22 +26,18 @@ extension DeviceSimulation {
   /// snapshot and the hour's views, the engagement measure.
   mutating func closeHour(_ hourIndex: Int, at now: SimTime, _ scheduler: inout Scheduler) {
     guard hourIndex >= 0 else { return }
-    radios.settle(at: now, &result.energy)
-    let closed = power.closeHour(
-      hourIndex, hourlyNetwork: radios.hourlyNetwork, deviceSubject: result.deviceSubject, ledger: &result.energy)
-    if closed.transition == .switchedOff { result.drains += 1 }
-    result.stateOfChargePPM[hourIndex] += Int64((closed.stateOfCharge * 1e6).rounded())
-    if closed.lowPowerMode { result.lowPowerDevices[hourIndex] += 1 }
-    if closed.charging { result.chargingDevices[hourIndex] += 1 }
+    radios.settle(at: now, &recorder)
+    let closed = recorder.closePowerHour(hourIndex, hourlyNetwork: radios.hourlyNetwork)
+    recorder.recordPowerHour(hourIndex, closed)
     switch closed.transition {
     case .none: break
     case .switchedOff:
-      radios.cut(at: now, &result.energy)
+      radios.cut(at: now, &recorder)
       timeline?.radiosCut(at: now)
-      result.energy.undrained = 0
+      power.dropUndrained()
     case .switchedOn:
       raise(.reboot, .everyInstance, &scheduler)
-      activities.deviceReturned(&scheduler, &result)
+      activities.deviceReturned(&scheduler, &recorder)
     }
     if timeline != nil { tracePower(at: now) }
     if fieldLog != nil { logBattery(at: now) }

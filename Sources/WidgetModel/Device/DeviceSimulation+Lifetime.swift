@@ -30,15 +30,15 @@ extension DeviceSimulation {
     fleetEvents.start(&scheduler)
     bursts.start(&scheduler)
     // The app was used before the run: its background refresh request is in.
-    backgroundRefresh.submit(&scheduler, &result)
+    backgroundRefresh.submit(&scheduler, &recorder)
     if widgetsAdded {
       addedWidgets(&scheduler)
     } else {
       scheduler.schedule(at: .zero + installTime, kind: LifetimeEvent.widgetsAdded.eventKind)
     }
     timeline?.power(
-      stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
-      charging: power.isCharging(at: .zero), off: power.isOff, at: .zero)
+      stateOfCharge: recorder.power.battery.stateOfCharge, lowPowerMode: recorder.power.isLowPowerMode,
+      charging: recorder.power.isCharging(at: .zero), off: recorder.power.isOff, at: .zero)
     if fieldLog != nil { logBattery(at: .zero) }
     if processes.hasGates { refreshDeferralGates(&scheduler) }
   }
@@ -54,10 +54,10 @@ extension DeviceSimulation {
   mutating func finish(_ scheduler: inout Scheduler) {
     runDeferred(before: end, &scheduler)
     result.openAll()
-    radios.cut(at: end, &result.energy)
+    radios.cut(at: end, &recorder)
     for index in launchingPushes.indices {
       if let hour = launchingPushes[index].finish() {
-        result.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
+        recorder.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
       }
     }
     closeHour(result.days * 24 - 1, at: end, &scheduler)
@@ -97,11 +97,8 @@ extension DeviceSimulation {
     let days = Double(result.days) - shift.seconds / 86_400
     let staleness = tally.staleness.count > 0 ? tally.staleness.quantile(0.95) : nil
     let joules = result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days
-    result.perDevice.add(reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules)
-    if let deviceGroup {
-      result.perDeviceGroup[deviceGroup].add(
-        reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules)
-    }
+    recorder.recordDevice(
+      reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules, group: deviceGroup)
     // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
     let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
     for subject in result.batteryShareParts.indices {

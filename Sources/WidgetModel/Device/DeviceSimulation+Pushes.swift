@@ -17,12 +17,12 @@ extension DeviceSimulation {
     let now = scheduler.now
     timeline?.add(.push(.widgets, .sent), at: now)
     fieldLog?.add(.sent(.widget), at: now)
-    result.countPush(hourIndex: now.hourIndex, target: .widgetTopic, priority: 10, .sent)
-    result.serverLoad.recordPush(.widgetPush, delivered: false, at: now, offset: clockOffset)
+    recorder.countPush(hourIndex: now.hourIndex, target: .widgetTopic, priority: 10, .sent)
+    recorder.recordPush(.widgetPush, delivered: false, at: now, offset: clockOffset)
     let send = widgetPush.send(at: now, asleep: user.asleep, nextWake: user.nextWake)
     if let hour = send.supersededHour {
       if let delivery = widgetPush.delivery { scheduler.cancel(delivery) }
-      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .superseded)
+      recorder.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .superseded)
     }
     widgetPush.delivery = scheduler.schedule(at: send.deliverAt, kind: PushEvent.widgetPushDelivery.eventKind)
   }
@@ -37,15 +37,15 @@ extension DeviceSimulation {
       widgetPush.delivery = scheduler.schedule(at: time, kind: PushEvent.widgetPushDelivery.eventKind)
     case .throttled(let hour):
       widgetPush.delivery = nil
-      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .throttled)
+      recorder.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .throttled)
     case .delivered(let hour):
       widgetPush.delivery = nil
-      result.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .delivered)
-      result.serverLoad.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
+      recorder.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .delivered)
+      recorder.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
       timeline?.add(.push(.widgets, .delivered), at: now)
       fieldLog?.add(.widgetPush, at: now)
       eventPushDelivered(at: now)
-      processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &result.energy)
+      processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &recorder)
       raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
     }
   }
@@ -60,15 +60,15 @@ extension DeviceSimulation {
     let (row, channel) = (launchingPushes[index].kind.row, launchingPushes[index].wakeChannel)
     timeline?.add(.push(row.traceTopic, .sent), at: now)
     fieldLog?.add(.sent(row.kind), at: now)
-    result.serverLoad.recordPush(row.serverSource, delivered: false, at: now, offset: clockOffset)
+    recorder.recordPush(row.serverSource, delivered: false, at: now, offset: clockOffset)
     let send = launchingPushes[index].send(at: now)
     if let hour = send.droppedHour {
       if let delivery = launchingPushes[index].delivery { scheduler.cancel(delivery) }
       launchingPushes[index].delivery = nil
-      result.countAppWake(hourIndex: hour, channel, .dropped)
+      recorder.countAppWake(hourIndex: hour, channel, .dropped)
     }
     guard let deliverAt = send.deliverAt else {
-      return result.countAppWake(hourIndex: now.hourIndex, channel, .lost)
+      return recorder.countAppWake(hourIndex: now.hourIndex, channel, .lost)
     }
     launchingPushes[index].delivery = scheduler.schedule(
       at: deliverAt, kind: PushEvent.silentPushDelivery.eventKind, target: UInt32(index))
@@ -88,13 +88,13 @@ extension DeviceSimulation {
         at: time, kind: PushEvent.silentPushDelivery.eventKind, target: UInt32(index))
     case .reached(let outcome, let hour):
       launchingPushes[index].delivery = nil
-      result.serverLoad.recordPush(row.serverSource, delivered: true, at: now, offset: clockOffset)
+      recorder.recordPush(row.serverSource, delivered: true, at: now, offset: clockOffset)
       timeline?.add(.push(row.traceTopic, .delivered), at: now)
       guard outcome == .granted || outcome == .deferred else {
         return countLaunch(channel, outcome, hourIndex: hour, at: now)
       }
       eventPushDelivered(at: now)
-      processor.power.bookPushWake(subject: result.appSubject, at: now, &result.energy)
+      processor.power.bookPushWake(subject: result.appSubject, at: now, &recorder)
       backgroundLaunch(channel, outcome: outcome, hourIndex: hour, &scheduler)
     }
   }

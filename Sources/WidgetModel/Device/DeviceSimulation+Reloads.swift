@@ -147,7 +147,7 @@ extension DeviceSimulation {
     tally.builds[index].builds += 1
     let cpu = SampleLimits.duration(instances[index].buildDraws.cpuSeconds.sample(stream))
     tally.builds[index].cpuMicros += Int128(Int64(nearest: cpu * 1e6))
-    processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &result.energy)
+    processor.bookBuild(cpuSeconds: cpu, subject: index, at: now, appInForeground: app.isForeground, &recorder)
     var seconds = cpu
     // A build that fetches shows the server's latest data; one that does not, what the app last wrote.
     var shows = app.store[instances[index].kind.index]
@@ -156,7 +156,7 @@ extension DeviceSimulation {
       let bytes = SampleLimits.size(instances[index].buildDraws.fetchBytes.sample(stream))
       tally.builds[index].fetches += 1
       tally.builds[index].fetchBytes += Int128(Int64(nearest: bytes))
-      result.serverLoad.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
+      recorder.recordFetch(.widgetFetch, bytes: bytes, at: now, offset: clockOffset)
       seconds += system.network.latencySeconds + transfer(bytes: bytes, subject: index, at: now)
     }
     let entries = instances[index].timeline.entries
@@ -168,7 +168,7 @@ extension DeviceSimulation {
       return .jetsam(stuck: stuck)
     }
     if seconds > instances[index].build.timeLimit.seconds { return .timeout }
-    processor.power.bookRender(entries: entries, subject: index, at: now, &result.energy)
+    processor.power.bookRender(entries: entries, subject: index, at: now, &recorder)
     return .success(shows)
   }
 
@@ -232,7 +232,7 @@ extension DeviceSimulation {
   /// Counts one request, by the hour it was made in, with the outcome it met by `now`.
   mutating func count(_ request: ReloadRequest, _ instance: InstanceID, _ outcome: ReloadOutcome, at now: SimTime) {
     timeline?.add(.reloadRequest(instance, request.cause, outcome), at: request.time, lasting: now - request.time)
-    result.countReload(
+    recorder.countReload(
       hourIndex: Swift.min(request.time.hourIndex, result.days * 24 - 1), instance: instance, cause: request.cause,
       outcome: outcome)
   }

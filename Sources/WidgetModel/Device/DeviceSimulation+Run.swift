@@ -18,10 +18,11 @@ extension DeviceSimulation {
 
   /// As ``run(_:replication:device:trace:broadcasts:events:into:)``, running the warm-up (if any) into
   /// `warmupScratch` when it is a spare of the right shape, and handing the warm-up's scratch back in it:
-  /// a thread's devices share one scratch result rather than each making one.
+  /// a thread's devices share one scratch result rather than each making one. `record` receives what the
+  /// device recorded of itself.
   static func run(
     _ drawn: FleetDevice, replication: Int, device: Int, broadcasts: BroadcastSchedule?, events: FleetEventSchedule?,
-    into aggregate: consuming ReplicationResult?, warmupScratch: inout ReplicationResult?
+    into aggregate: consuming ReplicationResult?, warmupScratch: inout ReplicationResult?, record: inout DeviceRecord
   ) -> ReplicationResult {
     var simulation = DeviceSimulation(
       configuration: drawn.configuration, replication: replication, device: device, clockOffset: drawn.clockOffset,
@@ -29,6 +30,7 @@ extension DeviceSimulation {
       into: consume aggregate, warmupScratch: warmupScratch.take())
     simulation.simulate()
     warmupScratch = simulation.spareScratch.take()
+    record = simulation.recorder.record
     return simulation.takeResult()
   }
 

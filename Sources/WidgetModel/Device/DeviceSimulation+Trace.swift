@@ -8,7 +8,7 @@ extension DeviceSimulation {
   /// tail.
   mutating func transfer(bytes: Double, subject: Int, at now: SimTime, appSide: Bool = false) -> Double {
     let (transfer, network) = radios.transfer(
-      bytes: bytes, subject: subject, at: now, appSide: appSide, &result.energy)
+      bytes: bytes, subject: subject, at: now, appSide: appSide, &recorder)
     timeline?.transfer(transfer, network: network, tail: radios.tail(of: network))
     return transfer.seconds
   }
@@ -21,11 +21,11 @@ extension DeviceSimulation {
     let hourStart = now - SimDuration.hour
     for minute in 1..<60 {
       let time = hourStart + .minutes(Int64(minute))
-      timeline?.charging(power.isCharging(at: time), at: time)
+      timeline?.charging(recorder.power.isCharging(at: time), at: time)
     }
     timeline?.power(
-      stateOfCharge: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode,
-      charging: power.isCharging(at: now), off: power.isOff, at: now)
+      stateOfCharge: recorder.power.battery.stateOfCharge, lowPowerMode: recorder.power.isLowPowerMode,
+      charging: recorder.power.isCharging(at: now), off: recorder.power.isOff, at: now)
   }
 
   /// Simulates replication `replication` (the run's first by default) of fleet device `device` alone, exactly

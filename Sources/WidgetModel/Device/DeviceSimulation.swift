@@ -57,10 +57,17 @@ struct DeviceSimulation: EventHandler {
   let burstActivities: [ActivityKindID?]
   var radios: Radios
   var processor: Processor
-  var power: PowerSystem
-
-  /// The aggregate this device adds to (a scratch result during the warm-up; its own figures until it ends).
-  var result: ReplicationResult
+  /// The result this device writes into (the aggregate it adds to; a scratch result during the warm-up)
+  /// and the power system its consumers report energy to.
+  var recorder: DeviceRecorder
+  var power: PowerSystem {
+    _read { yield recorder.power }
+    _modify { yield &recorder.power }
+  }
+  var result: ReplicationResult {
+    _read { yield recorder.result }
+    _modify { yield &recorder.result }
+  }
   /// The group of phones with the same widgets this one is in (``DeviceGroups``); nil when there are none.
   let deviceGroup: Int?
   /// The aggregate, set aside while the warm-up runs into a scratch result.
@@ -89,8 +96,7 @@ struct DeviceSimulation: EventHandler {
     self.installTime = installTime
     widgetsAdded = installTime == .zero
     let stream = StreamFactory(seed: configuration.seed, replication: replication, device: device)
-    deviceIndex = device
-    self.clockOffset = clockOffset
+    (deviceIndex, self.clockOffset) = (device, clockOffset)
     let groups = DeviceGroups(configuration)
     deviceGroup = DeviceSimulation.group(in: groups, installed: installed, widgets: configuration.widgets.count)
     budgetSettings = configuration.budget
@@ -109,7 +115,6 @@ struct DeviceSimulation: EventHandler {
     radios = Radios(
       configuration.device.radios, selection: configuration.device.network, networkStream: stream(.network))
     processor = Processor(power: configuration.device.power)
-    power = PowerSystem(configuration.device, sleep: configuration.user.sleep)
     activities = DeviceSimulation.makeActivities(
       configuration, replication: replication, device: device, clockOffset: clockOffset, broadcasts: broadcasts, stream)
     fleetEvents = DeviceSimulation.makeFleetEvents(
@@ -128,25 +133,23 @@ struct DeviceSimulation: EventHandler {
     openKinds = DeviceSimulation.openKinds(configuration)
     processes = DeviceSimulation.makeProcesses(configuration, stream)
     let shape = (instances: instances.count, groups: groups.count)
-    result = DeviceSimulation.openResult(consume aggregate, configuration, replication: replication, shape)
-    result.serverLoad.startDevice()
+    recorder = DeviceSimulation.makeRecorder(
+      consume aggregate, configuration, replication: replication, device: device,
+      broadcasts: activities.channels.schedule, shape)
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
-    // A broadcast channel's update is one request for the whole fleet: device 0 (in every run) books them.
-    if device == 0 { result.serverLoad.recordBroadcasts(activities.channels.schedule, days: result.days) }
     if var scratch = DeviceSimulation.warmupResult(
       consume warmupScratch, configuration, replication: replication, shape)
     {
-      swap(&result, &scratch)
+      swap(&recorder.result, &scratch)
       heldAggregate = consume scratch
     }
   }
 
-  /// The warm-up is over: from now on the device adds to the aggregate. The battery's pending energy moves
-  /// with it; the device's own figures start again.
+  /// The warm-up is over: from now on the device adds to the aggregate (the power system keeps what its
+  /// battery has not yet drained); the device's own figures start again.
   mutating func endWarmup() {
     guard var aggregate = heldAggregate.take() else { return }
     swap(&result, &aggregate)
-    result.energy.undrained += aggregate.energy.undrained
     spareScratch = consume aggregate
     tally.reloads = 0
     tally.staleness = QuantileSketch()

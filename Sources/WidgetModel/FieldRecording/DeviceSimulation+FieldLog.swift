@@ -29,7 +29,8 @@ extension DeviceSimulation {
   mutating func logBattery(at now: SimTime) {
     fieldLog?.add(
       .battery(
-        level: power.battery.stateOfCharge, lowPowerMode: power.isLowPowerMode, charging: power.isCharging(at: now)),
+        level: recorder.power.battery.stateOfCharge, lowPowerMode: recorder.power.isLowPowerMode,
+        charging: recorder.power.isCharging(at: now)),
       at: now)
   }
 
@@ -84,9 +85,9 @@ extension DeviceSimulation {
   ) {
     let rendered = activities.renderedUpdates
     if let activity {
-      activities.update(activity, poweredOff: power.isOff, &scheduler, &result)
+      activities.update(activity, poweredOff: power.isOff, &scheduler, &recorder)
     } else {
-      activities.handle(event, target: target, poweredOff: power.isOff, &scheduler, &result)
+      activities.handle(event, target: target, poweredOff: power.isOff, &scheduler, &recorder)
     }
     for _ in rendered..<activities.renderedUpdates where fieldLog != nil {
       fieldLog?.add(.activityUpdate(activity: activities.lastRenderedKind), at: scheduler.now)

@@ -62,8 +62,6 @@ public struct FleetShare: Sendable {
     } else {
       aggregate = ReplicationResult(configuration, replication: replication)
     }
-    // Whole before the first device: the per-device summaries read the figures before and after each one.
-    aggregate.openAll()
     // A large share's server requests are added in sorted batches (see ``RequestBatch``).
     let batching = count * configuration.simulatedDays >= RequestBatch.minimumDeviceDays
     if batching { aggregate.serverLoad.startBatching() }
@@ -74,6 +72,7 @@ public struct FleetShare: Sendable {
     var mine: [DeviceSummary] = []
     var warmupScratch = pool?.takeWarmupScratch()
     var stopped = false
+    var record = DeviceRecord(measuredHours: 0..<0)  // each device's, once it has run
     var device = first
     while device < end {
       if let stop, stop() {
@@ -82,17 +81,10 @@ public struct FleetShare: Sendable {
       }
       let drawn = FleetDevice.draw(device, of: configuration, replication: replication)
       let before = aggregate.eventsHandled
-      let socBefore = perDevice ? aggregate.stateOfChargePPM : []
-      let perDeviceBefore = perDevice ? aggregate.perDevice : DeviceDistributions()
       aggregate = DeviceSimulation.run(
         drawn, replication: replication, device: device, broadcasts: broadcasts,
-        events: events, into: consume aggregate, warmupScratch: &warmupScratch)
-      if perDevice {
-        mine.append(
-          DeviceSummary(
-            device: device, drawn: drawn, aggregate: aggregate, socBefore: socBefore,
-            perDeviceBefore: perDeviceBefore))
-      }
+        events: events, into: consume aggregate, warmupScratch: &warmupScratch, record: &record)
+      if perDevice { mine.append(DeviceSummary(device: device, drawn: drawn, record: record)) }
       finished(aggregate.eventsHandled - before)
       device += step
     }
