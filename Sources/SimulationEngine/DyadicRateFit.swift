@@ -118,8 +118,8 @@ public enum DyadicRateFit {
   /// visiting its subtree when no split of it could do better.
   ///
   /// That test is exact. Any partition of a half costs at least the penalty (when it observes a second) less
-  /// the log-likelihood of its finest partition (one block per second, the most any partition of it reaches:
-  /// the log-sum inequality). A node whose whole cost is below that bound for its two halves, by a margin
+  /// the log-likelihood of its finest partition (one block per second, or per shortest block a partition may
+  /// have: the most any partition of it reaches, by the log-sum inequality). A node whose whole cost is below that bound for its two halves, by a margin
   /// far above rounding, is one the bottom-up pass also keeps whole, with the same cost.
   private struct Search {
     /// Per second of the stretch, from its start: the counts observed before it, the finest
@@ -127,6 +127,9 @@ public enum DyadicRateFit {
     var totals: [UInt64] = []
     var finest: [Double] = []
     var unseen: [Int32] = []
+    /// Where a block of `2^shortestLevel` seconds ends (and at the stretch's end), the log-likelihood of
+    /// those blocks before it: the most a partition with no shorter block reaches.
+    var coarse: [Double] = []
     /// Per node of the dyadic tree (``Stretch/node(_:_:)``), whether its halves beat it whole.
     var splits = [Bool](repeating: false, count: 2 << DyadicRateFit.levels)
 
@@ -139,25 +142,29 @@ public enum DyadicRateFit {
         totals = Array(repeating: 0, count: length + 1)
         finest = Array(repeating: 0, count: length + 1)
         unseen = Array(repeating: 0, count: length + 1)
+        coarse = Array(repeating: 0, count: length + 1)
       }
       totals.withUnsafeMutableBufferPointer { totals in
         finest.withUnsafeMutableBufferPointer { finest in
           unseen.withUnsafeMutableBufferPointer { unseen in
-            splits.withUnsafeMutableBufferPointer { splits in
-              DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
-                // Raw pointers (the stretch's bounds are checked here once): the search reads them per node.
-                precondition(start + length <= counts.count && length < totals.count, "a stretch within the series")
-                var stretch = Stretch(
-                  counts: counts.baseAddress! + start, skipped: skipped.map { $0.baseAddress! + start },
-                  countLogs: countLogs.baseAddress!, totals: totals.baseAddress!, finest: finest.baseAddress!,
-                  unseen: unseen.baseAddress!, splits: splits.baseAddress!, start: start, length: length,
-                  penalty: penalties[0].perBlock)
-                stretch.sum()
-                for (index, penalty) in penalties.enumerated() {
-                  stretch.penalty = penalty.perBlock
-                  stretch.shortestLevel = penalty.shortestLevel
-                  _ = stretch.cost(first: 0, level: DyadicRateFit.levels)
-                  stretch.blocks(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+            coarse.withUnsafeMutableBufferPointer { coarse in
+              splits.withUnsafeMutableBufferPointer { splits in
+                DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
+                  // Raw pointers (the stretch's bounds are checked here once): the search reads them per node.
+                  precondition(start + length <= counts.count && length < totals.count, "a stretch within the series")
+                  var stretch = Stretch(
+                    counts: counts.baseAddress! + start, skipped: skipped.map { $0.baseAddress! + start },
+                    countLogs: countLogs.baseAddress!, totals: totals.baseAddress!, finest: finest.baseAddress!,
+                    unseen: unseen.baseAddress!, coarse: coarse.baseAddress!, splits: splits.baseAddress!,
+                    start: start, length: length, penalty: penalties[0].perBlock)
+                  stretch.sum()
+                  for (index, penalty) in penalties.enumerated() {
+                    stretch.penalty = penalty.perBlock
+                    stretch.shortestLevel = penalty.shortestLevel
+                    if penalty.shortestLevel > 0 { stretch.sumBlocks() }
+                    _ = stretch.cost(first: 0, level: DyadicRateFit.levels)
+                    stretch.blocks(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+                  }
                 }
               }
             }
@@ -176,6 +183,7 @@ public enum DyadicRateFit {
     let totals: UnsafeMutablePointer<UInt64>
     let finest: UnsafeMutablePointer<Double>
     let unseen: UnsafeMutablePointer<Int32>
+    let coarse: UnsafeMutablePointer<Double>
     let splits: UnsafeMutablePointer<Bool>
     let start: Int
     let length: Int
@@ -213,6 +221,22 @@ public enum DyadicRateFit {
         totals[second + 1] = total
         finest[second + 1] = best
         unseen[second + 1] = missed
+      }
+    }
+
+    /// Fills ``coarse`` for blocks of `2^shortestLevel` seconds.
+    func sumBlocks() {
+      let width = 1 << shortestLevel
+      var best = 0.0
+      coarse[0] = 0
+      for first in stride(from: 0, to: length, by: width) {
+        let end = Swift.min(first + width, length)
+        let seen = observed(first, end)
+        if seen > 0 {
+          let logSeconds = seen == width ? Double(shortestLevel) * M_LN2 : log(Double(seen))
+          best += logLikelihood(totals[end] - totals[first], logSeconds: logSeconds)
+        }
+        coarse[end] = best
       }
     }
 
@@ -259,11 +283,14 @@ public enum DyadicRateFit {
         penalty
         - logLikelihood(total, logSeconds: seen == width ? Double(level) * M_LN2 : log(Double(seen)))
       if level <= shortestLevel { return cost }
+      // The most log-likelihood a partition of the halves reaches: with blocks of a second, or of the shortest
+      // level's seconds (their ends fall on this node's first second, middle and end).
+      let most = shortestLevel > 0 ? coarse : finest
       let bound =
         (observed(first, middle) > 0 ? penalty : 0) + (observed(middle, end) > 0 ? penalty : 0)
-        - (finest[end] - finest[first])
+        - (most[end] - most[first])
       // The margin covers the rounding of the prefix sums too, which grows with the stretch's sums so far.
-      let margin = 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + Swift.abs(finest[end]) + Swift.abs(finest[first]) + 1)
+      let margin = 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + Swift.abs(most[end]) + Swift.abs(most[first]) + 1)
       if cost < bound - margin { return cost }
       let halves = self.cost(first: first, level: level - 1) + self.cost(first: middle, level: level - 1)
       guard halves < cost else { return cost }

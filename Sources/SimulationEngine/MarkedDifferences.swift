@@ -17,16 +17,26 @@ struct MarkedDifferences {
     precondition(marks.count == counts.count, "a mark for every second")
     var most: UInt32 = 0
     if !counts.isEmpty, let values = counts.baseAddress, let marked = marks.baseAddress {
-      // Raw pointers, bounds checked above; a pair left out adds zeros rather than branching, and with no
-      // mark none is read.
+      // Raw pointers, bounds checked above. With no mark none is read; else a pair left out adds zeros
+      // rather than branching.
       most = values[0]
-      for second in 1..<counts.count {
-        let (count, previous) = (values[second], values[second - 1])
-        most = Swift.max(most, count)
-        let difference = Int64(count) - Int64(previous)
-        let left: UInt64 = unmarked || !(marked[second] || marked[second - 1]) ? 1 : 0
-        squares &+= left &* UInt64(bitPattern: difference &* difference)
-        sum &+= left &* UInt64(count)
+      if unmarked {
+        for second in 1..<counts.count {
+          let (count, previous) = (values[second], values[second - 1])
+          most = Swift.max(most, count)
+          let difference = Int64(count) - Int64(previous)
+          squares &+= UInt64(bitPattern: difference &* difference)
+          sum &+= UInt64(count)
+        }
+      } else {
+        for second in 1..<counts.count {
+          let (count, previous) = (values[second], values[second - 1])
+          most = Swift.max(most, count)
+          let difference = Int64(count) - Int64(previous)
+          let left: UInt64 = marked[second] || marked[second - 1] ? 0 : 1
+          squares &+= left &* UInt64(bitPattern: difference &* difference)
+          sum &+= left &* UInt64(count)
+        }
       }
     }
     let largest = Double(most)
