@@ -145,21 +145,29 @@ extension ServerSeconds {
     return seen.map { $0 != 0 }
   }
 
-  /// `series[t]`: the requests of `sources` in second `t`.
+  /// `series[t]`: the requests of `sources` in second `t`, a source at a time over chunks of seconds that
+  /// stay in cache while each of their sources is added.
   private func fill(_ series: inout [UInt32], _ sources: [ServerSource]) {
-    let indices = sources.map(\.rawValue)
     let seconds = secondCount
+    let chunk = 4_096
     series.withUnsafeMutableBufferPointer { series in
       let top = counts.cells.withUnsafeBufferPointer { cells in
+        // Raw pointers, bounds checked here once.
+        precondition(cells.count >= ServerSource.bySlot.start(ofRow: seconds) && series.count >= seconds)
+        guard seconds > 0, let cells = cells.baseAddress, let sums = series.baseAddress else { return UInt8(0) }
         var top: UInt8 = 0
-        for time in 0..<seconds {
-          var sum: UInt32 = 0
-          for source in indices {
-            let cell = cells[ServerSource.bySlot.index(time, source)]
-            top = Swift.max(top, cell)
-            sum += UInt32(cell)
+        for first in stride(from: 0, to: seconds, by: chunk) {
+          let end = Swift.min(first + chunk, seconds)
+          for time in first..<end { sums[time] = 0 }
+          for source in sources {
+            // A source's cells lie a row apart: step a pointer down its column.
+            var cell = cells + ServerSource.bySlot.index(first, source.rawValue)
+            for time in first..<end {
+              top = Swift.max(top, cell.pointee)
+              sums[time] &+= UInt32(cell.pointee)
+              cell += ServerSource.count
+            }
           }
-          series[time] = sum
         }
         return top
       }

@@ -118,8 +118,8 @@ public enum DyadicRateFit {
   /// visiting its subtree when no split of it could do better.
   ///
   /// That test is exact. Any partition of a half costs at least the penalty (when it observes a second) less
-  /// the log-likelihood of its finest partition (one block per second, the most any partition of it reaches:
-  /// the log-sum inequality). A node whose whole cost is below that bound for its two halves, by a margin
+  /// the log-likelihood of its finest partition (one block per second, or per shortest block a partition may
+  /// have: the most any partition of it reaches, by the log-sum inequality). A node whose whole cost is below that bound for its two halves, by a margin
   /// far above rounding, is one the bottom-up pass also keeps whole, with the same cost.
   private struct Search {
     /// Per second of the stretch, from its start: the counts observed before it, the finest
@@ -127,6 +127,11 @@ public enum DyadicRateFit {
     var totals: [UInt64] = []
     var finest: [Double] = []
     var unseen: [Int32] = []
+    /// Where a block of `2^shortestLevel` seconds ends (and at the stretch's end), the log-likelihood of
+    /// those blocks before it: the most a partition with no shorter block reaches.
+    var coarse: [Double] = []
+    /// Per node of the dyadic tree (``Stretch/node(_:_:)``), whether its halves beat it whole.
+    var splits = [Bool](repeating: false, count: 2 << DyadicRateFit.levels)
 
     /// Appends the best partition of `counts[start..<start + length]` at each of `penalties`, in order.
     mutating func fit(
@@ -137,21 +142,30 @@ public enum DyadicRateFit {
         totals = Array(repeating: 0, count: length + 1)
         finest = Array(repeating: 0, count: length + 1)
         unseen = Array(repeating: 0, count: length + 1)
+        coarse = Array(repeating: 0, count: length + 1)
       }
       totals.withUnsafeMutableBufferPointer { totals in
         finest.withUnsafeMutableBufferPointer { finest in
           unseen.withUnsafeMutableBufferPointer { unseen in
-            DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
-              var stretch = Stretch(
-                counts: UnsafeBufferPointer(rebasing: counts[start..<(start + length)]),
-                skipped: skipped.map { UnsafeBufferPointer(rebasing: $0[start..<(start + length)]) },
-                countLogs: countLogs, totals: totals, finest: finest, unseen: unseen, start: start,
-                length: length, penalty: penalties[0].perBlock)
-              stretch.sum()
-              for (index, penalty) in penalties.enumerated() {
-                stretch.penalty = penalty.perBlock
-                stretch.shortestLevel = penalty.shortestLevel
-                _ = stretch.visit(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+            coarse.withUnsafeMutableBufferPointer { coarse in
+              splits.withUnsafeMutableBufferPointer { splits in
+                DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
+                  // Raw pointers (the stretch's bounds are checked here once): the search reads them per node.
+                  precondition(start + length <= counts.count && length < totals.count, "a stretch within the series")
+                  var stretch = Stretch(
+                    counts: counts.baseAddress! + start, skipped: skipped.map { $0.baseAddress! + start },
+                    countLogs: countLogs.baseAddress!, totals: totals.baseAddress!, finest: finest.baseAddress!,
+                    unseen: unseen.baseAddress!, coarse: coarse.baseAddress!, splits: splits.baseAddress!,
+                    start: start, length: length, penalty: penalties[0].perBlock)
+                  stretch.sum()
+                  for (index, penalty) in penalties.enumerated() {
+                    stretch.penalty = penalty.perBlock
+                    stretch.shortestLevel = penalty.shortestLevel
+                    if penalty.shortestLevel > 0 { stretch.sumBlocks() }
+                    _ = stretch.cost(first: 0, level: DyadicRateFit.levels)
+                    stretch.blocks(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+                  }
+                }
               }
             }
           }
@@ -162,12 +176,15 @@ public enum DyadicRateFit {
 
   /// One stretch's counts and prefix sums, in hand while its partition is searched.
   private struct Stretch {
-    let counts: UnsafeBufferPointer<UInt32>
-    let skipped: UnsafeBufferPointer<Bool>?
-    let countLogs: UnsafeBufferPointer<Double>
-    let totals: UnsafeMutableBufferPointer<UInt64>
-    let finest: UnsafeMutableBufferPointer<Double>
-    let unseen: UnsafeMutableBufferPointer<Int32>
+    /// `length` seconds of counts and marks, `length + 1` of prefix sums, a node of each level of splits.
+    let counts: UnsafePointer<UInt32>
+    let skipped: UnsafePointer<Bool>?
+    let countLogs: UnsafePointer<Double>
+    let totals: UnsafeMutablePointer<UInt64>
+    let finest: UnsafeMutablePointer<Double>
+    let unseen: UnsafeMutablePointer<Int32>
+    let coarse: UnsafeMutablePointer<Double>
+    let splits: UnsafeMutablePointer<Bool>
     let start: Int
     let length: Int
     var penalty: Double
@@ -207,6 +224,22 @@ public enum DyadicRateFit {
       }
     }
 
+    /// Fills ``coarse`` for blocks of `2^shortestLevel` seconds.
+    func sumBlocks() {
+      let width = 1 << shortestLevel
+      var best = 0.0
+      coarse[0] = 0
+      for first in stride(from: 0, to: length, by: width) {
+        let end = Swift.min(first + width, length)
+        let seen = observed(first, end)
+        if seen > 0 {
+          let logSeconds = seen == width ? Double(shortestLevel) * M_LN2 : log(Double(seen))
+          best += logLikelihood(totals[end] - totals[first], logSeconds: logSeconds)
+        }
+        coarse[end] = best
+      }
+    }
+
     /// The Poisson log-likelihood of `total` counts over seconds whose log is `logSeconds`, at their own
     /// rate, up to terms every partition shares: `S log(S / L) - S`.
     @inline(__always)
@@ -221,52 +254,70 @@ public enum DyadicRateFit {
     @inline(__always)
     func observed(_ first: Int, _ end: Int) -> Int { end - first - Int(unseen[end] - unseen[first]) }
 
-    /// Appends the best partition of the node of `level` from second `first` and returns its cost (the
-    /// penalty per block less the log-likelihood): the node whole unless its two halves, each at their best,
-    /// cost less.
-    func visit(first: Int, level: Int, into blocks: inout [RateBlock]) -> Double {
+    /// The node of `level` from second `first` (a multiple of its width) in ``splits``: the root 1, the
+    /// halves of node `i` at `2i` and `2i + 1`.
+    @inline(__always)
+    func node(_ first: Int, _ level: Int) -> Int { (1 << (DyadicRateFit.levels - level)) + (first >> level) }
+
+    /// The cost of the best partition of the node of `level` from second `first` (the penalty per block less
+    /// the log-likelihood): the node whole unless its two halves, each at their best, cost less, as
+    /// ``splits`` then records. Nothing is appended while the tree is searched: ``blocks(first:level:into:)``
+    /// reads the partition from ``splits`` after.
+    func cost(first: Int, level: Int) -> Double {
       guard first < length else { return 0 }
       guard level > 0 else {
-        let seen = !(skipped?[first] ?? false)
-        let total = seen ? UInt64(counts[first]) : 0
-        blocks.append(RateBlock(start: start + first, seconds: 1, total: total, observed: seen ? 1 : 0))
-        return seen ? penalty - logLikelihood(total, logSeconds: 0) : 0
+        guard !(skipped?[first] ?? false) else { return 0 }
+        return penalty - logLikelihood(UInt64(counts[first]), logSeconds: 0)
       }
       let width = 1 << level
       let middle = first + width / 2
       // A node whose second half lies wholly past the end is its first half.
-      if middle >= length && level > shortestLevel { return visit(first: first, level: level - 1, into: &blocks) }
+      if middle >= length && level > shortestLevel { return cost(first: first, level: level - 1) }
       let end = Swift.min(first + width, length)
-      let total = totals[end] - totals[first]
       let seen = observed(first, end)
-      let whole = RateBlock(start: start + first, seconds: end - first, total: total, observed: seen)
-      guard seen > 0 else {
-        blocks.append(whole)
-        return 0
-      }
+      let node = node(first, level)
+      splits[node] = false
+      guard seen > 0 else { return 0 }
+      let total = totals[end] - totals[first]
       let cost =
         penalty
         - logLikelihood(total, logSeconds: seen == width ? Double(level) * M_LN2 : log(Double(seen)))
-      if level <= shortestLevel {
-        blocks.append(whole)
-        return cost
-      }
+      if level <= shortestLevel { return cost }
+      // The most log-likelihood a partition of the halves reaches: with blocks of a second, or of the shortest
+      // level's seconds (their ends fall on this node's first second, middle and end).
+      let most = shortestLevel > 0 ? coarse : finest
       let bound =
         (observed(first, middle) > 0 ? penalty : 0) + (observed(middle, end) > 0 ? penalty : 0)
-        - (finest[end] - finest[first])
+        - (most[end] - most[first])
       // The margin covers the rounding of the prefix sums too, which grows with the stretch's sums so far.
-      let margin = 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + Swift.abs(finest[end]) + Swift.abs(finest[first]) + 1)
-      if cost < bound - margin {
-        blocks.append(whole)
-        return cost
+      let margin = 1e-9 * (Swift.abs(cost) + Swift.abs(bound) + Swift.abs(most[end]) + Swift.abs(most[first]) + 1)
+      if cost < bound - margin { return cost }
+      let halves = self.cost(first: first, level: level - 1) + self.cost(first: middle, level: level - 1)
+      guard halves < cost else { return cost }
+      splits[node] = true
+      return halves
+    }
+
+    /// Appends the partition ``cost(first:level:)`` chose for the node of `level` from second `first`.
+    func blocks(first: Int, level: Int, into blocks: inout [RateBlock]) {
+      guard first < length else { return }
+      let width = 1 << level
+      if level > 0 {
+        let middle = first + width / 2
+        if middle >= length && level > shortestLevel {
+          return self.blocks(first: first, level: level - 1, into: &blocks)
+        }
+        if splits[node(first, level)] {
+          self.blocks(first: first, level: level - 1, into: &blocks)
+          self.blocks(first: middle, level: level - 1, into: &blocks)
+          return
+        }
       }
-      let mark = blocks.count
-      let halves =
-        visit(first: first, level: level - 1, into: &blocks) + visit(first: middle, level: level - 1, into: &blocks)
-      if halves < cost { return halves }
-      blocks.removeSubrange(mark...)
-      blocks.append(whole)
-      return cost
+      let end = Swift.min(first + width, length)
+      blocks.append(
+        RateBlock(
+          start: start + first, seconds: end - first, total: totals[end] - totals[first], observed: observed(first, end)
+        ))
     }
   }
 

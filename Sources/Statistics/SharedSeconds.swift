@@ -45,80 +45,37 @@ public enum SharedSeconds {
     _ counts: UnsafeBufferPointer<UInt32>, skipped: UnsafeBufferPointer<Bool>?, named: (Int) -> Bool = { _ in false }
   ) -> (seconds: [Int], dispersion: Double) {
     GSL.configure()
-    let secondCount = counts.count
-    var marks = [Bool](repeating: false, count: secondCount)
-    if let skipped { for second in 0..<secondCount where skipped[second] { marks[second] = true } }
-    var shared: [Int] = []
-    // The series' own dispersion counts every moment as noise, which can hide them all: the search starts
-    // from Poisson counts instead, then judges every second again at the dispersion of the seconds it left,
-    // until it finds the same seconds twice.
-    var dispersion = 1.0
-    // Prefix sums of the counts and of the seconds left in, over seconds not marked.
-    var totals = [UInt64](repeating: 0, count: secondCount + 1)
-    var kept = [Int32](repeating: 0, count: secondCount + 1)
-    func sum() {
-      for second in 0..<secondCount {
-        let left = marks[second]
-        totals[second + 1] = totals[second] + (left ? 0 : UInt64(counts[second]))
-        kept[second + 1] = kept[second] + (left ? 0 : 1)
+    var marks = [Bool](repeating: false, count: counts.count)
+    var unmarked = true
+    if let skipped {
+      for second in skipped.indices where skipped[second] {
+        marks[second] = true
+        unmarked = false
       }
     }
-    var settled = false
-    for _ in 0..<rounds {
-      sum()
-      var found: [Int] = []
-      for second in 0..<secondCount where !(skipped?[second] ?? false) && counts[second] >= minimumCount {
-        let low = Swift.max(0, second - window)
-        let high = Swift.min(secondCount, second + window + 1)
-        let own = marks[second] ? 0 : 1
-        let seconds = Int(kept[high] - kept[low]) - own
-        let total = totals[high] - totals[low] - (marks[second] ? 0 : UInt64(counts[second]))
-        // A second alone (its neighbours all shared or skipped) has no background to be judged against.
-        guard seconds > 0 else { continue }
-        let mean = Double(total) / Double(seconds)
-        // Within four standard deviations of its mean a count is far likelier than the false-alarm rate
-        // (the normal tail there is 3e-5, and Poisson and negative binomial tails are heavier): no
-        // distribution function needed for the common second.
-        let excess = Double(counts[second]) - mean
-        guard excess > 0, excess * excess >= 16 * dispersion * Swift.max(mean, 1) else { continue }
-        let chance = tail(counts[second], mean: mean, dispersion: dispersion)
-        if chance < falseAlarm || (chance < namedFalseAlarm && named(second)) { found.append(second) }
+    return marks.withUnsafeMutableBufferPointer { marks in
+      var differences = MarkedDifferences(counts, marks: UnsafeBufferPointer(marks), unmarked: unmarked)
+      // The series' own dispersion counts every moment as noise, which can hide them all: the search starts
+      // from Poisson counts instead, then judges every second again at the dispersion of the seconds it left,
+      // until it finds the same seconds twice.
+      var shared: [Int] = []
+      var dispersion = 1.0
+      for _ in 0..<rounds {
+        let found = judge(
+          counts, skipped: skipped, marks: UnsafeBufferPointer(marks), unmarked: unmarked && shared.isEmpty,
+          dispersion: dispersion, named: named)
+        differences.remark(leaving: shared, taking: found, counts: counts, marks: marks)
+        let settled = found == shared
+        shared = found
+        dispersion = differences.dispersion(counts, marks: UnsafeBufferPointer(marks))
+        if settled { break }
       }
-      for second in shared { marks[second] = false }
-      for second in found { marks[second] = true }
-      settled = found == shared
-      shared = found
-      dispersion = marks.withUnsafeBufferPointer { DyadicRateFit.dispersion(counts, skipped: $0) }
-      if settled { break }
+      guard !shared.isEmpty else { return (shared, dispersion) }
+      let edges = edges(
+        shared, counts: counts, skipped: skipped, marks: UnsafeBufferPointer(marks), dispersion: dispersion)
+      differences.remark(leaving: [], taking: edges, counts: counts, marks: marks)
+      return ((shared + edges).sorted(), differences.dispersion(counts, marks: UnsafeBufferPointer(marks)))
     }
-    guard !shared.isEmpty else { return (shared, dispersion) }
-    // The sums are of the marks the last round judged against; when the rounds ran out unsettled, of the
-    // round before: the edges are judged against the seconds left now.
-    if !settled { sum() }
-    // A moment's edges: the seconds on either side of a shared one join it while their counts stay beyond
-    // chance at a looser bar (hysteresis, as an edge detector follows an edge it has found), so that the
-    // tail of a response is not left to the fit as short blocks of high rate, each counted alone.
-    var grown = Set(shared)
-    for start in shared {
-      for step in [-1, 1] {
-        var second = start + step
-        while second >= 0 && second < secondCount && !marks[second] && !(skipped?[second] ?? false) {
-          let low = Swift.max(0, second - window)
-          let high = Swift.min(secondCount, second + window + 1)
-          let seconds = Int(kept[high] - kept[low]) - 1
-          guard seconds > 0 else { break }
-          let mean = Double(totals[high] - totals[low] - UInt64(counts[second])) / Double(seconds)
-          guard Double(counts[second]) > mean, tail(counts[second], mean: mean, dispersion: dispersion) < edgeAlarm
-          else { break }
-          marks[second] = true
-          grown.insert(second)
-          second += step
-        }
-      }
-    }
-    shared = grown.sorted()
-    dispersion = marks.withUnsafeBufferPointer { DyadicRateFit.dispersion(counts, skipped: $0) }
-    return (shared, dispersion)
   }
 
   /// `P(N >= count)` for a quasi-Poisson count of `mean` and variance `dispersion * mean` (negative binomial

@@ -13,8 +13,10 @@ import Testing
 struct DyadicSearchTests {
   /// The best partition of `counts` by visiting every node (no bound), with the fit's penalty, costs and
   /// joining of skipped-only blocks.
-  static func reference(_ counts: [UInt32], dispersion: Double, skipped: [Bool]?) -> [RateBlock] {
-    let penalty = max(1, log(Double(counts.count))) * max(1, dispersion)
+  static func reference(
+    _ counts: [UInt32], dispersion: Double, skipped: [Bool]?, penalty perBlock: Double? = nil, shortestLevel: Int = 0
+  ) -> [RateBlock] {
+    let penalty = (perBlock ?? max(1, log(Double(counts.count)))) * max(1, dispersion)
     func logLikelihood(_ total: UInt64, _ logSeconds: Double) -> Double {
       total == 0 ? 0 : Double(total) * log(Double(total)) - Double(total) * logSeconds - Double(total)
     }
@@ -35,17 +37,19 @@ struct DyadicSearchTests {
             [RateBlock(start: start + first, seconds: 1, total: total, observed: observed ? 1 : 0)]
           )
         }
-        if first + width / 2 >= length { return best(first, level - 1) }
-        let (left, leftBlocks) = best(first, level - 1)
-        let (right, rightBlocks) = best(first + width / 2, level - 1)
+        if first + width / 2 >= length && level > shortestLevel { return best(first, level - 1) }
         let end = min(first + width, length)
         let observed = ((start + first)..<(start + end)).filter(seen).count
         let total = ((start + first)..<(start + end)).filter(seen).reduce(UInt64(0)) { $0 + UInt64(counts[$1]) }
         let whole =
           observed == 0
           ? 0 : penalty - logLikelihood(total, observed == width ? Double(level) * M_LN2 : log(Double(observed)))
+        let block = [RateBlock(start: start + first, seconds: end - first, total: total, observed: observed)]
+        guard level > shortestLevel else { return (whole, block) }
+        let (left, leftBlocks) = best(first, level - 1)
+        let (right, rightBlocks) = best(first + width / 2, level - 1)
         if left + right < whole { return (left + right, leftBlocks + rightBlocks) }
-        return (whole, [RateBlock(start: start + first, seconds: end - first, total: total, observed: observed)])
+        return (whole, block)
       }
       blocks += best(0, DyadicRateFit.levels).1
       start += length
@@ -77,13 +81,21 @@ struct DyadicSearchTests {
       marks[0] = true
       skipped = marks
     }
+    // The fit proper, and a finer one with no block under 4 s (as the sample's estimate fits both).
     let found = counts.withUnsafeBufferPointer { series in
-      guard let skipped else { return DyadicRateFit.blocks(series, dispersion: dispersion) }
-      return skipped.withUnsafeBufferPointer { DyadicRateFit.blocks(series, dispersion: dispersion, skipped: $0) }
+      (skipped ?? []).withUnsafeBufferPointer {
+        DyadicRateFit.partitions(
+          series, dispersion: dispersion, skipped: skipped == nil ? nil : $0, penaltiesPerBlock: [nil, 2],
+          shortestLevels: [0, 2])
+      }
     }
     let expected = DyadicSearchTests.reference(counts, dispersion: dispersion, skipped: skipped)
-    #expect(found == expected)
+    #expect(found[0] == expected)
     // Not a trivial partition: the burst and the drift split the stretches.
     #expect(expected.count > 3, "\(expected.count) blocks")
+    let finer = DyadicSearchTests.reference(
+      counts, dispersion: dispersion, skipped: skipped, penalty: 2, shortestLevel: 2)
+    #expect(found[1] == finer)
+    #expect(finer.count > 3, "\(finer.count) blocks")
   }
 }
