@@ -192,7 +192,8 @@ public enum GoodnessOfFit {
           var log = ScenarioRunner.fieldLog(configuration, device: start + index, schedules: schedules)
           if let ends, !ends.isEmpty { log = log.ended(at: ends[(start + index) % ends.count]) }
           entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
-          if let pushCoverage, !pushCoverage.isEmpty {
+          // `.max`: no coverage given (a schedule made without one), only the log's own.
+          if let pushCoverage, !pushCoverage.isEmpty, pushCoverage[(start + index) % pushCoverage.count] < .max {
             let through = SimTime(microseconds: pushCoverage[(start + index) % pushCoverage.count])
             let time = FieldLogEntry.logTime(through, of: log, configuration: configuration)
             covered.set(index, (FieldLogWriter.deviceID(log.device), time.utcMicroseconds))

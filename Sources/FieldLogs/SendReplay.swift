@@ -39,7 +39,8 @@ struct SendReplay {
     let origin = Int64(firstDay) * 86_400_000_000 - Int64(offsetSeconds) * 1_000_000
     let schedule = SendSchedule(
       micros: sends.map { $0.time - origin }, pushes: sends.map(\.push), end: lastTime - origin,
-      pushCoverageEnd: pushCoverageEnd - origin)
+      // A phone that logged only push arrivals covers no send (its coverage is `.min`): its local midnight.
+      pushCoverageEnd: Swift.max(pushCoverageEnd, origin) - origin)
     // Full: the phone takes the place of the highest hash kept, which is then found again.
     if kept.count == capacity { kept[largest] = (share, schedule) } else { kept.append((share, schedule)) }
     if kept.count == capacity {

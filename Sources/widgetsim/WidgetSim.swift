@@ -6,7 +6,7 @@ import SimulationEngine
 @main
 struct WidgetSim: ParsableCommand {
   /// The version of widgetsim, printed by `--version` and recorded in reports.
-  static let version = "0.2.0"
+  static let version = "0.3.0"
 
   static let configuration = CommandConfiguration(
     commandName: "widgetsim",

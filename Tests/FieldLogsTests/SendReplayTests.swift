@@ -87,6 +87,26 @@ import WidgetModel
     #expect(replay.schedules.map { $0.micros[0] } == (0..<50).map { Int64(Double($0) / 1_000 * 1e9) })
   }
 
+  /// A phone whose log holds only push arrivals covers no send: kept for the replay with its coverage at its
+  /// first local midnight, not an arithmetic overflow (its coverage starts at the earliest time there is).
+  @Test func aPhoneOfOnlyArrivalsIsKept() throws {
+    let path = TestFiles.temporaryDirectory() + "/log.jsonl"
+    try TestFiles.write(
+      """
+      {"t":"2026-01-05T09:00:00Z","device":"a","event":"app_foreground","from_widget":false}
+      {"t":"2026-01-05T09:05:00Z","device":"a","event":"app_background"}
+      {"t":"2026-01-05T10:00:00Z","device":"b","event":"widget_push"}
+      """, to: path)
+    let base = try ScenarioLoader.load(path: Repository.path("Scenarios/field/app.yaml")).configuration
+    var set = FieldLogSet(base: base, holdout: 0)
+    try set.read([path])
+    set.keepSends(of: 4)
+    let schedules = set.samples().check.sendSchedules
+    #expect(schedules.count == 2)
+    #expect(schedules.allSatisfy { $0.micros.isEmpty && $0.pushCoverageEnd >= 0 })
+    #expect(schedules.contains { $0.pushCoverageEnd == 0 })
+  }
+
   /// Phones sent the same are one audience: two schedules, the second with a silent and a WidgetKit push
   /// in one instant, make three events.
   @Test func phonesSentTheSameShareAnEvent() throws {
