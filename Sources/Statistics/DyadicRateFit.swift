@@ -112,6 +112,13 @@ public enum DyadicRateFit {
   /// `n log n` for the small counts most blocks hold, read from a table.
   fileprivate static let smallCounts = 4_096
   fileprivate static let countLogs: [Double] = (0..<smallCounts).map { $0 > 0 ? Double($0) * log(Double($0)) : 0 }
+  /// The log-likelihood of one second holding a small count, `n log n - n`, read from a table: each entry is
+  /// ``Stretch/logLikelihood(_:logSeconds:)``'s expression at a `logSeconds` of 0, so the same `Double`.
+  static let secondLogs: [Double] = (0..<smallCounts).map { (count: Int) -> Double in
+    let total = Double(count)
+    let logSeconds = 0.0
+    return count > 0 ? countLogs[count] - total * logSeconds - total : 0
+  }
 
   /// The prefix sums of one stretch, kept between stretches, from which its best partition is searched top
   /// down: a node's counts and seconds observed come from two prefix sums, and a node is kept whole without
@@ -150,20 +157,23 @@ public enum DyadicRateFit {
             coarse.withUnsafeMutableBufferPointer { coarse in
               splits.withUnsafeMutableBufferPointer { splits in
                 DyadicRateFit.countLogs.withUnsafeBufferPointer { countLogs in
-                  // Raw pointers (the stretch's bounds are checked here once): the search reads them per node.
-                  precondition(start + length <= counts.count && length < totals.count, "a stretch within the series")
-                  var stretch = Stretch(
-                    counts: counts.baseAddress! + start, skipped: skipped.map { $0.baseAddress! + start },
-                    countLogs: countLogs.baseAddress!, totals: totals.baseAddress!, finest: finest.baseAddress!,
-                    unseen: unseen.baseAddress!, coarse: coarse.baseAddress!, splits: splits.baseAddress!,
-                    start: start, length: length, penalty: penalties[0].perBlock)
-                  stretch.sum()
-                  for (index, penalty) in penalties.enumerated() {
-                    stretch.penalty = penalty.perBlock
-                    stretch.shortestLevel = penalty.shortestLevel
-                    if penalty.shortestLevel > 0 { stretch.sumBlocks() }
-                    _ = stretch.cost(first: 0, level: DyadicRateFit.levels)
-                    stretch.blocks(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+                  DyadicRateFit.secondLogs.withUnsafeBufferPointer { secondLogs in
+                    // Raw pointers (the stretch's bounds are checked here once): the search reads them per node.
+                    precondition(start + length <= counts.count && length < totals.count, "a stretch within the series")
+                    var stretch = Stretch(
+                      counts: counts.baseAddress! + start, skipped: skipped.map { $0.baseAddress! + start },
+                      countLogs: countLogs.baseAddress!, secondLogs: secondLogs.baseAddress!,
+                      totals: totals.baseAddress!, finest: finest.baseAddress!,
+                      unseen: unseen.baseAddress!, coarse: coarse.baseAddress!, splits: splits.baseAddress!,
+                      start: start, length: length, penalty: penalties[0].perBlock)
+                    stretch.sum()
+                    for (index, penalty) in penalties.enumerated() {
+                      stretch.penalty = penalty.perBlock
+                      stretch.shortestLevel = penalty.shortestLevel
+                      if penalty.shortestLevel > 0 { stretch.sumBlocks() }
+                      _ = stretch.cost(first: 0, level: DyadicRateFit.levels)
+                      stretch.blocks(first: 0, level: DyadicRateFit.levels, into: &partitions[index])
+                    }
                   }
                 }
               }
@@ -180,6 +190,7 @@ public enum DyadicRateFit {
     let counts: UnsafePointer<UInt32>
     let skipped: UnsafePointer<Bool>?
     let countLogs: UnsafePointer<Double>
+    let secondLogs: UnsafePointer<Double>
     let totals: UnsafeMutablePointer<UInt64>
     let finest: UnsafeMutablePointer<Double>
     let unseen: UnsafeMutablePointer<Int32>
@@ -204,7 +215,7 @@ public enum DyadicRateFit {
         for second in 0..<length {
           let count = UInt64(counts[second])
           total += count
-          best += logLikelihood(count, logSeconds: 0)
+          best += secondLogLikelihood(count)
           totals[second + 1] = total
           finest[second + 1] = best
         }
@@ -216,7 +227,7 @@ public enum DyadicRateFit {
         } else {
           let count = UInt64(counts[second])
           total += count
-          best += logLikelihood(count, logSeconds: 0)
+          best += secondLogLikelihood(count)
         }
         totals[second + 1] = total
         finest[second + 1] = best
@@ -250,6 +261,12 @@ public enum DyadicRateFit {
       return sLogS - Double(total) * logSeconds - Double(total)
     }
 
+    /// ``logLikelihood(_:logSeconds:)`` of one second's `count`, from ``secondLogs`` when it is small.
+    @inline(__always)
+    func secondLogLikelihood(_ count: UInt64) -> Double {
+      count < UInt64(DyadicRateFit.smallCounts) ? secondLogs[Int(count)] : logLikelihood(count, logSeconds: 0)
+    }
+
     /// The seconds observed in `first..<end`.
     @inline(__always)
     func observed(_ first: Int, _ end: Int) -> Int { end - first - Int(unseen[end] - unseen[first]) }
@@ -267,7 +284,7 @@ public enum DyadicRateFit {
       guard first < length else { return 0 }
       guard level > 0 else {
         guard !(skipped?[first] ?? false) else { return 0 }
-        return penalty - logLikelihood(UInt64(counts[first]), logSeconds: 0)
+        return penalty - secondLogLikelihood(UInt64(counts[first]))
       }
       let width = 1 << level
       let middle = first + width / 2

@@ -98,4 +98,17 @@ struct DyadicSearchTests {
     #expect(found[1] == finer)
     #expect(finer.count > 3, "\(finer.count) blocks")
   }
+
+  @Test("a second's log-likelihood read from the table is the computed one to the bit")
+  func secondLogsMatch() {
+    // The fit's expression for one second (`S log S - S log 1 - S`), with its zero read at run time.
+    let logSeconds = [0.0].randomElement()!
+    let table = DyadicRateFit.secondLogs
+    #expect(table.count == 4_096)
+    for count in table.indices {
+      let plain =
+        count == 0 ? 0 : Double(count) * log(Double(count)) - Double(count) * logSeconds - Double(count)
+      #expect(table[count].bitPattern == plain.bitPattern, "n = \(count)")
+    }
+  }
 }
