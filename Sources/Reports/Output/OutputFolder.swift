@@ -31,7 +31,7 @@ public enum OutputFolder {
       let path = "\(directory)/\(OutputFolder.lockName)"
       let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
       guard descriptor >= 0 else { throw AtomicFile.error(path, "open") }
-      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      guard OutputFolder.takeLock(descriptor) else {
         let holder = OutputFolder.holder(descriptor)
         close(descriptor)
         throw AtomicFile.WriteError(
@@ -82,11 +82,28 @@ public enum OutputFolder {
 
   /// " (process N)" from the lock file's contents, or "" when unreadable.
   static func holder(_ descriptor: Int32) -> String {
+    holderID(descriptor).map { " (process \($0))" } ?? ""
+  }
+
+  /// The process the lock file names as its last holder, nil when unreadable.
+  static func holderID(_ descriptor: Int32) -> Int32? {
     var bytes = [UInt8](repeating: 0, count: 32)
     let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count > 0 else { return "" }
-    let text = String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n").first ?? ""
-    guard let pid = Int32(text) else { return "" }
-    return " (process \(pid))"
+    guard count > 0 else { return nil }
+    return Int32(String(decoding: bytes[0..<count], as: UTF8.self).split(separator: "\n").first ?? "")
+  }
+
+  /// Takes the lock without waiting for another process. When the file names this very process, which let
+  /// the lock go, the holder is a child another thread is starting (`posix_spawn` copies every descriptor
+  /// until the child's `exec` closes the close-on-exec ones): that lasts microseconds, so the lock is tried
+  /// again for up to a second.
+  static func takeLock(_ descriptor: Int32) -> Bool {
+    if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+    guard holderID(descriptor) == getpid() else { return false }
+    for _ in 0..<100 {
+      usleep(10_000)
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+    }
+    return false
   }
 }
