@@ -193,8 +193,10 @@ public enum GoodnessOfFit {
           if let ends, !ends.isEmpty { log = log.ended(at: ends[(start + index) % ends.count]) }
           entries.set(index, FieldLogEntry.entries(of: log, configuration: configuration))
           // `.max`: no coverage given (a schedule made without one), only the log's own.
-          if let pushCoverage, !pushCoverage.isEmpty, pushCoverage[(start + index) % pushCoverage.count] < .max {
-            let through = SimTime(microseconds: pushCoverage[(start + index) % pushCoverage.count])
+          if let pushCoverage, !pushCoverage.isEmpty,
+            case let micros = pushCoverage[(start + index) % pushCoverage.count], micros < .max
+          {
+            let through = SimTime(microseconds: micros)
             let time = FieldLogEntry.logTime(through, of: log, configuration: configuration)
             covered.set(index, (FieldLogWriter.deviceID(log.device), time.utcMicroseconds))
           }
