@@ -19,6 +19,12 @@ import SimulationEngine
 /// The rates come as pieces (a rate and how many seconds have it), in any order. A piece may also carry a
 /// count each of its seconds holds for certain (`shift`: what the servers send on a fixed schedule, such as
 /// a fan-out paced at a known rate), added to the drawn one: `Y = shift + N`.
+///
+/// Counts beyond what GSL's distribution functions take (their argument is 32-bit) are counted in units:
+/// the smallest power of two that brings every likely value under ``largestCount``, with the dispersion
+/// divided by it (the same mean and variance in the given unit; at least 1, so a unit above `D` widens the
+/// count to Poisson in units, never narrows it). Only a count of bytes gets there: a figure is then read to
+/// the unit, not to the byte.
 public struct PerSecondLoadModel: Sendable {
   public struct Piece: Sendable, Equatable {
     public let rate: Double
@@ -32,12 +38,17 @@ public struct PerSecondLoadModel: Sendable {
     }
   }
 
-  /// Busiest first (of equally busy ones, the first given first).
+  /// Busiest first (of equally busy ones, the first given first), in ``unit``s.
   public let pieces: [Piece]
   /// Where each of ``pieces`` was in the pieces given: sensitivities are in this order.
   public let order: [Int]
+  /// The counts' dispersion in ``unit``s.
   public let dispersion: Double
   public let secondCount: Int
+  /// What one count of the model is of the figures given and returned: 1 unless they are too large.
+  public let unit: Double
+  /// Likely values up to this many are counted one by one: GSL's distribution functions take a 32-bit count.
+  public static let largestCount = Double(1 << 31)
   /// Whether some piece has a certain count: its values are then off the lattice `D n`, and a piece that is
   /// certain at a value does not make every quieter one certain.
   private let isShifted: Bool
@@ -47,8 +58,19 @@ public struct PerSecondLoadModel: Sendable {
     order = given.indices.sorted {
       (given[$0].shift + given[$0].rate, $1) > (given[$1].shift + given[$1].rate, $0)
     }
-    pieces = order.map { given[$0] }
-    self.dispersion = Swift.max(1, dispersion)
+    let inUnits = Swift.max(1, dispersion)
+    var top = 0.0
+    for piece in given {
+      top = Swift.max(top, piece.shift + piece.rate + PerSecondLoadModel.reach(piece.rate, inUnits, deviations: 20))
+    }
+    let unit =
+      top > PerSecondLoadModel.largestCount ? exp2((log2(top / PerSecondLoadModel.largestCount)).rounded(.up)) : 1
+    self.unit = unit
+    pieces = order.map {
+      unit == 1
+        ? given[$0] : Piece(rate: given[$0].rate / unit, seconds: given[$0].seconds, shift: given[$0].shift / unit)
+    }
+    self.dispersion = Swift.max(1, dispersion / unit)
     secondCount = pieces.reduce(0) { $0 + $1.seconds }
     isShifted = pieces.contains { $0.shift != 0 }
   }
@@ -103,7 +125,12 @@ public struct PerSecondLoadModel: Sendable {
   /// deviations, and at least what the negative binomial's geometric tail (about `e^(-x / D)`) needs.
   @inline(__always)
   private func reach(_ piece: Piece, deviations: Double) -> Double {
-    deviations * (dispersion * (piece.rate + dispersion)).squareRoot() + 3 * deviations * dispersion
+    PerSecondLoadModel.reach(piece.rate, dispersion, deviations: deviations)
+  }
+
+  @inline(__always)
+  private static func reach(_ rate: Double, _ dispersion: Double, deviations: Double) -> Double {
+    deviations * (dispersion * (rate + dispersion)).squareRoot() + 3 * deviations * dispersion
   }
 
   /// Whether `N <= n` is certain to double precision for a piece (its mean far below), or impossible (far
@@ -156,7 +183,7 @@ public struct PerSecondLoadModel: Sendable {
 
   /// The share of the run's seconds (expected) with at most `y` requests.
   public func shareAtMost(_ y: Double) -> Double {
-    secondCount > 0 ? secondsAtMost(y) / Double(secondCount) : .nan
+    secondCount > 0 ? secondsAtMost(y / unit) / Double(secondCount) : .nan
   }
 
   /// The seconds (expected) with at most `y` requests.
@@ -188,7 +215,7 @@ public struct PerSecondLoadModel: Sendable {
     }
     let sum = weights.reduce(0, +)
     if sum > 0 { weights = weights.map { $0 / sum } }
-    return (y, weights)
+    return (y * unit, weights)
   }
 
   // MARK: The busiest second
@@ -216,7 +243,7 @@ public struct PerSecondLoadModel: Sendable {
   public func busiestSecond(_ p: Double) -> Double {
     guard secondCount > 0 else { return .nan }
     let target = log(p)
-    return smallest { logAllAtMost($0) >= target }
+    return unit * smallest { logAllAtMost($0) >= target }
   }
 
   /// The median busiest second and how it moves with each piece's rate (`d median / d rate`, in piece
@@ -245,6 +272,6 @@ public struct PerSecondLoadModel: Sendable {
       let busiest = pieces.indices.filter { pieces[$0].shift + pieces[$0].rate == top }
       for index in busiest { weights[index] = 1 / Double(busiest.count) }
     }
-    return (y, weights)
+    return (y * unit, weights)
   }
 }

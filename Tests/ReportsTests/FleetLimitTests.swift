@@ -18,8 +18,9 @@ struct FleetLimitTests {
 
   @Test("examples: counted and sampled figures within the fleet's limits", arguments: fleets)
   func withinLimits(_ name: String) throws {
-    // A sample of 1 in 50, and every phone of a small fleet.
-    for (devices, phones) in [(100, 5_000), (300, 300)] {
+    // A sample of 1 in 50, every phone of a small fleet, and 1 in 10,000 of a million phones (whose busiest
+    // seconds hold more bytes than a 32-bit count).
+    for (devices, phones) in [(100, 5_000), (300, 300), (100, 1_000_000)] {
       let configuration = try exampleScenario(
         name, overrides: ["fleet.devices=\(devices)", "fleet.represents=\(phones)", "days=1", "warmup_days=1"])
       let limits = FleetLoadLimits(configuration)

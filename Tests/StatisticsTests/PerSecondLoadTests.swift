@@ -88,6 +88,27 @@ struct PerSecondLoadTests {
     #expect(model.busiestSecond(0.025) <= Double(median) && model.busiestSecond(0.975) >= Double(median))
   }
 
+  @Test("counts past 32 bits (bytes of a million phones) are counted in units: the normal law's maximum")
+  func countsInUnits() {
+    GSL.configure()
+    // A second of a million phones' bytes: 2.4e10 B at a dispersion of 5e4 B, over a day.
+    let (rate, dispersion, seconds) = (2.4e10, 5e4, 86_400)
+    let model = PerSecondLoadModel(pieces: [.init(rate: rate, seconds: seconds)], dispersion: dispersion)
+    #expect(model.unit > 1 && model.unit < dispersion)
+    let deviation = (dispersion * rate).squareRoot()
+    // A negative binomial of size 5e5 is normal to a skew of 0.003, which moves these quantiles by under 0.02
+    // standard deviations; counting in units of 32 B moves them by under 1e-6 of one.
+    func normalMaximum(_ p: Double) -> Double { rate + deviation * gsl_cdf_ugaussian_Pinv(pow(p, 1 / Double(seconds))) }
+    #expect(abs(model.medianBusiestSecond().value - normalMaximum(0.5)) < 0.02 * deviation)
+    #expect(abs(model.busiestSecond(0.975) - normalMaximum(0.975)) < 0.02 * deviation)
+    #expect(abs(model.quantile(0.99).value - (rate + deviation * gsl_cdf_ugaussian_Pinv(0.99))) < 0.02 * deviation)
+    #expect(abs(model.shareAtMost(rate) - 0.5) < 0.01)
+    // One piece moves the maximum one for one; the derivative is taken over a step of one unit, which is
+    // 1e-6 of a standard deviation: off by about that share of the pmf's slope across it.
+    let weightSum: Double = model.medianBusiestSecond().sensitivities.reduce(0, +)
+    #expect(abs(weightSum - 1) < 1e-3)
+  }
+
   @Test("the busiest second comes from the busiest pieces; a tenfold dispersion widens it")
   func mixture() {
     let quiet = PerSecondLoadModel.Piece(rate: 10, seconds: 86_000)
