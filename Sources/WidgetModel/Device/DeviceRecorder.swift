@@ -1,5 +1,6 @@
 import Results
 import SimulationEngine
+import Statistics
 
 /// The one way a device's parts write down what happened and report what it cost. Counts and records go
 /// into the replication's result (the aggregate, or a warm-up's scratch), and what is about this phone alone
@@ -8,8 +9,11 @@ import SimulationEngine
 /// what it has not yet drained (the ns-3 split: consumers report to the energy source, the ledger only
 /// writes down). Components see it only through their narrow recorders (``ActivityRecording``,
 /// ``AppWakeRecording``, ``EnergyRecording``).
+///
+/// The device reads the result through it but writes it only through its methods (`result` is
+/// `private(set)`): what a device records is the list of them.
 struct DeviceRecorder: ActivityRecording, AppWakeRecording {
-  var result: ReplicationResult
+  private(set) var result: ReplicationResult
   var power: PowerSystem
   /// The phone's own figures (the per-device reports').
   var record: DeviceRecord
@@ -92,5 +96,168 @@ struct DeviceRecorder: ActivityRecording, AppWakeRecording {
   @inline(__always)
   mutating func countAppWake(hourIndex: Int, _ channel: AppWakeChannel, _ outcome: AppWakeOutcome) {
     result.countAppWake(hourIndex: hourIndex, channel, outcome)
+  }
+
+  /// One fetch of the app's on `channel`, of `bytes` bytes (the server's side is ``recordFetch(_:bytes:at:offset:)``).
+  @inline(__always)
+  mutating func countAppFetch(_ channel: AppWakeChannel, bytes: Double) {
+    result.appFetches[channel.rawValue] += 1
+    result.appFetchByteTotals[channel.rawValue] += Int128(Int64(nearest: bytes))
+  }
+
+  /// A view of `instance` whose content was `staleness` behind (`bucket`: its quantile sketch's), also among
+  /// the burst views when its data kind is `inBurst`.
+  @inline(__always)
+  mutating func recordStaleness(instance: Int, _ staleness: SimDuration, bucket: QuantileSketch.Bucket, inBurst: Bool) {
+    result.staleness[instance].record(staleness: staleness, bucket: bucket)
+    if inBurst { result.burstStaleness[instance].record(staleness: staleness, bucket: bucket) }
+  }
+
+  /// A view of `instance` that showed its placeholder, counted at `age`, the age of the last good content.
+  @inline(__always)
+  mutating func recordPlaceholder(instance: Int, age: SimDuration, bucket: QuantileSketch.Bucket, inBurst: Bool) {
+    result.staleness[instance].recordPlaceholder(age: age, bucket: bucket)
+    if inBurst { result.burstStaleness[instance].recordPlaceholder(age: age, bucket: bucket) }
+  }
+
+  /// The budget `instance` had left as hour `hourIndex` closed.
+  @inline(__always)
+  mutating func recordBudget(hourIndex: Int, instance: Int, remaining: Double) {
+    result.budgetMilli[result.byInstance.index(hourIndex, instance)] += Int64((remaining * 1_000).rounded())
+  }
+
+  /// The server sent fleet event `event`'s pushes to this device `lag` after the occurrence.
+  mutating func recordEventPushSent(_ event: Int, after lag: SimDuration) {
+    result.eventDelivery[event].sent(after: lag.microseconds)
+  }
+
+  /// The first push of fleet event `event` reached this device `latency` after the occurrence.
+  mutating func recordEventPushDelivered(_ event: Int, after latency: SimDuration) {
+    result.eventDelivery[event].delivered(after: latency.microseconds)
+  }
+}
+
+/// The result's days and subjects, as the device reads them.
+extension DeviceRecorder {
+  /// The days of the result written into: the run's, or the warm-up's in its scratch result.
+  var days: Int { result.days }
+  var deviceSubject: Int { result.deviceSubject }
+  /// The energy this phone's widgets, pushes, activities and app cost so far, in joules (its own share of
+  /// the ledger, the device's baseline left out).
+  var deviceWidgetJoules: Double { result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) }
+}
+
+/// The result's life around a device: opened for it, days emptied ahead of it, the warm-up's scratch
+/// exchanged for the aggregate, the device's own tallies folded in at its end, and the result handed back.
+extension DeviceRecorder {
+  /// The device's recorder: the result opened for it (`aggregate`, or a fresh one) with its server load
+  /// started, its power system, and its own record of the measured hours. A broadcast channel's update is
+  /// one request for the whole fleet: device 0 (in every run) books `broadcasts`.
+  init(
+    opening aggregate: consuming ReplicationResult?, _ configuration: borrowing ScenarioConfiguration, replication: Int,
+    device: Int, broadcasts: BroadcastSchedule, _ shape: (instances: Int, groups: Int)
+  ) {
+    var result = DeviceRecorder.openResult(consume aggregate, configuration, replication: replication, shape)
+    result.serverLoad.startDevice()
+    if device == 0 { result.serverLoad.recordBroadcasts(broadcasts, days: result.days) }
+    self.init(
+      result: consume result, power: PowerSystem(configuration.device, sleep: configuration.user.sleep),
+      record: DeviceRecord(measuredHours: configuration.warmupDays * 24..<configuration.simulatedDays * 24))
+  }
+
+  /// The aggregate the device adds to, opened for it: the caller's, moved in rather than copied (its arrays
+  /// stay uniquely referenced, so adding to them never copies them), or a fresh one.
+  static func openResult(
+    _ aggregate: consuming ReplicationResult?, _ configuration: ScenarioConfiguration, replication: Int,
+    _ shape: (instances: Int, groups: Int)
+  ) -> ReplicationResult {
+    var result =
+      (consume aggregate)
+      ?? ReplicationResult(
+        replication: replication, days: configuration.simulatedDays, instanceCount: shape.instances,
+        activityKinds: configuration.liveActivities.count, events: configuration.events.count,
+        deviceGroups: shape.groups)
+    result.energy.startDevice()
+    result.energy.deviceFromHour = configuration.warmupDays * 24
+    // A reused result is emptied day by day, a day ahead of the device (see ``ReplicationResult/open(throughDay:)``).
+    result.open(throughDay: configuration.warmupDays + 1)
+    return result
+  }
+
+  /// Writes into `other` from now on, and leaves the result written so far in it: the warm-up's scratch
+  /// in for the aggregate, or back out at the warm-up's end.
+  mutating func exchangeResult(_ other: inout ReplicationResult) {
+    swap(&result, &other)
+  }
+
+  /// Midnight before day `day`: empties that day's cells of a reused result, and adds the day's server
+  /// requests while their minutes are still in the cache (unless the result keeps them for a sum).
+  mutating func openDay(_ day: Int) {
+    result.open(throughDay: day)
+    result.serverLoad.applyPendingUnlessKept()
+  }
+
+  /// The run's end: every day's cells emptied (those the day-by-day opening had not reached yet).
+  mutating func openAllDays() {
+    result.openAll()
+  }
+
+  /// The device's own tallies at its end: its handled events and trajectory (as device `device`), the
+  /// builds of its instances, the days a budget ran out and the day's last grant.
+  mutating func recordTally(_ tally: borrowing DeviceTally, device: Int, handledEvents: UInt64) {
+    result.eventsHandled += handledEvents + tally.deferredFirings
+    result.fingerprint.add(device: device, tally.trajectory)
+    result.devices += 1
+    for index in tally.builds.indices {
+      let builds = tally.builds[index]
+      result.builds[index] += builds.builds
+      result.cpuMicros[index] += builds.cpuMicros
+      result.fetches[index] += builds.fetches
+      result.fetchByteTotals[index] += builds.fetchBytes
+    }
+    for (cell, exhausted) in tally.exhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
+    for (cell, time) in tally.lastGrant.enumerated() where time >= 0 {
+      result.lastGrantMicros[cell] += time
+      result.lastGrantDevices[cell] += 1
+    }
+  }
+
+  /// Instance `instance` is on this device's screens (the devices a budget share is over).
+  mutating func countInstalled(instance: Int) {
+    result.instanceDevices[instance] += 1
+  }
+
+  /// A Live Activity of this device's measured days, timed from their start (`shift` after the run's).
+  mutating func recordActivity(_ record: ActivityRecord, simulationEnd end: SimTime, shiftedBack shift: SimDuration) {
+    let cell = ReplicationResult.activityEndings.index(record.kind.index, record.ending.rawValue)
+    result.activityTotals[cell].add(record, simulationEnd: end)
+    if result.keepsActivityRecords { result.activities.append(record.shifted(back: shift)) }
+  }
+
+  /// Each subject's energy on this phone over its own battery (fleets may vary the capacity), in integer
+  /// parts.
+  mutating func recordBatteryShares() {
+    let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
+    for subject in result.batteryShareParts.indices {
+      let share = Double(result.energy.deviceMicrojoules(subject: subject)) * partsPerMicrojoule
+      result.batteryShareParts[subject] += Int128(Int64(clampedNearest: share))
+    }
+  }
+
+  /// A traced device's reloads and app records, as the result keeps them.
+  mutating func keepTrace(_ reloads: [ReloadRecord]?, app: [AppRecord]?) {
+    result.trace = reloads
+    result.appTrace = app
+  }
+
+  /// Hands the result back without leaving a second reference to its arrays behind.
+  mutating func takeResult() -> ReplicationResult {
+    result.serverLoad.applyPendingUnlessKept()
+    // A shared empty result, not a new one: making one allocates every field, a large share of a light
+    // phone's replication. Swapped in, not assigned after a copy: the copy retained and released every
+    // array of the result.
+    var taken = ReplicationResult.placeholder
+    swap(&taken, &result)
+    return taken
   }
 }

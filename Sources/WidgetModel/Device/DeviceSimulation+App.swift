@@ -129,8 +129,7 @@ extension DeviceSimulation {
     let stream = app.fetch.borrowed
     let bytes = SampleLimits.size(appSettings.fetch.bytes.sample(stream))
     let cpu = SampleLimits.duration(appSettings.fetch.cpuSeconds.sample(stream))
-    result.appFetches[channel.rawValue] += 1
-    result.appFetchByteTotals[channel.rawValue] += Int128(Int64(nearest: bytes))
+    recorder.countAppFetch(channel, bytes: bytes)
     recorder.recordFetch(channel.wake.fetchSource, bytes: bytes, at: now, offset: clockOffset)
     let subject = result.appSubject
     processor.bookBuild(

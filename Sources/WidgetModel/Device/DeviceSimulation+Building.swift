@@ -123,40 +123,6 @@ extension DeviceSimulation {
     }
   }
 
-  /// The aggregate the device adds to, opened for it: the caller's, moved in rather than copied (its arrays
-  /// stay uniquely referenced, so adding to them never copies them), or a fresh one.
-  /// The device's recorder: the result opened for it (`aggregate`, or a fresh one) with its server load
-  /// started, its power system, and its own record of the measured hours. A broadcast channel's update is
-  /// one request for the whole fleet: device 0 (in every run) books `broadcasts`.
-  static func makeRecorder(
-    _ aggregate: consuming ReplicationResult?, _ configuration: ScenarioConfiguration, replication: Int,
-    device: Int, broadcasts: BroadcastSchedule, _ shape: (instances: Int, groups: Int)
-  ) -> DeviceRecorder {
-    var result = openResult(consume aggregate, configuration, replication: replication, shape)
-    result.serverLoad.startDevice()
-    if device == 0 { result.serverLoad.recordBroadcasts(broadcasts, days: result.days) }
-    return DeviceRecorder(
-      result: consume result, power: PowerSystem(configuration.device, sleep: configuration.user.sleep),
-      record: DeviceRecord(measuredHours: configuration.warmupDays * 24..<configuration.simulatedDays * 24))
-  }
-
-  static func openResult(
-    _ aggregate: consuming ReplicationResult?, _ configuration: ScenarioConfiguration, replication: Int,
-    _ shape: (instances: Int, groups: Int)
-  ) -> ReplicationResult {
-    var result =
-      (consume aggregate)
-      ?? ReplicationResult(
-        replication: replication, days: configuration.simulatedDays, instanceCount: shape.instances,
-        activityKinds: configuration.liveActivities.count, events: configuration.events.count,
-        deviceGroups: shape.groups)
-    result.energy.startDevice()
-    result.energy.deviceFromHour = configuration.warmupDays * 24
-    // A reused result is emptied day by day, a day ahead of the device (see ``ReplicationResult/open(throughDay:)``).
-    result.open(throughDay: configuration.warmupDays + 1)
-    return result
-  }
-
   /// The scratch result the warm-up runs into, if there is a warm-up: a previous device's spare emptied
   /// rather than made again (making one allocates and zeroes every field, emptying it walks only what that
   /// device touched), or a new one.

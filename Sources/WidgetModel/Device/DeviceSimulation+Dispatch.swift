@@ -199,15 +199,13 @@ extension DeviceSimulation {
     let inBurst = bursts.isLive(instances[index].kind)
     if let staleness = instances[index].staleness(at: now) {
       let bucket = tally.staleness.bucket(of: staleness.seconds)
-      result.staleness[index].record(staleness: staleness, bucket: bucket)
-      if inBurst { result.burstStaleness[index].record(staleness: staleness, bucket: bucket) }
+      recorder.recordStaleness(instance: index, staleness, bucket: bucket, inBurst: inBurst)
       tally.staleness.add(bucket)
     } else {
       // The placeholder counts in staleness at the age of the last good content: the stalest view there is.
       let age = instances[index].placeholderAge(at: now, added: .zero + installTime)
       let bucket = tally.staleness.bucket(of: age.seconds)
-      result.staleness[index].recordPlaceholder(age: age, bucket: bucket)
-      if inBurst { result.burstStaleness[index].recordPlaceholder(age: age, bucket: bucket) }
+      recorder.recordPlaceholder(instance: index, age: age, bucket: bucket, inBurst: inBurst)
       tally.staleness.add(bucket)
     }
     if instances[index].placementRule.catchesUpWhenSeen && instances[index].machine.isWaiting {

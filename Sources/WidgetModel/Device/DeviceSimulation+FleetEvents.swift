@@ -27,7 +27,7 @@ extension DeviceSimulation {
   /// `pushes`), and an update to every running Live Activity of its activity kinds.
   mutating func sendEventPushes(_ event: Int, _ scheduler: inout Scheduler) {
     let lag = fleetEvents.lag[event]
-    if scheduler.now >= measuredFrom { result.eventDelivery[event].sent(after: lag.microseconds) }
+    if scheduler.now >= measuredFrom { recorder.recordEventPushSent(event, after: lag) }
     let awaits = !fleetEvents.pushKinds[event].isEmpty
     for push in fleetEvents.pushKinds[event] {
       send(push, &scheduler)
@@ -45,7 +45,7 @@ extension DeviceSimulation {
     for event in fleetEvents.awaitingDelivery.indices {
       guard let occurred = fleetEvents.awaitingDelivery[event] else { continue }
       fleetEvents.awaitingDelivery[event] = nil
-      if occurred >= measuredFrom { result.eventDelivery[event].delivered(after: (now - occurred).microseconds) }
+      if occurred >= measuredFrom { recorder.recordEventPushDelivered(event, after: now - occurred) }
     }
   }
 }

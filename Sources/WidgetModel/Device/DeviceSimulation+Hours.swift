@@ -9,8 +9,7 @@ extension DeviceSimulation {
     if now.clockHour == 0 {
       // Midnight: empty tomorrow's cells of a reused result, and add the day's server requests while their
       // minutes are still in the cache (unless the result keeps them for a sum).
-      result.open(throughDay: now.dayIndex + 1)
-      result.serverLoad.applyPendingUnlessKept()
+      recorder.openDay(now.dayIndex + 1)
     }
     radios.drawHourlyNetwork()
     for index in instances.indices {
@@ -44,8 +43,7 @@ extension DeviceSimulation {
     let clockHour = hourIndex % 24
     for index in instances.indices where instances[index].installed {
       instances[index].budget.advance(to: now)
-      result.budgetMilli[result.byInstance.index(hourIndex, index)] += Int64(
-        (instances[index].budget.remaining * 1_000).rounded())
+      recorder.recordBudget(hourIndex: hourIndex, instance: index, remaining: instances[index].budget.remaining)
       instances[index].viewsByClockHour[clockHour] = instances[index].viewsThisHour
       instances[index].viewsThisHour = 0
     }

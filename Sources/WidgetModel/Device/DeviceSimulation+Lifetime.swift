@@ -53,14 +53,14 @@ extension DeviceSimulation {
 
   mutating func finish(_ scheduler: inout Scheduler) {
     runDeferred(before: end, &scheduler)
-    result.openAll()
+    recorder.openAllDays()
     radios.cut(at: end, &recorder)
     for index in launchingPushes.indices {
       if let hour = launchingPushes[index].finish() {
         recorder.countAppWake(hourIndex: hour, launchingPushes[index].wakeChannel, .dropped)
       }
     }
-    closeHour(result.days * 24 - 1, at: end, &scheduler)
+    closeHour(recorder.days * 24 - 1, at: end, &scheduler)
     for index in instances.indices {
       if let waiting = instances[index].machine.waitingRequest {
         count(waiting, instances[index].id, .withheldAtEnd, at: end)
@@ -71,39 +71,18 @@ extension DeviceSimulation {
 
   /// Adds this device's own figures to the aggregate.
   mutating func foldDevice(_ scheduler: inout Scheduler) {
-    result.eventsHandled += scheduler.handledEventCount + tally.deferredFirings
-    result.fingerprint.add(device: deviceIndex, tally.trajectory)
-    result.devices += 1
-    for index in instances.indices {
-      if instances[index].installed { result.instanceDevices[index] += 1 }
-      let builds = tally.builds[index]
-      result.builds[index] += builds.builds
-      result.cpuMicros[index] += builds.cpuMicros
-      result.fetches[index] += builds.fetches
-      result.fetchByteTotals[index] += builds.fetchBytes
-    }
-    for (cell, exhausted) in tally.exhausted.enumerated() where exhausted { result.exhaustedDevices[cell] += 1 }
-    for (cell, time) in tally.lastGrant.enumerated() where time >= 0 {
-      result.lastGrantMicros[cell] += time
-      result.lastGrantDevices[cell] += 1
-    }
+    recorder.recordTally(tally, device: deviceIndex, handledEvents: scheduler.handledEventCount)
+    for index in instances.indices where instances[index].installed { recorder.countInstalled(instance: index) }
     // Activities started in the warm-up are left out; the rest are timed from the first measured day.
     let shift = measuredFrom - SimTime.zero
     for record in activities.records where record.startTime >= measuredFrom {
-      let cell = ReplicationResult.activityEndings.index(record.kind.index, record.ending.rawValue)
-      result.activityTotals[cell].add(record, simulationEnd: end)
-      if result.keepsActivityRecords { result.activities.append(record.shifted(back: shift)) }
+      recorder.recordActivity(record, simulationEnd: end, shiftedBack: shift)
     }
-    let days = Double(result.days) - shift.seconds / 86_400
+    let days = Double(recorder.days) - shift.seconds / 86_400
     let staleness = tally.staleness.count > 0 ? tally.staleness.quantile(0.95) : nil
-    let joules = result.energy.deviceWidgetJoules(deviceSubject: result.deviceSubject) / days
     recorder.recordDevice(
-      reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness, joulesPerDay: joules, group: deviceGroup)
-    // Each phone's energy over its own battery (fleets may vary the capacity), in integer parts.
-    let partsPerMicrojoule = ReplicationResult.batteryShareScale / 1e6 / power.battery.capacity
-    for subject in result.batteryShareParts.indices {
-      let share = Double(result.energy.deviceMicrojoules(subject: subject)) * partsPerMicrojoule
-      result.batteryShareParts[subject] += Int128(Int64(clampedNearest: share))
-    }
+      reloadsPerDay: Double(tally.reloads) / days, stalenessP95: staleness,
+      joulesPerDay: recorder.deviceWidgetJoules / days, group: deviceGroup)
+    recorder.recordBatteryShares()
   }
 }

@@ -233,7 +233,7 @@ extension DeviceSimulation {
   mutating func count(_ request: ReloadRequest, _ instance: InstanceID, _ outcome: ReloadOutcome, at now: SimTime) {
     timeline?.add(.reloadRequest(instance, request.cause, outcome), at: request.time, lasting: now - request.time)
     recorder.countReload(
-      hourIndex: Swift.min(request.time.hourIndex, result.days * 24 - 1), instance: instance, cause: request.cause,
+      hourIndex: Swift.min(request.time.hourIndex, recorder.days * 24 - 1), instance: instance, cause: request.cause,
       outcome: outcome)
   }
 }

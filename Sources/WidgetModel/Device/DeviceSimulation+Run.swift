@@ -51,8 +51,9 @@ extension DeviceSimulation {
     }
     simulation.simulate()
     let shift = simulation.measuredFrom - SimTime.zero
-    simulation.result.trace = simulation.trace?.compactMap { $0.shifted(back: shift) }
-    simulation.result.appTrace = simulation.appTrace?.compactMap { $0.shifted(back: shift) }
+    simulation.recorder.keepTrace(
+      simulation.trace?.compactMap { $0.shifted(back: shift) },
+      app: simulation.appTrace?.compactMap { $0.shifted(back: shift) })
     return simulation.takeResult()
   }
 
@@ -72,12 +73,6 @@ extension DeviceSimulation {
 
   /// Hands the aggregate back without leaving a second reference to its arrays behind.
   mutating func takeResult() -> ReplicationResult {
-    result.serverLoad.applyPendingUnlessKept()
-    // A shared empty result, not a new one: making one allocates every field, a large share of a light
-    // phone's replication. Swapped in, not assigned after a copy: the copy retained and released every
-    // array of the result.
-    var taken = ReplicationResult.placeholder
-    swap(&taken, &result)
-    return taken
+    recorder.takeResult()
   }
 }

@@ -58,15 +58,15 @@ struct DeviceSimulation: EventHandler {
   var radios: Radios
   var processor: Processor
   /// The result this device writes into (the aggregate it adds to; a scratch result during the warm-up)
-  /// and the power system its consumers report energy to.
+  /// and the power system its consumers report energy to: the one way the device writes down what happened.
   var recorder: DeviceRecorder
   var power: PowerSystem {
     _read { yield recorder.power }
     _modify { yield &recorder.power }
   }
+  /// The result, to read (its days, its energy subjects); every write goes through ``recorder``.
   var result: ReplicationResult {
     _read { yield recorder.result }
-    _modify { yield &recorder.result }
   }
   /// The group of phones with the same widgets this one is in (``DeviceGroups``); nil when there are none.
   let deviceGroup: Int?
@@ -133,14 +133,14 @@ struct DeviceSimulation: EventHandler {
     openKinds = DeviceSimulation.openKinds(configuration)
     processes = DeviceSimulation.makeProcesses(configuration, stream)
     let shape = (instances: instances.count, groups: groups.count)
-    recorder = DeviceSimulation.makeRecorder(
-      consume aggregate, configuration, replication: replication, device: device,
+    recorder = DeviceRecorder(
+      opening: consume aggregate, configuration, replication: replication, device: device,
       broadcasts: activities.channels.schedule, shape)
     tally = DeviceTally(days: configuration.simulatedDays, instanceCount: instances.count)
     if var scratch = DeviceSimulation.warmupResult(
       consume warmupScratch, configuration, replication: replication, shape)
     {
-      swap(&recorder.result, &scratch)
+      recorder.exchangeResult(&scratch)
       heldAggregate = consume scratch
     }
   }
@@ -149,7 +149,7 @@ struct DeviceSimulation: EventHandler {
   /// battery has not yet drained); the device's own figures start again.
   mutating func endWarmup() {
     guard var aggregate = heldAggregate.take() else { return }
-    swap(&result, &aggregate)
+    recorder.exchangeResult(&aggregate)
     spareScratch = consume aggregate
     tally.reloads = 0
     tally.staleness = QuantileSketch()
