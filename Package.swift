@@ -96,8 +96,8 @@ let package = Package(
     .target(
       name: "Runs",
       dependencies: [
-        "CommandSupport", "Comparisons", "FieldLogs", "Sweeps", "ScenarioFiles", "Reports", "Results", "WidgetModel",
-        "Fleets",
+        "CommandSupport", "Comparisons", "FieldLogs", "Sweeps", "HTMLReport", "ScenarioFiles", "Reports", "Results",
+        "WidgetModel", "Fleets",
       ]
     ),
     // The chart library report.html embeds (vendored JavaScript, see Sources/CVegaBundle/THIRD_PARTY.md).
@@ -215,7 +215,10 @@ let package = Package(
     ),
     .testTarget(
       name: "RunsTests",
-      dependencies: ["Runs", "CommandSupport", "Reports", "ScenarioFiles", "Fleets", "Statistics", "TestSupport"],
+      dependencies: [
+        "Runs", "CommandSupport", "Comparisons", "FieldLogs", "Sweeps", "Reports", "ScenarioFiles", "Fleets",
+        "Statistics", "TestSupport",
+      ],
       swiftSettings: testSettings
     ),
     .testTarget(

@@ -20,6 +20,13 @@ public struct GatedComparison: Sendable {
     self.all = all
   }
 
+  /// The comparison `--gate` (`gates`), `--no-gates`, `--alpha`, `--correction` and `--all` ask for; gates
+  /// that do not parse, which ``problem(alpha:gates:noGates:junit:)`` refuses first, are left out.
+  public init(parsing gates: [String], noGates: Bool, alpha: Double, correction: MultipleTestCorrection, all: Bool) {
+    let parsed = (try? GatedComparison.gates(gates, noGates: noGates)) ?? []
+    self.init(gates: parsed, alpha: alpha, correction: correction, all: all)
+  }
+
   /// What is wrong with the gate options, or nil: `--alpha` in (0, 1), `--no-gates` without `--gate`, each
   /// `--gate` readable, `--junit` naming a file.
   public static func problem(alpha: Double, gates arguments: [String], noGates: Bool, junit: String?) -> String? {

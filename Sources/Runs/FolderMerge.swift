@@ -9,6 +9,16 @@ public enum FolderMerge {
     folders.first.map(ShardMerge.isShard) ?? false
   }
 
+  /// What is wrong with `merge`'s folders before they are read, or nil: there must be one at least.
+  public static func problem(folders: [String]) -> String? {
+    folders.isEmpty ? "give at least one shard folder" : nil
+  }
+
+  /// What is wrong with `baselinePoint` for `folders`, or nil: it is a sweep's, and fleet shards have none.
+  public static func problem(folders: [String], baselinePoint: Int?) -> String? {
+    baselinePoint != nil && areFleetShards(folders) ? "--baseline-point applies to sweeps; these are fleet shards" : nil
+  }
+
   /// Merges `folders` into `directory` (default: the first folder); `baselinePoint` is a sweep's.
   public static func run(
     folders: [String], directory: String?, baselinePoint: Int?, force: Bool, quiet: Bool, console: Console

@@ -8,8 +8,8 @@ import WidgetModel
 /// wrong together (``problem()``, before anything runs), then the scenario loaded with its overrides and run
 /// as a whole, a shard of a fleet, or until its precision targets are met (``run(console:stop:)``).
 ///
-/// The field logs (`--field-log`, `--server-log`) and report.html (`--report`) are written by the command
-/// after the run, from the modules beside this one; they are here to be checked with the other options.
+/// The field logs (`--field-log`, `--server-log`) and report.html (`--report`) are written after the run
+/// (``runForCommand(console:stop:)``).
 public struct RunRequest: Sendable {
   /// The scenario file; nil for the embedded default scenario.
   public var file: String?

@@ -1,10 +1,11 @@
 import CommandSupport
 import Comparisons
 import FieldLogs
+import HTMLReport
 
 /// `widgetsim check`: a scenario run and gated against a stored baseline (`--baseline`), or checked against
-/// field logs (`--observed`). The command line fills it from its options and calls
-/// ``run(console:stop:ci:writeReport:)``.
+/// field logs (`--observed`). The command line fills it from its options, checks them with ``problem()`` and
+/// calls ``run(console:stop:)``.
 public struct ScenarioCheck {
   /// The run: the scenario file and its options, the output folder, threads, `--quiet`, `--force`.
   public var request: RunRequest
@@ -16,6 +17,8 @@ public struct ScenarioCheck {
   public var observed: ObservedLogs
   /// The gates of the comparison with the baseline.
   public var comparison: GatedComparison
+  /// The JUnit XML file the CI outputs write (`--junit`), or nil.
+  public var junit: String?
 
   /// What `check --observed` reads: field logs, the server's send logs, floors, the most phones to simulate.
   public struct ObservedLogs {
@@ -33,21 +36,28 @@ public struct ScenarioCheck {
   }
 
   public init(
-    request: RunRequest, file: String, baseline: String?, observed: ObservedLogs, comparison: GatedComparison
+    request: RunRequest, file: String, baseline: String?, observed: ObservedLogs, comparison: GatedComparison,
+    junit: String? = nil
   ) {
     self.request = request
     self.file = file
     self.baseline = baseline
     self.observed = observed
     self.comparison = comparison
+    self.junit = junit
   }
 
-  /// Runs the check. `ci` makes the CI outputs for the scenario's text; `writeReport`, when given, writes
-  /// report.html into the run's folder before the comparison.
-  public func run(
-    console: Console, stop: StopRequest, ci: (_ scenarioText: String) -> CIReporting,
-    writeReport: ((_ directory: String) throws -> Void)?
-  ) throws {
+  /// The first thing wrong with the options, as the command line says it, or nil.
+  public func problem() -> String? {
+    ObservedCheck.problem(
+      jobs: request.jobs, baseline: baseline != nil, observed: !observed.logs.isEmpty, report: request.report,
+      floors: observed.floors, checkDevices: observed.checkDevices)
+  }
+
+  /// Runs the check, with the CI outputs (``junit``, and under GitHub Actions the step summary and the
+  /// annotations on the scenario's lines); with the request's `report`, report.html is written into the run's
+  /// folder before the comparison.
+  public func run(console: Console, stop: StopRequest) throws {
     guard let baseline else {
       let loaded = try request.load()
       return try ObservedCheck(
@@ -62,7 +72,12 @@ public struct ScenarioCheck {
     let reporting = ci(execution.scenario.text)
     try check.checkOutputs(runDirectory: execution.directory, scenarioFile: file, ci: reporting)
     try execution.run(console: console, stop: stop)
-    try writeReport?(execution.directory)
+    if request.report { try HTMLReport.writeForCommand(directory: execution.directory, console: console) }
     try check.compare(runIn: execution.directory, ci: reporting, title: "widgetsim check \(file)", console: console)
+  }
+
+  /// The CI outputs for the scenario whose text is `scenarioText`.
+  private func ci(_ scenarioText: String) -> CIReporting {
+    .forScenario(junit: junit, scenarioFile: file, scenarioText: scenarioText)
   }
 }

@@ -24,6 +24,11 @@ public struct ScenarioValidation: Sendable {
     }
   }
 
+  /// What is wrong with `widgetsim validate`'s files before any is read, or nil: there must be one at least.
+  public static func problem(files: [String]) -> String? {
+    files.isEmpty ? "give at least one scenario file" : nil
+  }
+
   /// `widgetsim validate`: checks each file, saying its line (``line``) through `say`, or its warnings and
   /// then its line, or what is wrong with it through `warn` (one message each, without a final newline).
   /// Returns whether every file is valid.

@@ -72,9 +72,7 @@ struct BenchCommand: ParsableCommand {
       tolerance: tolerance, statistic: statistic, out: out, json: json, jsonSmaller: jsonSmaller)
   }
 
-  func validate() throws {
-    if let problem = request.problem() { throw ValidationError(problem) }
-  }
+  func validate() throws { try refuse(request.problem()) }
 
   func run() throws {
     try request.run(console: .standard)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import FieldLogs
-import HTMLReport
+import Runs
 
 /// `widgetsim calibrate`: fit a scenario to what real phones logged.
 struct CalibrateCommand: ParsableCommand {
@@ -36,17 +36,12 @@ struct CalibrateCommand: ParsableCommand {
   @Flag(help: "Replace the reports of an earlier command in the output folder (otherwise widgetsim refuses).")
   var force = false
 
-  func validate() throws {
-    if let problem = Calibration.problem(holdout: holdout, jobs: jobs, checkDevices: checkDevices) {
-      throw ValidationError(problem)
-    }
-  }
+  func validate() throws { try refuse(Calibration.problem(holdout: holdout, jobs: jobs, checkDevices: checkDevices)) }
 
   func run() throws {
-    let calibration = Calibration(
+    try Calibration(
       logs: logs, serverLogs: serverLog, base: scenario, out: out, holdout: holdout,
-      jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices)
-    for line in try calibration.run().lines { Console.standard.print(line) }
-    try HTMLReport.writeForCommand(directory: out, console: .standard)
+      jobs: jobs ?? Console.standard.cores, force: force, checkDevices: checkDevices
+    ).runForCommand(console: .standard)
   }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
 import CommandSupport
-import FieldLogs
-import HTMLReport
 import Runs
 
 /// `widgetsim check`: run a scenario and compare it with a stored baseline in one step, for CI.
@@ -57,23 +55,19 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "Also write report.html of the run (see `widgetsim report`), before the comparison.")
   var report = false
 
-  func validate() throws {
-    let problem = ObservedCheck.problem(
-      jobs: jobs, baseline: baseline != nil, observed: !observed.isEmpty, report: report, floors: ksFloor,
-      checkDevices: checkDevices)
-    if let problem { throw ValidationError(problem) }
-  }
-
-  func run() throws {
+  /// The check these options ask for.
+  var check: ScenarioCheck {
     let request = RunRequest(
-      file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, force: force,
+      file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, force: force, report: report,
       version: WidgetSim.version)
     let logs = ScenarioCheck.ObservedLogs(
       logs: observed, serverLogs: serverLog, floors: ksFloor, checkDevices: checkDevices)
-    try ScenarioCheck(
-      request: request, file: file, baseline: baseline, observed: logs, comparison: gates.comparison
-    ).run(
-      console: .standard, stop: Interruption.stopRequest, ci: { gates.ci(scenarioFile: file, scenarioText: $0) },
-      writeReport: report ? { try HTMLReport.writeForCommand(directory: $0, console: .standard) } : nil)
+    return ScenarioCheck(
+      request: request, file: file, baseline: baseline, observed: logs, comparison: gates.comparison,
+      junit: gates.junit)
   }
+
+  func validate() throws { try refuse(check.problem()) }
+
+  func run() throws { try check.run(console: .standard, stop: Interruption.stopRequest) }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import Comparisons
-import ScenarioFiles
+import Runs
 
 /// `widgetsim compare`: two runs' metrics, their differences and the regression gates.
 struct CompareCommand: ParsableCommand {
@@ -33,6 +33,6 @@ struct CompareCommand: ParsableCommand {
   func run() throws {
     try RunComparison(
       baseline: baseline, candidate: candidate, out: out, replacing: force, comparison: gates.comparison
-    ).run(scenarioLimit: ScenarioLoader.maximumFileBytes, console: .standard, ci: gates.ci)
+    ).runForCommand(junit: gates.junit, console: .standard)
   }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Comparisons
-import Runs
 
 /// Options of the commands that compare runs: which metrics gate, how much worse they may get, and the
 /// significance level.
@@ -32,22 +31,12 @@ struct GateOptions: ParsableArguments {
   var junit: String?
 
   func validate() throws {
-    if let problem = GatedComparison.problem(alpha: alpha, gates: gates, noGates: noGates, junit: junit) {
-      throw ValidationError(problem)
-    }
+    try refuse(GatedComparison.problem(alpha: alpha, gates: gates, noGates: noGates, junit: junit))
   }
 
   /// The comparison these options ask for (the gates were checked in `validate()`).
   var comparison: GatedComparison {
-    GatedComparison(
-      gates: (try? GatedComparison.gates(gates, noGates: noGates)) ?? [], alpha: alpha, correction: correction,
-      all: all)
-  }
-
-  /// The CI outputs: `--junit`, and under GitHub Actions the step summary and annotations on the scenario's
-  /// lines.
-  func ci(scenarioFile: String?, scenarioText: String?) -> CIReporting {
-    .forScenario(junit: junit, scenarioFile: scenarioFile, scenarioText: scenarioText)
+    GatedComparison(parsing: gates, noGates: noGates, alpha: alpha, correction: correction, all: all)
   }
 }
 

@@ -24,16 +24,12 @@ struct MergeCommand: ParsableCommand {
   @Flag(help: "Print nothing but errors (fleet runs).")
   var quiet = false
 
-  func validate() throws {
-    if folders.isEmpty { throw ValidationError("give at least one shard folder") }
-  }
+  func validate() throws { try refuse(FolderMerge.problem(folders: folders)) }
 
   func run() throws {
     // A first Ctrl-C or SIGTERM lets the merge finish its reports as one set; a second quits at once.
     Interruption.install()
-    if baselinePoint != nil && FolderMerge.areFleetShards(folders) {
-      throw ValidationError("--baseline-point applies to sweeps; these are fleet shards")
-    }
+    try refuse(FolderMerge.problem(folders: folders, baselinePoint: baselinePoint))
     try FolderMerge.run(
       folders: folders, directory: out, baselinePoint: baselinePoint, force: force, quiet: quiet, console: .standard)
   }

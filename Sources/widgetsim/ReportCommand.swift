@@ -33,9 +33,7 @@ struct ReportCommand: ParsableCommand {
       valueName: "N"))
   var users: Double?
 
-  func validate() throws {
-    if let problem = HTMLReport.problem(users: users, device: device, day: day) { throw ValidationError(problem) }
-  }
+  func validate() throws { try refuse(HTMLReport.problem(users: users, device: device, day: day)) }
 
   func run() throws {
     // A first Ctrl-C or SIGTERM lets the page be finished and renamed into place; a second quits at once.

@@ -1,7 +1,5 @@
 import ArgumentParser
 import CommandSupport
-import FieldLogs
-import HTMLReport
 import Reports
 import Runs
 
@@ -89,7 +87,7 @@ struct RunCommand: ParsableCommand {
       valueName: "K/N"))
   var shard: String?
 
-  /// The run these options ask for (the field logs and report.html are written here, after it).
+  /// The run these options ask for.
   var request: RunRequest {
     RunRequest(
       file: file, scenario: scenario.arguments, out: out, quiet: quiet, jobs: jobs, perDevice: perDevice,
@@ -98,13 +96,7 @@ struct RunCommand: ParsableCommand {
       fieldLog: fieldLog, serverLog: serverLog, shard: shard, version: WidgetSim.version)
   }
 
-  func validate() throws {
-    if let problem = request.problem() { throw ValidationError(problem) }
-  }
+  func validate() throws { try refuse(request.problem()) }
 
-  func run() throws {
-    guard let execution = try request.run(console: .standard, stop: Interruption.stopRequest) else { return }
-    try FieldLogWriter.write(execution.scenario.configuration, to: fieldLog, serverLog: serverLog)
-    if report { try HTMLReport.writeForCommand(directory: execution.directory, console: .standard) }
-  }
+  func run() throws { try request.runForCommand(console: .standard, stop: Interruption.stopRequest) }
 }

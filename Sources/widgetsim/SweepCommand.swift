@@ -1,6 +1,6 @@
 import ArgumentParser
 import CommandSupport
-import HTMLReport
+import Runs
 import Sweeps
 
 /// `widgetsim sweep`: run a grid of scenario variants with replications.
@@ -51,18 +51,12 @@ struct SweepCommand: ParsableCommand {
       valueName: "N"))
   var users: Double?
 
-  func validate() throws {
-    let problem = HTMLReport.problem(users: users, report: report) ?? SweepExecution.problem(jobs: jobs, shard: shard)
-    if let problem { throw ValidationError(problem) }
-  }
+  func validate() throws { try refuse(SweepExecution.problem(jobs: jobs, shard: shard, report: report, users: users)) }
 
   func run() throws {
-    let execution = try SweepExecution(
+    try SweepExecution(
       file: file, scenario: scenario.arguments, commonRandomNumbers: !independentStreams, directory: out, jobs: jobs,
-      baselinePoint: baselinePoint, shard: shard, quiet: quiet, force: force)
-    let wroteReports = try execution.run(console: .standard, stop: Interruption.stopRequest)
-    if wroteReports && report {
-      try HTMLReport.writeForCommand(directory: execution.directory, users: users, console: .standard, quiet: quiet)
-    }
+      baselinePoint: baselinePoint, shard: shard, quiet: quiet, force: force
+    ).runForCommand(console: .standard, stop: Interruption.stopRequest, report: report, users: users)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CommandSupport
+import Runs
 import ScenarioFiles
 
 /// `widgetsim validate`: check scenario files without running them.
@@ -14,13 +15,9 @@ struct ValidateCommand: ParsableCommand {
 
   @OptionGroup var scenario: ScenarioOptions
 
-  func validate() throws {
-    if files.isEmpty { throw ValidationError("give at least one scenario file") }
-  }
+  func validate() throws { try refuse(ScenarioValidation.problem(files: files)) }
 
   func run() throws {
-    let valid = ScenarioValidation.check(
-      files, arguments: scenario.arguments, say: Console.standard.print, warn: { Console.standard.error("\($0)\n") })
-    if !valid { throw ExitCode(2) }
+    try ScenarioValidation.checkForCommand(files, arguments: scenario.arguments, console: .standard)
   }
 }

@@ -20,18 +20,21 @@ struct WidgetSim: ParsableCommand {
 
   /// Runs the command, with widgetsim's exit codes: 0 ok, 1 the run failed, 2 bad input or usage.
   ///
-  /// ArgumentParser reports usage errors with EX_USAGE (64); widgetsim promises 2, as its docs say.
+  /// ArgumentParser reports usage errors with EX_USAGE (64); widgetsim promises 2, as its docs say
+  /// (``CommandEnding``).
   static func main() {
     do {
       var command = try parseAsRoot()
       try command.run()
-    } catch let failure as CommandFailure {
-      Console.standard.exit(status: failure.status, error: failure.message)
     } catch {
-      let code = exitCode(for: error)
-      let message = CommandFailure.lowercasedPrefix(fullMessage(for: error))
-      if code == .success { Console.standard.exit(status: 0, output: message) }
-      Console.standard.exit(status: code == .validationFailure ? 2 : code.rawValue, error: message)
+      Console.standard.exit(
+        CommandEnding(after: error, parserStatus: exitCode(for: error).rawValue, parserMessage: fullMessage(for: error))
+      )
     }
   }
+}
+
+/// Refuses the command line with `problem`, a library's check of the options, when there is one.
+func refuse(_ problem: String?) throws {
+  if let problem { throw ValidationError(problem) }
 }
