@@ -30,7 +30,7 @@ struct LimitsCheckTests {
     let root = try Self.tree([
       "Sources/Engine/Clock.swift": Self.swift(lines: 400, body: 60),
       "Sources/WidgetModel/Widget.swift": Self.swift(lines: 300),
-      "Sources/widgetsim/main.swift": Self.swift(lines: 340),
+      "Sources/widgetsim/main.swift": Self.swift(lines: 300),
       "Sources/widgetsim/Run.swift": Self.swift(lines: 350),
     ])
     let (code, output) = try Self.check(root)
@@ -54,7 +54,7 @@ struct LimitsCheckTests {
         "Sources/Engine/Clock.swift", 100, 61,
         "function Sources/Engine/Clock.swift work: 61 lines, over the limit of 60"
       ),
-      ("Sources/widgetsim/main.swift", 399, 3, "target Sources/widgetsim: 749 lines, over the limit of 690"),
+      ("Sources/widgetsim/main.swift", 399, 3, "target Sources/widgetsim: 749 lines, over the limit of 650"),
     ])
   func pastLimits(path: String, lines: Int, body: Int, message: String) throws {
     // Beside a command-line file of 350 lines.
