@@ -134,13 +134,15 @@ extension SampledLoadEstimate {
   /// draws `scale` times fewer of (nil when the sample shows too few large seconds to tell): the busiest
   /// block's bytes per second (`busiestRate`, the fleet's) and, on top, the largest excess that `scale`
   /// times the sample's seconds would show, from a generalized Pareto tail fitted to the sample's excesses
-  /// (``SampledBytes/excesses``), extrapolated to the median of their maximum.
+  /// (``SampledBytes/excesses``), extrapolated to the 97.5% quantile of their maximum: the interval's upper
+  /// end, as ``skewedReach(_:rates:)`` is.
   private func largestResponseReach(_ bytes: SampledBytes, busiestRate: Double) -> Double? {
     guard let tail = GeneralizedPareto(excesses: bytes.excesses) else { return nil }
     let seconds = Double(blocks.reduce(0) { $0 + $1.seconds })
     let rate = Double(bytes.excesses.count) / seconds
-    // The median of the largest of `scale * seconds` draws is exceeded by one with probability ln 2 / that.
-    let target = log(2) / (scale * seconds)
+    // The 97.5% quantile of the largest of `scale * seconds` draws is exceeded by one with probability
+    // -ln 0.975 / that.
+    let target = -log(0.975) / (scale * seconds)
     guard target < rate else { return nil }
     let mean = busiestRate / scale
     let spread = (bytes.dispersion * Swift.max(mean, 1)).squareRoot()
