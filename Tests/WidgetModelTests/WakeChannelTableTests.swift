@@ -48,7 +48,7 @@ struct WakeChannelTableTests {
     #expect(sources.allSatisfy { $0.isPush && !$0.isFetch && !$0.isFleetWide })
     let sendLogNames = rows.flatMap { [$0.kind.rawValue, $0.apnsPushType.description] }
     #expect(Set(sendLogNames).count == sendLogNames.count)
-    let topics = rows.map(\.traceTopic.rawValue)
+    let topics = rows.map(\.traceTopic.description)
     #expect(Set(topics).count == topics.count)
     #expect(rows.allSatisfy { $0.priority == 5 || $0.priority == 10 })
   }
@@ -60,7 +60,8 @@ struct WakeChannelTableTests {
       #expect(channel.wake.push == kind)
       #expect(channel.wake.backgroundTimeLimit && channel.wake.caps == .pushLimits)
       #expect(channel.wake.sendSource == kind.row.serverSource)
-      #expect(channel.wake.traceTopic == kind.row.traceTopic && channel.wake.energy == kind.row.energy)
+      #expect(channel.wake.traceTopic?.description == kind.row.traceTopic.description)
+      #expect(channel.wake.energy == kind.row.energy)
     }
     for channel in AppWakeChannel.allCases {
       guard let push = channel.wake.push else {

@@ -21,8 +21,8 @@ public struct PushKindRow: Sendable {
   public let apnsPushType: StaticString
   /// Its column in `server_load.csv` (a push sent per device).
   public let serverSource: ServerSource
-  /// Its topic in a device's trace.
-  public let traceTopic: TracePushTopic
+  /// Its topic in a device's trace (`trace.csv`'s subject for its sends and deliveries).
+  public let traceTopic: StaticString
   /// The field-log line its delivery writes.
   public let deliveryRecord: FieldEvent
   /// What waking for its delivery is booked under.
@@ -44,12 +44,12 @@ extension PushKind {
     case .widget:
       PushKindRow(
         kind: self, scenarioKey: "push", priority: 10, apnsPushType: "widgets", serverSource: .widgetPush,
-        traceTopic: .widgets,
+        traceTopic: "widgets",
         deliveryRecord: .widgetPush, energy: .pushWake, launches: nil, caps: "system.widget_push")
     case .silent:
       PushKindRow(
         kind: self, scenarioKey: "silent_push", priority: 5, apnsPushType: "background", serverSource: .silentPush,
-        traceTopic: .silent,
+        traceTopic: "silent",
         deliveryRecord: .silentPush, energy: .pushWake, launches: .silentPush, caps: "system.silent_push")
     }
   }

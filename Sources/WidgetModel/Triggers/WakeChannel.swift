@@ -35,7 +35,7 @@ extension WakeChannelRow {
   /// The server's source for the push it is raised by (nil: none).
   public var sendSource: ServerSource? { push?.row.serverSource }
   /// Its topic in a device's trace (nil: no push raises it).
-  public var traceTopic: TracePushTopic? { push?.row.traceTopic }
+  public var traceTopic: StaticString? { push?.row.traceTopic }
   /// What waking for its push is booked under (nil: no push raises it; the app's own fetch is `app_cpu`
   /// and `app_network` on every channel).
   public var energy: EnergyComponent? { push?.row.energy }
