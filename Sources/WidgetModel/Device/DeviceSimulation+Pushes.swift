@@ -43,7 +43,7 @@ extension DeviceSimulation {
       recorder.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .delivered)
       recorder.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
       timeline?.add(.push(.widget, .delivered), at: now)
-      fieldLog?.add(.widgetPush, at: now)
+      fieldLog?.add(.delivered(.widget), at: now)
       eventPushDelivered(at: now)
       processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &recorder)
       raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)

@@ -23,8 +23,8 @@ public struct PushKindRow: Sendable {
   public let serverSource: ServerSource
   /// Its topic in a device's trace (`trace.csv`'s subject for its sends and deliveries).
   public let traceTopic: StaticString
-  /// The field-log line its delivery writes.
-  public let deliveryRecord: FieldEvent
+  /// The `event` of the field-log line its delivery writes (``FieldEvent/delivered(_:)``).
+  public let fieldLogEvent: StaticString
   /// What waking for its delivery is booked under.
   public let energy: EnergyComponent
   /// The wake channel it launches the app on; nil: it does not launch the app (a WidgetKit push reloads
@@ -45,12 +45,12 @@ extension PushKind {
       PushKindRow(
         kind: self, scenarioKey: "push", priority: 10, apnsPushType: "widgets", serverSource: .widgetPush,
         traceTopic: "widgets",
-        deliveryRecord: .widgetPush, energy: .pushWake, launches: nil, caps: "system.widget_push")
+        fieldLogEvent: "widget_push", energy: .pushWake, launches: nil, caps: "system.widget_push")
     case .silent:
       PushKindRow(
         kind: self, scenarioKey: "silent_push", priority: 5, apnsPushType: "background", serverSource: .silentPush,
         traceTopic: "silent",
-        deliveryRecord: .silentPush, energy: .pushWake, launches: .silentPush, caps: "system.silent_push")
+        fieldLogEvent: "silent_push", energy: .pushWake, launches: .silentPush, caps: "system.silent_push")
     }
   }
 
