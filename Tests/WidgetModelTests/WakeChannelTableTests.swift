@@ -72,6 +72,25 @@ struct WakeChannelTableTests {
     }
   }
 
+  @Test("a push kind's field-log line, caps and delay stream follow from its row, each its own")
+  func derivedFromThePushKindTable() {
+    let rows = PushKind.allCases.map(\.row)
+    let lines = rows.map(\.fieldLogEvent.description)
+    #expect(Set(lines).count == lines.count)
+    let sections = rows.map(\.capsSection.description)
+    #expect(Set(sections).count == sections.count)
+    let system = SystemConfiguration()
+    for kind in PushKind.allCases {
+      #expect((system.launchingPush(kind) != nil) == (kind.row.launches != nil), "\(kind)")
+    }
+    // The first launching kind keeps the unlabelled stream the fingerprints were recorded with.
+    #expect(PushKind.launching.first.map(StreamRole.launchingPushDelayLabel) == "")
+    let streams = PushKind.launching.map {
+      StreamRole.launchingPushDelay.streamID(label: StreamRole.launchingPushDelayLabel($0))
+    }
+    #expect(Set(streams).count == streams.count)
+  }
+
   @Test("a fleet event sends one push of each kind its changed data sends, and counts them")
   func fleetEventPushes() {
     for kinds in [Set<PushKind>(), [.widget], [.silent], Set(PushKind.allCases)] {
