@@ -25,6 +25,15 @@ struct WakeChannelTableTests {
     #expect(!causes.contains(.push) && !causes.contains(.policy))
   }
 
+  @Test("every server source is a stream of its own: the widget's fetches, the app's on every channel, the rest")
+  func serverStreams() {
+    #expect(ServerStream.allCases.enumerated().allSatisfy { $0.offset == $0.element.rawValue })
+    #expect(ServerStream.partition == ServerSource.allCases.map { ServerStream.source($0) })
+    #expect(ServerStream.allCases.filter { $0.sources.count > 1 } == [.appFetch])
+    let names = ServerStream.allCases.map(\.name)
+    #expect(Set(names).count == names.count)
+  }
+
   @Test("a background launch is time-limited, capped, and its reloads budgeted unless the app's key exempts them")
   func backgroundLaunches() {
     for row in AppWakeChannel.allCases.map(\.wake) where row.backgroundTimeLimit {
