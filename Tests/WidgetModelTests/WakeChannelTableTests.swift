@@ -30,6 +30,8 @@ struct WakeChannelTableTests {
     #expect(ServerStream.allCases.enumerated().allSatisfy { $0.offset == $0.element.rawValue })
     #expect(ServerStream.partition == ServerSource.allCases.map { ServerStream.source($0) })
     #expect(ServerStream.allCases.filter { $0.sources.count > 1 } == [.appFetch])
+    // Fetches first, then the per-device pushes, as the per-minute totals add them.
+    #expect(ServerLoad.sourcesInOrder)
     let names = ServerStream.allCases.map(\.name)
     #expect(Set(names).count == names.count)
   }
