@@ -8,7 +8,7 @@ extension FieldEstimators {
   static func pushes(_ sample: FieldSample) -> [ParameterFit] {
     [(PushKind.silent, sample.silentPushDeliveries), (.widget, sample.widgetPushDeliveries)].flatMap {
       push, deliveries in
-      let name = push == .silent ? "silent_push" : "widget_push"
+      let name = push.row.capsSection.description
       let key = "system.\(name).delay.mean"
       guard deliveries.sentCount > 0 else {
         return [

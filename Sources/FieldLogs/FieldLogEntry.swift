@@ -26,10 +26,9 @@ public enum FieldLogEvent: Sendable, Equatable {
   case appBackground
   /// Its `BGAppRefreshTask` ran.
   case backgroundRefresh
-  /// A background (silent) push was delivered to it.
-  case silentPush
-  /// A WidgetKit push was received.
-  case widgetPush
+  /// A push of a kind was delivered (a WidgetKit push received, a background push launched it), the line
+  /// its kind's ``PushKindRow/fieldLogEvent`` names.
+  case delivered(PushKind)
   /// A Live Activity received an update.
   case activityUpdate(activity: String?)
   /// The battery: level 0...1, Low Power Mode, charging (each when known).
@@ -45,11 +44,15 @@ public enum FieldLogEvent: Sendable, Equatable {
     case .appForeground: "app_foreground"
     case .appBackground: "app_background"
     case .backgroundRefresh: "background_refresh"
-    case .silentPush: "silent_push"
-    case .widgetPush: "widget_push"
+    case .delivered(let push): push.row.fieldLogEvent.description
     case .activityUpdate: "activity_update"
     case .battery: "battery"
     case .serverSent: "server_sent"
     }
   }
+
+  /// The deliveries by the `event` name of their lines (``PushKindRow/fieldLogEvent``), from the push-kind
+  /// table.
+  static let deliveries = Dictionary(
+    uniqueKeysWithValues: PushKind.allCases.map { ($0.row.fieldLogEvent.description, FieldLogEvent.delivered($0)) })
 }

@@ -112,14 +112,12 @@ extension FieldLogFields {
     case "app_foreground": return .appForeground(fromWidget: try fields.flag("from_widget"))
     case "app_background": return .appBackground
     case "background_refresh": return .backgroundRefresh
-    case "silent_push": return .silentPush
-    case "widget_push": return .widgetPush
     case "activity_update": return .activityUpdate(activity: try fields.text("activity"))
     case "battery":
       return .battery(
         level: try fields.number("level", in: 0...1), lowPower: try fields.flag("low_power"),
         charging: try fields.flag("charging"))
-    default: return nil
+    default: return FieldLogEvent.deliveries[name]
     }
   }
 }

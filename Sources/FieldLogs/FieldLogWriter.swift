@@ -76,8 +76,7 @@ extension FieldLogEntry {
       case .appForeground(let fromWidget): event = .appForeground(fromWidget: fromWidget)
       case .appBackground: event = .appBackground
       case .backgroundRefresh: event = .backgroundRefresh
-      case .silentPush: event = .silentPush
-      case .widgetPush: event = .widgetPush
+      case .delivered(let push): event = .delivered(push)
       case .activityUpdate(let activity): event = .activityUpdate(activity: configuration.liveActivities[activity].id)
       case .battery(let level, let lowPowerMode, let charging):
         event = .battery(level: (level * 1_000).rounded() / 1_000, lowPower: lowPowerMode, charging: charging)
@@ -102,7 +101,7 @@ extension FieldLogEntry {
       text += ",\"entries\":" + (entries.map { "\($0)" } ?? "null")
     case .reloadCall(let kind): string("kind", kind)
     case .appForeground(let fromWidget): text += ",\"from_widget\":" + (fromWidget.map { "\($0)" } ?? "null")
-    case .appBackground, .backgroundRefresh, .silentPush, .widgetPush, .serverSent: break
+    case .appBackground, .backgroundRefresh, .delivered, .serverSent: break
     case .activityUpdate(let activity): string("activity", activity)
     case .battery(let level, let lowPower, let charging):
       text += ",\"level\":" + (level.map { CSVFormat.number($0, decimals: 3) } ?? "null")

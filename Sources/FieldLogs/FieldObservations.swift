@@ -97,7 +97,7 @@ public struct FieldObservations {
     let day = entry.time.localDay
     device.firstTime = Swift.min(device.firstTime, t)
     device.lastTime = t
-    if entry.event != .silentPush && entry.event != .widgetPush { device.pushCoverageEnd = t }
+    if case .delivered = entry.event {} else { device.pushCoverageEnd = t }
     device.offsetSeconds = entry.time.offsetSeconds
     device.firstDay = Swift.min(device.firstDay, day)
     device.lastDay = Swift.max(device.lastDay, day)
@@ -130,13 +130,13 @@ public struct FieldObservations {
     case .backgroundRefresh:
       wakeBegan(at: t, silentPush: false, &device)
       refreshRan(at: entry.time, settings: settings, &device)
-    case .silentPush:
+    case .delivered(.silent):
       wakeBegan(at: t, silentPush: true, &device)
       device.silentPushDays.append(day)
       device.silentPushSecondsOfDay.append(entry.time.localSecondOfDay)
       device.silentPushTimes.append(t)
       FieldObservations.trigger(at: t, &device)
-    case .widgetPush:
+    case .delivered(.widget):
       device.widgetPushTimes.append(t)
       FieldObservations.trigger(at: t, &device)
     case .activityUpdate, .serverSent:

@@ -76,8 +76,8 @@ public struct ServerMinuteTotals: Sendable, Equatable {
 }
 
 extension ServerLoad {
-  /// The fetch sources' raw values, then the per-device pushes'.
-  static let fetchSources = 0..<(ServerSource.appFetchAlwaysRunning.rawValue + 1)
+  /// The fetch sources' raw values (the first ones: ``sourcesInOrder``), then the per-device pushes'.
+  static let fetchSources = 0..<ServerSource.allCases.count(where: \.isFetch)
   static let devicePushSources = fetchSources.upperBound..<ServerSource.broadcast.rawValue
 
   /// Whether the sources come in the order ``minuteTotals()`` adds them: fetches, per-device pushes, the

@@ -109,8 +109,8 @@ private struct ProvisioningPass {
   /// The bytes of a busy second fetched by widgets and by the app.
   mutating func addBytes(widget widgetBytes: UInt64, app appBytes: UInt64) {
     peakBytes = Swift.max(peakBytes, Double(widgetBytes + appBytes) * scale)
-    mostBytes[ServerStream.widgetFetch.rawValue] = Swift.max(
-      mostBytes[ServerStream.widgetFetch.rawValue], Double(widgetBytes) * scale)
+    let widget = ServerStream.source(.widgetFetch).rawValue
+    mostBytes[widget] = Swift.max(mostBytes[widget], Double(widgetBytes) * scale)
     mostBytes[ServerStream.appFetch.rawValue] = Swift.max(
       mostBytes[ServerStream.appFetch.rawValue], Double(appBytes) * scale)
   }

@@ -30,7 +30,7 @@ extension ServerSeconds {
     var series = [UInt32](repeating: 0, count: secondCount)
     var figures: [ProvisioningFigures] = []
     var estimates: [SampledLoadEstimate?] = []
-    let broadcast = counted[ServerDirection.allCases.count + ServerStream.broadcast.rawValue]
+    let broadcast = counted[ServerDirection.allCases.count + ServerStream.source(.broadcast).rawValue]
     for (index, figure) in counted.enumerated() {
       let sources = ServerSeconds.sampledSources[index].filter { active[$0.rawValue] }
       guard !sources.isEmpty else {
@@ -233,7 +233,8 @@ extension ServerSeconds {
     let appBytes = app ? cells[ServerSeconds.bytesBySecond.index(time, 1)] : 0
     // A cell at its maximum marks a count kept apart: read it through the counts.
     guard widgetBytes == .max || appBytes == .max else { return UInt64(widgetBytes) + UInt64(appBytes) }
-    return (widget ? bytes(second: time, stream: .widgetFetch) : 0) + (app ? bytes(second: time, stream: .appFetch) : 0)
+    return (widget ? bytes(second: time, stream: .source(.widgetFetch)) : 0)
+      + (app ? bytes(second: time, stream: .appFetch) : 0)
   }
 
   /// By how much each second but the `shared` ones went past its block's mean bytes and

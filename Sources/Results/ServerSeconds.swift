@@ -87,7 +87,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// Bytes fetched in second `second` by widget fetches or app fetches.
   public func bytes(second: Int, stream: ServerStream) -> UInt64 {
     precondition(stream.keepsBytes, "bytes are kept for widget and app fetches")
-    return fetchBytes[ServerSeconds.bytesBySecond.index(second, stream == .widgetFetch ? 0 : 1)]
+    return fetchBytes[ServerSeconds.bytesBySecond.index(second, stream == .source(.widgetFetch) ? 0 : 1)]
   }
 
   public mutating func merge(_ other: ServerSeconds) {

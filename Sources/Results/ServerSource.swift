@@ -31,6 +31,24 @@ public enum ServerSource: Int, CaseIterable, Sendable {
     }
   }
 
+  /// How `summary.csv` names its stream (``ServerStream/source(_:)``, in the `widget` column of the
+  /// provisioning metrics).
+  public var streamName: String {
+    switch self {
+    case .widgetFetch: "widget_fetch"
+    case .appFetchForeground: "app_fetch_foreground"
+    case .appFetchAudioSession: "app_fetch_audio_session"
+    case .appFetchBackgroundRefresh: "app_fetch_background_refresh"
+    case .appFetchSilentPush: "app_fetch_silent_push"
+    case .appFetchAlwaysRunning: "app_fetch_always_running"
+    case .widgetPush: "widget_push"
+    case .silentPush: "silent_push"
+    case .activityPush: "activity_push"
+    case .broadcast: "broadcast"
+    case .tokenRegistration: "token_registration"
+    }
+  }
+
   /// Whether it is a fetch (the widget's, or the app's on a wake channel).
   public var isFetch: Bool {
     switch self {

@@ -137,7 +137,20 @@ extension ScenarioDecoder {
     return refresh
   }
 
-  static func decodeSilentPush(_ value: YAMLValue) throws(ScenarioError) -> LaunchingPushConfiguration {
+  /// The caps and delay of every push kind that launches the app, each from the section under `system` its
+  /// row names (``PushKindRow/capsSection``, `silent_push`) where the scenario gives it.
+  static func decodeLaunchingPushes(_ reader: inout MappingReader, into system: inout SystemConfiguration)
+    throws(ScenarioError)
+  {
+    for kind in PushKind.launching {
+      if let push = reader.optional(kind.row.capsSection.description) {
+        system.launchingPushes[kind] = try decodeLaunchingPush(push)
+      }
+    }
+  }
+
+  /// A push kind's caps and delay (`system.silent_push`).
+  static func decodeLaunchingPush(_ value: YAMLValue) throws(ScenarioError) -> LaunchingPushConfiguration {
     var reader = try value.mapping()
     var push = LaunchingPushConfiguration()
     if let perHour = reader.optional("per_hour") { push.perHour = try perHour.number(in: 0...100_000) }

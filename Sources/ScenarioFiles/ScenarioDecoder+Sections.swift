@@ -89,11 +89,13 @@ extension ScenarioDecoder {
   /// widgets fed only by background wakes that iOS stops for an app the user never opens.
   static func warnChangesNeverLearnt(_ sections: Sections) {
     let (system, widgets, app, user) = (sections.system, sections.widgets, sections.app, sections.user)
-    // Silent pushes launch the app only if some kind sends them and the device accepts any; a launch fetches
-    // every kind, so other kinds' changes are learnt then too. Starting a Live Activity opens the app.
-    let silentPushRuns =
-      system.silentPush.perHour > 0 && system.silentPush.perDay > 0
-      && widgets.contains { $0.data.pushes.contains(.silent) && !$0.data.changes.isZero }
+    // A push that launches the app (a silent push) does so only if some kind sends it and the device accepts
+    // any; a launch fetches every kind, so other kinds' changes are learnt then too. Starting a Live Activity
+    // opens the app.
+    let silentPushRuns = system.launchingPushes.contains { kind, caps in
+      caps.perHour > 0 && caps.perDay > 0
+        && widgets.contains { $0.data.pushes.contains(kind) && !$0.data.changes.isZero }
+    }
     let activityOpens = sections.activities.contains {
       $0.start == .app && ($0.startsPerDay > 0 || !$0.startsAt.isEmpty)
     }

@@ -334,7 +334,7 @@ enum ScenarioDecoder {
       try section.finish()
     }
     if let push = reader.optional("widget_push") { system.widgetPush = try decodeWidgetPush(push) }
-    if let push = reader.optional("silent_push") { system.silentPush = try decodeSilentPush(push) }
+    try decodeLaunchingPushes(&reader, into: &system)
     if let delay = reader.optional("app_reload_delay") {
       system.appReloadDelay = try DistributionReader.read(delay, quantity: .duration)
     }

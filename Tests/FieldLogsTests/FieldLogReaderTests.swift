@@ -1,6 +1,7 @@
 import FieldLogs
 import TestSupport
 import Testing
+import WidgetModel
 
 @Suite struct FieldLogReaderTests {
   /// Reads `text` as a log file; the entries and the reader (for its counts).
@@ -46,6 +47,15 @@ import Testing
     #expect(entries[1].event == .reloadCall(kind: nil))
     #expect(entries[2].event == .appForeground(fromWidget: true))
     #expect(entries[3].event == .battery(level: 0.5, lowPower: false, charging: true))
+  }
+
+  @Test("every push kind's delivery line, named by the push-kind table, reads back as that kind's delivery")
+  func readsEveryPushKindsDelivery() throws {
+    let time = try #require(FieldLogTime(text: "2026-01-05T08:00:00.000+01:00"))
+    let written = PushKind.allCases.map { FieldLogEntry(time: time, device: "a", event: .delivered($0)) }
+    let (entries, reader) = try read(written.map(\.line).joined(separator: "\n"))
+    #expect(entries == written)
+    #expect(reader.unknownEvents.isEmpty)
   }
 
   @Test func skipsAndCountsWhatItDoesNotKnow() throws {

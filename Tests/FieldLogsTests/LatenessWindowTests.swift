@@ -68,7 +68,8 @@ import Testing
     }
     let push = 31 + 10 / 60.0
     records += [
-      (push, .silentPush), (push + second / 2, .reloadCall(kind: nil)), (push + second, timeline(push + second)),
+      (push, .delivered(.silent)), (push + second / 2, .reloadCall(kind: nil)),
+      (push + second, timeline(push + second)),
       (32.75, timeline(32.75)), (33.5, .battery(level: 0.9, lowPower: false, charging: false)),
     ]
     for (hours, event) in records.sorted(by: { $0.0 < $1.0 }) {

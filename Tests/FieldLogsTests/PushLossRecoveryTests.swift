@@ -52,10 +52,10 @@ import WidgetModel
           observations.add(
             FieldLogEntry(time: at(sent), device: device, event: .serverSent(push: .silent, priority: 5))) == nil)
         if let held = pending, held.arrives > sent { pending = nil }  // replaced before it arrived
-        if let held = pending { events.append((held.arrives, .silentPush)) }
+        if let held = pending { events.append((held.arrives, .delivered(.silent))) }
         pending = uniform() < loss ? nil : (sent, sent + exponential(mean: 45) + exponential(mean: 45))
       }
-      if let held = pending { events.append((held.arrives, .silentPush)) }
+      if let held = pending { events.append((held.arrives, .delivered(.silent))) }
       for (seconds, event) in events.sorted(by: { $0.0 < $1.0 }) {
         #expect(observations.add(FieldLogEntry(time: at(seconds), device: device, event: event)) == nil)
       }

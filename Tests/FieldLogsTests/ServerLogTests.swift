@@ -45,8 +45,8 @@ import WidgetModel
       entries.append(FieldLogEntry(time: at(open + 60), device: "a", event: .appBackground))
     }
     entries += [
-      FieldLogEntry(time: at(1_100), device: "a", event: .silentPush),
-      FieldLogEntry(time: at(4_700), device: "a", event: .silentPush),
+      FieldLogEntry(time: at(1_100), device: "a", event: .delivered(.silent)),
+      FieldLogEntry(time: at(4_700), device: "a", event: .delivered(.silent)),
       FieldLogEntry(time: at(60_000), device: "a", event: .battery(level: 0.5, lowPower: false, charging: false)),
     ]
     let sends = [950.0, 1_050, 4_000, 5_000].map {
@@ -81,10 +81,10 @@ import WidgetModel
     }
     for device in ["arrived", "lost"] {
       let records: [(Double, FieldLogEvent)] = [
-        (0, .appForeground(fromWidget: false)), (60, .appBackground), (1_040, .silentPush),
+        (0, .appForeground(fromWidget: false)), (60, .appBackground), (1_040, .delivered(.silent)),
         (3_600, .battery(level: 0.5, lowPower: false, charging: false)),
       ]
-      for (seconds, event) in records + (device == "arrived" ? [(5_050, .silentPush)] : []) {
+      for (seconds, event) in records + (device == "arrived" ? [(5_050, .delivered(.silent))] : []) {
         #expect(observations.add(entry(seconds, device, event)) == nil)
       }
       for send in [1_000.0, 5_000, 9_000] {

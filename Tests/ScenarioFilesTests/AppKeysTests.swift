@@ -29,6 +29,21 @@ struct AppKeysTests {
     return try ScenarioLoader.load(text: text + extra, file: "t.yaml")
   }
 
+  @Test("every push kind that launches the app reads its caps from its own section, the others keep theirs")
+  func launchingPushCaps() throws {
+    for (index, kind) in PushKind.launching.enumerated() {
+      let section = kind.row.capsSection.description
+      let loaded = try Self.load("system:\n  \(section): {per_hour: \(index + 7), per_day: 70}\n").configuration
+      for other in PushKind.allCases {
+        let caps = loaded.system.launchingPush(other)
+        #expect((caps != nil) == (other.row.launches != nil), "\(other)")
+        let perHour = other == kind ? Double(index + 7) : LaunchingPushConfiguration().perHour
+        #expect(caps.map { $0.perHour == perHour } != false, "\(section): \(other)")
+      }
+      #expect(loaded.system.launchingPush(kind)?.perDay == 70)
+    }
+  }
+
   @Test("every app key loads into the configuration; absent keys keep their defaults")
   func keysLoad() throws {
     let defaults = try Self.load("").configuration

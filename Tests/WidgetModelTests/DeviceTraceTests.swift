@@ -42,8 +42,8 @@ struct DeviceTraceTests {
     for record in records {
       switch record.event {
       case .reloadRequest: requests += 1
-      case .push(.widgets, .sent): sent += 1
-      case .push(.widgets, .delivered): delivered += 1
+      case .push(.widget, .sent): sent += 1
+      case .push(.widget, .delivered): delivered += 1
       default: break
       }
     }

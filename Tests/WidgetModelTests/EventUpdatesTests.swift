@@ -27,7 +27,7 @@ struct EventUpdatesTests {
   }
 
   static func foregroundFetches(_ result: ReplicationResult, second: Int) -> Int {
-    Int(result.serverLoad.seconds.requests(second: second, stream: .appFetchForeground))
+    Int(result.serverLoad.seconds.requests(second: second, stream: .source(.appFetchForeground)))
   }
 
   @Test("live: every phone whose app is open fetches in the event's second, a herd the event explains")
@@ -69,7 +69,7 @@ struct EventUpdatesTests {
     let result = FleetRunner.run(configuration, replication: 0, jobs: 1).result
     // Open or not, every phone's app fetches in the event's second.
     let open = Self.foregroundFetches(result, second: Self.noon)
-    let running = Int(result.serverLoad.seconds.requests(second: Self.noon, stream: .appFetchAlwaysRunning))
+    let running = Int(result.serverLoad.seconds.requests(second: Self.noon, stream: .source(.appFetchAlwaysRunning)))
     #expect(open > 0 && open + running >= 50, "\(open) + \(running)")
   }
 }

@@ -33,14 +33,16 @@ struct FleetEventTests {
     let noon = 12 * 3_600
     // Closed form: device d is sent its push d / 100 s after noon, so every second of the ten has 100.
     for second in noon..<(noon + 10) {
-      #expect(seconds.requests(second: second, stream: .widgetPush) == 100)
+      #expect(seconds.requests(second: second, stream: .source(.widgetPush)) == 100)
     }
-    let pushes = (0..<seconds.secondCount).reduce(0) { $0 + Int(seconds.requests(second: $1, stream: .widgetPush)) }
+    let pushes = (0..<seconds.secondCount).reduce(0) {
+      $0 + Int(seconds.requests(second: $1, stream: .source(.widgetPush)))
+    }
     #expect(pushes == 1_000)
     // Each delivered push reloads the widget, whose build fetches: every fetch of the hour comes after the
     // pushes began, and they follow the pushes second by second.
     func fetches(_ range: Range<Int>) -> Int {
-      range.reduce(0) { $0 + Int(seconds.requests(second: $1, stream: .widgetFetch)) }
+      range.reduce(0) { $0 + Int(seconds.requests(second: $1, stream: .source(.widgetFetch))) }
     }
     #expect(fetches((noon - 1_800)..<noon) == 0)
     #expect(fetches(noon..<(noon + 15)) == result.total(instance: 0, cause: .push))
@@ -62,7 +64,7 @@ struct FleetEventTests {
     let configuration = FleetEventTests.breaking(devices: 200, pushRate: nil)
     let one = FleetRunner.run(configuration, replication: 0, jobs: 1).result
     let two = FleetRunner.run(configuration, replication: 0, jobs: 2).result
-    #expect(one.serverLoad.seconds.requests(second: 12 * 3_600, stream: .widgetPush) == 200)
+    #expect(one.serverLoad.seconds.requests(second: 12 * 3_600, stream: .source(.widgetPush)) == 200)
     for second in stride(from: 0, to: 86_400, by: 7) {
       for stream in ServerStream.allCases {
         #expect(
@@ -88,8 +90,8 @@ struct FleetEventTests {
     let result = FleetRunner.run(configuration, replication: 0, jobs: 2).result
     let seconds = result.serverLoad.seconds
     // Local noon at UTC-5 is 17:00 UTC, at UTC-8 20:00 UTC.
-    let east = Int(seconds.requests(second: 17 * 3_600, stream: .widgetPush))
-    let west = Int(seconds.requests(second: 20 * 3_600, stream: .widgetPush))
+    let east = Int(seconds.requests(second: 17 * 3_600, stream: .source(.widgetPush)))
+    let west = Int(seconds.requests(second: 20 * 3_600, stream: .source(.widgetPush)))
     #expect(east > 0 && west > 0)
     // 400 x 0.25 = 100 expected; binomial sd = sqrt(400 x 0.25 x 0.75) = 8.7: within 4 sd.
     #expect(abs(east + west - 100) <= 35)

@@ -157,7 +157,7 @@ struct ServerSecondsTests {
     func series(_ sources: [ServerSource]) -> [UInt64] {
       (0..<count).map { second in sources.reduce(0) { $0 + seconds.requests(second: second, source: $1) } }
     }
-    let widgetBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .widgetFetch)) }
+    let widgetBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .source(.widgetFetch))) }
     let appBytes = (0..<count).map { Double(seconds.bytes(second: $0, stream: .appFetch)) }
     // What is received: every phone's fetches and registrations, scaled; what is sent: every phone's pushes
     // scaled, plus the broadcasts as they are.
@@ -168,7 +168,7 @@ struct ServerSecondsTests {
       expected("sent", sent, bytes: nil),
     ]
     for stream in ServerStream.allCases {
-      let bytes = stream == .widgetFetch ? widgetBytes : stream == .appFetch ? appBytes : nil
+      let bytes = stream == .source(.widgetFetch) ? widgetBytes : stream == .appFetch ? appBytes : nil
       let factor = stream.isFleetWide ? 1 : scale
       wanted.append(expected(stream.name, series(stream.sources).map { Double($0) * factor }, bytes: bytes))
     }

@@ -25,6 +25,17 @@ struct WakeChannelTableTests {
     #expect(!causes.contains(.push) && !causes.contains(.policy))
   }
 
+  @Test("every server source is a stream of its own: the widget's fetches, the app's on every channel, the rest")
+  func serverStreams() {
+    #expect(ServerStream.allCases.enumerated().allSatisfy { $0.offset == $0.element.rawValue })
+    #expect(ServerStream.partition == ServerSource.allCases.map { ServerStream.source($0) })
+    #expect(ServerStream.allCases.filter { $0.sources.count > 1 } == [.appFetch])
+    // Fetches first, then the per-device pushes, as the per-minute totals add them.
+    #expect(ServerLoad.sourcesInOrder)
+    let names = ServerStream.allCases.map(\.name)
+    #expect(Set(names).count == names.count)
+  }
+
   @Test("a background launch is time-limited, capped, and its reloads budgeted unless the app's key exempts them")
   func backgroundLaunches() {
     for row in AppWakeChannel.allCases.map(\.wake) where row.backgroundTimeLimit {
@@ -48,7 +59,7 @@ struct WakeChannelTableTests {
     #expect(sources.allSatisfy { $0.isPush && !$0.isFetch && !$0.isFleetWide })
     let sendLogNames = rows.flatMap { [$0.kind.rawValue, $0.apnsPushType.description] }
     #expect(Set(sendLogNames).count == sendLogNames.count)
-    let topics = rows.map(\.traceTopic.rawValue)
+    let topics = rows.map(\.traceTopic.description)
     #expect(Set(topics).count == topics.count)
     #expect(rows.allSatisfy { $0.priority == 5 || $0.priority == 10 })
   }
@@ -60,7 +71,8 @@ struct WakeChannelTableTests {
       #expect(channel.wake.push == kind)
       #expect(channel.wake.backgroundTimeLimit && channel.wake.caps == .pushLimits)
       #expect(channel.wake.sendSource == kind.row.serverSource)
-      #expect(channel.wake.traceTopic == kind.row.traceTopic && channel.wake.energy == kind.row.energy)
+      #expect(channel.wake.traceTopic?.description == kind.row.traceTopic.description)
+      #expect(channel.wake.energy == kind.row.energy)
     }
     for channel in AppWakeChannel.allCases {
       guard let push = channel.wake.push else {
@@ -69,6 +81,25 @@ struct WakeChannelTableTests {
       }
       #expect(push.row.launches == channel)
     }
+  }
+
+  @Test("a push kind's field-log line, caps and delay stream follow from its row, each its own")
+  func derivedFromThePushKindTable() {
+    let rows = PushKind.allCases.map(\.row)
+    let lines = rows.map(\.fieldLogEvent.description)
+    #expect(Set(lines).count == lines.count)
+    let sections = rows.map(\.capsSection.description)
+    #expect(Set(sections).count == sections.count)
+    let system = SystemConfiguration()
+    for kind in PushKind.allCases {
+      #expect((system.launchingPush(kind) != nil) == (kind.row.launches != nil), "\(kind)")
+    }
+    // The first launching kind keeps the unlabelled stream the fingerprints were recorded with.
+    #expect(PushKind.launching.first.map(StreamRole.launchingPushDelayLabel) == "")
+    let streams = PushKind.launching.map {
+      StreamRole.launchingPushDelay.streamID(label: StreamRole.launchingPushDelayLabel($0))
+    }
+    #expect(Set(streams).count == streams.count)
   }
 
   @Test("a fleet event sends one push of each kind its changed data sends, and counts them")

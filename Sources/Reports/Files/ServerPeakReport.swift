@@ -54,7 +54,8 @@ public enum ServerPeakReport: RunReport {
       let bytes =
         scale
         * Double(
-          seconds.bytes(second: second, stream: .widgetFetch) + seconds.bytes(second: second, stream: .appFetch))
+          seconds.bytes(second: second, stream: .source(.widgetFetch))
+            + seconds.bytes(second: second, stream: .appFetch))
       let row =
         [
           "\(result.replication)", "\(second)", "\(day)", time, "\(second - peak)",

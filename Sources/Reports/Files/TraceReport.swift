@@ -68,7 +68,7 @@ struct TraceRow {
       ("reload_request", instances[instance.index], instanceKinds[instance.index])
     case .reload(let instance, _, _): ("reload", instances[instance.index], instanceKinds[instance.index])
     case .content(let instance, _): ("content", instances[instance.index], instanceKinds[instance.index])
-    case .push(let topic, _): ("push", topic.name, "push")
+    case .push(let kind, _): ("push", kind.row.traceTopic.description, "push")
     case .radio(let network, _): ("radio", network.rawValue, "radio")
     case .lowPowerMode: ("low_power_mode", "device", "device")
     case .charging: ("charging", "device", "device")

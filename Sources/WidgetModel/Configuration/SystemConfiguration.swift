@@ -42,8 +42,9 @@ public struct SystemConfiguration: Sendable {
   public var ignoreReloadsAfterWidgetOpen: SimDuration
   public var network: NetworkConfiguration
   public var widgetPush: WidgetPushConfiguration
-  /// How the device throttles and delays background (silent) pushes.
-  public var silentPush: LaunchingPushConfiguration
+  /// How the device throttles and delays each push kind that launches the app (``PushKind/launching``),
+  /// read from the kind's ``PushKindRow/capsSection`` under `system`.
+  public var launchingPushes: [PushKind: LaunchingPushConfiguration]
   public var liveActivities: LiveActivitySystemConfiguration
   /// Reloads a day each control may spend (`system.controls.budget`); nil: unbudgeted. Apple publishes no
   /// budget for controls [F]: off by default.
@@ -59,7 +60,7 @@ public struct SystemConfiguration: Sendable {
     appReloadDelay: Distribution = SystemConfiguration.defaultAppReloadDelay,
     ignoreReloadsAfterWidgetOpen: SimDuration = .seconds(30),
     network: NetworkConfiguration = .init(), widgetPush: WidgetPushConfiguration = .init(),
-    silentPush: LaunchingPushConfiguration = .init(),
+    launchingPushes: [PushKind: LaunchingPushConfiguration] = SystemConfiguration.defaultLaunchingPushes,
     liveActivities: LiveActivitySystemConfiguration = .init()
   ) {
     self.afterDelay = afterDelay
@@ -77,22 +78,25 @@ public struct SystemConfiguration: Sendable {
     self.ignoreReloadsAfterWidgetOpen = ignoreReloadsAfterWidgetOpen
     self.network = network
     self.widgetPush = widgetPush
-    self.silentPush = silentPush
+    self.launchingPushes = launchingPushes
     self.liveActivities = liveActivities
   }
 
   public static let defaultAfterDelay = try! Distribution.exponential(mean: 240)  // literal, valid
   public static let defaultAppReloadDelay = try! Distribution.exponential(mean: 5)  // literal, valid
   public static let defaultSingleEntryDelay = try! Distribution.exponential(mean: 1_800)  // literal, valid
+  /// Every push kind that launches the app, with ``LaunchingPushConfiguration``'s defaults.
+  public static let defaultLaunchingPushes = Dictionary(
+    uniqueKeysWithValues: PushKind.launching.map { ($0, LaunchingPushConfiguration()) })
 }
 
 extension SystemConfiguration {
-  /// The caps and delay of a push kind that launches the app (``PushKindRow/caps`` names its section); nil
-  /// for one that does not.
-  public func launchingPush(_ kind: PushKind) -> LaunchingPushConfiguration? {
-    switch kind {
-    case .silent: silentPush
-    case .widget: nil
-    }
+  /// The caps and delay of a push kind that launches the app; nil for one that does not.
+  public func launchingPush(_ kind: PushKind) -> LaunchingPushConfiguration? { launchingPushes[kind] }
+
+  /// How the device throttles and delays background (silent) pushes (`system.silent_push`).
+  public var silentPush: LaunchingPushConfiguration {
+    get { launchingPushes[.silent] ?? LaunchingPushConfiguration() }
+    set { launchingPushes[.silent] = newValue }
   }
 }

@@ -36,7 +36,7 @@ extension DeviceSimulation {
       guard let settings = configuration.system.launchingPush(kind) else {
         preconditionFailure("\(kind) pushes launch the app but have no caps in SystemConfiguration.launchingPush")
       }
-      return LaunchingPushChannel(kind, settings: settings, delayStream: stream(StreamRole.delay(of: kind)))
+      return LaunchingPushChannel(kind, settings: settings, delayStream: stream.launchingPushDelay(kind))
     }
   }
 

@@ -15,7 +15,7 @@ extension DeviceSimulation {
   /// The server sends a WidgetKit push now.
   mutating func sendWidgetPush(_ scheduler: inout Scheduler) {
     let now = scheduler.now
-    timeline?.add(.push(.widgets, .sent), at: now)
+    timeline?.add(.push(.widget, .sent), at: now)
     fieldLog?.add(.sent(.widget), at: now)
     recorder.countPush(hourIndex: now.hourIndex, target: .widgetTopic, priority: 10, .sent)
     recorder.recordPush(.widgetPush, delivered: false, at: now, offset: clockOffset)
@@ -42,8 +42,8 @@ extension DeviceSimulation {
       widgetPush.delivery = nil
       recorder.countPush(hourIndex: hour, target: .widgetTopic, priority: 10, .delivered)
       recorder.recordPush(.widgetPush, delivered: true, at: now, offset: clockOffset)
-      timeline?.add(.push(.widgets, .delivered), at: now)
-      fieldLog?.add(.widgetPush, at: now)
+      timeline?.add(.push(.widget, .delivered), at: now)
+      fieldLog?.add(.delivered(.widget), at: now)
       eventPushDelivered(at: now)
       processor.power.bookPushWake(subject: result.widgetPushSubject, at: now, &recorder)
       raise(.push, system.widgetPush.reloads == .all ? .everyInstance : .pushHandlers, &scheduler)
@@ -58,7 +58,7 @@ extension DeviceSimulation {
     }
     let now = scheduler.now
     let (row, channel) = (launchingPushes[index].kind.row, launchingPushes[index].wakeChannel)
-    timeline?.add(.push(row.traceTopic, .sent), at: now)
+    timeline?.add(.push(row.kind, .sent), at: now)
     fieldLog?.add(.sent(row.kind), at: now)
     recorder.recordPush(row.serverSource, delivered: false, at: now, offset: clockOffset)
     let send = launchingPushes[index].send(at: now)
@@ -89,7 +89,7 @@ extension DeviceSimulation {
     case .reached(let outcome, let hour):
       launchingPushes[index].delivery = nil
       recorder.recordPush(row.serverSource, delivered: true, at: now, offset: clockOffset)
-      timeline?.add(.push(row.traceTopic, .delivered), at: now)
+      timeline?.add(.push(row.kind, .delivered), at: now)
       guard outcome == .granted || outcome == .deferred else {
         return countLaunch(channel, outcome, hourIndex: hour, at: now)
       }

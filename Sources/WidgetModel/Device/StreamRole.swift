@@ -29,13 +29,14 @@ enum StreamRole: UInt64 {
   /// When a one-entry `.atEnd` timeline's next reload falls due (the system's choice).
   case systemChosenDelay
   /// The app: its fetches, whether an open came from a widget tap, background refresh lateness and the
-  /// user's setting, force-quits, silent push delivery delays, and the delay of its reload requests.
+  /// user's setting, force-quits, the delivery delays of pushes that launch it (one stream per kind,
+  /// ``StreamFactory/launchingPushDelay(_:)``), and the delay of its reload requests.
   case appFetch
   case widgetOpens
   case backgroundRefresh
   case backgroundRefreshSetting
   case forceQuits
-  case silentPushDelay
+  case launchingPushDelay
   case appReloadDelay
   /// Fleet-wide: a broadcast channel's update times (entity ``BroadcastSchedule/fleetEntity``).
   case broadcastUpdates
@@ -81,12 +82,17 @@ struct StreamFactory {
   }
 }
 
+extension StreamFactory {
+  /// The delivery delays of a push kind that launches the app (``StreamRole/launchingPushDelayLabel(_:)``).
+  func launchingPushDelay(_ kind: PushKind) -> RandomStream {
+    self(.launchingPushDelay, StreamRole.launchingPushDelayLabel(kind))
+  }
+}
+
 extension StreamRole {
-  /// The stream of a push kind's delivery delays.
-  static func delay(of kind: PushKind) -> StreamRole {
-    switch kind {
-    case .widget: .widgetPushDelay
-    case .silent: .silentPushDelay
-    }
+  /// The label of a launching push kind's delay stream: none for the first of ``PushKind/launching`` (the
+  /// silent push), its name for each later one, so that a kind added to the table moves no other stream.
+  static func launchingPushDelayLabel(_ kind: PushKind) -> String {
+    kind == PushKind.launching.first ? "" : kind.rawValue
   }
 }

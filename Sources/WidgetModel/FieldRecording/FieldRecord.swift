@@ -16,10 +16,9 @@ public enum FieldEvent: Sendable, Equatable {
   case appBackground
   /// A Background App Refresh task started.
   case backgroundRefresh
-  /// A background (silent) push launched the app.
-  case silentPush
-  /// A WidgetKit push reached the phone.
-  case widgetPush
+  /// A push of a kind reached the phone (one that launches the app: it launched it), the line
+  /// ``PushKindRow/fieldLogEvent`` names.
+  case delivered(PushKind)
   /// A Live Activity of a kind (its index in ``ScenarioConfiguration/liveActivities``) received an update.
   case activityUpdate(activity: Int)
   /// The battery, read at the end of every hour: level 0...1, Low Power Mode, on the charger.

@@ -17,19 +17,6 @@ public enum RadioPhase: Int, CaseIterable, Sendable {
   }
 }
 
-/// Where a push went: the app's WidgetKit push topic, or the app itself (a background, silent push).
-public enum TracePushTopic: Int, Sendable {
-  case widgets
-  case silent
-
-  public var name: String {
-    switch self {
-    case .widgets: "widgets"
-    case .silent: "silent"
-    }
-  }
-}
-
 /// What a widget instance shows from the moment it changes: the placeholder, the latest data, or data that
 /// has been out of date for `age` (behind since `age` before the record's time, older by the time elapsed
 /// since). An age rather than a date, so that the record means the same on a clock shifted past a warm-up.
@@ -75,8 +62,8 @@ public enum TraceEvent: Sendable, Equatable {
   /// What an instance shows changed: a data change left it behind, or a reload (or a build that ran out of
   /// time) showed other content. Recorded only when it changes.
   case content(InstanceID, TraceContent)
-  /// A push sent by the server, or delivered to the device.
-  case push(TracePushTopic, PushCounter)
+  /// A push of a kind sent by the server, or delivered to the device (its topic: ``PushKindRow/traceTopic``).
+  case push(PushKind, PushCounter)
   /// A radio in one phase of its state machine (a span).
   case radio(NetworkKind, RadioPhase)
   /// Low Power Mode on (a span).

@@ -21,17 +21,18 @@ public struct PushKindRow: Sendable {
   public let apnsPushType: StaticString
   /// Its column in `server_load.csv` (a push sent per device).
   public let serverSource: ServerSource
-  /// Its topic in a device's trace.
-  public let traceTopic: TracePushTopic
-  /// The field-log line its delivery writes.
-  public let deliveryRecord: FieldEvent
+  /// Its topic in a device's trace (`trace.csv`'s subject for its sends and deliveries).
+  public let traceTopic: StaticString
+  /// The `event` of the field-log line its delivery writes (``FieldEvent/delivered(_:)``).
+  public let fieldLogEvent: StaticString
   /// What waking for its delivery is booked under.
   public let energy: EnergyComponent
   /// The wake channel it launches the app on; nil: it does not launch the app (a WidgetKit push reloads
   /// the widgets itself, with the `push` cause).
   public let launches: AppWakeChannel?
-  /// The scenario section holding its delivery caps and delays.
-  public let caps: StaticString
+  /// The section under `system` holding its delivery caps and delays (`system.silent_push`): for a kind that
+  /// launches the app, a ``LaunchingPushConfiguration`` the decoder reads for every such kind.
+  public let capsSection: StaticString
 }
 
 extension PushKind {
@@ -44,13 +45,13 @@ extension PushKind {
     case .widget:
       PushKindRow(
         kind: self, scenarioKey: "push", priority: 10, apnsPushType: "widgets", serverSource: .widgetPush,
-        traceTopic: .widgets,
-        deliveryRecord: .widgetPush, energy: .pushWake, launches: nil, caps: "system.widget_push")
+        traceTopic: "widgets",
+        fieldLogEvent: "widget_push", energy: .pushWake, launches: nil, capsSection: "widget_push")
     case .silent:
       PushKindRow(
         kind: self, scenarioKey: "silent_push", priority: 5, apnsPushType: "background", serverSource: .silentPush,
-        traceTopic: .silent,
-        deliveryRecord: .silentPush, energy: .pushWake, launches: .silentPush, caps: "system.silent_push")
+        traceTopic: "silent",
+        fieldLogEvent: "silent_push", energy: .pushWake, launches: .silentPush, capsSection: "silent_push")
     }
   }
 
@@ -59,7 +60,7 @@ extension PushKind {
 
   /// The kinds that launch the app, in the table's order: a device has one ``LaunchingPushChannel`` for
   /// each, at its place here.
-  static let launching = allCases.filter { $0.row.launches != nil }
+  public static let launching = allCases.filter { $0.row.launches != nil }
 
   /// `kinds` in the table's order (the order a change sends them in), as an array the device walks
   /// without hashing.

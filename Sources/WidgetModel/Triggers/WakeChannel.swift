@@ -24,9 +24,9 @@ public struct WakeChannelRow: Sendable {
   public let fetchSource: ServerSource
   /// The push the server sends to raise it; nil: no push raises it.
   public let push: PushKind?
-  /// The field-log line a launch on it writes; nil: it writes none here (an app open logs itself when the
-  /// app comes to the foreground; an audio session and the idealised app log nothing).
-  public let fieldRecord: FieldEvent?
+  /// The field-log line a launch on it writes when no push raises it; nil: none, or its push's delivery line
+  /// (``fieldRecord``).
+  let launchRecord: FieldEvent?
   /// What limits how often it runs the app.
   public let caps: WakeCaps
 }
@@ -35,7 +35,11 @@ extension WakeChannelRow {
   /// The server's source for the push it is raised by (nil: none).
   public var sendSource: ServerSource? { push?.row.serverSource }
   /// Its topic in a device's trace (nil: no push raises it).
-  public var traceTopic: TracePushTopic? { push?.row.traceTopic }
+  public var traceTopic: StaticString? { push?.row.traceTopic }
+  /// The field-log line a launch on it writes: its push's delivery (``FieldEvent/delivered(_:)``), or its own
+  /// line; nil: it writes none here (an app open logs itself when the app comes to the foreground; an audio
+  /// session and the idealised app log nothing).
+  public var fieldRecord: FieldEvent? { push.map(FieldEvent.delivered) ?? launchRecord }
   /// What waking for its push is booked under (nil: no push raises it; the app's own fetch is `app_cpu`
   /// and `app_network` on every channel).
   public var energy: EnergyComponent? { push?.row.energy }
@@ -51,23 +55,23 @@ extension AppWakeChannel {
     case .foreground:
       WakeChannelRow(
         channel: self, backgroundTimeLimit: false, reloadCause: .appForeground, fetchSource: .appFetchForeground,
-        push: nil, fieldRecord: nil, caps: .none)
+        push: nil, launchRecord: nil, caps: .none)
     case .audioSession:
       WakeChannelRow(
         channel: self, backgroundTimeLimit: false, reloadCause: .audioSession, fetchSource: .appFetchAudioSession,
-        push: nil, fieldRecord: nil, caps: .none)
+        push: nil, launchRecord: nil, caps: .none)
     case .backgroundRefresh:
       WakeChannelRow(
         channel: self, backgroundTimeLimit: true, reloadCause: .backgroundRefresh,
-        fetchSource: .appFetchBackgroundRefresh, push: nil, fieldRecord: .backgroundRefresh, caps: .dailyBudget)
+        fetchSource: .appFetchBackgroundRefresh, push: nil, launchRecord: .backgroundRefresh, caps: .dailyBudget)
     case .silentPush:
       WakeChannelRow(
         channel: self, backgroundTimeLimit: true, reloadCause: .silentPush, fetchSource: .appFetchSilentPush,
-        push: .silent, fieldRecord: .silentPush, caps: .pushLimits)
+        push: .silent, launchRecord: nil, caps: .pushLimits)
     case .alwaysRunning:
       WakeChannelRow(
         channel: self, backgroundTimeLimit: false, reloadCause: .appReload, fetchSource: .appFetchAlwaysRunning,
-        push: nil, fieldRecord: nil, caps: .none)
+        push: nil, launchRecord: nil, caps: .none)
     }
   }
 }
