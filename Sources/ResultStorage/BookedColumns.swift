@@ -66,6 +66,18 @@ where Mask: Sendable {
     storage[column * rows + row] += amount
   }
 
+  /// Adds `first` to a cell of `row` and then `second` to another (or the same) cell of it, as two
+  /// ``add(_:row:column:)`` calls do, with the row checked and the storage made unique once.
+  @inlinable @inline(__always)
+  public mutating func add(_ first: Cell, column firstColumn: Int, _ second: Cell, column secondColumn: Int, row: Int) {
+    precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")
+    bookedMask |= 1 &<< Mask(truncatingIfNeeded: firstColumn)  // as add(_:row:column:)
+    bookedMask |= 1 &<< Mask(truncatingIfNeeded: secondColumn)
+    let rows = rows
+    storage[firstColumn * rows + row] += first
+    storage[secondColumn * rows + row] += second
+  }
+
   @inlinable
   public subscript(row: Int, column: Int) -> Cell {
     precondition(UInt(bitPattern: row) < UInt(bitPattern: rows), "row \(row) of \(rows)")

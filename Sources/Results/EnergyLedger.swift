@@ -135,6 +135,39 @@ package struct EnergyLedger: Sendable, DayCleared {
     return amount
   }
 
+  /// Books `first` as `components.0`, then `second` as `components.1`, both to `subject` in hour `hourIndex`:
+  /// the same integers, and the same amounts returned one by one, as the two ``book(_:hourIndex:subject:component:)``
+  /// calls, each amount rounded to microjoules on its own; the checks, the hour and the cells' row worked out
+  /// once (a build's CPU and wake-up, a transfer's promotion and active energy, an hour's baseline and usage).
+  @discardableResult
+  package mutating func book(
+    _ first: Double, _ second: Double, hourIndex: Int, subject: Int, components: (EnergyComponent, EnergyComponent)
+  ) -> (Double, Double) {
+    // Either one books nothing (zero or NaN): the two bookings one by one, each with its own checks.
+    guard first != 0 && !first.isNaN && second != 0 && !second.isNaN else {
+      let booked = book(first, hourIndex: hourIndex, subject: subject, component: components.0)
+      return (booked, book(second, hourIndex: hourIndex, subject: subject, component: components.1))
+    }
+    precondition(
+      UInt(bitPattern: subject) < UInt(bitPattern: subjectCount), "energy subject \(subject) of \(subjectCount)")
+    let limit = EnergyLedger.largestBookingJoules
+    let firstAmount = Swift.min(Swift.max(first, -limit), limit)
+    let secondAmount = Swift.min(Swift.max(second, -limit), limit)
+    let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
+    let firstMicro = Int128(Int64(nearest: firstAmount * 1e6))
+    let secondMicro = Int128(Int64(nearest: secondAmount * 1e6))
+    books.add(
+      firstMicro, column: EnergyLedger.column(subject: subject, component: components.0), secondMicro,
+      column: EnergyLedger.column(subject: subject, component: components.1), row: hour)
+    guard hour >= deviceFromHour else { return (firstAmount, secondAmount) }
+    if holdsInPlace {  // wrapping, as in the single booking
+      deviceSubjectMicrojoules[subject] &+= firstMicro &+ secondMicro
+    } else {
+      spilledSubjectMicrojoules[subject] &+= firstMicro &+ secondMicro
+    }
+    return (firstAmount, secondAmount)
+  }
+
   /// Adds another ledger's bookings (another worker's devices, a replication into a run's sum).
   package mutating func merge(_ other: EnergyLedger) {
     // Wrapping adds, which cannot wrap: a cell is a sum of bookings each clamped to 10^18 microjoules

@@ -57,7 +57,8 @@ public struct StalenessRecorder: Sendable, Equatable {
     let millis = (staleness.microseconds + 500) / 1_000
     measured += 1
     sumMillis += Int128(millis)
-    sumSquaresMillis += Int128(millis) * Int128(millis)
+    // A 64-bit value's square is below 2^126: the 128-bit product cannot overflow (one multiply, no check).
+    sumSquaresMillis += Int128(millis) &* Int128(millis)
     minimumMillis = Swift.min(minimumMillis, millis)
     maximumMillis = Swift.max(maximumMillis, millis)
     quantiles.add(bucket)

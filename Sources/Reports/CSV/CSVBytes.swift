@@ -102,6 +102,11 @@ public struct CSVBytes {
   /// ``CalendarDate/padded(_:_:)``'s text: `value` with leading zeros to `width` digits.
   public mutating func padded(_ value: Int, width: Int) {
     guard value >= 0 else { return append(CalendarDate.padded(value, width)) }
+    if value < 100 && width <= 2 {  // a clock's or a date's field: one or two digits, appended as they are
+      if value >= 10 || width == 2 { bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)) }
+      bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10))
+      return
+    }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       let start = CSVFormat.writeDigits(UInt64(value), into: digits, before: 20)
       for _ in (20 - start)..<Swift.max(20 - start, width) { bytes.append(UInt8(ascii: "0")) }

@@ -15,3 +15,21 @@ enum HourlyRows {
     }
   }
 }
+
+extension CSVBytes {
+  /// The cells that start an hourly row, each followed by a comma: `lead` (the replication and its comma, or
+  /// nothing), the day, the hour, then three text cells (already quoted where they need to be).
+  mutating func row(_ lead: String, day: Int, hour: Int, _ first: String, _ second: String, _ third: String) {
+    append(lead)
+    integer(day)
+    comma()
+    integer(hour)
+    comma()
+    append(first)
+    comma()
+    append(second)
+    comma()
+    append(third)
+    comma()
+  }
+}

@@ -11,16 +11,19 @@ enum EnergyReport: RunReport {
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let kinds = scope.subjects.energySubjectKinds
     let subjects = scope.subjects.energySubjects
-    var text = ""
+    let lead = scope.lead
+    var csv = CSVBytes()
     let devices = Double(Swift.max(1, result.devices))
     HourlyRows.forEach(result, labels: subjects) { result, day, hour, subject, label in
+      let cell = CSVFormat.text(label)
       for component in EnergyComponent.allCases {
         let joules = result.joules(day: day, hour: hour, subject: subject, component: component) / devices
         guard joules != 0 else { continue }
-        text += "\(scope.lead)\(day),\(hour),\(CSVFormat.text(label)),\(kinds[subject]),\(component.name),"
-        text += CSVFormat.number(joules, decimals: 6) + "\n"
+        csv.row(lead, day: day, hour: hour, cell, kinds[subject], component.name)
+        csv.number(joules, decimals: 6)
+        csv.newline()
       }
     }
-    return text
+    return csv.text
   }
 }

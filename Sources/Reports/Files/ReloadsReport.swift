@@ -9,18 +9,22 @@ enum ReloadsReport: RunReport {
   static func rows(_ result: ReplicationResult, _ scope: ReportScope) -> String {
     let labels = scope.subjects.instances
     let kinds = scope.subjects.instanceKinds
-    var text = ""
+    let lead = scope.lead
+    var csv = CSVBytes()
     HourlyRows.forEach(result, labels: labels) { result, day, hour, instance, label in
+      let cell = CSVFormat.text(label)
       for cause in ReloadCause.allCases {
         for outcome in ReloadOutcome.allCases {
           let count = result.reloadCount(day: day, hour: hour, instance: instance, cause: cause, outcome: outcome)
           guard count > 0 else { continue }
-          text +=
-            "\(scope.lead)\(day),\(hour),\(CSVFormat.text(label)),\(kinds[instance]),\(cause.name),"
-            + "\(outcome.name),\(scope.count(count))\n"
+          csv.row(lead, day: day, hour: hour, cell, kinds[instance], cause.name)
+          csv.append(outcome.name)
+          csv.comma()
+          scope.count(count, into: &csv)
+          csv.newline()
         }
       }
     }
-    return text
+    return csv.text
   }
 }

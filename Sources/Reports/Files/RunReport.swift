@@ -60,6 +60,17 @@ struct ReportScope: Sendable {
   func count<Count: BinaryInteger>(_ value: Count) -> String {
     replications == 1 ? "\(value)" : CSVFormat.number(Double(value) / Double(replications), decimals: 3)
   }
+
+  /// ``count(_:)``'s text, appended to `csv`.
+  func count<Count: BinaryInteger>(_ value: Count, into csv: inout CSVBytes) {
+    if replications == 1, let whole = Int(exactly: value), whole >= 0 {
+      csv.integer(whole)
+    } else if replications == 1 {
+      csv.append("\(value)")
+    } else {
+      csv.number(Double(value) / Double(replications), decimals: 3)
+    }
+  }
 }
 
 extension RunSummary.Subjects {

@@ -6,4 +6,17 @@ import Results
 /// the ledger and hands the joules to the power system to drain; a test hands in a log of its own.
 protocol EnergyRecording {
   mutating func book(_ joules: Double, hourIndex: Int, subject: Int, component: EnergyComponent)
+  /// `first` as `components.0`, then `second` as `components.1`, to one subject in one hour: the two
+  /// bookings in that order (the device's recorder books them in one go).
+  mutating func book(
+    _ first: Double, _ second: Double, hourIndex: Int, subject: Int, components: (EnergyComponent, EnergyComponent))
+}
+
+extension EnergyRecording {
+  mutating func book(
+    _ first: Double, _ second: Double, hourIndex: Int, subject: Int, components: (EnergyComponent, EnergyComponent)
+  ) {
+    book(first, hourIndex: hourIndex, subject: subject, component: components.0)
+    book(second, hourIndex: hourIndex, subject: subject, component: components.1)
+  }
 }

@@ -134,12 +134,12 @@ struct PowerSystem {
     let power = device.power
     if !isOff {
       let cellularShare = hourlyNetwork.map { $0 == .wifi ? 0.0 : 1.0 } ?? cellularShareOfHour[clockHour]
-      undrainedJoules += ledger.book(
-        (power.baselineWatts + power.cellularPagingWatts * cellularShare) * 3_600, hourIndex: hourIndex,
-        subject: deviceSubject, component: .baseline)
-      undrainedJoules += ledger.book(
+      let booked = ledger.book(
+        (power.baselineWatts + power.cellularPagingWatts * cellularShare) * 3_600,
         power.usageWatts * 3_600 * awakeShareOfHour[clockHour], hourIndex: hourIndex, subject: deviceSubject,
-        component: .usage)
+        components: (.baseline, .usage))
+      undrainedJoules += booked.0
+      undrainedJoules += booked.1
     }
     let chargingSeconds = device.charging == nil ? 0 : 3_600 * chargingShareOfHour[clockHour]
     let chargeJoules = (device.charging?.watts ?? 0) * chargingSeconds

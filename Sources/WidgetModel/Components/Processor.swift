@@ -20,9 +20,12 @@ struct Processor {
     component: EnergyComponent = .cpu, _ energy: inout some EnergyRecording
   ) {
     let hour = now.hourIndex
-    energy.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: component)
     if now >= awakeUntil && !appInForeground {
-      energy.book(power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject, component: component)
+      energy.book(
+        power.cpuActiveWatts * seconds, power.wakeWatts * power.wakeSeconds, hourIndex: hour, subject: subject,
+        components: (component, component))
+    } else {
+      energy.book(power.cpuActiveWatts * seconds, hourIndex: hour, subject: subject, component: component)
     }
     awakeUntil = Swift.max(awakeUntil, now + SimDuration(seconds: seconds + power.wakeSeconds))
   }

@@ -48,21 +48,23 @@ enum RadioState: Equatable {
     let start = Swift.max(time, busyUntil)
     let tailEnd = busyUntil + SimDuration(seconds: radio.tailSeconds)
     let promoted: Bool
+    let seconds = bytes * 8 / radio.throughputBitsPerSecond
     if case .connected = self, start < tailEnd {
       // Inside the tail: stay connected; the tail so far is all the old transfer's tail costs.
       bookTail(seconds: (start - busyUntil).seconds, radio: radio, energy: &energy)
       promoted = false
+      energy.book(
+        radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject,
+        component: appSide ? .appNetwork : .radioActive)
     } else {
       bookTail(seconds: radio.tailSeconds, radio: radio, energy: &energy)
       promoted = true
+      // The promotion, then the transfer: one subject, one hour.
       energy.book(
-        radio.promotionWatts * radio.promotionSeconds, hourIndex: RadioState.hour(start), subject: subject,
-        component: appSide ? .appNetwork : .radioPromotion)
+        radio.promotionWatts * radio.promotionSeconds, radio.transferWatts * seconds,
+        hourIndex: RadioState.hour(start), subject: subject,
+        components: appSide ? (.appNetwork, .appNetwork) : (.radioPromotion, .radioActive))
     }
-    let seconds = bytes * 8 / radio.throughputBitsPerSecond
-    energy.book(
-      radio.transferWatts * seconds, hourIndex: RadioState.hour(start), subject: subject,
-      component: appSide ? .appNetwork : .radioActive)
     let promotion = SimDuration(seconds: promoted ? radio.promotionSeconds : 0)
     let transferStart = start + promotion
     let end = transferStart + SimDuration(seconds: seconds)

@@ -23,6 +23,16 @@ struct DeviceRecorder: ActivityRecording, AppWakeRecording {
     power.report(result.energy.book(joules, hourIndex: hourIndex, subject: subject, component: component))
   }
 
+  /// Two bookings to one subject in one hour, reported to the power system in their order.
+  @inline(__always)
+  mutating func book(
+    _ first: Double, _ second: Double, hourIndex: Int, subject: Int, components: (EnergyComponent, EnergyComponent)
+  ) {
+    let booked = result.energy.book(first, second, hourIndex: hourIndex, subject: subject, components: components)
+    power.report(booked.0)
+    power.report(booked.1)
+  }
+
   /// Closes the power system's hour `hourIndex`: its baseline and usage booked, the battery drained by
   /// everything reported since the last close.
   mutating func closePowerHour(_ hourIndex: Int, hourlyNetwork: NetworkKind?) -> PowerSystem.ClosedHour {
