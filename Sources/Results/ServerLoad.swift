@@ -168,7 +168,7 @@ public struct ServerLoad: Sendable, DayCleared {
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let minutes = minuteCount
     if var batch = batch.take() {
-      batch.groupBySecond(&pending, firstMicros: firstMinuteMicros, secondCount: minutes * 60)
+      batch.sortBySecond(&pending, firstMicros: firstMinuteMicros, secondCount: minutes * 60)
       self.batch = batch
     }
     if openedSlots < minutes {

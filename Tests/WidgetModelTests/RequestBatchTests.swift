@@ -4,39 +4,36 @@ import Testing
 @testable import Results
 @testable import WidgetModel
 
-/// A fleet thread's requests, kept across devices and added in grouped batches, give the counts of adding
-/// them a device at a time.
+/// A fleet thread's requests, kept across devices and added in sorted batches, give the counts of adding them
+/// a device at a time.
 @Suite("Request batches")
 struct RequestBatchTests {
-  @Test("grouping puts requests in blocks of seconds in order, clamping seconds outside the run, losing none")
-  func groupsBySecond() {
+  @Test("the radix sort orders requests by second, stably, clamping seconds outside the run")
+  func sortsBySecond() {
     let stream = RandomStream(seed: StreamSeed(scenarioSeed: 8, replication: 0, entity: 0, stream: 1))
     let first: Int64 = -14 * 3_600_000_000
-    // 2^19 seconds and more: blocks of 2^8 seconds and of 2^9; 100 seconds: a block a second.
-    for (secondCount, blockSeconds) in [(5 * 86_400, 256), (8 * 86_400, 512), (100, 1)] {
-      for size in [0, 1, 2, 1_000, 50_000] {
-        // Seconds before the first and past the last too; the bytes tell the requests apart.
-        let margin = secondCount / 20
-        let requests = (0..<size).map { position in
-          PendingRequest(
-            utcMicros: first + Int64(stream.uniform() * Double(secondCount + 2 * margin) - Double(margin))
-              * 1_000_000 + Int64(stream.uniform() * 999_999), bytes: Int64(position), source: 0, delivered: false)
-        }
-        func block(_ request: PendingRequest) -> Int64 {
-          Swift.min(Swift.max((request.utcMicros - first) / 1_000_000, 0), Int64(secondCount - 1))
-            / Int64(blockSeconds)
-        }
-        var grouped = requests
-        var batch = RequestBatch()
-        batch.groupBySecond(&grouped, firstMicros: first, secondCount: secondCount)
-        #expect(grouped.map(\.bytes).sorted() == requests.map(\.bytes))
-        #expect(zip(grouped, grouped.dropFirst()).allSatisfy { block($0) <= block($1) })
-        #expect(size < 1_000 || Set(requests.map(block)).count > 50)
+    let secondCount = 5 * 86_400
+    for size in [0, 1, 2, 1_000, 50_000] {
+      // Seconds before the first and past the last too; equal seconds keep their order (the bytes say which).
+      let requests = (0..<size).map { position in
+        PendingRequest(
+          utcMicros: first + Int64(stream.uniform() * Double(secondCount + 20_000) - 10_000) * 1_000_000
+            + Int64(stream.uniform() * 999_999), bytes: Int64(position), source: 0, delivered: false)
       }
+      func second(_ request: PendingRequest) -> Int64 {
+        Swift.min(Swift.max((request.utcMicros - first) / 1_000_000, 0), Int64(secondCount - 1))
+      }
+      var sorted = requests
+      var batch = RequestBatch()
+      batch.sortBySecond(&sorted, firstMicros: first, secondCount: secondCount)
+      let expected = requests.enumerated().sorted {
+        (second($0.element), $0.offset) < (second($1.element), $1.offset)
+      }.map(\.element.bytes)
+      #expect(sorted.map(\.bytes) == expected)
     }
   }
 
-  @Test("a thread's devices added in grouped batches give the server load of adding them a device at a time")
+  @Test("a thread's devices added in sorted batches give the server load of adding them a device at a time")
   func batchedEqualsPerDevice() {
     var widget = ModelFixtures.widget("w", policy: .after(.minutes(10)), changesPerHour: 3)
     widget.data.pushes.insert(.widget)

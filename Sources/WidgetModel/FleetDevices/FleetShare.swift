@@ -62,7 +62,7 @@ public struct FleetShare: Sendable {
     } else {
       aggregate = ReplicationResult(configuration, replication: replication)
     }
-    // A large share's server requests are added in grouped batches (see ``RequestBatch``).
+    // A large share's server requests are added in sorted batches (see ``RequestBatch``).
     let batching = count * configuration.simulatedDays >= RequestBatch.minimumDeviceDays
     if batching { aggregate.serverLoad.startBatching() }
     // Only without a batch, a per-second load or a warm-up (whose cut reads the minutes); set every time, as
