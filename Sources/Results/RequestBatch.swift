@@ -2,13 +2,13 @@
 ///
 /// A device's requests land all over the run's seconds (51 MB of per-second counts and bytes for 31 days):
 /// added a device at a time, nearly every request waits for its own cache miss. Kept across devices (a fleet
-/// thread's aggregate, where every day is open from the start) and sorted by UTC second, a batch of half a
-/// million requests walks the per-minute and per-second arrays in order, where the memory system reads ahead.
+/// thread's aggregate, where every day is open from the start) and sorted by UTC second, a batch of a quarter
+/// of a million requests walks the per-minute and per-second arrays in order, where the memory system reads ahead.
 /// Sums of integers do not depend on order: the counts come out exactly as added one by one.
 @usableFromInline package struct RequestBatch: Sendable {
-  /// Requests a batch holds before it is added (24 bytes each, and as much again to sort: 25 MB a thread).
-  @usableFromInline static let limit = 1 << 19
-  /// Device-days a fleet thread runs at the least for its requests to be batched: about a full batch at a
+  /// Requests a batch holds before it is added (24 bytes each, and as much again to sort: 12.6 MB a thread).
+  @usableFromInline static let limit = 1 << 18
+  /// Device-days a fleet thread runs at the least for its requests to be batched: about two full batches at a
   /// hundred requests a phone-day. A smaller fleet's seconds stay in the caches, and sorting would only add
   /// work (the fleet benchmark, 200 phones for 7 days, ran 5% slower batched).
   package static let minimumDeviceDays = 5_000
@@ -76,9 +76,11 @@ extension ServerLoad {
     pending.reserveCapacity(RequestBatch.limit)
   }
 
-  /// Adds the last batch; requests are added a device (and a day) at a time again.
+  /// Adds the last batch and lets the batch's memory go; requests are added a device (and a day) at a time
+  /// again.
   package mutating func endBatching() {
     applyPending()
     batch = nil
+    pending = []
   }
 }

@@ -4,11 +4,15 @@ import Testing
 
 @testable import Results
 
-/// A phone's repeated requests are kept a column per source, only for the sources that repeat, and read,
-/// merged and written as the second-by-second table they stand for.
+/// A phone's repeated requests are kept a column per source, a cell a second only for the sources that
+/// repeat in many seconds, and read, merged and written as the second-by-second table they stand for.
 @Suite("Repeat columns")
 struct RepeatColumnsTests {
-  /// Repeats drawn with a fixed seed over three sources, some cells past a byte (the side table).
+  /// A source that repeats in a few seconds only: it keeps a table, not a cell a second.
+  static let rare = ServerSource.widgetPush.rawValue
+
+  /// Repeats drawn with a fixed seed over three sources, some cells past a byte (the side table), and a
+  /// fourth (``rare``) with a repeat in three seconds.
   static func drawn(seed: UInt64, seconds: Int) -> (columns: RepeatColumns, dense: [UInt64]) {
     var generator = SplitMix64(state: seed)
     var columns = RepeatColumns(secondCount: seconds)
@@ -22,6 +26,12 @@ struct RepeatColumnsTests {
       for _ in 0..<busy { columns.add(second: second, source: source) }
       dense[ServerSource.bySlot.index(second, source)] += UInt64(busy)
     }
+    for _ in 0..<3 {
+      let second = Int(generator.next() % UInt64(seconds))
+      columns.add(second: second, source: rare)
+      dense[ServerSource.bySlot.index(second, rare)] += 1
+    }
+    #expect(!columns.keepsCells(rare) && columns.keepsCells(ServerSource.widgetFetch.rawValue))
     return (columns, dense)
   }
 
@@ -34,6 +44,30 @@ struct RepeatColumnsTests {
       }
     }
     #expect(dense.contains { $0 > 254 })
+    #expect((0..<1_000).contains { dense[ServerSource.bySlot.index($0, RepeatColumnsTests.rare)] > 0 })
+  }
+
+  @Test("a source's table turns into a cell a second past its share of the seconds, reading the same")
+  func tableTurnsIntoCells() {
+    let seconds = 12_800
+    var columns = RepeatColumns(secondCount: seconds)
+    var other = RepeatColumns(secondCount: seconds)
+    let limit = seconds / RepeatColumn.fewShare
+    for step in 0...limit {
+      let second = step * 7 % seconds
+      columns.add(second: second, source: 2)
+      columns.add(second: second, source: 2)
+      if step < 3 { other.add(second: second + 1, source: 2) }
+      #expect(columns.keepsCells(2) == (step == limit))
+      #expect(columns[second, 2] == 2 && columns[second + 1, 2] == 0)
+    }
+    // A table merged into cells and cells into a table: the same sums either way, in cells.
+    var tableFirst = other
+    tableFirst.merge(columns)
+    var cellsFirst = columns
+    cellsFirst.merge(other)
+    #expect(tableFirst == cellsFirst && tableFirst.keepsCells(2) && !other.keepsCells(2))
+    #expect(tableFirst[1, 2] == 1 && tableFirst[0, 2] == 2 && tableFirst[7, 2] == 2)
   }
 
   @Test("the second-by-second table and back give the same columns; merged sums the cells")
