@@ -88,7 +88,7 @@ struct RepeatColumn: Sendable {
   private var few: [Int: UInt64] = [:]
 
   /// Seconds the table holds at most, as a share of the run's: past it, a cell a second. A table entry
-  /// takes 16 bytes and, with the table's free slots, 43 at most, so the table stays within a third of the
+  /// takes 16 bytes and, with the table's free slots, 43 at most, so the table stays near a third (43 / 128) of the
   /// cells' bytes.
   static let fewShare = 128
 

@@ -21,15 +21,17 @@ extension SampledLoadEstimate {
   /// at a time, so the interval is read on the share of seconds at or below it, which is off by the
   /// sampling error the delta method gives the p99 (`halfWidth`) times the share of seconds at it, and by
   /// the whole fleet's own draw of its seconds (`p (1 - p) / T`). Where that share is within reach of 99%,
-  /// the p99 may be the next whole number.
+  /// the p99 may be the next whole number (the next of the model's ``PerSecondLoadModel/unit``s, where it
+  /// counts in units).
   static func p99Steps(_ model: PerSecondLoadModel, p99: Double, halfWidth: Double) -> (low: Double, high: Double) {
-    let below = model.shareAtMost(p99 - 1)
+    let step = model.unit
+    let below = model.shareAtMost(p99 - step)
     let atMost = model.shareAtMost(p99)
     let seconds = Double(model.secondCount)
-    let share = (atMost - below) * halfWidth / z
+    let share = (atMost - below) / step * halfWidth / z
     let spread = share * share + 0.99 * 0.01 / seconds
     let reach = z * spread.squareRoot()
-    return (below >= 0.99 - reach ? p99 - 1 : p99, atMost < 0.99 + reach ? p99 + 1 : p99)
+    return (below >= 0.99 - reach ? p99 - step : p99, atMost < 0.99 + reach ? p99 + step : p99)
   }
 
   /// The interval of a median busiest second `peak` of `model`: the sampling half-width (from the variance

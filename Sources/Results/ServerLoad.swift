@@ -196,7 +196,7 @@ public struct ServerLoad: Sendable, DayCleared {
             SlotSet.mark(slot, in: busy)
             if request.delivered {
               delivered[slot] += 1
-            } else if request.source <= ServerSource.appFetchAlwaysRunning.rawValue {
+            } else if ServerLoad.fetchSources.contains(Int(request.source)) {
               bytes[slot] += Int128(request.bytes)
             }
           }

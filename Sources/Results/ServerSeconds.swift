@@ -16,7 +16,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// By second and stream (``bytesBySecond``).
   private(set) var fetchBytes: CompactCounts<UInt32>
   /// Requests a phone made of a source it had asked in that second already (several widgets reloading
-  /// together), so that ``phones(second:source:)`` counts phones: a column for each source that has any (a
+  /// together), so that ``phones(second:source:)`` counts phones: kept for each source that has any (a
   /// fleet of one-widget phones keeps none).
   private(set) var repeats = RepeatColumns(secondCount: 0)
 
@@ -58,11 +58,12 @@ public struct ServerSeconds: Sendable, TimeSeries {
       second(requests[position]).map { (ServerSource.bySlot.index($0, Int(requests[position].source)), 1) }
     }
     recordRepeats(requests, second: second)
-    let lastFetch = UInt8(ServerSource.appFetchAlwaysRunning.rawValue)
+    // The fetch sources come first (``ServerLoad/fetchSources``), however many there are.
+    let fetchEnd = UInt8(ServerLoad.fetchSources.upperBound)
     let widgetFetch = UInt8(ServerSource.widgetFetch.rawValue)
     fetchBytes.addEach(requests.count) { position in
       let request = requests[position]
-      guard request.source <= lastFetch, request.bytes > 0, let second = second(request) else { return nil }
+      guard request.source < fetchEnd, request.bytes > 0, let second = second(request) else { return nil }
       return (ServerSeconds.bytesBySecond.index(second, request.source == widgetFetch ? 0 : 1), UInt64(request.bytes))
     }
   }

@@ -144,7 +144,7 @@ extension ScenarioDecoder {
   {
     for kind in PushKind.launching {
       if let push = reader.optional(kind.row.capsSection.description) {
-        system.launchingPushes[kind] = try decodeLaunchingPush(push)
+        system.setLaunchingPush(try decodeLaunchingPush(push), for: kind)
       }
     }
   }

@@ -97,7 +97,7 @@ struct PerSecondLoadTests {
     #expect(model.unit > 1 && model.unit < dispersion)
     let deviation = (dispersion * rate).squareRoot()
     // A negative binomial of size 5e5 is normal to a skew of 0.003, which moves these quantiles by under 0.02
-    // standard deviations; counting in units of 32 B moves them by under 1e-6 of one.
+    // standard deviations; counting in units of 16 B moves them by under 1e-6 of one.
     func normalMaximum(_ p: Double) -> Double { rate + deviation * gsl_cdf_ugaussian_Pinv(pow(p, 1 / Double(seconds))) }
     #expect(abs(model.medianBusiestSecond().value - normalMaximum(0.5)) < 0.02 * deviation)
     #expect(abs(model.busiestSecond(0.975) - normalMaximum(0.975)) < 0.02 * deviation)

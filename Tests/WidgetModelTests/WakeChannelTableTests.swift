@@ -94,8 +94,13 @@ struct WakeChannelTableTests {
     for kind in PushKind.allCases {
       #expect((system.launchingPush(kind) != nil) == (kind.row.launches != nil), "\(kind)")
     }
-    // The first launching kind keeps the unlabelled stream the fingerprints were recorded with.
-    #expect(PushKind.launching.first.map(StreamRole.launchingPushDelayLabel) == "")
+    // The silent push keeps the unlabelled stream the fingerprints were recorded with: its role's raw value
+    // and FNV-1a's offset basis for no label.
+    #expect(StreamRole.launchingPushDelayLabel(.silent) == "")
+    #expect(
+      StreamRole.launchingPushDelay.streamID(label: StreamRole.launchingPushDelayLabel(.silent))
+        == StreamRole.launchingPushDelay.rawValue << 56 | 0x00F2_9CE4_8422_2325)
+    #expect(StreamRole.launchingPushDelay.rawValue == 29)
     let streams = PushKind.launching.map {
       StreamRole.launchingPushDelay.streamID(label: StreamRole.launchingPushDelayLabel($0))
     }

@@ -44,7 +44,7 @@ public struct SystemConfiguration: Sendable {
   public var widgetPush: WidgetPushConfiguration
   /// How the device throttles and delays each push kind that launches the app (``PushKind/launching``),
   /// read from the kind's ``PushKindRow/capsSection`` under `system`.
-  public var launchingPushes: [PushKind: LaunchingPushConfiguration]
+  public private(set) var launchingPushes: [PushKind: LaunchingPushConfiguration]
   public var liveActivities: LiveActivitySystemConfiguration
   /// Reloads a day each control may spend (`system.controls.budget`); nil: unbudgeted. Apple publishes no
   /// budget for controls [F]: off by default.
@@ -78,7 +78,9 @@ public struct SystemConfiguration: Sendable {
     self.ignoreReloadsAfterWidgetOpen = ignoreReloadsAfterWidgetOpen
     self.network = network
     self.widgetPush = widgetPush
-    self.launchingPushes = launchingPushes
+    // Every launching kind has its caps (the defaults where none are given), and no other kind has any.
+    self.launchingPushes = SystemConfiguration.defaultLaunchingPushes.merging(
+      launchingPushes.filter { $0.key.row.launches != nil }, uniquingKeysWith: { $1 })
     self.liveActivities = liveActivities
   }
 
@@ -94,9 +96,15 @@ extension SystemConfiguration {
   /// The caps and delay of a push kind that launches the app; nil for one that does not.
   public func launchingPush(_ kind: PushKind) -> LaunchingPushConfiguration? { launchingPushes[kind] }
 
+  /// Sets the caps of `kind`, a push kind that launches the app (``PushKind/launching``).
+  public mutating func setLaunchingPush(_ caps: LaunchingPushConfiguration, for kind: PushKind) {
+    precondition(kind.row.launches != nil, "\(kind) pushes do not launch the app")
+    launchingPushes[kind] = caps
+  }
+
   /// How the device throttles and delays background (silent) pushes (`system.silent_push`).
   public var silentPush: LaunchingPushConfiguration {
     get { launchingPushes[.silent] ?? LaunchingPushConfiguration() }
-    set { launchingPushes[.silent] = newValue }
+    set { setLaunchingPush(newValue, for: .silent) }
   }
 }

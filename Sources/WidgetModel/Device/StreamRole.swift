@@ -90,9 +90,10 @@ extension StreamFactory {
 }
 
 extension StreamRole {
-  /// The label of a launching push kind's delay stream: none for the first of ``PushKind/launching`` (the
-  /// silent push), its name for each later one, so that a kind added to the table moves no other stream.
+  /// The label of a launching push kind's delay stream: none for the silent push (the stream the
+  /// fingerprints were recorded with), its name for every other kind, so that a kind added to the table,
+  /// wherever its case stands, moves no other stream.
   static func launchingPushDelayLabel(_ kind: PushKind) -> String {
-    kind == PushKind.launching.first ? "" : kind.rawValue
+    kind == .silent ? "" : kind.rawValue
   }
 }
