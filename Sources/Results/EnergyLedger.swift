@@ -120,19 +120,29 @@ package struct EnergyLedger: Sendable, DayCleared {
     precondition(
       UInt(bitPattern: subject) < UInt(bitPattern: subjectCount), "energy subject \(subject) of \(subjectCount)")
     guard joules != 0 && !joules.isNaN else { return 0 }
-    let limit = EnergyLedger.largestBookingJoules
-    let amount = Swift.min(Swift.max(joules, -limit), limit)
+    let (amount, micro) = EnergyLedger.clamped(joules)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    let micro = Int128(Int64(nearest: amount * 1e6))
     books.add(micro, row: hour, column: EnergyLedger.column(subject: subject, component: component))
-    guard hour >= deviceFromHour else { return amount }
+    if hour >= deviceFromHour { addToDevice(micro, subject: subject) }
+    return amount
+  }
+
+  /// `joules` held to ``largestBookingJoules`` either way, and that amount in whole microjoules.
+  @inline(__always)
+  private static func clamped(_ joules: Double) -> (amount: Double, micro: Int128) {
+    let amount = Swift.min(Swift.max(joules, -largestBookingJoules), largestBookingJoules)
+    return (amount, Int128(Int64(nearest: amount * 1e6)))
+  }
+
+  /// Adds `micro` to the device's total of `subject`.
+  @inline(__always)
+  private mutating func addToDevice(_ micro: Int128, subject: Int) {
     // Wrapping: at most 10^18 a booking (clamped), 10^20 bookings before a wrap.
     if holdsInPlace {
       deviceSubjectMicrojoules[subject] &+= micro
     } else {
       spilledSubjectMicrojoules[subject] &+= micro
     }
-    return amount
   }
 
   /// Books `first` as `components.0`, then `second` as `components.1`, both to `subject` in hour `hourIndex`:
@@ -150,21 +160,13 @@ package struct EnergyLedger: Sendable, DayCleared {
     }
     precondition(
       UInt(bitPattern: subject) < UInt(bitPattern: subjectCount), "energy subject \(subject) of \(subjectCount)")
-    let limit = EnergyLedger.largestBookingJoules
-    let firstAmount = Swift.min(Swift.max(first, -limit), limit)
-    let secondAmount = Swift.min(Swift.max(second, -limit), limit)
+    let (firstAmount, firstMicro) = EnergyLedger.clamped(first)
+    let (secondAmount, secondMicro) = EnergyLedger.clamped(second)
     let hour = Swift.min(Swift.max(hourIndex, 0), hours - 1)
-    let firstMicro = Int128(Int64(nearest: firstAmount * 1e6))
-    let secondMicro = Int128(Int64(nearest: secondAmount * 1e6))
     books.add(
       firstMicro, column: EnergyLedger.column(subject: subject, component: components.0), secondMicro,
       column: EnergyLedger.column(subject: subject, component: components.1), row: hour)
-    guard hour >= deviceFromHour else { return (firstAmount, secondAmount) }
-    if holdsInPlace {  // wrapping, as in the single booking
-      deviceSubjectMicrojoules[subject] &+= firstMicro &+ secondMicro
-    } else {
-      spilledSubjectMicrojoules[subject] &+= firstMicro &+ secondMicro
-    }
+    if hour >= deviceFromHour { addToDevice(firstMicro &+ secondMicro, subject: subject) }
     return (firstAmount, secondAmount)
   }
 
