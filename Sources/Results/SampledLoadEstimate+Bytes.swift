@@ -60,7 +60,8 @@ extension SampledLoadEstimate {
       // The bytes rate is off by as much, relatively, as the requests' rate, or as the bytes' own count
       // (quasi-Poisson in bytes: responses of different sizes add to the requests' spread), whichever is more.
       let blockOwner = layout.owner(
-        error: SampledBytes.relativeError(requests: block.total, dispersion: dispersion, bytes: total, bytes.dispersion)
+        error: SampledBytes.relativeError(
+          requests: block.total, dispersion: blockDispersion(block), bytes: total, bytes.dispersion)
           * rate)
       layout.rates.append(rate)
       var second = block.start
@@ -121,7 +122,8 @@ extension SampledLoadEstimate {
     // The busiest block's rate at the upper end of its own 95% interval: a sample's busiest block may be read low.
     guard let busiest = rates.indices.max(by: { rates[$0] < rates[$1] }) else { return nil }
     let error = SampledBytes.relativeError(
-      requests: blocks[busiest].total, dispersion: dispersion, bytes: bytes.blockTotals[busiest], bytes.dispersion)
+      requests: blocks[busiest].total, dispersion: blockDispersion(blocks[busiest]), bytes: bytes.blockTotals[busiest],
+      bytes.dispersion)
     let busiestRate = rates[busiest] * (1 + SampledLoadEstimate.z * error)
     guard
       let law = ShiftedGamma(mean: busiestRate, variance: second * busiestRate, thirdCumulant: third * busiestRate)

@@ -20,18 +20,19 @@ extension SampledLoadEstimate {
     var walkErrors: [Double] = []
     /// Per stretch, the fleet's rate over it when it is a shared one (its sample count per second, scaled).
     var sharedRates: [Double?] = []
-    /// Per block, how far its fleet rate may be off: its sample count has variance about `D S`.
+    /// Per block, how far its fleet rate may be off: its sample count has variance about `D S`, and more where
+    /// the phones share the block's hours unevenly (``phoneSpread``).
     let blockErrors: [Double]
     let model: PerSecondLoadModel
 
-    /// With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
+    /// With `clump`, the requests come in clumps of that size (``ClumpedCount``); `phoneSpread` is
+    /// ``SampledLoadEstimate/phoneSpread``. With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
     init(
       _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], stretches: [CertainStretch], scale: Double,
-      dispersion: Double, lowering: Double = 0
+      dispersion: Double, clump: Int? = nil, phoneSpread: [Double] = [], lowering: Double = 0
     ) {
-      blockErrors = blocks.map { block in
-        block.observed > 0 ? scale * (dispersion * Double(block.total)).squareRoot() / Double(block.observed) : 0
-      }
+      blockErrors = SampledLoadEstimate.rateErrors(
+        blocks, scale: scale, dispersion: dispersion, phoneSpread: phoneSpread)
       var nextWalk = 0
       for (index, block) in blocks.enumerated() {
         var second = block.start
@@ -83,7 +84,7 @@ extension SampledLoadEstimate {
           }
         }
       }
-      model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion)
+      model = PerSecondLoadModel(pieces: pieces, dispersion: dispersion, clump: clump)
     }
 
     /// The sampling variance of a figure that moves with the pieces' rates as `sensitivities` say (in the

@@ -40,6 +40,11 @@ package struct SampledLoadEstimate {
   let blocks: [RateBlock]
   let scale: Double
   let dispersion: Double
+  /// The size of the clumps the requests come in (``clumpSize(_:blocks:skipped:dispersion:)``), or nil.
+  let clump: Int?
+  /// Per UTC hour, the variance of the sample's count over it beyond the dispersion's, from how unevenly its
+  /// phones share it (``phoneSpread(_:phones:squares:dispersion:)``); empty when not known.
+  let phoneSpread: [Double]
   /// Stretches whose count is taken whole rather than fitted, ascending: a fan-out's walk
   /// (``FanOutWindows``: counted over the stretch, at an even pace, not drawn) and each second the phones
   /// shared (``SharedSeconds``: the share of phones acting then, scaled).
@@ -72,11 +77,14 @@ package struct SampledLoadEstimate {
   /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
   /// With `fetches` (what the servers receive), a named moment's response that the sample holds a handful of
   /// requests a second of is read with the finer fit (``sparseBusiestSecond(_:finer:)``).
+  /// With `phones` (the sample's phones and, per UTC hour, the sum of squares of each one's requests in it:
+  /// ``PhoneHours``), a block's rate is off by as much as its phones' counts vary (``phoneSpread``).
   /// Without `figures`, only the fitted rates (``rate(at:)``): what a stream's estimate is for, whose p99
   /// and busiest second are not estimable from a sample (docs/capacity.md).
   package init(
     _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
-    figures: Bool = true, fetches: Bool = false, named: (Int) -> Bool = { _ in false }
+    figures: Bool = true, fetches: Bool = false, phones: (count: Int, squares: [UInt64])? = nil,
+    named: (Int) -> Bool = { _ in false }
   ) {
     hasFigures = figures
     self.scale = scale
@@ -104,7 +112,19 @@ package struct SampledLoadEstimate {
     sharedTotals = sharedStretches.map { $0.reduce(UInt64(0)) { $0 + UInt64(counts[$1]) } }
     let stretches = SampledLoadEstimate.merging(fanOuts, sharedStretches)
     walks = stretches.map(\.stretch)
-    let layout = Layout(counts, blocks: blocks, stretches: stretches, scale: scale, dispersion: dispersion)
+    let phoneSpread =
+      phones.map {
+        SampledLoadEstimate.phoneSpread(counts, phones: $0.count, squares: $0.squares, dispersion: dispersion)
+      }
+      ?? []
+    self.phoneSpread = phoneSpread
+    // Clumps shape the figures' tails; the rates alone do not need them.
+    let clump =
+      figures ? SampledLoadEstimate.clumpSize(counts, blocks: blocks, skipped: marks, dispersion: dispersion) : nil
+    self.clump = clump
+    let layout = Layout(
+      counts, blocks: blocks, stretches: stretches, scale: scale, dispersion: dispersion, clump: clump,
+      phoneSpread: phoneSpread)
     walkTotals = layout.walkTotals
     sharedRates = layout.sharedRates
     guard figures else {
@@ -120,7 +140,9 @@ package struct SampledLoadEstimate {
     // of how the fleet's rate really varies: its p99, a quantile over many seconds, lies between that fit's
     // and a finer one's, which reads some noise as variation. The interval reaches the finer fit's p99.
     let finer = fits[1]
-    let finerLayout = Layout(counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion)
+    let finerLayout = Layout(
+      counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion, clump: clump,
+      phoneSpread: phoneSpread)
     let finerP99 = finerLayout.model.quantile(0.99).value
     // Requests that come in clusters of about `D` (a push pair, a phone's widgets together) put the fleet's
     // counts that far apart: a quantile of them is known to within half a cluster at best.
@@ -143,6 +165,14 @@ package struct SampledLoadEstimate {
     // runs cut at the series' own penalty (smoother): the truth lies between them far more often than not.
     var interval = SampledLoadEstimate.busiestSecondInterval(
       peak, model, samplingVariance: layout.samplingVariance(peakWeights))
+    // And the busiest second of that fleet whose rate moves within the blocks: a small sample's blocks are
+    // hours long, and average the top of a rate that rises and falls within them away.
+    if unresolved > 0 {
+      let moving = PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved)
+      interval = SampledInterval(
+        low: interval.low, high: Swift.max(interval.high, moving.medianBusiestSecond().value),
+        samplingHalfWidth: interval.samplingHalfWidth)
+    }
     var bracket = (low: peak, high: peak)
     if !shared.isEmpty {
       // And the busiest of many shared stretches is the one its sample overstated most: with each lowered by
@@ -155,7 +185,7 @@ package struct SampledLoadEstimate {
         let cut = SharedSeconds.stretches(shared, counts: counts, dispersion: dispersion, penalty: penalty)
         let other = Layout(
           counts, blocks: blocks, stretches: SampledLoadEstimate.merging(fanOuts, cut), scale: scale,
-          dispersion: dispersion, lowering: lowered
+          dispersion: dispersion, clump: clump, phoneSpread: phoneSpread, lowering: lowered
         ).model.medianBusiestSecond().value
         bracket = (Swift.min(bracket.low, other), Swift.max(bracket.high, other))
         interval = SampledInterval(
@@ -204,31 +234,6 @@ package struct SampledLoadEstimate {
     return second
   }
 
-  /// A stretch the fit leaves out: a fan-out's walk (its count taken whole), or a stretch of seconds the
-  /// phones shared (a rate of its own).
-  struct CertainStretch {
-    let stretch: FanOutStretch
-    let isShared: Bool
-  }
-
-  /// The fan-outs' stretches and the shared ones (never inside one) as one ascending list; a shared
-  /// stretch's requests are spread evenly over its seconds.
-  static func merging(_ fanOuts: [FanOutStretch], _ shared: [Range<Int>]) -> [CertainStretch] {
-    var merged: [CertainStretch] = []
-    merged.reserveCapacity(fanOuts.count + shared.count)
-    var next = 0
-    for seconds in shared {
-      while next < fanOuts.count && fanOuts[next].seconds.lowerBound < seconds.lowerBound {
-        merged.append(CertainStretch(stretch: fanOuts[next], isShared: false))
-        next += 1
-      }
-      let even = Array(repeating: 1 / Double(seconds.count), count: seconds.count)
-      merged.append(CertainStretch(stretch: FanOutStretch(seconds: seconds, weights: even), isShared: true))
-    }
-    for walk in fanOuts[next...] { merged.append(CertainStretch(stretch: walk, isShared: false)) }
-    return merged
-  }
-
   /// The index of the stretch of ``walks`` holding `second`, if one does.
   private func walk(at second: Int) -> Int? {
     SampledLoadEstimate.index(of: second, in: walks.count) { walks[$0].seconds }
@@ -258,31 +263,6 @@ package struct SampledLoadEstimate {
       return sharedByteRates[shared]
     }
     return byteRates[block(at: second)]
-  }
-
-  /// Which of `count` ranges (ascending, apart; the `index`th is `range(index)`) holds `second`, if one does.
-  static func index(of second: Int, in count: Int, _ range: (Int) -> Range<Int>) -> Int? {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if range(middle).upperBound <= second { low = middle + 1 } else { high = middle }
-    }
-    return low < count && range(low).contains(second) ? low : nil
-  }
-
-  /// The index of the block holding `second` (the first block for a second before it); blocks not empty.
-  func block(at second: Int) -> Int { SampledLoadEstimate.block(at: second, of: blocks) }
-
-  /// The index of the block of `blocks` (in order, not empty) holding `second` (the first for one before).
-  static func block(at second: Int, of blocks: [RateBlock]) -> Int {
-    var low = 0
-    var high = blocks.count
-    while high - low > 1 {
-      let middle = (low + high) / 2
-      if blocks[middle].start <= second { low = middle } else { high = middle }
-    }
-    return low
   }
 
   /// The 97.5% quantile of the standard normal distribution.

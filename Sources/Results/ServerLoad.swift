@@ -31,6 +31,8 @@ public struct ServerLoad: Sendable, DayCleared {
   /// By source, the UTC second of the recording phone's last request of it (``startDevice()``): a request in
   /// the same second is the same phone's again.
   @usableFromInline var lastSecondBySource = [Int64](repeating: Int64.min, count: ServerSource.count)
+  /// The recording phone's requests in its current hour, each direction (``PhoneHours``; fleets only).
+  var phoneHour = PhoneHourTally()
   /// How many requests are kept before they are added anyway: ``pendingLimit``, or a batch's while a fleet
   /// thread keeps them across devices (``RequestBatch``).
   @usableFromInline var pendingCapacity: Int { batch == nil ? ServerLoad.pendingLimit : RequestBatch.limit }
@@ -150,12 +152,26 @@ public struct ServerLoad: Sendable, DayCleared {
       let source = Int(request.source)
       request.repeated = lastSecondBySource[source] == second
       lastSecondBySource[source] = second
+      if !seconds.isEmpty { countPhoneHour(source: source, second: second) }
     }
     pending.append(request)
   }
 
+  /// By source (raw value), the direction (raw value) whose sample it is part of (what the servers receive,
+  /// or what they send but the fleet-wide broadcasts), for ``PhoneHours``.
+  static let sampledDirection: [Int?] = ServerSource.allCases.map { source in
+    source.isFleetWide ? nil : ServerDirection.allCases.first { $0.counts(source) }?.rawValue
+  }
+
+  /// One more request of `source` (a raw value) in UTC second `second` by the recording phone.
+  @usableFromInline mutating func countPhoneHour(source: Int, second: Int64) {
+    guard let direction = ServerLoad.sampledDirection[source] else { return }
+    phoneHour.count(direction: direction, hour: second >= 0 ? Int(second / 3_600) : -1, into: &seconds.phoneHours)
+  }
+
   /// A new phone starts recording: none of its requests is a repeat of the last phone's.
   package mutating func startDevice() {
+    phoneHour.startPhone(into: &seconds.phoneHours)
     for source in lastSecondBySource.indices { lastSecondBySource[source] = Int64.min }
   }
 
@@ -164,6 +180,7 @@ public struct ServerLoad: Sendable, DayCleared {
   /// for a sum: ``keepsRequests``): added one by one as they happen, each would wait for its own cache miss
   /// in arrays of megabytes; added together, the misses overlap.
   mutating func applyPending() {
+    phoneHour.add(into: &seconds.phoneHours)
     guard !pending.isEmpty else { return }
     let firstMinuteMicros = Int64(ServerLoad.firstMinute) * 60_000_000
     let minutes = minuteCount

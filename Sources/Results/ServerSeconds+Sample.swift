@@ -18,9 +18,11 @@ extension ServerSeconds {
   /// fleet's fitted rate in any second. Pushes the servers send walking the fleet (`fanOuts`) are taken
   /// over each walk, not fitted; seconds that `rule` explains (a time the scenario names) need less to be
   /// taken for ones the phones shared. What the servers receive is held to what the whole fleet can make
-  /// in a second (`limits`).
+  /// in a second (`limits`). With the sample's number of `phones`, its rates are off by as much as the phones
+  /// share each hour's requests unevenly (``PhoneHours``).
   func estimatedProvisioning(
-    scale: Double, fanOuts: FanOutWindows? = nil, rule: HerdRule? = nil, limits: FleetLoadLimits? = nil
+    scale: Double, fanOuts: FanOutWindows? = nil, rule: HerdRule? = nil, limits: FleetLoadLimits? = nil,
+    phones: Int? = nil
   ) -> (figures: [ProvisioningFigures], estimates: [SampledLoadEstimate?]) {
     let counted = provisioning(scale: scale)
     guard scale > 1, !counted.isEmpty else { return (counted, counted.map { _ in nil }) }
@@ -42,7 +44,9 @@ extension ServerSeconds {
       // is its fitted rates (which second holds what), its figures the sample's, scaled.
       let isStream = index >= ServerDirection.allCases.count
       var estimate = estimated(
-        sources, figures: !isStream, scale: scale, fanOuts: fanOuts, rule: rule, series: &series, known: &fitted)
+        sources, figures: !isStream, scale: scale, fanOuts: fanOuts, rule: rule,
+        phones: phones.flatMap { phoneSquares(phones: $0, direction: ServerDirection(rawValue: index)) },
+        series: &series, known: &fitted)
       guard !isStream else {
         var sampled = figure
         sampled.raw = ProvisioningFigures.RawFigures(
@@ -81,16 +85,22 @@ extension ServerSeconds {
   /// sources) when it holds one; else fitted to their series (filled into `series`) and kept there.
   private func estimated(
     _ sources: [ServerSource], figures: Bool, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?,
-    series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
+    phones: (count: Int, squares: [UInt64])? = nil, series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
   ) -> SampledLoadEstimate {
     let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
-    if let estimate = known[key], estimate.hasFigures || !figures { return estimate }
+    if let estimate = known[key], estimate.hasFigures || !figures, phones == nil || !estimate.phoneSpread.isEmpty {
+      return estimate
+    }
     fill(&series, sources)
     let walks = fanOuts?.segments(sources: sources, secondCount: secondCount) ?? []
     let fetches = sources.allSatisfy { ServerDirection.received.counts($0) }
     let estimate = series.withUnsafeBufferPointer { series in
-      guard let rule else { return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures) }
-      return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures, fetches: fetches) {
+      guard let rule else {
+        return SampledLoadEstimate(series, scale: scale, walks: walks, figures: figures, phones: phones)
+      }
+      return SampledLoadEstimate(
+        series, scale: scale, walks: walks, figures: figures, fetches: fetches, phones: phones
+      ) {
         rule.explanation(second: $0) != nil
       }
     }
@@ -117,6 +127,12 @@ extension ServerSeconds {
       estimate.sharedByteRates = bytes.sharedRates
     }
     return (bytes.value, bytes.interval, fetched.largestResponse)
+  }
+
+  /// The sample's `phones` and, per hour, the sum of squares of each one's requests going `direction`
+  /// (``PhoneHours``); nil for a stream (no direction).
+  private func phoneSquares(phones: Int, direction: ServerDirection?) -> (count: Int, squares: [UInt64])? {
+    direction.map { direction in (phones, (0..<phoneHours.hourCount).map { phoneHours[direction, $0] }) }
   }
 
   /// Whether each source made any request in the run (by raw value).

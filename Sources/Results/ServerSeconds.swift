@@ -19,6 +19,8 @@ public struct ServerSeconds: Sendable, TimeSeries {
   /// together), so that ``phones(second:source:)`` counts phones: kept for each source that has any (a
   /// fleet of one-widget phones keeps none).
   private(set) var repeats = RepeatColumns(secondCount: 0)
+  /// How unevenly the phones share each hour's requests (``PhoneHours``).
+  var phoneHours = PhoneHours()
 
   /// Fetched bytes: a row per second, a cell for widget fetches (0) and one for app fetches (1).
   static var bytesBySecond: TableLayout { TableLayout(columns: 2) }
@@ -34,6 +36,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     counts = CompactCounts(count: secondCount * ServerSource.count)
     fetchBytes = CompactCounts(count: secondCount * 2)
     repeats = RepeatColumns(secondCount: secondCount)
+    phoneHours = PhoneHours(hourCount: days * 24)
   }
 
   /// Whether seconds are kept at all.
@@ -96,12 +99,14 @@ public struct ServerSeconds: Sendable, TimeSeries {
     counts.merge(other.counts)
     fetchBytes.merge(other.fetchBytes)
     repeats.merge(other.repeats)
+    phoneHours.merge(other.phoneHours)
   }
 
   public mutating func reset() {
     counts.reset()
     fetchBytes.reset()
     repeats.reset()
+    phoneHours.reset()
   }
 
   public mutating func dropFirst(days: Int, of total: Int) {
@@ -110,6 +115,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
     fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
     repeats.dropFirst(seconds: seconds)
+    phoneHours.dropFirst(hours: days * 24)
     secondCount -= seconds
   }
 
@@ -149,6 +155,7 @@ extension ServerSeconds: BinaryCodable {
     counts.encode(to: &writer)
     fetchBytes.encode(to: &writer)
     repeats.bySecond.encode(to: &writer)
+    phoneHours.encode(to: &writer)
   }
 
   public init(from reader: inout BinaryReader) throws(BinaryDecodingError) {
@@ -157,8 +164,9 @@ extension ServerSeconds: BinaryCodable {
     counts = try CompactCounts(from: &reader)
     fetchBytes = try CompactCounts(from: &reader)
     let repeated = try CompactCounts<UInt8>(from: &reader)
+    phoneHours = try PhoneHours(from: &reader)
     guard secondCount >= 0, counts.count == secondCount * ServerSource.count, fetchBytes.count == secondCount * 2,
-      repeated.count == 0 || repeated.count == counts.count
+      repeated.count == 0 || repeated.count == counts.count, phoneHours.hourCount * 3_600 == secondCount
     else {
       throw reader.error("a per-second load of the wrong size")
     }

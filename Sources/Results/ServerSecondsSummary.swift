@@ -40,12 +40,13 @@ public struct ServerSecondsSummary: Sendable {
 
   /// The summary of `seconds`, a fleet's load measured on a sample of phones each standing for `scale`: the
   /// fleet's fan-out windows when it is sampled, its herd rule (nil when there is no load per second), and
-  /// the most its phones can make in a second.
+  /// the most its phones can make in a second, and how many phones it simulated.
   package init(
-    _ seconds: ServerSeconds, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?, limits: FleetLoadLimits? = nil
+    _ seconds: ServerSeconds, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?, limits: FleetLoadLimits? = nil,
+    phones: Int? = nil
   ) {
     (provisioning, estimates) = seconds.estimatedProvisioning(
-      scale: scale, fanOuts: fanOuts, rule: rule, limits: limits)
+      scale: scale, fanOuts: fanOuts, rule: rule, limits: limits, phones: phones)
     guard !seconds.isEmpty, let rule else {
       herds = []
       peaks = []

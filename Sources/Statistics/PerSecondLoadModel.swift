@@ -53,7 +53,15 @@ public struct PerSecondLoadModel: Sendable {
   /// certain at a value does not make every quieter one certain.
   private let isShifted: Bool
 
-  public init(pieces given: [Piece], dispersion: Double) {
+  /// With requests that come in clumps (``ClumpedCount``), their size: each second's count is then singles and
+  /// clumps of that size rather than a negative binomial. Nil for the negative binomial (and in units).
+  public let clump: Int?
+
+  /// The model of `pieces` at `dispersion`, with `clump` the size of the clumps its requests come in, if
+  /// they do (``ClumpedCount/size(dispersion:skew:)``). Clumps are left out (the negative binomial kept)
+  /// where the counts are counted in units, or a piece's clumps are too many for their sums
+  /// (``ClumpedCount/largestClumpMean``), or the dispersion is above their size.
+  public init(pieces given: [Piece], dispersion: Double, clump: Int? = nil) {
     GSL.configure()
     order = given.indices.sorted {
       (given[$0].shift + given[$0].rate, $1) > (given[$1].shift + given[$1].rate, $0)
@@ -73,6 +81,14 @@ public struct PerSecondLoadModel: Sendable {
     self.dispersion = Swift.max(1, dispersion / unit)
     secondCount = pieces.reduce(0) { $0 + $1.seconds }
     isShifted = pieces.contains { $0.shift != 0 }
+    let busiestRate = given.reduce(0) { Swift.max($0, $1.rate) }
+    if let clump, unit == 1, self.dispersion <= Double(clump),
+      ClumpedCount(rate: busiestRate, dispersion: self.dispersion, size: clump).clumps <= ClumpedCount.largestClumpMean
+    {
+      self.clump = clump
+    } else {
+      self.clump = nil
+    }
   }
 
   /// The largest `n` with `shift + n <= y` in a piece (negative: no value of the piece is that low).
@@ -95,6 +111,7 @@ public struct PerSecondLoadModel: Sendable {
   private func below(_ n: Int, _ piece: Piece) -> Double {
     guard n >= 0 else { return 0 }
     guard piece.rate > 0 else { return 1 }
+    if let clump { return ClumpedCount(rate: piece.rate, dispersion: dispersion, size: clump).atMost(n) }
     let k = UInt32(clamping: n)
     guard let size = size(piece) else { return gsl_cdf_poisson_P(k, piece.rate) }
     return gsl_cdf_negative_binomial_P(k, 1 / dispersion, size)
@@ -108,7 +125,8 @@ public struct PerSecondLoadModel: Sendable {
     guard piece.rate > 0 else { return (0, 0) }
     let k = UInt32(clamping: n)
     let above =
-      size(piece).map { gsl_cdf_negative_binomial_Q(k, 1 / dispersion, $0) } ?? gsl_cdf_poisson_Q(k, piece.rate)
+      clump.map { ClumpedCount(rate: piece.rate, dispersion: dispersion, size: $0).above(n) }
+      ?? size(piece).map { gsl_cdf_negative_binomial_Q(k, 1 / dispersion, $0) } ?? gsl_cdf_poisson_Q(k, piece.rate)
     return (above < 0.5 ? log1p(-above) : log(below(n, piece)), above)
   }
 
@@ -116,6 +134,7 @@ public struct PerSecondLoadModel: Sendable {
   private func pmf(_ n: Int, _ piece: Piece) -> Double {
     guard n >= 0 else { return 0 }
     guard piece.rate > 0 else { return n == 0 ? 1 : 0 }
+    if let clump { return ClumpedCount(rate: piece.rate, dispersion: dispersion, size: clump).probability(n) }
     let k = UInt32(clamping: n)
     guard let size = size(piece) else { return gsl_ran_poisson_pdf(k, piece.rate) }
     return gsl_ran_negative_binomial_pdf(k, 1 / dispersion, size)

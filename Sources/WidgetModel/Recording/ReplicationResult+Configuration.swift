@@ -72,7 +72,7 @@ extension ServerSecondsSummary {
     self.init(
       seconds, scale: scale, fanOuts: scale > 1 ? FanOutWindows(configuration, replication: replication) : nil,
       rule: seconds.isEmpty ? nil : HerdRule(configuration, replication: replication),
-      limits: FleetLoadLimits(configuration))
+      limits: FleetLoadLimits(configuration), phones: configuration.fleet.devices)
   }
 }
 

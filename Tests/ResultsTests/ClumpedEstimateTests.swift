@@ -1,0 +1,65 @@
+import CGSL
+import Statistics
+import Testing
+
+@testable import Results
+@testable import SimulationEngine
+
+/// A sample whose requests come in pairs (an order update's WidgetKit push and Live Activity push) and whose
+/// phones send them in bursts: the estimate takes the pairs' law, not a negative binomial's heavier tail, and
+/// its rates' errors carry the phones' uneven share of each hour.
+@Suite("Clumped requests in a sample")
+struct ClumpedEstimateTests {
+  /// A day of sample counts: each second singles at `singles` and pairs at `pairs` a second (Poisson).
+  static func counts(singles: Double, pairs: Double, seed: UInt64) -> [UInt32] {
+    GSL.configure()
+    let stream = RandomStream(seed: StreamSeed(scenarioSeed: seed, replication: 0, entity: 0, stream: 1))
+    return (0..<86_400).map { _ in
+      UInt32(gsl_ran_poisson(stream.generator, singles) + 2 * gsl_ran_poisson(stream.generator, pairs))
+    }
+  }
+
+  @Test("pairs: the clump size is 2 and the interval holds the pairs' busiest second, below the negative binomial's")
+  func pairs() {
+    // The fleet: 2 requests a second, 70% of them in pairs; the sample one in 20 of its phones.
+    let (rate, scale) = (2.0, 20.0)
+    let (singles, pairs) = (0.3 * rate, 0.35 * rate)
+    let counts = ClumpedEstimateTests.counts(singles: singles / scale, pairs: pairs / scale, seed: 7)
+    let estimate = counts.withUnsafeBufferPointer { SampledLoadEstimate($0, scale: scale) }
+    #expect(estimate.clump == 2)
+    let dispersion = (singles + 4 * pairs) / rate
+    let truth = PerSecondLoadModel(
+      pieces: [.init(rate: rate, seconds: 86_400)], dispersion: dispersion, clump: 2
+    ).medianBusiestSecond().value
+    let negativeBinomial = PerSecondLoadModel(pieces: [.init(rate: rate, seconds: 86_400)], dispersion: dispersion)
+      .medianBusiestSecond().value
+    #expect(truth < negativeBinomial)
+    #expect(estimate.peakInterval.low <= truth && truth <= estimate.peakInterval.high, "\(estimate.peakInterval)")
+    #expect(estimate.peak < negativeBinomial, "\(estimate.peak) against \(negativeBinomial)")
+  }
+
+  @Test("a block's variance takes each hour's spread in the share of its seconds the block holds")
+  func blockVariance() {
+    let spread = [3_600.0, 7_200.0]
+    // Half of hour 0 and a quarter of hour 1, with 100 requests at a dispersion of 1.5.
+    let block = RateBlock(start: 1_800, seconds: 2_700, total: 100)
+    let variance = SampledLoadEstimate.blockVariance(block, dispersion: 1.5, phoneSpread: spread)
+    #expect(abs(variance - (150 + 1_800 + 1_800)) < 1e-9)
+    #expect(SampledLoadEstimate.blockVariance(block, dispersion: 1.5, phoneSpread: []) == 150)
+  }
+
+  @Test("the spread is what the phones' squares hold beyond the dispersion; none for phones alike")
+  func spreadFromSquares() {
+    // One hour, 100 requests: 10 phones with 10 each (alike), or one phone with all of them.
+    var counts = [UInt32](repeating: 0, count: 3_600)
+    for second in 0..<100 { counts[second * 30] = 1 }
+    let alike = counts.withUnsafeBufferPointer {
+      SampledLoadEstimate.phoneSpread($0, phones: 10, squares: [10 * 100], dispersion: 1)
+    }
+    #expect(alike == [0])
+    let one = counts.withUnsafeBufferPointer {
+      SampledLoadEstimate.phoneSpread($0, phones: 10, squares: [100 * 100], dispersion: 1)
+    }
+    #expect(abs(one[0] - (10_000 - 1_000 - 100)) < 1e-9)
+  }
+}

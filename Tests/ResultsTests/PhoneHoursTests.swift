@@ -1,0 +1,92 @@
+import SimulationEngine
+import Testing
+
+@testable import Results
+
+/// Each phone's requests per hour, squared and summed, whenever its requests are added: the sums a sample's
+/// rates are read against (how unevenly its phones share an hour).
+@Suite("Phone hours")
+struct PhoneHoursTests {
+  /// Phones' request times (seconds of the day, in order) and directions, drawn with a fixed seed: some phones
+  /// send a burst of pushes within minutes.
+  static func phones(seed: UInt64) -> [[(second: Int64, push: Bool)]] {
+    var generator = SplitMix64(state: seed)
+    return (0..<40).map { phone in
+      var times: [(Int64, Bool)] = []
+      for _ in 0..<Int(generator.next() % 30) {
+        times.append((Int64(generator.next() % 86_400), generator.next() % 3 == 0))
+      }
+      if phone % 5 == 0 {
+        let start = Int64(generator.next() % 80_000)
+        for step in 0..<8 { times.append((start + Int64(step) * 120, true)) }
+      }
+      return times.sorted { $0.0 < $1.0 }
+    }
+  }
+
+  /// The sums written out: per direction and hour, each phone's count squared.
+  static func expected(_ phones: [[(second: Int64, push: Bool)]]) -> [[UInt64]] {
+    var sums = Array(repeating: Array(repeating: UInt64(0), count: 24), count: 2)
+    for phone in phones {
+      var counts = Array(repeating: Array(repeating: UInt64(0), count: 24), count: 2)
+      for request in phone { counts[request.push ? 1 : 0][Int(request.second / 3_600)] += 1 }
+      for direction in 0..<2 {
+        for hour in 0..<24 { sums[direction][hour] += counts[direction][hour] * counts[direction][hour] }
+      }
+    }
+    return sums
+  }
+
+  /// The phones recorded into one load, their requests added after each phone, or every `every` requests
+  /// as well (a batch filling, a day closing).
+  static func recorded(_ phones: [[(second: Int64, push: Bool)]], every: Int?) -> PhoneHours {
+    var load = ServerLoad(days: 1, perSecond: true)
+    var recorded = 0
+    for phone in phones {
+      load.startDevice()
+      for request in phone {
+        let time = SimTime(microseconds: request.second * 1_000_000 + 500_000)
+        if request.push {
+          load.recordPush(.widgetPush, delivered: false, at: time, offset: .zero)
+          // A delivery is not a request.
+          load.recordPush(.widgetPush, delivered: true, at: time, offset: .zero)
+        } else {
+          load.recordFetch(.widgetFetch, bytes: 100, at: time, offset: .zero)
+        }
+        recorded += 1
+        if let every, recorded % every == 0 { load.applyPending() }
+      }
+      load.applyPending()
+    }
+    return load.seconds.phoneHours
+  }
+
+  @Test("the sums of squares are each phone's, however often its requests are added", arguments: [nil, 1, 7])
+  func sumsOfSquares(_ every: Int?) {
+    let phones = PhoneHoursTests.phones(seed: 11)
+    let hours = PhoneHoursTests.recorded(phones, every: every)
+    let expected = PhoneHoursTests.expected(phones)
+    for direction in ServerDirection.allCases {
+      for hour in 0..<24 {
+        #expect(hours[direction, hour] == expected[direction.rawValue][hour], "\(direction) \(hour)")
+      }
+    }
+  }
+
+  @Test("merged, cut and written, the sums are the phones' they hold")
+  func mergeCutAndWrite() throws {
+    let first = PhoneHoursTests.phones(seed: 12)
+    let second = PhoneHoursTests.phones(seed: 13)
+    var merged = PhoneHoursTests.recorded(first, every: nil)
+    merged.merge(PhoneHoursTests.recorded(second, every: nil))
+    #expect(merged == PhoneHoursTests.recorded(first + second, every: nil))
+    var writer = BinaryWriter()
+    merged.encode(to: &writer)
+    var reader = BinaryReader(writer.bytes)
+    #expect(try PhoneHours(from: &reader) == merged)
+    var cut = merged
+    cut.dropFirst(hours: 10)
+    #expect(cut.hourCount == 14)
+    #expect(cut[.sent, 3] == merged[.sent, 13] && cut[.received, 0] == merged[.received, 10])
+  }
+}
