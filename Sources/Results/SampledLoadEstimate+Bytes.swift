@@ -88,7 +88,11 @@ extension SampledLoadEstimate {
     precondition(model.secondCount == blocks.reduce(0) { $0 + $1.seconds }, "every second once")
     let (peak, weights) = model.medianBusiestSecond()
     let interval = widened(
-      SampledLoadEstimate.busiestSecondInterval(peak, model, samplingVariance: layout.variance(weights, model.order)),
+      SampledLoadEstimate.busiestSecondInterval(
+        peak, model,
+        samplingVariance: layout.variance(weights, model.order)
+          + SampledLoadEstimate.levelVariance(
+            phoneSpread.level, weights: weights, pieces: layout.pieces, order: model.order)),
       peak: peak, bytes, rates: layout.rates)
     return (peak, interval, layout.rates, layout.sharedRates)
   }

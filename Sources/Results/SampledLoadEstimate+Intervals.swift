@@ -73,4 +73,47 @@ extension SampledLoadEstimate {
         samplingHalfWidth: Swift.max(interval.samplingHalfWidth, counting))
     )
   }
+
+  /// Sub-pieces per fitted piece in ``smoothed(_:owners:)``.
+  static let smoothSteps = 8
+
+  /// `pieces` (in time order) with each fitted rate's piece cut in ``smoothSteps`` and its rate drawn along
+  /// the straight lines between the pieces' middles: a rate that rises and falls with the day, as a fleet's
+  /// does, rather than in steps. A step that averages a rise and its fall has a lighter tail over its seconds
+  /// than the rate it averages (the tail is convex in the rate), which a block hours long in a small sample
+  /// hides. A piece with a certain count or a shared stretch's rate (`owners`' walk) stays as it is.
+  static func smoothed(_ pieces: [PerSecondLoadModel.Piece], owners: [(block: Int?, walk: Int?, weight: Double)])
+    -> [PerSecondLoadModel.Piece]
+  {
+    var middles: [Double] = []
+    var start = 0.0
+    for piece in pieces {
+      middles.append(start + Double(piece.seconds) / 2)
+      start += Double(piece.seconds)
+    }
+    var smoothed: [PerSecondLoadModel.Piece] = []
+    smoothed.reserveCapacity(pieces.count * smoothSteps)
+    start = 0
+    for (index, piece) in pieces.enumerated() {
+      defer { start += Double(piece.seconds) }
+      guard owners[index].walk == nil, piece.shift == 0, piece.seconds >= smoothSteps else {
+        smoothed.append(piece)
+        continue
+      }
+      let base = piece.seconds / smoothSteps
+      for step in 0..<smoothSteps {
+        let seconds = step < smoothSteps - 1 ? base : piece.seconds - base * (smoothSteps - 1)
+        let time = start + Double(step * base) + Double(seconds) / 2
+        // The neighbour on this side of the middle, if the rate there is a fitted one.
+        let other = time < middles[index] ? index - 1 : index + 1
+        var rate = piece.rate
+        if pieces.indices.contains(other), owners[other].walk == nil, pieces[other].shift == 0 {
+          let share = (time - middles[index]) / (middles[other] - middles[index])
+          rate = piece.rate + share * (pieces[other].rate - piece.rate)
+        }
+        smoothed.append(.init(rate: Swift.max(0, rate), seconds: seconds))
+      }
+    }
+    return smoothed
+  }
 }

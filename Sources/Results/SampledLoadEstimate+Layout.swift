@@ -21,18 +21,21 @@ extension SampledLoadEstimate {
     /// Per stretch, the fleet's rate over it when it is a shared one (its sample count per second, scaled).
     var sharedRates: [Double?] = []
     /// Per block, how far its fleet rate may be off: its sample count has variance about `D S`, and more where
-    /// the phones share the block's hours unevenly (``phoneSpread``).
+    /// the phones share the block's hours unevenly (``PhoneSpread/hours``).
     let blockErrors: [Double]
+    /// The relative variance every rate shares (``PhoneSpread/level``).
+    let level: Double
     let model: PerSecondLoadModel
 
-    /// With `clump`, the requests come in clumps of that size (``ClumpedCount``); `phoneSpread` is
-    /// ``SampledLoadEstimate/phoneSpread``. With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
+    /// With `clump`, the requests come in clumps of that size (``ClumpedCount``); `phoneSpread` is how far the
+    /// rates are off because the sample's phones are not the fleet's others. With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
     init(
       _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], stretches: [CertainStretch], scale: Double,
-      dispersion: Double, clump: Int? = nil, phoneSpread: [Double] = [], lowering: Double = 0
+      dispersion: Double, clump: Int? = nil, phoneSpread: PhoneSpread = .none, lowering: Double = 0
     ) {
       blockErrors = SampledLoadEstimate.rateErrors(
-        blocks, scale: scale, dispersion: dispersion, phoneSpread: phoneSpread)
+        blocks, scale: scale, dispersion: dispersion, phoneSpread: phoneSpread.hours)
+      level = phoneSpread.level
       var nextWalk = 0
       for (index, block) in blocks.enumerated() {
         var second = block.start
@@ -101,6 +104,7 @@ extension SampledLoadEstimate {
       for (weight, error) in zip(byBlock, blockErrors) { variance += weight * weight * error * error }
       for (weight, error) in zip(byWalk, walkErrors) { variance += weight * weight * error * error }
       return variance
+        + SampledLoadEstimate.levelVariance(level, weights: sensitivities, pieces: pieces, order: model.order)
     }
   }
 }

@@ -42,9 +42,8 @@ package struct SampledLoadEstimate {
   let dispersion: Double
   /// The size of the clumps the requests come in (``clumpSize(_:blocks:skipped:dispersion:)``), or nil.
   let clump: Int?
-  /// Per UTC hour, the variance of the sample's count over it beyond the dispersion's, from how unevenly its
-  /// phones share it (``phoneSpread(_:phones:squares:dispersion:)``); empty when not known.
-  let phoneSpread: [Double]
+  /// How far the sample's rates are off because its phones are not the fleet's others (``PhoneSpread``).
+  let phoneSpread: PhoneSpread
   /// Stretches whose count is taken whole rather than fitted, ascending: a fan-out's walk
   /// (``FanOutWindows``: counted over the stretch, at an even pace, not drawn) and each second the phones
   /// shared (``SharedSeconds``: the share of phones acting then, scaled).
@@ -77,13 +76,13 @@ package struct SampledLoadEstimate {
   /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
   /// With `fetches` (what the servers receive), a named moment's response that the sample holds a handful of
   /// requests a second of is read with the finer fit (``sparseBusiestSecond(_:finer:)``).
-  /// With `phones` (the sample's phones and, per UTC hour, the sum of squares of each one's requests in it:
-  /// ``PhoneHours``), a block's rate is off by as much as its phones' counts vary (``phoneSpread``).
+  /// With `phones` (what the sample's phones recorded of their requests: ``PhoneSquares``), the rates are
+  /// off by as much as its phones' counts vary (``PhoneSpread``).
   /// Without `figures`, only the fitted rates (``rate(at:)``): what a stream's estimate is for, whose p99
   /// and busiest second are not estimable from a sample (docs/capacity.md).
   package init(
     _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
-    figures: Bool = true, fetches: Bool = false, phones: (count: Int, squares: [UInt64])? = nil,
+    figures: Bool = true, fetches: Bool = false, phones: PhoneSquares? = nil,
     named: (Int) -> Bool = { _ in false }
   ) {
     hasFigures = figures
@@ -112,11 +111,7 @@ package struct SampledLoadEstimate {
     sharedTotals = sharedStretches.map { $0.reduce(UInt64(0)) { $0 + UInt64(counts[$1]) } }
     let stretches = SampledLoadEstimate.merging(fanOuts, sharedStretches)
     walks = stretches.map(\.stretch)
-    let phoneSpread =
-      phones.map {
-        SampledLoadEstimate.phoneSpread(counts, phones: $0.count, squares: $0.squares, dispersion: dispersion)
-      }
-      ?? []
+    let phoneSpread = phones.map { PhoneSpread(counts, squares: $0, dispersion: dispersion) } ?? .none
     self.phoneSpread = phoneSpread
     // Clumps shape the figures' tails; the rates alone do not need them.
     let clump =
@@ -154,9 +149,14 @@ package struct SampledLoadEstimate {
     let movingP99 =
       unresolved > 0
       ? PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved).quantile(0.99).value : p99
+    // And the p99 of a rate that moves smoothly from block to block rather than in steps.
+    let smoothP99 = PerSecondLoadModel(
+      pieces: SampledLoadEstimate.smoothed(layout.pieces, owners: layout.owners), dispersion: dispersion, clump: clump
+    ).quantile(0.99).value
     p99Interval = SampledInterval(
-      low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low) - lattice),
-      high: Swift.max(p99 + p99Half, finerP99, steps.high, movingP99) + lattice, samplingHalfWidth: p99Half)
+      low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low, smoothP99) - lattice),
+      high: Swift.max(p99 + p99Half, finerP99, steps.high, movingP99, smoothP99) + lattice,
+      samplingHalfWidth: p99Half)
     let (fittedPeak, peakWeights) = model.medianBusiestSecond()
     var peak = fittedPeak
     // A run of shared seconds is cut into stretches by how far its counts differ; the response's true shape

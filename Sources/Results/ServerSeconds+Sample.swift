@@ -85,10 +85,11 @@ extension ServerSeconds {
   /// sources) when it holds one; else fitted to their series (filled into `series`) and kept there.
   private func estimated(
     _ sources: [ServerSource], figures: Bool, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?,
-    phones: (count: Int, squares: [UInt64])? = nil, series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
+    phones: PhoneSquares? = nil, series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
   ) -> SampledLoadEstimate {
     let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
-    if let estimate = known[key], estimate.hasFigures || !figures, phones == nil || !estimate.phoneSpread.isEmpty {
+    if let estimate = known[key], estimate.hasFigures || !figures, phones == nil || !estimate.phoneSpread.hours.isEmpty
+    {
       return estimate
     }
     fill(&series, sources)
@@ -129,10 +130,14 @@ extension ServerSeconds {
     return (bytes.value, bytes.interval, fetched.largestResponse)
   }
 
-  /// The sample's `phones` and, per hour, the sum of squares of each one's requests going `direction`
-  /// (``PhoneHours``); nil for a stream (no direction).
-  private func phoneSquares(phones: Int, direction: ServerDirection?) -> (count: Int, squares: [UInt64])? {
-    direction.map { direction in (phones, (0..<phoneHours.hourCount).map { phoneHours[direction, $0] }) }
+  /// What the sample's `phones` recorded of their requests going `direction` (``PhoneHours``); nil for a
+  /// stream (no direction).
+  private func phoneSquares(phones: Int, direction: ServerDirection?) -> PhoneSquares? {
+    direction.map { direction in
+      PhoneSquares(
+        phones: phones, hours: (0..<phoneHours.hourCount).map { phoneHours[direction, $0] },
+        days: (0..<phoneHours.dayCount).map { phoneHours[direction, day: $0] })
+    }
   }
 
   /// Whether each source made any request in the run (by raw value).

@@ -50,16 +50,36 @@ struct ClumpedEstimateTests {
 
   @Test("the spread is what the phones' squares hold beyond the dispersion; none for phones alike")
   func spreadFromSquares() {
-    // One hour, 100 requests: 10 phones with 10 each (alike), or one phone with all of them.
-    var counts = [UInt32](repeating: 0, count: 3_600)
+    // A day whose hour 0 holds 100 requests: 10 phones with 10 each (alike), or one phone with all of them.
+    var counts = [UInt32](repeating: 0, count: 86_400)
     for second in 0..<100 { counts[second * 30] = 1 }
+    var hours = [UInt64](repeating: 0, count: 24)
+    hours[0] = 10 * 100
     let alike = counts.withUnsafeBufferPointer {
-      SampledLoadEstimate.phoneSpread($0, phones: 10, squares: [10 * 100], dispersion: 1)
+      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [10 * 100]), dispersion: 1)
     }
-    #expect(alike == [0])
+    #expect(alike.hours.allSatisfy { $0 == 0 } && alike.level == 0)
+    hours[0] = 100 * 100
     let one = counts.withUnsafeBufferPointer {
-      SampledLoadEstimate.phoneSpread($0, phones: 10, squares: [100 * 100], dispersion: 1)
+      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [100 * 100]), dispersion: 1)
     }
-    #expect(abs(one[0] - (10_000 - 1_000 - 100)) < 1e-9)
+    #expect(abs(one.hours[0] - (10_000 - 1_000 - 100)) < 1e-9)
+    #expect(one.level == 0)
+  }
+
+  @Test("phones busier than others all day share their spread across the hours: the sample's level")
+  func levelFromDays() {
+    // 10 phones, 24 requests each hour: phone 0 makes 15 of them every hour, the other nine one each.
+    var counts = [UInt32](repeating: 0, count: 86_400)
+    for hour in 0..<24 { for request in 0..<24 { counts[hour * 3_600 + request * 100] = 1 } }
+    let hours = [UInt64](repeating: 15 * 15 + 9, count: 24)
+    let day: UInt64 = 360 * 360 + 9 * 24 * 24
+    let spread = counts.withUnsafeBufferPointer {
+      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [day]), dispersion: 1)
+    }
+    // An hour: 234 - 24^2 / 10 = 176.4 about the mean, 152.4 beyond the dispersion's 24.
+    #expect(spread.hours.allSatisfy { abs($0 - 152.4) < 1e-9 })
+    // The day: 129,600 + 5,184 - 576^2 / 10 = 101,606.4; its hours' 24 * 176.4 = 4,233.6; the rest over 576^2.
+    #expect(abs(spread.level - (101_606.4 - 4_233.6) / (576.0 * 576.0)) < 1e-12)
   }
 }
