@@ -24,6 +24,8 @@ struct SampledBytes {
   /// blocks' means, per byte fetched. A second of the whole fleet adds `scale` independent such seconds, so
   /// its cumulants are these times its mean.
   var cumulants: (second: Double, third: Double) = (0, 0)
+  /// The largest responses of seconds that held one request (when the requests were given).
+  var singles = LargestResponses()
 
   /// How many standard deviations above its block's mean a second's bytes start to be an excess.
   static let excessDeviations = 3.0
@@ -106,6 +108,7 @@ extension SampledLoadEstimate {
   {
     let reaches = [
       largestResponseReach(bytes, busiestRate: rates.max() ?? 0), skewedReach(bytes, rates: rates),
+      largestSingleReach(bytes, busiestRate: rates.max() ?? 0),
     ]
     var (low, high) = (interval.low, reaches.reduce(interval.high) { Swift.max($0, $1 ?? 0) })
     if self.peak > 0 {
@@ -156,6 +159,31 @@ extension SampledLoadEstimate {
     // standard deviations of the whole fleet's second beside it (its busiest seconds are its fullest).
     return busiestRate + SampledBytes.excessDeviations * spread + tail.quantile(exceedance: target / rate)
       + 2 * spread * scale.squareRoot()
+  }
+}
+
+extension SampledLoadEstimate {
+  /// How many bytes the whole fleet's busiest second may reach through the largest single response it draws:
+  /// a generalized Pareto tail fitted to the sample's largest single responses (``LargestResponses``) over
+  /// the smallest of them, extrapolated to the 97.5% quantile of the largest of the fleet's responses (`scale`
+  /// times the sample's), on top of the busiest block's bytes per second (`busiestRate`, the fleet's) and two
+  /// standard deviations of the fleet's second. Nil with too few single responses to fit. Where the seconds'
+  /// own excesses (``largestResponseReach(_:busiestRate:)``) mix a second's count with its sizes, these are
+  /// sizes alone.
+  private func largestSingleReach(_ bytes: SampledBytes, busiestRate: Double) -> Double? {
+    let largest = bytes.singles.largest
+    guard largest.count == LargestResponses.capacity, let threshold = largest.last,
+      let tail = GeneralizedPareto(excesses: largest.dropLast().map { $0 - threshold })
+    else { return nil }
+    let requests = Double(blocks.reduce(UInt64(0)) { $0 + $1.total }) * scale
+    // The share of responses above the threshold, as the single seconds show it.
+    let above = Double(largest.count - 1) / Double(bytes.singles.count)
+    let target = -log(0.975) / Swift.max(1, requests)
+    guard target < above else { return nil }
+    let response = threshold + tail.quantile(exceedance: target / above)
+    let mean = busiestRate / scale
+    let spread = (bytes.dispersion * Swift.max(mean, 1)).squareRoot()
+    return busiestRate + response + 2 * spread * scale.squareRoot()
   }
 }
 

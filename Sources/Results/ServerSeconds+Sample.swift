@@ -215,6 +215,7 @@ extension ServerSeconds {
     var nextShared = 0
     var previousShared = false
     var largestResponse = 0.0
+    var singles = LargestResponses()
     fetchBytes.cells.withUnsafeBufferPointer { cells in
       for block in blocks {
         precondition(block.start == next, "blocks cover every second in order")
@@ -233,6 +234,7 @@ extension ServerSeconds {
           differences.add(Double(bytes), paired: !(isShared || previousShared))
           if let requests, requests[time] > 0 {
             largestResponse = Swift.max(largestResponse, Double(bytes) / Double(requests[time]))
+            if requests[time] == 1 { singles.add(Double(bytes)) }
           }
           previousShared = isShared
         }
@@ -244,7 +246,7 @@ extension ServerSeconds {
       blocks, totals: totals, shared: shared, dispersion: differences.dispersion, widget: widget, app: app)
     return SampledBytes(
       blockTotals: totals, shared: sharedBytes, dispersion: differences.dispersion, largestResponse: largestResponse,
-      excesses: tail.excesses, cumulants: tail.cumulants)
+      excesses: tail.excesses, cumulants: tail.cumulants, singles: singles)
   }
 
   /// The bytes fetched by widgets, the app, or both in second `time` (`cells`: ``fetchBytes``' cells).

@@ -93,3 +93,24 @@ struct PhoneHoursTests {
     #expect(cut.hourCount == 0 && cut.dayCount == 0)
   }
 }
+
+/// The largest single responses a sample keeps: exactly the largest, however they come.
+@Suite("Largest single responses")
+struct LargestResponsesTests {
+  @Test("keeps the largest of many, largest first, and counts them all")
+  func keepsTheLargest() {
+    var generator = SplitMix64(state: 21)
+    var responses = LargestResponses()
+    var all: [Double] = []
+    for _ in 0..<5_000 {
+      let bytes = Double(generator.next() % 1_000_000)
+      responses.add(bytes)
+      all.append(bytes)
+    }
+    #expect(responses.count == 5_000)
+    #expect(responses.largest == Array(all.sorted(by: >).prefix(LargestResponses.capacity)))
+    var few = LargestResponses()
+    for bytes in [3.0, 1, 2] { few.add(bytes) }
+    #expect(few.largest == [3, 2, 1] && few.count == 3)
+  }
+}
