@@ -90,49 +90,94 @@ extension PhoneHours: BinaryCodable {
 /// (or the phone ends, or its requests are added) the square's growth since it was last added goes into
 /// ``PhoneHours``, so adding at any time gives the same sums.
 struct PhoneHourTally: Sendable {
-  /// By direction and span (hour 0, day 1): `direction * 2 + span`.
-  private var index = [Int](repeating: Int.min, count: 2 * ServerDirection.allCases.count)
-  private var count = [UInt64](repeating: 0, count: 2 * ServerDirection.allCases.count)
-  private var added = [UInt64](repeating: 0, count: 2 * ServerDirection.allCases.count)
+  /// One hour's or day's count of the phone's, and the square of it already added.
+  struct Running: Sendable {
+    var index = Int.min
+    var count: UInt64 = 0
+    var added: UInt64 = 0
 
-  /// One more request going `direction` in `hour` (of the run's UTC hours; negative before them).
+    /// Adds the square's growth to `span`'s sums (0 hours, 1 days) of `direction`.
+    mutating func add(into hours: inout PhoneHours, direction: Int, span: Int) {
+      let square = count * count
+      guard square != added else { return }
+      hours.add(square - added, direction: direction, span: span, index: index)
+      added = square
+    }
+  }
+
+  /// A direction's hour and day.
+  struct Pair: Sendable {
+    var hour = Running()
+    var day = Running()
+  }
+
+  private var received = Pair()
+  private var sentPair = Pair()
+  /// The sources (a bit each, by raw value) whose requests a sample's figures count: what the servers
+  /// receive, and what they send but the fleet-wide broadcasts; and of those, what they send.
+  private let sampled: UInt64
+  private let sent: UInt64
+
+  init() {
+    precondition(ServerSource.count <= 64, "a source a bit")
+    var (sampled, sent) = (UInt64(0), UInt64(0))
+    for source in ServerSource.allCases where !source.isFleetWide {
+      sampled |= 1 << UInt64(source.rawValue)
+      if ServerDirection.sent.counts(source) { sent |= 1 << UInt64(source.rawValue) }
+    }
+    (self.sampled, self.sent) = (sampled, sent)
+  }
+
+  /// One more request of `source` (a raw value) in UTC second `second` (of the run's; negative before).
   @inline(__always)
-  mutating func count(direction: Int, hour: Int, into hours: inout PhoneHours) {
-    let day = hour >= 0 ? hour / 24 : -1
-    count(direction * 2, hour, into: &hours)
-    count(direction * 2 + 1, day, into: &hours)
+  mutating func count(source: Int, second: Int64, into hours: inout PhoneHours) {
+    let bit = UInt64(1) << UInt64(source)
+    guard sampled & bit != 0 else { return }
+    let hour = second >= 0 ? Int(second / 3_600) : -1
+    if sent & bit != 0 {
+      PhoneHourTally.count(&sentPair, hour: hour, direction: ServerDirection.sent.rawValue, into: &hours)
+    } else {
+      PhoneHourTally.count(&received, hour: hour, direction: ServerDirection.received.rawValue, into: &hours)
+    }
   }
 
   @inline(__always)
-  private mutating func count(_ slot: Int, _ at: Int, into hours: inout PhoneHours) {
-    if index[slot] != at {
-      add(slot, into: &hours)
-      index[slot] = at
-      count[slot] = 0
-      added[slot] = 0
+  private static func count(_ pair: inout Pair, hour: Int, direction: Int, into hours: inout PhoneHours) {
+    // The same hour is the same day.
+    if pair.hour.index == hour {
+      pair.hour.count += 1
+      pair.day.count += 1
+    } else {
+      move(&pair, to: hour, direction: direction, into: &hours)
     }
-    count[slot] += 1
+  }
+
+  /// The phone's first request of `direction` in `hour`: the hour (and the day, if it changed) closed.
+  @inline(never)
+  private static func move(_ pair: inout Pair, to hour: Int, direction: Int, into hours: inout PhoneHours) {
+    pair.hour.add(into: &hours, direction: direction, span: 0)
+    pair.hour = Running(index: hour, count: 1, added: 0)
+    let day = hour >= 0 ? hour / 24 : -1
+    if pair.day.index != day {
+      pair.day.add(into: &hours, direction: direction, span: 1)
+      pair.day = Running(index: day, count: 0, added: 0)
+    }
+    pair.day.count += 1
   }
 
   /// Adds what the current hours' and days' squares grew by.
   mutating func add(into hours: inout PhoneHours) {
-    for slot in index.indices { add(slot, into: &hours) }
-  }
-
-  private mutating func add(_ slot: Int, into hours: inout PhoneHours) {
-    let square = count[slot] * count[slot]
-    guard square != added[slot] else { return }
-    hours.add(square - added[slot], direction: slot / 2, span: slot % 2, index: index[slot])
-    added[slot] = square
+    let (inbound, outbound) = (ServerDirection.received.rawValue, ServerDirection.sent.rawValue)
+    received.hour.add(into: &hours, direction: inbound, span: 0)
+    received.day.add(into: &hours, direction: inbound, span: 1)
+    sentPair.hour.add(into: &hours, direction: outbound, span: 0)
+    sentPair.day.add(into: &hours, direction: outbound, span: 1)
   }
 
   /// A new phone: its hours are its own.
   mutating func startPhone(into hours: inout PhoneHours) {
     add(into: &hours)
-    for slot in index.indices {
-      index[slot] = Int.min
-      count[slot] = 0
-      added[slot] = 0
-    }
+    received = Pair()
+    sentPair = Pair()
   }
 }

@@ -138,7 +138,7 @@ package struct SampledLoadEstimate {
     let finerLayout = Layout(
       counts, blocks: finer, stretches: stretches, scale: scale, dispersion: dispersion, clump: clump,
       phoneSpread: phoneSpread)
-    let finerP99 = finerLayout.model.quantile(0.99).value
+    let finerP99 = finerLayout.model.quantile(0.99, near: p99).value
     // Requests that come in clusters of about `D` (a push pair, a phone's widgets together) put the fleet's
     // counts that far apart: a quantile of them is known to within half a cluster at best.
     let lattice = (dispersion - 1) / 2
@@ -148,11 +148,12 @@ package struct SampledLoadEstimate {
       counts, blocks: blocks, skipped: marks, dispersion: dispersion, scale: scale)
     let movingP99 =
       unresolved > 0
-      ? PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved).quantile(0.99).value : p99
+      ? PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved).quantile(0.99, near: p99).value
+      : p99
     // And the p99 of a rate that moves smoothly from block to block rather than in steps.
     let smoothP99 = PerSecondLoadModel(
       pieces: SampledLoadEstimate.smoothed(layout.pieces, owners: layout.owners), dispersion: dispersion, clump: clump
-    ).quantile(0.99).value
+    ).quantile(0.99, near: p99).value
     p99Interval = SampledInterval(
       low: Swift.max(0, Swift.min(p99 - p99Half, finerP99, steps.low, smoothP99) - lattice),
       high: Swift.max(p99 + p99Half, finerP99, steps.high, movingP99, smoothP99) + lattice,
@@ -170,7 +171,7 @@ package struct SampledLoadEstimate {
     if unresolved > 0 {
       let moving = PerSecondLoadModel(pieces: layout.pieces, dispersion: dispersion + unresolved)
       interval = SampledInterval(
-        low: interval.low, high: Swift.max(interval.high, moving.medianBusiestSecond().value),
+        low: interval.low, high: Swift.max(interval.high, moving.busiestSecond(0.5, near: peak)),
         samplingHalfWidth: interval.samplingHalfWidth)
     }
     var bracket = (low: peak, high: peak)

@@ -157,16 +157,9 @@ public struct ServerLoad: Sendable, DayCleared {
     pending.append(request)
   }
 
-  /// By source (raw value), the direction (raw value) whose sample it is part of (what the servers receive,
-  /// or what they send but the fleet-wide broadcasts), for ``PhoneHours``.
-  static let sampledDirection: [Int?] = ServerSource.allCases.map { source in
-    source.isFleetWide ? nil : ServerDirection.allCases.first { $0.counts(source) }?.rawValue
-  }
-
   /// One more request of `source` (a raw value) in UTC second `second` by the recording phone.
   @usableFromInline mutating func countPhoneHour(source: Int, second: Int64) {
-    guard let direction = ServerLoad.sampledDirection[source] else { return }
-    phoneHour.count(direction: direction, hour: second >= 0 ? Int(second / 3_600) : -1, into: &seconds.phoneHours)
+    phoneHour.count(source: source, second: second, into: &seconds.phoneHours)
   }
 
   /// A new phone starts recording: none of its requests is a repeat of the last phone's.

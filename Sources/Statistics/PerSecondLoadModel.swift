@@ -198,6 +198,38 @@ public struct PerSecondLoadModel: Sendable {
     return value
   }
 
+  /// ``smallest(_:)`` searched from `hint` outwards (the value is expected near it: a close model's), in
+  /// steps that double, then halved: a few evaluations rather than a search from ``ceiling``. On the
+  /// whole numbers only (without certain counts); elsewhere, or without a hint, the search from above.
+  private func smallest(near hint: Double?, _ holds: (Double) -> Bool) -> Double {
+    guard let hint, hint.isFinite, !isShifted else { return smallest(holds) }
+    var top = Swift.max(0, Int(hint.rounded()))
+    var low = top - 1
+    var step = 1
+    if holds(Double(top)) {
+      while low >= 0 && holds(Double(low)) {
+        top = low
+        step *= 2
+        low = top - step
+      }
+      low = Swift.max(low, -1)
+    } else {
+      low = top
+      top = low + step
+      while !holds(Double(top)) {
+        guard Double(top) < 1e15 else { return smallest(holds) }
+        low = top
+        step *= 2
+        top = low + step
+      }
+    }
+    while top - low > 1 {
+      let middle = (low + top) / 2
+      if holds(Double(middle)) { top = middle } else { low = middle }
+    }
+    return Double(top)
+  }
+
   // MARK: The distribution over seconds
 
   /// The share of the run's seconds (expected) with at most `y` requests.
@@ -222,10 +254,11 @@ public struct PerSecondLoadModel: Sendable {
   /// The `p` quantile of the requests in a second over the run (the fleet's p99 for `p = 0.99`), and how it
   /// moves with each piece's rate (`d quantile / d rate`, in piece order; they add up to 1 unless certain
   /// counts alone set it).
-  public func quantile(_ p: Double) -> (value: Double, sensitivities: [Double]) {
+  /// With `hint` (in the figures' units), the search starts there: the quantile of a model close to this one.
+  public func quantile(_ p: Double, near hint: Double? = nil) -> (value: Double, sensitivities: [Double]) {
     guard secondCount > 0 else { return (.nan, []) }
     let target = p * Double(secondCount)
-    let y = smallest { secondsAtMost($0) >= target }
+    let y = smallest(near: hint.map { $0 / unit }) { secondsAtMost($0) >= target }
     // d quantile / d rate_b = L_b pmf_b(n) / sum L pmf(n): the weights of the seconds at the quantile.
     var weights = pieces.map { piece in
       let n = lattice(y, piece)
@@ -259,10 +292,11 @@ public struct PerSecondLoadModel: Sendable {
   }
 
   /// The `p` quantile of the busiest second of the run (its median for `p = 0.5`).
-  public func busiestSecond(_ p: Double) -> Double {
+  /// With `hint` (in the figures' units), the search starts there.
+  public func busiestSecond(_ p: Double, near hint: Double? = nil) -> Double {
     guard secondCount > 0 else { return .nan }
     let target = log(p)
-    return unit * smallest { logAllAtMost($0) >= target }
+    return unit * smallest(near: hint.map { $0 / unit }) { logAllAtMost($0) >= target }
   }
 
   /// The median busiest second and how it moves with each piece's rate (`d median / d rate`, in piece
