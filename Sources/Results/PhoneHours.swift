@@ -32,15 +32,21 @@ struct PhoneHours: Sendable, Equatable {
   /// The sum of squares of phones' requests going `direction` in `day`.
   subscript(direction: ServerDirection, day day: Int) -> UInt64 { daySquares[direction.rawValue * dayCount + day] }
 
-  /// Adds `amount` to `direction`'s sum of squares in `hour` (`span` 0) or in day `hour` (`span` 1); ignored
-  /// outside the run.
-  mutating func add(_ amount: UInt64, direction: Int, span: Int, index: Int) {
-    let count = span == 0 ? hourCount : dayCount
-    guard index >= 0, index < count else { return }
-    if span == 0 {
-      squares[direction * count + index] &+= amount
-    } else {
-      daySquares[direction * count + index] &+= amount
+  /// What a sum of squares is over: a phone's requests in an hour, or in a day.
+  enum Span: Sendable {
+    case hour
+    case day
+  }
+
+  /// Adds `amount` to `direction`'s sum of squares in hour or day `index` of the run (ignored outside it).
+  mutating func add(_ amount: UInt64, direction: ServerDirection, span: Span, index: Int) {
+    switch span {
+    case .hour:
+      guard index >= 0, index < hourCount else { return }
+      squares[direction.rawValue * hourCount + index] &+= amount
+    case .day:
+      guard index >= 0, index < dayCount else { return }
+      daySquares[direction.rawValue * dayCount + index] &+= amount
     }
   }
 
@@ -78,106 +84,12 @@ extension PhoneHours: BinaryCodable {
     hourCount = try Int(from: &reader)
     squares = try [UInt64](from: &reader)
     daySquares = try [UInt64](from: &reader)
-    guard hourCount >= 0, hourCount % 24 == 0, squares.count == ServerDirection.allCases.count * hourCount,
-      daySquares.count == ServerDirection.allCases.count * hourCount / 24
+    // The count is checked against the arrays read before it is multiplied: a damaged file cannot overflow it.
+    let directions = ServerDirection.allCases.count
+    guard hourCount >= 0, hourCount <= squares.count, hourCount % 24 == 0, squares.count == directions * hourCount,
+      daySquares.count == directions * (hourCount / 24)
     else {
       throw reader.error("phone hours of the wrong size")
     }
-  }
-}
-
-/// A phone's requests in its current UTC hour and day, each direction, as it records them: when one changes
-/// (or the phone ends, or its requests are added) the square's growth since it was last added goes into
-/// ``PhoneHours``, so adding at any time gives the same sums.
-struct PhoneHourTally: Sendable {
-  /// One hour's or day's count of the phone's, and the square of it already added.
-  struct Running: Sendable {
-    var index = Int.min
-    var count: UInt64 = 0
-    var added: UInt64 = 0
-
-    /// Adds the square's growth to `span`'s sums (0 hours, 1 days) of `direction`.
-    mutating func add(into hours: inout PhoneHours, direction: Int, span: Int) {
-      let square = count * count
-      guard square != added else { return }
-      hours.add(square - added, direction: direction, span: span, index: index)
-      added = square
-    }
-  }
-
-  /// A direction's hour and day.
-  struct Pair: Sendable {
-    var hour = Running()
-    var day = Running()
-  }
-
-  private var received = Pair()
-  private var sentPair = Pair()
-  /// The sources (a bit each, by raw value) whose requests a sample's figures count: what the servers
-  /// receive, and what they send but the fleet-wide broadcasts; and of those, what they send.
-  private let sampled: UInt64
-  private let sent: UInt64
-
-  init() {
-    precondition(ServerSource.count <= 64, "a source a bit")
-    var (sampled, sent) = (UInt64(0), UInt64(0))
-    for source in ServerSource.allCases where !source.isFleetWide {
-      sampled |= 1 << UInt64(source.rawValue)
-      if ServerDirection.sent.counts(source) { sent |= 1 << UInt64(source.rawValue) }
-    }
-    (self.sampled, self.sent) = (sampled, sent)
-  }
-
-  /// One more request of `source` (a raw value) in UTC second `second` (of the run's; negative before).
-  @inline(__always)
-  mutating func count(source: Int, second: Int64, into hours: inout PhoneHours) {
-    let bit = UInt64(1) << UInt64(source)
-    guard sampled & bit != 0 else { return }
-    let hour = second >= 0 ? Int(second / 3_600) : -1
-    if sent & bit != 0 {
-      PhoneHourTally.count(&sentPair, hour: hour, direction: ServerDirection.sent.rawValue, into: &hours)
-    } else {
-      PhoneHourTally.count(&received, hour: hour, direction: ServerDirection.received.rawValue, into: &hours)
-    }
-  }
-
-  @inline(__always)
-  private static func count(_ pair: inout Pair, hour: Int, direction: Int, into hours: inout PhoneHours) {
-    // The same hour is the same day.
-    if pair.hour.index == hour {
-      pair.hour.count += 1
-      pair.day.count += 1
-    } else {
-      move(&pair, to: hour, direction: direction, into: &hours)
-    }
-  }
-
-  /// The phone's first request of `direction` in `hour`: the hour (and the day, if it changed) closed.
-  @inline(never)
-  private static func move(_ pair: inout Pair, to hour: Int, direction: Int, into hours: inout PhoneHours) {
-    pair.hour.add(into: &hours, direction: direction, span: 0)
-    pair.hour = Running(index: hour, count: 1, added: 0)
-    let day = hour >= 0 ? hour / 24 : -1
-    if pair.day.index != day {
-      pair.day.add(into: &hours, direction: direction, span: 1)
-      pair.day = Running(index: day, count: 0, added: 0)
-    }
-    pair.day.count += 1
-  }
-
-  /// Adds what the current hours' and days' squares grew by.
-  mutating func add(into hours: inout PhoneHours) {
-    let (inbound, outbound) = (ServerDirection.received.rawValue, ServerDirection.sent.rawValue)
-    received.hour.add(into: &hours, direction: inbound, span: 0)
-    received.day.add(into: &hours, direction: inbound, span: 1)
-    sentPair.hour.add(into: &hours, direction: outbound, span: 0)
-    sentPair.day.add(into: &hours, direction: outbound, span: 1)
-  }
-
-  /// A new phone: its hours are its own.
-  mutating func startPhone(into hours: inout PhoneHours) {
-    add(into: &hours)
-    received = Pair()
-    sentPair = Pair()
   }
 }

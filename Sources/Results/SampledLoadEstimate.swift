@@ -76,13 +76,13 @@ package struct SampledLoadEstimate {
   /// the seconds the scenario names as ones its phones share (a lower bar for a shared second there).
   /// With `fetches` (what the servers receive), a named moment's response that the sample holds a handful of
   /// requests a second of is read with the finer fit (``sparseBusiestSecond(_:finer:)``).
-  /// With `phones` (what the sample's phones recorded of their requests: ``PhoneSquares``), the rates are
+  /// With `phones` (what the sample's phones recorded of their requests: ``PhoneSpread/Squares``), the rates are
   /// off by as much as its phones' counts vary (``PhoneSpread``).
   /// Without `figures`, only the fitted rates (``rate(at:)``): what a stream's estimate is for, whose p99
   /// and busiest second are not estimable from a sample (docs/capacity.md).
   package init(
     _ counts: UnsafeBufferPointer<UInt32>, scale: Double, walks fanOuts: [FanOutStretch] = [],
-    figures: Bool = true, fetches: Bool = false, phones: PhoneSquares? = nil,
+    figures: Bool = true, fetches: Bool = false, phones: PhoneSpread.Squares? = nil,
     named: (Int) -> Bool = { _ in false }
   ) {
     hasFigures = figures

@@ -85,7 +85,7 @@ extension ServerSeconds {
   /// sources) when it holds one; else fitted to their series (filled into `series`) and kept there.
   private func estimated(
     _ sources: [ServerSource], figures: Bool, scale: Double, fanOuts: FanOutWindows?, rule: HerdRule?,
-    phones: PhoneSquares? = nil, series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
+    phones: PhoneSpread.Squares? = nil, series: inout [UInt32], known: inout [UInt64: SampledLoadEstimate]
   ) -> SampledLoadEstimate {
     let key = sources.reduce(UInt64(0)) { $0 | 1 << UInt64($1.rawValue) }
     if let estimate = known[key], estimate.hasFigures || !figures, phones == nil || !estimate.phoneSpread.hours.isEmpty
@@ -132,9 +132,9 @@ extension ServerSeconds {
 
   /// What the sample's `phones` recorded of their requests going `direction` (``PhoneHours``); nil for a
   /// stream (no direction).
-  private func phoneSquares(phones: Int, direction: ServerDirection?) -> PhoneSquares? {
+  private func phoneSquares(phones: Int, direction: ServerDirection?) -> PhoneSpread.Squares? {
     direction.map { direction in
-      PhoneSquares(
+      PhoneSpread.Squares(
         phones: phones, hours: (0..<phoneHours.hourCount).map { phoneHours[direction, $0] },
         days: (0..<phoneHours.dayCount).map { phoneHours[direction, day: $0] })
     }

@@ -14,7 +14,7 @@ import CGSL
 ///
 /// A negative binomial of the same mean and variance (``PerSecondLoadModel``'s law otherwise) is a Poisson
 /// count whose rate varies; its tail is heavier than that of requests that come in pairs: at a mean of two
-/// requests a second, all in pairs, the busiest of 20,000 seconds is 17 under the negative binomial and 14
+/// requests a second, all in pairs, the busiest of 20,000 seconds is 18 under the negative binomial and 14
 /// under pairs. Which of the two a series is shows in its third cumulant per request, `E[K^3] / E[K]` for
 /// clumps of `K` requests (``size(dispersion:skew:)``).
 public struct ClumpedCount: Sendable {
@@ -50,57 +50,47 @@ public struct ClumpedCount: Sendable {
   /// Clumps larger than this are a negative binomial's business (a phone's widgets fetching together are a
   /// handful).
   public static let largestSize = 64
-  /// Clumps' mean at most, for the sums below to stay short (about `24 sqrt(clumps)` terms).
+  /// Clumps' mean at most, for the sums below to stay short (about `24 sqrt(clumps)` terms about the mean).
   public static let largestClumpMean = 4_000.0
 
-  /// The clumps' counts `j` that carry `N1 + size * N2 <= n` to double precision: from 12 standard deviations
-  /// below their mean to `n / size`.
+  /// `sum_j P(N2 = j) singles(n - size j)` (each of the three functions below, with the singles' own, at most
+  /// 1): from 12 standard deviations below the clumps' mean up to `n / size`, stopped past the mean once the
+  /// clumps' probability is below 1e-17 of the sum (the terms after it are smaller still, and add up to
+  /// less than that: the clumps' tail falls faster than geometrically there). A sum far in the upper tail,
+  /// where larger clumps' counts carry it, runs as far as they do.
   @inline(__always)
-  private func clumpRange(_ n: Int) -> ClosedRange<Int>? {
-    let top = n / size
+  private func overClumps(_ n: Int, _ singles: (Int) -> Double) -> Double {
     let low = Swift.max(0, Int((clumps - 12 * clumps.squareRoot() - 12).rounded(.down)))
-    return low <= top ? low...top : nil
+    let top = n / size
+    guard low <= top else { return 0 }
+    var sum = 0.0
+    var weight = ClumpedCount.poissonProbability(low, clumps)
+    for j in low...top {
+      sum += weight * singles(n - size * j)
+      weight *= clumps / Double(j + 1)
+      if Double(j) > clumps && weight < 1e-17 * sum { break }
+    }
+    return sum
   }
 
   /// `P(count <= n)`.
   public func atMost(_ n: Int) -> Double {
     guard n >= 0 else { return 0 }
-    guard let range = clumpRange(n) else { return 0 }
-    var sum = 0.0
-    var weight = ClumpedCount.poissonProbability(range.lowerBound, clumps)
-    for j in range {
-      sum += weight * ClumpedCount.poissonAtMost(n - size * j, singles)
-      weight *= clumps / Double(j + 1)
-    }
-    return Swift.min(1, sum)
+    return Swift.min(1, overClumps(n) { ClumpedCount.poissonAtMost($0, singles) })
   }
 
-  /// `P(count > n)`, accurate where it is tiny: the clumps' counts up to `n / size` with the singles above
-  /// the rest, and every larger clumps' count whole.
+  /// `P(count > n)`, accurate where it is tiny: each clumps' count up to `n / size` with the singles above
+  /// the rest, and every larger one whole.
   public func above(_ n: Int) -> Double {
     guard n >= 0 else { return 1 }
-    let top = n / size
-    var sum = ClumpedCount.poissonAbove(top, clumps)
-    if let range = clumpRange(n) {
-      var weight = ClumpedCount.poissonProbability(range.lowerBound, clumps)
-      for j in range {
-        sum += weight * ClumpedCount.poissonAbove(n - size * j, singles)
-        weight *= clumps / Double(j + 1)
-      }
-    }
-    return Swift.min(1, sum)
+    let larger = ClumpedCount.poissonAbove(n / size, clumps)
+    return Swift.min(1, larger + overClumps(n) { ClumpedCount.poissonAbove($0, singles) })
   }
 
   /// `P(count = n)`.
   public func probability(_ n: Int) -> Double {
-    guard n >= 0, let range = clumpRange(n) else { return 0 }
-    var sum = 0.0
-    var weight = ClumpedCount.poissonProbability(range.lowerBound, clumps)
-    for j in range {
-      sum += weight * ClumpedCount.poissonProbability(n - size * j, singles)
-      weight *= clumps / Double(j + 1)
-    }
-    return sum
+    guard n >= 0 else { return 0 }
+    return overClumps(n) { ClumpedCount.poissonProbability($0, singles) }
   }
 
   /// GSL's Poisson distribution functions, with a mean of 0 (a point at 0) allowed.

@@ -56,12 +56,12 @@ struct ClumpedEstimateTests {
     var hours = [UInt64](repeating: 0, count: 24)
     hours[0] = 10 * 100
     let alike = counts.withUnsafeBufferPointer {
-      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [10 * 100]), dispersion: 1)
+      PhoneSpread($0, squares: PhoneSpread.Squares(phones: 10, hours: hours, days: [10 * 100]), dispersion: 1)
     }
     #expect(alike.hours.allSatisfy { $0 == 0 } && alike.level == 0)
     hours[0] = 100 * 100
     let one = counts.withUnsafeBufferPointer {
-      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [100 * 100]), dispersion: 1)
+      PhoneSpread($0, squares: PhoneSpread.Squares(phones: 10, hours: hours, days: [100 * 100]), dispersion: 1)
     }
     #expect(abs(one.hours[0] - (10_000 - 1_000 - 100)) < 1e-9)
     #expect(one.level == 0)
@@ -75,11 +75,16 @@ struct ClumpedEstimateTests {
     let hours = [UInt64](repeating: 15 * 15 + 9, count: 24)
     let day: UInt64 = 360 * 360 + 9 * 24 * 24
     let spread = counts.withUnsafeBufferPointer {
-      PhoneSpread($0, squares: PhoneSquares(phones: 10, hours: hours, days: [day]), dispersion: 1)
+      PhoneSpread($0, squares: PhoneSpread.Squares(phones: 10, hours: hours, days: [day]), dispersion: 1)
     }
     // An hour: 234 - 24^2 / 10 = 176.4 about the mean, 152.4 beyond the dispersion's 24.
     #expect(spread.hours.allSatisfy { abs($0 - 152.4) < 1e-9 })
     // The day: 129,600 + 5,184 - 576^2 / 10 = 101,606.4; its hours' 24 * 176.4 = 4,233.6; the rest over 576^2.
     #expect(abs(spread.level - (101_606.4 - 4_233.6) / (576.0 * 576.0)) < 1e-12)
+    // Two such days: each day's blocks are off by as much, not half as much.
+    let twice = (counts + counts).withUnsafeBufferPointer {
+      PhoneSpread($0, squares: PhoneSpread.Squares(phones: 10, hours: hours + hours, days: [day, day]), dispersion: 1)
+    }
+    #expect(abs(twice.level - spread.level) < 1e-12)
   }
 }

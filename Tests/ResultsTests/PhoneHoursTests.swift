@@ -77,6 +77,51 @@ struct PhoneHoursTests {
     }
   }
 
+  @Test("two days, phones on other clocks: the warm-up day cut leaves the second day's hours and day")
+  func twoDaysCut() {
+    var load = ServerLoad(days: 2, perSecond: true)
+    var expected = Array(repeating: UInt64(0), count: 48)
+    var expectedDays = Array(repeating: UInt64(0), count: 2)
+    var generator = SplitMix64(state: 31)
+    for phone in 0..<30 {
+      load.startDevice()
+      // Offsets from -14 h to +14 h: local times that cross UTC midnight.
+      let offset = SimDuration.hours(Int64(phone % 29) - 14)
+      var hours = Array(repeating: UInt64(0), count: 48)
+      var local = Int64(generator.next() % 3_600)
+      while local < 50 * 3_600 {
+        load.recordFetch(.widgetFetch, bytes: 10, at: SimTime(microseconds: local * 1_000_000), offset: offset)
+        let utc = local - offset.microseconds / 1_000_000
+        if utc >= 0 && utc < 48 * 3_600 { hours[Int(utc / 3_600)] += 1 }
+        local += Int64(generator.next() % 1_800) + 1
+      }
+      load.applyPending()
+      for hour in 0..<48 { expected[hour] += hours[hour] * hours[hour] }
+      for day in 0..<2 {
+        let total = hours[(day * 24)..<((day + 1) * 24)].reduce(0, +)
+        expectedDays[day] += total * total
+      }
+    }
+    var hours = load.seconds.phoneHours
+    #expect((0..<48).allSatisfy { hours[.received, $0] == expected[$0] })
+    #expect(hours[.received, day: 0] == expectedDays[0] && hours[.received, day: 1] == expectedDays[1])
+    hours.dropFirst(hours: 24)
+    #expect(hours.hourCount == 24 && hours.dayCount == 1)
+    #expect((0..<24).allSatisfy { hours[.received, $0] == expected[$0 + 24] })
+    #expect(hours[.received, day: 0] == expectedDays[1])
+    #expect((0..<24).allSatisfy { hours[.sent, $0] == 0 })
+  }
+
+  @Test("a damaged file's hour count is refused, not multiplied")
+  func damagedCount() {
+    var writer = BinaryWriter()
+    (24 << 58).encode(to: &writer)
+    [UInt64]().encode(to: &writer)
+    [UInt64]().encode(to: &writer)
+    var reader = BinaryReader(writer.bytes)
+    #expect(throws: BinaryDecodingError.self) { try PhoneHours(from: &reader) }
+  }
+
   @Test("merged, cut and written, the sums are the phones' they hold")
   func mergeCutAndWrite() throws {
     let first = PhoneHoursTests.phones(seed: 12)

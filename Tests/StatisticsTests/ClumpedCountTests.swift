@@ -29,7 +29,7 @@ struct ClumpedCountTests {
       for n in 0...top {
         let p = law.probability(n)
         let expected = ClumpedCountTests.direct(n, singles: law.singles, clumps: law.clumps, size: size)
-        #expect(abs(p - expected) <= 1e-12 * Swift.max(expected, 1e-300) + 1e-300, "\(rate) \(n)")
+        #expect(abs(p - expected) <= 1e-12 * expected + 1e-300, "\(rate) \(n)")
         below += p
         #expect(abs(law.atMost(n) - below) < 1e-11, "\(rate) \(n)")
         #expect(abs(law.above(n) - (1 - below)) < 1e-11, "\(rate) \(n)")
@@ -49,6 +49,27 @@ struct ClumpedCountTests {
     let exact = gsl_cdf_poisson_Q(20, 1)
     #expect(exact < 1e-18)
     #expect(abs(law.above(41) / exact - 1) < 1e-9)
+  }
+
+  @Test("singles and clumps far in the tail: the tail against the sum of every term's probability past it")
+  func mixedFarTail() {
+    GSL.configure()
+    // Many clumps: the sums stop 12 standard deviations past their mean, far short of n / size.
+    for (rate, dispersion, size) in [(6.0, 1.6, 2), (1e4, 1.1, 2), (400.0, 2.2, 3)] {
+      let law = ClumpedCount(rate: rate, dispersion: dispersion, size: size)
+      let deviation = (dispersion * rate).squareRoot()
+      for sigmas in [4.0, 8.0, 12.0] {
+        let n = Int(rate + sigmas * deviation)
+        // Every clumps' count up to n / size, each with the singles' own tail: the tail written out.
+        var exact = gsl_cdf_poisson_Q(UInt32(n / size), law.clumps)
+        for j in 0...(n / size) {
+          exact += gsl_ran_poisson_pdf(UInt32(j), law.clumps) * gsl_cdf_poisson_Q(UInt32(n - size * j), law.singles)
+        }
+        #expect(exact > 1e-40)
+        #expect(abs(law.above(n) / exact - 1) < 1e-9, "\(rate) \(sigmas): \(law.above(n)) against \(exact)")
+        #expect(abs(law.atMost(n) - (1 - exact)) < 1e-12, "\(rate) \(sigmas)")
+      }
+    }
   }
 
   @Test("the clump size the dispersion and third cumulant give")

@@ -179,4 +179,26 @@ struct PerSecondLoadTests {
     // 100 of 86,400 seconds: the p99 is the day's.
     #expect(model.quantile(0.99).value == PerSecondLoadModel(pieces: [day], dispersion: 1).quantile(0.99).value)
   }
+
+  @Test("a search started near the figure finds what the search from above finds")
+  func hintedSearch() {
+    GSL.configure()
+    let pieces: [PerSecondLoadModel.Piece] = [
+      .init(rate: 3, seconds: 40_000), .init(rate: 40, seconds: 3_000), .init(rate: 0, seconds: 100),
+      .init(rate: 900, seconds: 20),
+    ]
+    for model in [
+      PerSecondLoadModel(pieces: pieces, dispersion: 1), PerSecondLoadModel(pieces: pieces, dispersion: 1.8),
+      PerSecondLoadModel(pieces: pieces, dispersion: 1.7, clump: 2),
+    ] {
+      for p in [0.5, 0.9, 0.99, 0.999] {
+        let quantile = model.quantile(p).value
+        let busiest = model.busiestSecond(p)
+        for hint in [-5.0, 0, 1, quantile - 3, quantile, quantile + 1, 2 * quantile, 1e6, 1e12] {
+          #expect(model.quantile(p, near: hint).value == quantile, "\(p) from \(hint)")
+          #expect(model.busiestSecond(p, near: hint) == busiest, "\(p) from \(hint)")
+        }
+      }
+    }
+  }
 }

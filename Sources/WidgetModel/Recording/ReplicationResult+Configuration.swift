@@ -15,7 +15,8 @@ extension ReplicationResult {
   /// Derives what the per-second load says: provisioning figures, herds, busiest seconds (call again after
   /// merging).
   public mutating func summariseSeconds(_ configuration: borrowing ScenarioConfiguration) {
-    setSecondsSummary(ServerSecondsSummary(serverLoad.seconds, configuration, replication: replication))
+    setSecondsSummary(
+      ServerSecondsSummary(serverLoad.seconds, configuration, replication: replication, phones: devices))
   }
 
   /// Whether a configuration's results have this shape (days, instances, Live Activity kinds, fleet-wide
@@ -66,13 +67,14 @@ extension ResultPool {
 }
 
 extension ServerSecondsSummary {
-  /// The summary of `seconds`, the load of replication `replication` of `configuration`'s fleet.
-  init(_ seconds: ServerSeconds, _ configuration: borrowing ScenarioConfiguration, replication: Int) {
+  /// The summary of `seconds`, the load of replication `replication` of `configuration`'s fleet, recorded by
+  /// `phones` simulated phones (a shard's share of them, or all).
+  init(_ seconds: ServerSeconds, _ configuration: borrowing ScenarioConfiguration, replication: Int, phones: Int) {
     let scale = configuration.fleet.scale
     self.init(
       seconds, scale: scale, fanOuts: scale > 1 ? FanOutWindows(configuration, replication: replication) : nil,
       rule: seconds.isEmpty ? nil : HerdRule(configuration, replication: replication),
-      limits: FleetLoadLimits(configuration), phones: configuration.fleet.devices)
+      limits: FleetLoadLimits(configuration), phones: phones)
   }
 }
 
