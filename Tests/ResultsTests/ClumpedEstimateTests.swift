@@ -38,6 +38,23 @@ struct ClumpedEstimateTests {
     #expect(estimate.peak < negativeBinomial, "\(estimate.peak) against \(negativeBinomial)")
   }
 
+  @Test("clumps are read only where the third moment's upper end is below the negative binomial's")
+  func clumpsFromEnoughRequests() {
+    // Pairs and singles, about 60% pairs: D = 1.75, third cumulant per request about 3.2 against 4.375 for a
+    // negative binomial. From 35 seconds with requests its standard error is 0.65: not enough; from 500, 0.17.
+    func size(pairs: Int, singles: Int) -> Int? {
+      var counts = [UInt32](repeating: 0, count: 86_400)
+      for index in 0..<pairs { counts[index * 100] = 2 }
+      for index in 0..<singles { counts[index * 100 + 50] = 1 }
+      let block = RateBlock(start: 0, seconds: 86_400, total: UInt64(2 * pairs + singles))
+      return counts.withUnsafeBufferPointer {
+        SampledLoadEstimate.clumpSize($0, blocks: [block], skipped: nil, dispersion: 1.75)
+      }
+    }
+    #expect(size(pairs: 20, singles: 15) == nil)
+    #expect(size(pairs: 300, singles: 200) == 2)
+  }
+
   @Test("a block's variance takes each hour's spread in the share of its seconds the block holds")
   func blockVariance() {
     let spread = [3_600.0, 7_200.0]
