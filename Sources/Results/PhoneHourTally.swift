@@ -25,19 +25,17 @@ struct PhoneHourTally: Sendable {
 
   private var received = Pair()
   private var sentPair = Pair()
-  /// The sources (a bit each, by raw value) whose requests a sample's figures count: what the servers
-  /// receive, and what they send but the fleet-wide broadcasts; and of those, what they send.
+  /// The sources (a bit each, by raw value) whose requests a sample's figures count
+  /// (``ServerSeconds/sampledSources``: what the servers receive, and what they send but the fleet-wide
+  /// broadcasts); and of those, what they send.
   private let sampled: UInt64
   private let sent: UInt64
 
   init() {
     precondition(ServerSource.count <= 64, "a source a bit")
-    var (sampled, sent) = (UInt64(0), UInt64(0))
-    for source in ServerSource.allCases where !source.isFleetWide {
-      sampled |= 1 << UInt64(source.rawValue)
-      if ServerDirection.sent.counts(source) { sent |= 1 << UInt64(source.rawValue) }
-    }
-    (self.sampled, self.sent) = (sampled, sent)
+    func bits(_ sources: [ServerSource]) -> UInt64 { sources.reduce(0) { $0 | 1 << UInt64($1.rawValue) } }
+    sent = bits(ServerSeconds.sampledSources[ServerDirection.sent.rawValue])
+    sampled = sent | bits(ServerSeconds.sampledSources[ServerDirection.received.rawValue])
   }
 
   /// One more request of `source` (a raw value) in UTC second `second` (of the run's; negative before).

@@ -1,3 +1,4 @@
+import ResultStorage
 import SimulationEngine
 
 /// How unevenly the phones share each UTC hour's and each UTC day's requests, for what the servers receive
@@ -13,24 +14,32 @@ import SimulationEngine
 struct PhoneHours: Sendable, Equatable {
   /// Hours covered: the run's UTC days.
   private(set) var hourCount: Int
-  /// By direction (``ServerDirection``) and hour: `direction * hourCount + hour`.
+  /// By hour and direction (``byDirection``): day-major, as the run's other series, so that the project's
+  /// integer arrays add, empty and cut them.
   private var squares: [UInt64]
-  /// By direction and day: `direction * dayCount + day`.
+  /// By day and direction.
   private var daySquares: [UInt64]
+
+  /// A row per hour (or day), a cell per ``ServerDirection``.
+  static var byDirection: TableLayout { TableLayout(columns: ServerDirection.allCases.count) }
 
   init(hourCount: Int = 0) {
     self.hourCount = hourCount
-    squares = Array(repeating: 0, count: ServerDirection.allCases.count * hourCount)
-    daySquares = Array(repeating: 0, count: ServerDirection.allCases.count * (hourCount / 24))
+    squares = .empty(PhoneHours.byDirection.start(ofRow: hourCount))
+    daySquares = .empty(PhoneHours.byDirection.start(ofRow: hourCount / 24))
   }
 
   var dayCount: Int { hourCount / 24 }
 
   /// The sum of squares of phones' requests going `direction` in `hour`.
-  subscript(direction: ServerDirection, hour: Int) -> UInt64 { squares[direction.rawValue * hourCount + hour] }
+  subscript(direction: ServerDirection, hour: Int) -> UInt64 {
+    squares[PhoneHours.byDirection.index(hour, direction.rawValue)]
+  }
 
   /// The sum of squares of phones' requests going `direction` in `day`.
-  subscript(direction: ServerDirection, day day: Int) -> UInt64 { daySquares[direction.rawValue * dayCount + day] }
+  subscript(direction: ServerDirection, day day: Int) -> UInt64 {
+    daySquares[PhoneHours.byDirection.index(day, direction.rawValue)]
+  }
 
   /// What a sum of squares is over: a phone's requests in an hour, or in a day.
   enum Span: Sendable {
@@ -43,33 +52,29 @@ struct PhoneHours: Sendable, Equatable {
     switch span {
     case .hour:
       guard index >= 0, index < hourCount else { return }
-      squares[direction.rawValue * hourCount + index] &+= amount
+      squares[PhoneHours.byDirection.index(index, direction.rawValue)] &+= amount
     case .day:
       guard index >= 0, index < dayCount else { return }
-      daySquares[direction.rawValue * dayCount + index] &+= amount
+      daySquares[PhoneHours.byDirection.index(index, direction.rawValue)] &+= amount
     }
   }
 
   mutating func merge(_ other: PhoneHours) {
     precondition(hourCount == other.hourCount, "merged phone hours of different runs")
-    for index in squares.indices { squares[index] &+= other.squares[index] }
-    for index in daySquares.indices { daySquares[index] &+= other.daySquares[index] }
+    squares.merge(other.squares)
+    daySquares.merge(other.daySquares)
   }
 
   mutating func reset() {
-    for index in squares.indices { squares[index] = 0 }
-    for index in daySquares.indices { daySquares[index] = 0 }
+    squares.reset()
+    daySquares.reset()
   }
 
-  mutating func dropFirst(hours: Int) {
-    let (oldHours, oldDays, days) = (hourCount, dayCount, hours / 24)
-    squares = ServerDirection.allCases.flatMap { direction in
-      squares[(direction.rawValue * oldHours + hours)..<((direction.rawValue + 1) * oldHours)]
-    }
-    daySquares = ServerDirection.allCases.flatMap { direction in
-      daySquares[(direction.rawValue * oldDays + days)..<((direction.rawValue + 1) * oldDays)]
-    }
-    hourCount -= hours
+  /// Removes the first `days` of `total`.
+  mutating func dropFirst(days: Int, of total: Int) {
+    squares.dropFirst(days: days, of: total)
+    daySquares.dropFirst(days: days, of: total)
+    hourCount = Swift.max(0, hourCount - 24 * days)
   }
 }
 
@@ -85,9 +90,9 @@ extension PhoneHours: BinaryCodable {
     squares = try [UInt64](from: &reader)
     daySquares = try [UInt64](from: &reader)
     // The count is checked against the arrays read before it is multiplied: a damaged file cannot overflow it.
-    let directions = ServerDirection.allCases.count
-    guard hourCount >= 0, hourCount <= squares.count, hourCount % 24 == 0, squares.count == directions * hourCount,
-      daySquares.count == directions * (hourCount / 24)
+    guard hourCount >= 0, hourCount <= squares.count, hourCount % 24 == 0,
+      squares.count == PhoneHours.byDirection.start(ofRow: hourCount),
+      daySquares.count == PhoneHours.byDirection.start(ofRow: hourCount / 24)
     else {
       throw reader.error("phone hours of the wrong size")
     }

@@ -148,21 +148,31 @@ extension SampledLoadEstimate {
   private func largestResponseReach(_ bytes: SampledBytes, busiestRate: Double) -> Double? {
     guard let tail = GeneralizedPareto(excesses: bytes.excesses) else { return nil }
     let seconds = Double(blocks.reduce(0) { $0 + $1.seconds })
-    let rate = Double(bytes.excesses.count) / seconds
-    // The 97.5% quantile of the largest of `scale * seconds` draws is exceeded by one with probability
-    // -ln 0.975 / that.
-    let target = -log(0.975) / (scale * seconds)
-    guard target < rate else { return nil }
-    let mean = busiestRate / scale
-    let spread = (bytes.dispersion * Swift.max(mean, 1)).squareRoot()
+    guard
+      let excess = SampledLoadEstimate.largestExcess(
+        tail, share: Double(bytes.excesses.count) / seconds, draws: scale * seconds)
+    else { return nil }
+    let spread = sampleSecondSpread(bytes, busiestRate: busiestRate)
     // The busiest bulk, one sample's worth of phones at its excess threshold plus the largest excess, and two
     // standard deviations of the whole fleet's second beside it (its busiest seconds are its fullest).
-    return busiestRate + SampledBytes.excessDeviations * spread + tail.quantile(exceedance: target / rate)
-      + 2 * spread * scale.squareRoot()
+    return busiestRate + SampledBytes.excessDeviations * spread + excess + 2 * spread * scale.squareRoot()
   }
-}
 
-extension SampledLoadEstimate {
+  /// The 97.5% quantile of the largest excess of `draws` draws, of which a `share` go past the threshold of
+  /// `tail`: exceeded by one draw with probability `-ln 0.975 / draws`. Nil when that is not beyond the
+  /// threshold's share (the tail does not reach so few).
+  private static func largestExcess(_ tail: GeneralizedPareto, share: Double, draws: Double) -> Double? {
+    let target = -log(0.975) / Swift.max(1, draws)
+    guard target < share else { return nil }
+    return tail.quantile(exceedance: target / share)
+  }
+
+  /// The standard deviation of a sample's second of bytes at the busiest block's rate (`busiestRate`, the
+  /// fleet's) and the bytes' dispersion.
+  private func sampleSecondSpread(_ bytes: SampledBytes, busiestRate: Double) -> Double {
+    (bytes.dispersion * Swift.max(busiestRate / scale, 1)).squareRoot()
+  }
+
   /// How many bytes the whole fleet's busiest second may reach through the largest single response it draws:
   /// a generalized Pareto tail fitted to the sample's largest single responses (``LargestResponses``) over
   /// the smallest of them, extrapolated to the 97.5% quantile of the largest of the fleet's responses (`scale`
@@ -177,13 +187,12 @@ extension SampledLoadEstimate {
     else { return nil }
     let requests = Double(blocks.reduce(UInt64(0)) { $0 + $1.total }) * scale
     // The share of responses above the threshold, as the single seconds show it.
-    let above = Double(largest.count - 1) / Double(bytes.singles.count)
-    let target = -log(0.975) / Swift.max(1, requests)
-    guard target < above else { return nil }
-    let response = threshold + tail.quantile(exceedance: target / above)
-    let mean = busiestRate / scale
-    let spread = (bytes.dispersion * Swift.max(mean, 1)).squareRoot()
-    return busiestRate + response + 2 * spread * scale.squareRoot()
+    guard
+      let excess = SampledLoadEstimate.largestExcess(
+        tail, share: Double(largest.count - 1) / Double(bytes.singles.count), draws: requests)
+    else { return nil }
+    let spread = sampleSecondSpread(bytes, busiestRate: busiestRate)
+    return busiestRate + (threshold + excess) + 2 * spread * scale.squareRoot()
   }
 }
 

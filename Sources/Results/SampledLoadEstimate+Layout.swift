@@ -28,7 +28,8 @@ extension SampledLoadEstimate {
     let model: PerSecondLoadModel
 
     /// With `clump`, the requests come in clumps of that size (``ClumpedCount``); `phoneSpread` is how far the
-    /// rates are off because the sample's phones are not the fleet's others. With `lowering`, each shared stretch's rate is that many of its own standard errors lower.
+    /// rates are off because the sample's phones are not the fleet's others. With `lowering`, each shared
+    /// stretch's rate is that many of its own standard errors lower.
     init(
       _ counts: UnsafeBufferPointer<UInt32>, blocks: [RateBlock], stretches: [CertainStretch], scale: Double,
       dispersion: Double, clump: Int? = nil, phoneSpread: PhoneSpread = .none, lowering: Double = 0

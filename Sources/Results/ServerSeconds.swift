@@ -115,7 +115,7 @@ public struct ServerSeconds: Sendable, TimeSeries {
     counts.dropFirst(ServerSource.bySlot.start(ofRow: seconds))
     fetchBytes.dropFirst(ServerSeconds.bytesBySecond.start(ofRow: seconds))
     repeats.dropFirst(seconds: seconds)
-    phoneHours.dropFirst(hours: days * 24)
+    phoneHours.dropFirst(days: days, of: total)
     secondCount -= seconds
   }
 

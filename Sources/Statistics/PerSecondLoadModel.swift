@@ -177,14 +177,7 @@ public struct PerSecondLoadModel: Sendable {
   private func smallest(_ holds: (Double) -> Bool) -> Double {
     var high = ceiling
     while !holds(high) && high < 1e15 { high = 2 * high + 1 }
-    guard isShifted else {
-      var (low, top) = (-1, Int(high.rounded(.up)))
-      while top - low > 1 {
-        let middle = (low + top) / 2
-        if holds(Double(middle)) { top = middle } else { low = middle }
-      }
-      return Double(top)
-    }
+    guard isShifted else { return PerSecondLoadModel.bisect(low: -1, top: Int(high.rounded(.up)), holds) }
     var low = -1.0
     while high - low > 1e-7 * Swift.max(1, high) {
       let middle = (low + high) / 2
@@ -223,6 +216,13 @@ public struct PerSecondLoadModel: Sendable {
         top = low + step
       }
     }
+    return PerSecondLoadModel.bisect(low: low, top: top, holds)
+  }
+
+  /// The smallest whole number in `low + 1 ... top` at which `holds` is true, given it is false at `low`
+  /// (or `low` is -1) and true at `top`.
+  private static func bisect(low: Int, top: Int, _ holds: (Double) -> Bool) -> Double {
+    var (low, top) = (low, top)
     while top - low > 1 {
       let middle = (low + top) / 2
       if holds(Double(middle)) { top = middle } else { low = middle }

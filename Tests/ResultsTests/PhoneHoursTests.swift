@@ -105,7 +105,7 @@ struct PhoneHoursTests {
     var hours = load.seconds.phoneHours
     #expect((0..<48).allSatisfy { hours[.received, $0] == expected[$0] })
     #expect(hours[.received, day: 0] == expectedDays[0] && hours[.received, day: 1] == expectedDays[1])
-    hours.dropFirst(hours: 24)
+    hours.dropFirst(days: 1, of: 2)
     #expect(hours.hourCount == 24 && hours.dayCount == 1)
     #expect((0..<24).allSatisfy { hours[.received, $0] == expected[$0 + 24] })
     #expect(hours[.received, day: 0] == expectedDays[1])
@@ -134,7 +134,7 @@ struct PhoneHoursTests {
     var reader = BinaryReader(writer.bytes)
     #expect(try PhoneHours(from: &reader) == merged)
     var cut = merged
-    cut.dropFirst(hours: 24)
+    cut.dropFirst(days: 1, of: 1)
     #expect(cut.hourCount == 0 && cut.dayCount == 0)
   }
 }
